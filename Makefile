@@ -1,0 +1,37 @@
+# hexlaw — the two commands that set up and run everything on a fresh machine:
+#   make test     build and run every test (examples, properties, case files, Python)
+#   make report   run the whole suite and write the rules-coverage report
+# Each first installs any missing Debian packages (silent when all are present).
+BUILD ?= build
+JOBS  ?= 2
+CMAKE_FLAGS ?=
+
+.PHONY: all deps configure build test report asan bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD) -G Ninja $(CMAKE_FLAGS) >/dev/null
+
+build: configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 600
+
+report: build
+	@scripts/install-deps.sh chromium
+	@/usr/bin/python3 report/collect.py --build $(BUILD)
+
+# AddressSanitizer + UBSan build of the whole suite, in its own build folder.
+asan:
+	@$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DHEXLAW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug"
+
+bench: build
+	@$(BUILD)/hexlaw_bench
+
+clean:
+	rm -rf $(BUILD) build-asan report/out

@@ -1,0 +1,69 @@
+// Owns: asking rules questions from Python — hexlaw.ask(case) and the Answer it returns.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <filesystem>
+
+#include "bindings/bindings.h"
+#include "engine/core/catalog.h"
+#include "engine/core/errors.h"
+#include "engine/questions/ask.h"
+
+namespace hexlaw::py {
+
+namespace pyb = pybind11;
+
+namespace {
+
+// A case given as a dict, as YAML/JSON text, or as a path (str or os.PathLike).
+CaseFile to_case(const pyb::object& obj) {
+  if (pyb::isinstance<pyb::dict>(obj)) return parse_case_text(python_to_json(obj), "<dict>");
+  const bool pathlike = pyb::hasattr(obj, "__fspath__");
+  const std::string text = pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>()
+                                    : obj.cast<std::string>();
+  const bool one_line = text.find('\n') == std::string::npos;
+  if (pathlike || (one_line && std::filesystem::is_regular_file(text))) return load_case_file(text);
+  if (one_line && (text.size() > 5 && (text.ends_with(".yaml") || text.ends_with(".json"))))
+    throw CaseError(text, "", "cannot open file");
+  return parse_case_text(text, "<text>");
+}
+
+}  // namespace
+
+void bind_questions(pyb::module_& m) {
+  pyb::class_<Answer>(m, "Answer", "The engine's answer: outcome, the rule cases cited, the trace, the dice.")
+      .def_property_readonly("outcome", [](const Answer& a) { return json_to_python(a.outcome.dump()); })
+      .def_property_readonly("citations", &Answer::citations)
+      .def_property_readonly("trace",
+                             [](const Answer& a) {
+                               std::vector<std::pair<std::string, std::string>> out;
+                               for (const auto& e : a.trace.entries()) out.emplace_back(e.rule, e.reason);
+                               return out;
+                             })
+      .def_property_readonly("rolls",
+                             [](const Answer& a) {
+                               std::vector<std::tuple<int, int, std::string, std::string>> out;
+                               for (const auto& r : a.rolls) out.emplace_back(r.sides, r.value, r.rule, r.purpose);
+                               return out;
+                             })
+      .def_readonly("headline", &Answer::headline)
+      .def_readonly("question", &Answer::question_kind)
+      .def_readonly("case", &Answer::case_name)
+      .def("explain", [](const Answer& a) { return a.explain(default_catalog()); }, "The answer for a person.")
+      .def("to_json", [](const Answer& a) { return a.to_json(default_catalog()).dump(2); })
+      .def("__repr__", [](const Answer& a) { return "<Answer " + a.headline + ">"; });
+  m.def(
+      "ask", [](const pyb::object& c) { return ask(to_case(c)); }, pyb::arg("case"),
+      "Answer a rules question: a dict, YAML/JSON text, or a path to a case file. Raises "
+      "hexlaw.CaseError naming the field on bad input.");
+  m.def(
+      "check",
+      [](const pyb::object& c) {
+        CaseFile cf = to_case(c);
+        CheckResult r = check(cf, ask(cf));
+        return std::make_pair(r.ok, r.mismatches);
+      },
+      pyb::arg("case"), "Answer a case and compare with its 'expect': (ok, mismatches).");
+}
+
+}  // namespace hexlaw::py

@@ -1,0 +1,115 @@
+// Owns: the `hexlaw` command line. `hexlaw ask FILE` answers a rules question from a case
+// file for a person (or as JSON with --json; --check compares with the expected answer);
+// `hexlaw rule ID` prints a catalogued case; `hexlaw spec-check` validates spec/.
+// Exit status: 0 answered (and matched), 1 answer differs from the expectation,
+// 2 bad input (file, field and reason on stderr), 3 internal error.
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "engine/core/catalog.h"
+#include "engine/core/errors.h"
+#include "engine/core/tables.h"
+#include "engine/questions/ask.h"
+
+namespace {
+
+using namespace hexlaw;
+
+int run_ask(const std::vector<std::string>& files, bool json, bool check_mode, const std::string& cases_root) {
+  int status = 0;
+  for (const auto& file : files) {
+    try {
+      CaseFile c = load_case_file(file, cases_root);
+      Answer a = ask(c);
+      CheckResult r;
+      if (check_mode) r = check(c, a);
+      if (json) {
+        nlohmann::json j = a.to_json(default_catalog());
+        if (check_mode) j["check"] = {{"ok", r.ok}, {"mismatches", r.mismatches}};
+        std::cout << j.dump(2) << "\n";
+      } else {
+        if (files.size() > 1) std::cout << "== " << c.name << "\n";
+        std::cout << a.explain(default_catalog());
+        if (check_mode) std::cout << (r.ok ? "check: OK\n" : "check: MISMATCH\n");
+      }
+      for (const auto& m : r.mismatches) std::cerr << file << ": " << m << "\n";
+      if (!r.ok) status = std::max(status, 1);
+    } catch (const InputError& e) {
+      std::cerr << "error: " << e.what() << "\n";
+      status = std::max(status, 2);
+    } catch (const std::exception& e) {
+      std::cerr << "internal error answering " << file << ": " << e.what() << "\n";
+      status = std::max(status, 3);
+    }
+  }
+  return status;
+}
+
+int run_rule(const std::string& id, bool json) {
+  std::string why;
+  if (!parse_rule_id(id, &why)) {
+    std::cerr << "error: <argument>: rule: " << why << "\n";
+    return 2;
+  }
+  const RuleCase* c = default_catalog().find(id);
+  if (!c) {
+    std::cerr << "error: <argument>: rule: '" << id << "' is not in the spec catalog\n";
+    return 2;
+  }
+  if (json) {
+    nlohmann::json j = {{"id", c->id},         {"title", c->title},   {"kind", c->kind},
+                        {"status", c->status}, {"summary", c->summary}, {"printings", c->printings},
+                        {"overrides", c->overrides}, {"related", c->related}, {"file", c->file}};
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << c->id << "  " << c->title << "  [" << c->kind << ", " << c->status << "]\n" << c->summary << "\n";
+  if (!c->printings.empty()) {
+    std::cout << "printings:";
+    for (const auto& p : c->printings) std::cout << " " << p;
+    std::cout << "\n";
+  }
+  for (const auto& o : c->overrides) std::cout << "overrides " << o << "\n";
+  for (const auto& n : c->notes) std::cout << "note (" << n.kind << "): " << n.text << "\n  ruling: " << n.ruling << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"hexlaw: a rules engine for hex-and-counter wargames"};
+  app.require_subcommand(1);
+  bool json = false, check_mode = false;
+  std::vector<std::string> files;
+  std::string cases_root, rule_id;
+  auto* ask_cmd = app.add_subcommand("ask", "answer the rules question in each case file");
+  ask_cmd->add_option("files", files, "case files (YAML or JSON)")->required();
+  ask_cmd->add_flag("--json", json, "print the answer as JSON");
+  ask_cmd->add_flag("--check", check_mode, "compare with the case's expected answer; exit 1 on a mismatch");
+  ask_cmd->add_option("--cases-root", cases_root, "folder case names are relative to (default: none)");
+  auto* rule_cmd = app.add_subcommand("rule", "print a catalogued rule case");
+  rule_cmd->add_option("id", rule_id, "rule id, e.g. std:9.8.2")->required();
+  rule_cmd->add_flag("--json", json, "print as JSON");
+  app.add_subcommand("spec-check", "load and validate the catalog and tables in spec/");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+  try {
+    if (*ask_cmd) return run_ask(files, json, check_mode, cases_root);
+    if (*rule_cmd) return run_rule(rule_id, json);
+    const auto& cat = default_catalog();
+    const auto& tables = default_tables();
+    std::cout << cat.cases().size() << " rule cases, " << tables.ids().size() << " tables: OK\n";
+    return 0;
+  } catch (const InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "internal error: " << e.what() << "\n";
+    return 3;
+  }
+}

@@ -1,0 +1,154 @@
+// Owns: loading and validating the rule catalog (see docs/spec-format.md).
+#include "engine/core/catalog.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <regex>
+
+#include "engine/core/errors.h"
+#include "engine/core/yaml_read.h"
+
+#ifndef HEXLAW_SOURCE_SPEC_DIR
+#define HEXLAW_SOURCE_SPEC_DIR "spec"
+#endif
+
+namespace hexlaw {
+namespace {
+
+using SpecField = Field<SpecError>;
+
+template <std::size_t N>
+bool one_of(const std::string& value, const std::string_view (&allowed)[N]) {
+  return std::find(std::begin(allowed), std::end(allowed), value) != std::end(allowed);
+}
+
+template <std::size_t N>
+std::string join(const std::string_view (&items)[N]) {
+  std::string out;
+  for (auto s : items) out += (out.empty() ? "" : ", ") + std::string(s);
+  return out;
+}
+
+RuleCase read_case(const SpecField& f, const std::string& book, const std::string& rel) {
+  f.expect_keys({"id", "title", "kind", "status", "status_reason", "summary", "printings",
+                 "printing_differences", "overrides", "related", "data", "notes"});
+  RuleCase c;
+  c.file = rel;
+  c.line = f.line();
+  c.id = f.required("id").str();
+  std::string why;
+  auto id = parse_rule_id(c.id, &why);
+  if (!id) f["id"].fail(why);
+  c.book = id->book;
+  c.number = id->number;
+  if (c.book != book) f["id"].fail("id '" + c.id + "' is not in this file's book '" + book + "'");
+  c.title = f.required("title").str();
+  c.kind = f.required("kind").str();
+  if (!one_of(c.kind, kKinds)) f["kind"].fail("unknown kind '" + c.kind + "' (one of " + join(kKinds) + ")");
+  c.status = f.required("status").str();
+  if (!one_of(c.status, kStatuses))
+    f["status"].fail("unknown status '" + c.status + "' (one of " + join(kStatuses) + ")");
+  c.status_reason = f["status_reason"].str_or("");
+  if (c.status != "implement" && c.status_reason.empty())
+    f["status_reason"].fail("required when status is '" + c.status + "'");
+  c.summary = f.required("summary").str();
+  c.printings = f["printings"].str_list();
+  if (book == "std" && c.printings.empty()) f["printings"].fail("a std case must list its printings");
+  if (book != "std" && !c.printings.empty()) f["printings"].fail("only std cases have printings");
+  for (const auto& p : c.printings)
+    if (!one_of(p, kPrintings)) f["printings"].fail("unknown printing '" + p + "' (one of " + join(kPrintings) + ")");
+  c.printing_differences = f["printing_differences"].str_or("");
+  c.overrides = f["overrides"].str_list();
+  c.related = f["related"].str_list();
+  c.data = f["data"].str_or("");
+  f["notes"].for_each_item([&](const SpecField& n) {
+    n.expect_keys({"kind", "text", "ruling", "switch"});
+    RuleNote note{n.required("kind").str(), n.required("text").str(), n.required("ruling").str(),
+                  n["switch"].str_or("")};
+    if (!one_of(note.kind, kNoteKinds))
+      n["kind"].fail("unknown note kind '" + note.kind + "' (one of " + join(kNoteKinds) + ")");
+    c.notes.push_back(std::move(note));
+  });
+  return c;
+}
+
+}  // namespace
+
+std::optional<RuleId> parse_rule_id(std::string_view text, std::string* why) {
+  static const std::regex kForm(R"(^(std|jena|dresden|leipzig|jemmapes):((\d+(\.\d+)*[a-z]?)|(table\.[a-z0-9]+(-[a-z0-9]+)*))$)");
+  std::cmatch m;
+  if (!std::regex_match(text.begin(), text.end(), m, kForm)) {
+    if (why) {
+      const auto colon = text.find(':');
+      if (colon == std::string_view::npos)
+        *why = "rule id '" + std::string(text) + "' is not of the form book:number (e.g. std:9.8.2)";
+      else if (!one_of(std::string(text.substr(0, colon)), kBooks))
+        *why = "rule id '" + std::string(text) + "' names an unknown book (one of " + join(kBooks) + ")";
+      else
+        *why = "rule id '" + std::string(text) + "' has a malformed number (e.g. 9.8.2, 7.0, table.crt)";
+    }
+    return std::nullopt;
+  }
+  return RuleId{m[1].str(), m[2].str()};
+}
+
+Catalog Catalog::load(const std::filesystem::path& spec_dir) {
+  namespace fs = std::filesystem;
+  Catalog cat;
+  cat.spec_dir_ = spec_dir;
+  const fs::path dir = spec_dir / "catalog";
+  if (!fs::is_directory(dir)) throw SpecError(dir.string(), "", "catalog directory not found");
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file() && e.path().extension() == ".yaml") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  // Step A. Read every file, checking each entry on its own.
+  for (const auto& path : files) {
+    const std::string rel = fs::relative(path, spec_dir).string();
+    auto root = SpecField::load_file(path.string());
+    root.expect_keys({"book", "sources", "cases"});
+    const std::string book = root.required("book").str();
+    if (!one_of(book, kBooks)) root["book"].fail("unknown book '" + book + "' (one of " + join(kBooks) + ")");
+    root.required("cases").for_each_item([&](const SpecField& f) {
+      RuleCase c = read_case(f, book, rel);
+      if (auto it = cat.index_.find(c.id); it != cat.index_.end()) {
+        const RuleCase& first = cat.cases_[it->second];
+        f["id"].fail("duplicate id '" + c.id + "' (first at " + first.file + ":" +
+                     std::to_string(first.line) + ")");
+      }
+      cat.index_.emplace(c.id, cat.cases_.size());
+      cat.cases_.push_back(std::move(c));
+    });
+  }
+  // Step B. Cross-entry checks: overrides and related point somewhere; table data exists.
+  for (const auto& c : cat.cases_) {
+    auto where = [&](const std::string& field) { return c.id + "." + field; };
+    for (const auto& o : c.overrides) {
+      if (!cat.has(o)) throw SpecError(c.file, where("overrides"), "'" + o + "' points nowhere", c.line);
+      if (o.rfind(c.book + ":", 0) == 0)
+        throw SpecError(c.file, where("overrides"), "a case cannot override its own book", c.line);
+    }
+    for (const auto& r : c.related)
+      if (!cat.has(r)) throw SpecError(c.file, where("related"), "'" + r + "' points nowhere", c.line);
+    if (!c.data.empty() && !fs::exists(spec_dir / c.data))
+      throw SpecError(c.file, where("data"), "table file '" + c.data + "' does not exist", c.line);
+  }
+  return cat;
+}
+
+const RuleCase* Catalog::find(std::string_view id) const {
+  auto it = index_.find(id);
+  return it == index_.end() ? nullptr : &cases_[it->second];
+}
+
+std::filesystem::path default_spec_dir() {
+  if (const char* env = std::getenv("HEXLAW_SPEC"); env && *env) return env;
+  return HEXLAW_SOURCE_SPEC_DIR;
+}
+
+const Catalog& default_catalog() {
+  static const Catalog catalog = Catalog::load(default_spec_dir());
+  return catalog;
+}
+
+}  // namespace hexlaw

@@ -1,0 +1,70 @@
+// Owns: the rule catalog loaded from spec/catalog — every rule case of the five books, by
+// its one stable id (`std:9.8.2`, `jena:table.crt`). Validation happens on load: a
+// duplicated id, an unknown kind or status, an `overrides` that points nowhere, a missing
+// summary or a table entry whose data file is absent is a SpecError naming file and field.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hexlaw {
+
+inline constexpr std::string_view kBooks[] = {"std", "jena", "dresden", "leipzig", "jemmapes"};
+inline constexpr std::string_view kKinds[] = {"rule",     "procedure", "definition",   "table",
+                                               "optional", "scenario",  "designer-note"};
+inline constexpr std::string_view kStatuses[] = {"implement", "not-engine-matter", "source-missing"};
+inline constexpr std::string_view kPrintings[] = {"jena", "v2.0", "leipzig"};
+inline constexpr std::string_view kNoteKinds[] = {"slip", "gap", "ambiguity", "printing-difference"};
+
+// A parsed rule id. `number` is "9.8.2", "7.0", "8.3b" or "table.crt".
+struct RuleId {
+  std::string book;
+  std::string number;
+  std::string str() const { return book + ":" + number; }
+  bool is_table() const { return number.rfind("table.", 0) == 0; }
+};
+// Checks the house form `book:number`; nullopt (with the reason) when malformed.
+std::optional<RuleId> parse_rule_id(std::string_view text, std::string* why = nullptr);
+
+struct RuleNote {
+  std::string kind;    // slip | gap | ambiguity | printing-difference
+  std::string text;    // what is wrong or unclear
+  std::string ruling;  // what the engine does about it
+  std::string switch_name;  // named interpretation switch, when two readings are defensible
+};
+
+struct RuleCase {
+  std::string id, book, number, title, kind, status, summary;
+  std::string status_reason, printing_differences, data;
+  std::vector<std::string> printings, overrides, related;
+  std::vector<RuleNote> notes;
+  std::string file;  // spec file it came from, relative to the spec dir
+  int line = 0;
+};
+
+class Catalog {
+ public:
+  // Loads and validates every spec/catalog/**/*.yaml below spec_dir.
+  static Catalog load(const std::filesystem::path& spec_dir);
+
+  const RuleCase* find(std::string_view id) const;
+  bool has(std::string_view id) const { return find(id) != nullptr; }
+  const std::vector<RuleCase>& cases() const { return cases_; }
+  const std::filesystem::path& spec_dir() const { return spec_dir_; }
+
+ private:
+  std::filesystem::path spec_dir_;
+  std::vector<RuleCase> cases_;
+  std::map<std::string, std::size_t, std::less<>> index_;
+};
+
+// The spec directory: $HEXLAW_SPEC if set, else the source tree's spec/ compiled in.
+std::filesystem::path default_spec_dir();
+// The catalog of default_spec_dir(), loaded once per process (thread-safe).
+const Catalog& default_catalog();
+
+}  // namespace hexlaw

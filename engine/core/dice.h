@@ -1,0 +1,145 @@
+// Owns: dice as a parameter. The engine asks a DiceSource for every roll, naming the rule
+// that calls for it; three sources plug in and the same engine code runs under all three:
+//   - SeededDice: pseudo-random from a seed, identical on every machine and compiler;
+//   - ScriptedDice: a fixed list of rolls (a rulebook example); running out, leaving rolls
+//     unused, or a face out of range is a DiceScriptError;
+//   - enumerate_outcomes(): runs the engine once per distinct dice sequence and returns every
+//     outcome with its exact probability as a Fraction.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/fraction.h"
+
+namespace hexlaw {
+
+struct RollRecord {
+  int sides = 6;
+  int value = 0;
+  std::string rule;     // the rule case that called for the roll
+  std::string purpose;  // "battle die", "rout distance", "hazard: enemy ZOC" …
+};
+
+class DiceSource {
+ public:
+  virtual ~DiceSource() = default;
+  // One die with `sides` faces, 1..sides, for `rule` and `purpose`.
+  int roll(int sides, std::string_view rule, std::string_view purpose);
+  const std::vector<RollRecord>& log() const { return log_; }
+  virtual std::string mode() const = 0;
+
+ protected:
+  virtual int next(int sides, std::string_view rule, std::string_view purpose) = 0;
+
+ private:
+  std::vector<RollRecord> log_;
+};
+
+// xoshiro256** seeded through splitmix64; faces drawn by rejection so every face is exactly
+// equally likely. No std:: distribution is used, so results do not depend on the library.
+class SeededDice : public DiceSource {
+ public:
+  explicit SeededDice(std::uint64_t seed);
+  std::string mode() const override { return "seeded"; }
+  std::uint64_t next_u64();
+
+ protected:
+  int next(int sides, std::string_view rule, std::string_view purpose) override;
+
+ private:
+  std::uint64_t s_[4];
+};
+
+class ScriptedDice : public DiceSource {
+ public:
+  explicit ScriptedDice(std::vector<int> rolls) : rolls_(std::move(rolls)) {}
+  std::string mode() const override { return "scripted"; }
+  // Throws DiceScriptError when rolls remain unused.
+  void finish() const;
+  std::size_t used() const { return pos_; }
+  std::size_t remaining() const { return rolls_.size() - pos_; }
+
+ protected:
+  int next(int sides, std::string_view rule, std::string_view purpose) override;
+
+ private:
+  std::vector<int> rolls_;
+  std::size_t pos_ = 0;
+};
+
+// Drives enumeration: replays a fixed prefix of faces, extends with 1s, then advances to the
+// next sequence like an odometer. Used only through enumerate_outcomes().
+class EnumeratingDice : public DiceSource {
+ public:
+  std::string mode() const override { return "enumerate"; }
+  // Probability of the sequence just played (product of 1/sides).
+  Fraction probability() const;
+  // Moves to the next unexplored sequence; false when all have been played.
+  bool advance();
+  void rewind() { pos_ = 0; }
+  std::size_t depth() const { return path_.size(); }
+
+ protected:
+  int next(int sides, std::string_view rule, std::string_view purpose) override;
+
+ private:
+  struct Choice {
+    int value;
+    int sides;
+  };
+  std::vector<Choice> path_;
+  std::size_t pos_ = 0;
+};
+
+template <class Outcome>
+struct Weighted {
+  Outcome outcome;
+  Fraction probability;
+  std::uint64_t sequences = 0;  // how many dice sequences led here
+};
+
+// Runs `play` once for every distinct dice sequence it can consume and merges outcomes with
+// equal keys. Memory grows with the number of distinct outcomes, not of sequences. Outcomes
+// come back in the order they were first reached. Throws std::runtime_error past
+// `max_sequences` so a runaway question cannot hang a caller.
+template <class Outcome>
+std::vector<Weighted<Outcome>> enumerate_outcomes(
+    const std::function<Outcome(DiceSource&)>& play,
+    const std::function<std::string(const Outcome&)>& key,
+    std::uint64_t max_sequences = 10'000'000);
+
+// ---- implementation of the template ----
+void enumeration_limit_exceeded(std::uint64_t limit);
+
+template <class Outcome>
+std::vector<Weighted<Outcome>> enumerate_outcomes(
+    const std::function<Outcome(DiceSource&)>& play,
+    const std::function<std::string(const Outcome&)>& key, std::uint64_t max_sequences) {
+  std::vector<Weighted<Outcome>> out;
+  std::map<std::string, std::size_t> index;
+  EnumeratingDice dice;
+  std::uint64_t count = 0;
+  do {
+    if (++count > max_sequences) enumeration_limit_exceeded(max_sequences);
+    dice.rewind();
+    Outcome o = play(dice);
+    const Fraction p = dice.probability();
+    std::string k = key(o);
+    auto it = index.find(k);
+    if (it == index.end()) {
+      index.emplace(std::move(k), out.size());
+      out.push_back(Weighted<Outcome>{std::move(o), p, 1});
+    } else {
+      out[it->second].probability += p;
+      out[it->second].sequences += 1;
+    }
+  } while (dice.advance());
+  return out;
+}
+
+}  // namespace hexlaw

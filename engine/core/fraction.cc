@@ -1,0 +1,50 @@
+// Owns: Fraction arithmetic with overflow checks (128-bit intermediates, then reduction).
+#include "engine/core/fraction.h"
+
+#include <numeric>
+#include <stdexcept>
+
+namespace hexlaw {
+namespace {
+
+Fraction make_reduced(__int128 num, __int128 den) {
+  if (den < 0) num = -num, den = -den;
+  __int128 a = num < 0 ? -num : num, b = den;
+  while (b != 0) {
+    __int128 t = a % b;
+    a = b;
+    b = t;
+  }
+  if (a > 1) num /= a, den /= a;
+  constexpr __int128 kMax = INT64_MAX;
+  if (num > kMax || num < -kMax || den > kMax)
+    throw std::overflow_error("Fraction overflow: too many dice for exact 64-bit odds");
+  return Fraction(static_cast<std::int64_t>(num), static_cast<std::int64_t>(den));
+}
+
+}  // namespace
+
+Fraction::Fraction(std::int64_t num, std::int64_t den) : num_(num), den_(den) {
+  if (den == 0) throw std::invalid_argument("Fraction with zero denominator");
+  if (den_ < 0) num_ = -num_, den_ = -den_;
+  const std::int64_t g = std::gcd(num_ < 0 ? -num_ : num_, den_);
+  if (g > 1) num_ /= g, den_ /= g;
+}
+
+std::string Fraction::to_string() const {
+  return den_ == 1 ? std::to_string(num_) : std::to_string(num_) + "/" + std::to_string(den_);
+}
+
+Fraction operator+(Fraction a, Fraction b) {
+  return make_reduced(static_cast<__int128>(a.num_) * b.den_ + static_cast<__int128>(b.num_) * a.den_,
+                      static_cast<__int128>(a.den_) * b.den_);
+}
+Fraction operator-(Fraction a, Fraction b) { return a + Fraction(-b.num_, b.den_); }
+Fraction operator*(Fraction a, Fraction b) {
+  return make_reduced(static_cast<__int128>(a.num_) * b.num_, static_cast<__int128>(a.den_) * b.den_);
+}
+bool operator<(const Fraction& a, const Fraction& b) {
+  return static_cast<__int128>(a.num_) * b.den_ < static_cast<__int128>(b.num_) * a.den_;
+}
+
+}  // namespace hexlaw

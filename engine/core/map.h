@@ -1,0 +1,94 @@
+// Owns: the map — terrain of each hex, features on hexsides (rivers, bridges, fords, roads,
+// and later landgraben, pontoon bridges, fortification lines), special hexes (each side's
+// LOC and objective hexes, entry areas, setup hexes) and the map's edges. A map may be a
+// fragment: only the hexes that matter, the rest taking a default terrain.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "engine/core/hex.h"
+
+namespace hexlaw {
+
+class CaseError;
+template <class ErrorT>
+class Field;
+
+// Hexside features the engine knows. Games may add more; the terrain chart in spec/ says
+// what each does.
+inline constexpr const char* kHexsideFeatures[] = {
+    "major_river", "minor_river", "bridge", "ford", "road", "landgraben", "pontoon_bridge",
+    "fortification"};
+
+struct MapBounds {  // printed column and row ranges, inclusive
+  int min_col = 1, max_col = 1, min_row = 1, max_row = 1;
+};
+
+class Map {
+ public:
+  Map() = default;
+  explicit Map(ColumnLayout layout) : layout_(layout) {}
+
+  ColumnLayout layout() const { return layout_; }
+  const std::optional<MapBounds>& bounds() const { return bounds_; }
+  void set_bounds(MapBounds b) { bounds_ = b; }
+  const std::string& default_terrain() const { return default_terrain_; }
+  void set_default_terrain(std::string t) { default_terrain_ = std::move(t); }
+
+  // Printed-number conversions in this map's column layout.
+  Hex hex(const std::string& ccrr) const;  // throws std::invalid_argument on a bad number
+  std::string name(Hex h) const;           // "0407"
+
+  // True inside the bounds; a fragment without bounds contains every hex.
+  bool on_map(Hex h) const;
+
+  const std::string& terrain(Hex h) const;
+  void set_terrain(Hex h, std::string terrain) { terrain_[h] = std::move(terrain); }
+
+  const std::set<std::string>& features(Hexside s) const;
+  bool has_feature(Hexside s, const std::string& feature) const;
+  void add_feature(Hexside s, const std::string& feature) { sides_[s].insert(feature); }
+
+  // Special hexes by side or by name.
+  const std::set<Hex>& locs(const std::string& side) const;
+  const std::set<Hex>& objectives(const std::string& side) const;
+  void add_loc(const std::string& side, Hex h) { locs_[side].insert(h); }
+  void add_objective(const std::string& side, Hex h) { objectives_[side].insert(h); }
+  const std::vector<Hex>& entry_area(const std::string& name) const;
+  void add_entry_hex(const std::string& area, Hex h) { entry_areas_[area].push_back(h); }
+  void add_setup_hex(Hex h) { setup_.insert(h); }
+  bool is_setup_hex(Hex h) const { return setup_.count(h) > 0; }
+
+  // Exact serialisation. parse() reads the same shape from YAML or JSON and throws
+  // CaseError naming the file and field on anything malformed.
+  nlohmann::json to_json() const;
+  static Map parse(const Field<CaseError>& f);
+  friend bool operator==(const Map& a, const Map& b);
+
+  // Hexes with explicit terrain, and hexsides with features (for listing and serialisation).
+  std::vector<Hex> hexes_with_terrain() const;
+  std::vector<Hexside> hexsides_with_features() const;
+  const std::map<std::string, std::set<Hex>>& all_locs() const { return locs_; }
+  const std::map<std::string, std::set<Hex>>& all_objectives() const { return objectives_; }
+  const std::map<std::string, std::vector<Hex>>& all_entry_areas() const { return entry_areas_; }
+  const std::set<Hex>& setup_hexes() const { return setup_; }
+
+ private:
+  ColumnLayout layout_ = ColumnLayout::OddColumnsLow;
+  std::optional<MapBounds> bounds_;
+  std::string default_terrain_ = "open";
+  std::unordered_map<Hex, std::string, HexHash> terrain_;
+  std::unordered_map<Hexside, std::set<std::string>, HexsideHash> sides_;
+  std::map<std::string, std::set<Hex>> locs_, objectives_;
+  std::map<std::string, std::vector<Hex>> entry_areas_;
+  std::set<Hex> setup_;
+};
+
+}  // namespace hexlaw

@@ -1,0 +1,187 @@
+// Owns: Unit/GameState queries and their exact (de)serialisation.
+#include "engine/core/state.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "engine/core/errors.h"
+#include "engine/core/yaml_read.h"
+
+namespace hexlaw {
+namespace {
+
+constexpr const char* kUnitTypes[] = {"infantry", "cavalry", "artillery", "leader", "garrison", "dummy", "cadre"};
+constexpr const char* kUnitStatuses[] = {"on-map", "broken", "eliminated", "pending"};
+constexpr const char* kPhases[] = {"setup", "random-events", "movement", "reaction", "combat", "night-operations",
+                                   "end"};
+
+template <std::size_t N>
+std::string list_of(const char* const (&items)[N]) {
+  std::string out;
+  for (const char* s : items) out += (out.empty() ? "" : ", ") + std::string(s);
+  return out;
+}
+
+std::vector<std::string> sorted_unique(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+
+}  // namespace
+
+const char* to_string(UnitType t) { return kUnitTypes[static_cast<int>(t)]; }
+std::optional<UnitType> parse_unit_type(const std::string& s) {
+  for (int i = 0; i < 7; ++i)
+    if (s == kUnitTypes[i]) return static_cast<UnitType>(i);
+  return std::nullopt;
+}
+const char* to_string(UnitStatus s) { return kUnitStatuses[static_cast<int>(s)]; }
+std::optional<UnitStatus> parse_unit_status(const std::string& s) {
+  for (int i = 0; i < 4; ++i)
+    if (s == kUnitStatuses[i]) return static_cast<UnitStatus>(i);
+  return std::nullopt;
+}
+
+bool Unit::has_flag(const std::string& f) const { return std::binary_search(flags.begin(), flags.end(), f); }
+bool Unit::has_marker(const std::string& m) const { return std::binary_search(markers.begin(), markers.end(), m); }
+
+const Unit* GameState::unit(const std::string& id) const {
+  for (const auto& u : units)
+    if (u.id == id) return &u;
+  return nullptr;
+}
+Unit* GameState::unit(const std::string& id) {
+  for (auto& u : units)
+    if (u.id == id) return &u;
+  return nullptr;
+}
+const Unit* GameState::unit_at(Hex h) const {
+  for (const auto& u : units)
+    if (u.on_map() && u.hex == h) return &u;
+  return nullptr;
+}
+std::vector<const Unit*> GameState::units_at(Hex h) const {
+  std::vector<const Unit*> out;
+  for (const auto& u : units)
+    if (u.on_map() && u.hex == h) out.push_back(&u);
+  return out;
+}
+
+nlohmann::json to_json(const GameState& s, ColumnLayout layout) {
+  using nlohmann::json;
+  json j;
+  j["turn"] = s.turn;
+  j["phase"] = s.phase;
+  j["phasing"] = s.phasing;
+  j["night"] = s.night;
+  j["weather"] = s.weather;
+  j["morale"] = s.morale;
+  j["markers"] = s.markers;
+  json units = json::array();
+  for (const auto& u : s.units) {
+    json ju;
+    ju["id"] = u.id;
+    ju["name"] = u.name;
+    ju["side"] = u.side;
+    ju["nationality"] = u.nationality;
+    ju["army"] = u.army;
+    ju["type"] = to_string(u.type);
+    ju["strength"] = u.strength;
+    ju["movement"] = u.movement;
+    ju["flags"] = u.flags;
+    ju["markers"] = u.markers;
+    ju["status"] = to_string(u.status);
+    if (u.on_map()) ju["hex"] = format_ccrr(to_printed(u.hex, layout));
+    if (u.status == UnitStatus::Pending) {
+      ju["arrival_turn"] = u.arrival_turn;
+      ju["entry"] = u.entry;
+    }
+    units.push_back(ju);
+  }
+  j["units"] = units;
+  return j;
+}
+
+std::string to_json_text(const GameState& s, ColumnLayout layout) { return to_json(s, layout).dump(); }
+
+void parse_state_fields(const Field<CaseError>& f, GameState& s) {
+  s.turn = static_cast<int>(f["turn"].int_or(1));
+  if (s.turn < 1) f["turn"].fail("turns are numbered from 1");
+  s.phase = f["phase"].str_or("movement");
+  if (std::find_if(std::begin(kPhases), std::end(kPhases), [&](const char* p) { return s.phase == p; }) ==
+      std::end(kPhases))
+    f["phase"].fail("unknown phase '" + s.phase + "' (one of " + list_of(kPhases) + ")");
+  s.phasing = f["phasing"].str_or("");
+  s.night = f["night"].bool_or(false);
+  s.weather = f["weather"].str_or("");
+  s.morale.clear();
+  f["morale"].for_each_entry([&](const std::string& track, const Field<CaseError>& v) {
+    const long long points = v.integer();
+    if (points < 0 || points > 10) v.fail("morale must lie between 0 and 10 (std:12.1.1)");
+    s.morale[track] = static_cast<int>(points);
+  });
+  s.markers = sorted_unique(f["markers"].str_list());
+}
+
+std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
+  std::vector<Unit> units;
+  std::set<std::string> ids;
+  f.for_each_item([&](const Field<CaseError>& fu) {
+    fu.expect_keys({"id", "name", "side", "nationality", "army", "type", "strength", "movement", "flags",
+                    "markers", "status", "hex", "arrival_turn", "entry"});
+    Unit u;
+    u.id = fu.required("id").str();
+    if (!ids.insert(u.id).second) fu["id"].fail("duplicate unit id '" + u.id + "'");
+    u.name = fu["name"].str_or("");
+    u.side = fu.required("side").str();
+    u.nationality = fu["nationality"].str_or("");
+    u.army = fu["army"].str_or("");
+    const std::string type = fu.required("type").str();
+    auto t = parse_unit_type(type);
+    if (!t) fu["type"].fail("unknown unit type '" + type + "' (one of " + list_of(kUnitTypes) + ")");
+    u.type = *t;
+    u.strength = static_cast<int>(fu.required("strength").integer());
+    if (u.strength < 0) fu["strength"].fail("a combat strength cannot be negative");
+    u.movement = static_cast<int>(fu.required("movement").integer());
+    if (u.movement < 0) fu["movement"].fail("a movement allowance cannot be negative");
+    u.flags = sorted_unique(fu["flags"].str_list());
+    u.markers = sorted_unique(fu["markers"].str_list());
+    const bool has_hex = fu["hex"].present();
+    const std::string status = fu["status"].str_or(has_hex ? "on-map" : "");
+    if (status.empty()) fu.fail("unit '" + u.id + "' needs a hex or an off-map status");
+    auto st = parse_unit_status(status);
+    if (!st) fu["status"].fail("unknown status '" + status + "' (one of " + list_of(kUnitStatuses) + ")");
+    u.status = *st;
+    if (u.status == UnitStatus::OnMap) {
+      if (!has_hex) fu["hex"].fail("a unit on the map needs a hex");
+      const std::string text = fu["hex"].str();
+      auto p = parse_ccrr(text);
+      if (!p) fu["hex"].fail("'" + text + "' is not a four-digit CCRR hex number (e.g. \"0407\")");
+      u.hex = to_axial(*p, layout);
+    } else if (has_hex) {
+      fu["hex"].fail("a " + status + " unit is off the map and has no hex");
+    }
+    if (u.status == UnitStatus::Pending) {
+      u.arrival_turn = static_cast<int>(fu.required("arrival_turn").integer());
+      u.entry = fu.required("entry").str();
+    }
+    units.push_back(std::move(u));
+  });
+  return units;
+}
+
+GameState parse_state(const Field<CaseError>& f, ColumnLayout layout) {
+  f.expect_keys({"turn", "phase", "phasing", "night", "weather", "morale", "markers", "units"});
+  GameState s;
+  parse_state_fields(f, s);
+  s.units = parse_units(f["units"], layout);
+  return s;
+}
+
+GameState state_from_json_text(const std::string& text, ColumnLayout layout, const std::string& name) {
+  return parse_state(Field<CaseError>::load_text(text, name), layout);
+}
+
+}  // namespace hexlaw

@@ -1,0 +1,72 @@
+// Owns: Trace and the per-process dynamic-coverage sink.
+#include "engine/core/trace.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+#include <set>
+
+#include "engine/core/catalog.h"
+#include "engine/core/errors.h"
+
+namespace hexlaw {
+namespace {
+
+class DynamicSink {
+ public:
+  static DynamicSink& get() {
+    static DynamicSink sink;
+    return sink;
+  }
+  void add(std::string_view rule) {
+    if (!enabled_) return;
+    std::lock_guard lock(mutex_);
+    ids_.emplace(rule);
+  }
+  ~DynamicSink() {
+    if (!enabled_ || ids_.empty()) return;
+    std::ofstream out(dir_ + "/cited-" + std::to_string(::getpid()) + ".ids", std::ios::app);
+    for (const auto& id : ids_) out << id << '\n';
+  }
+
+ private:
+  DynamicSink() {
+    if (const char* d = std::getenv("HEXLAW_TRACE_DIR"); d && *d) dir_ = d, enabled_ = true;
+  }
+  bool enabled_ = false;
+  std::string dir_;
+  std::mutex mutex_;
+  std::set<std::string, std::less<>> ids_;
+};
+
+}  // namespace
+
+void record_dynamic_citation(std::string_view rule) { DynamicSink::get().add(rule); }
+
+Trace::Trace(const Catalog* catalog) : catalog_(catalog ? catalog : &default_catalog()) {}
+
+void Trace::cite(std::string_view rule, std::string reason) {
+  if (!catalog_->has(rule)) throw UnknownRuleError(std::string(rule));
+  record_dynamic_citation(rule);
+  entries_.push_back(Citation{std::string(rule), std::move(reason)});
+}
+
+std::vector<std::string> Trace::citations() const {
+  std::vector<std::string> out;
+  for (const auto& e : entries_)
+    if (std::find(out.begin(), out.end(), e.rule) == out.end()) out.push_back(e.rule);
+  return out;
+}
+
+bool Trace::cites(std::string_view rule) const {
+  return std::any_of(entries_.begin(), entries_.end(), [&](const Citation& c) { return c.rule == rule; });
+}
+
+void Trace::append(const Trace& other) {
+  entries_.insert(entries_.end(), other.entries_.begin(), other.entries_.end());
+}
+
+}  // namespace hexlaw

@@ -1,0 +1,44 @@
+// Owns: the rule trace. Every decision the engine takes cites the rule case(s) it applied
+// with a short reason; every answer carries its trace. A citation of an id the catalog does
+// not know throws UnknownRuleError at the moment it is made — never a silent string.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hexlaw {
+
+class Catalog;
+
+struct Citation {
+  std::string rule;    // `std:7.0`
+  std::string reason;  // one line for a person: what the rule decided here
+};
+
+class Trace {
+ public:
+  // `catalog` validates every cited id; the default catalog when null.
+  explicit Trace(const Catalog* catalog = nullptr);
+
+  // Records that `rule` decided something, and why. Throws UnknownRuleError on an id the
+  // catalog lacks.
+  void cite(std::string_view rule, std::string reason);
+
+  const std::vector<Citation>& entries() const { return entries_; }
+  // Distinct rule ids in order of first citation.
+  std::vector<std::string> citations() const;
+  bool cites(std::string_view rule) const;
+  void append(const Trace& other);
+
+ private:
+  const Catalog* catalog_;
+  std::vector<Citation> entries_;
+};
+
+// Dynamic coverage: when $HEXLAW_TRACE_DIR is set, the distinct ids cited by this process
+// are written to a file there at exit (one id per line), so the report can tell which rule
+// cases the engine actually applied while the suite ran.
+void record_dynamic_citation(std::string_view rule);
+
+}  // namespace hexlaw

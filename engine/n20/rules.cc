@@ -1,0 +1,112 @@
+// Owns: the standard behaviour of every N20 hook and the construction of rule layers.
+#include "engine/n20/rules.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace hexlaw::n20 {
+
+const std::vector<InterpretationSwitch>& known_switches() {
+  // Each switch here is implemented by engine code and tested both ways; the catalog note
+  // that records the ambiguity carries the same name.
+  static const std::vector<InterpretationSwitch> kSwitches = {};
+  return kSwitches;
+}
+
+bool is_optional_rule(const Catalog& catalog, std::string_view id) {
+  const RuleCase* c = catalog.find(id);
+  return c != nullptr && c->kind == "optional";
+}
+
+N20Rules::N20Rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables)
+    : choice_(std::move(choice)), catalog_(catalog) {
+  (void)tables;
+}
+
+void N20Rules::bind_tables(const TableSet& tables) {
+  crt_ = tables.crt(crt_table_id());
+  terrain_ = tables.terrain(terrain_table_id());
+  if (!crt_) throw std::invalid_argument("spec has no CRT '" + crt_table_id() + "'");
+  if (!terrain_) throw std::invalid_argument("spec has no terrain chart '" + terrain_table_id() + "'");
+}
+
+const std::string& N20Rules::interpretation(std::string_view name) const {
+  if (auto it = choice_.interpretations.find(std::string(name)); it != choice_.interpretations.end())
+    return it->second;
+  for (const auto& s : known_switches())
+    if (s.name == name) return s.default_reading;
+  throw std::logic_error("engine asked for unknown interpretation switch '" + std::string(name) + "'");
+}
+
+// RULE std:7.0 — every unit on the map has a ZOC, at all times and in every phase
+// (exceptions below name what they override).
+bool N20Rules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
+  if (!u.on_map()) {
+    // RULE std:11.0 — units off the map (reinforcements not yet arrived) have no ZOC
+    t.cite("std:11.0", u.id + " is off the map and has no zone of control");
+    return false;
+  }
+  if (s.night) {
+    // RULE std:7.6 — no ZOCs on night turns (overrides std:7.0's "at all times")
+    t.cite("std:7.6", "it is a night turn: no unit has a zone of control");
+    return false;
+  }
+  if (option_on("std:16.5") && u.has_marker("routed")) {
+    // RULE std:16.5.2 — with optional rule 16.5, routed units lose their ZOC
+    t.cite("std:16.5.2", u.id + " is routed and, under optional rule 16.5, has no zone of control");
+    return false;
+  }
+  return true;
+}
+
+std::set<std::string> N20Rules::hexside_features(const Map& m, Hexside side, const GameState&) const {
+  return m.features(side);
+}
+
+const TerrainType& N20Rules::terrain_of(const Map& m, Hex h, const GameState&) const {
+  const std::string& name = m.terrain(h);
+  const TerrainType* t = terrain_->terrain(name);
+  if (!t) throw std::invalid_argument("terrain '" + name + "' is not in " + terrain_->id);
+  return *t;
+}
+
+int N20Rules::base_strength(const Unit& u, const GameState&, Trace&) const { return u.strength; }
+int N20Rules::base_movement_allowance(const Unit& u, const GameState&, Trace&) const { return u.movement; }
+bool N20Rules::may_move(const Unit&, Trace&) const { return true; }
+
+std::set<Hex> N20Rules::friendly_locs(const Unit& u, const Map& m, const GameState&) const {
+  return m.locs(u.side);
+}
+
+std::string N20Rules::morale_track(const Unit& u, const GameState&) const { return u.side; }
+
+std::vector<const HexsideType*> N20Rules::hexside_types(const Map& m, Hexside side, const GameState& s) const {
+  std::vector<const HexsideType*> out;
+  for (const auto& f : hexside_features(m, side, s))
+    if (const HexsideType* hs = terrain_->side(f)) out.push_back(hs);
+  return out;
+}
+
+std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables) {
+  static const std::vector<std::string> kGames = {"standard", "jena", "dresden", "leipzig"};
+  if (std::find(kGames.begin(), kGames.end(), choice.game) == kGames.end())
+    throw std::invalid_argument("unknown Napoleonic 20 game '" + choice.game +
+                                "' (one of standard, jena, dresden, leipzig)");
+  for (const auto& o : choice.options)
+    if (!is_optional_rule(catalog, o)) throw std::invalid_argument("'" + o + "' is not an optional rule in the catalog");
+  for (const auto& [name, reading] : choice.interpretations) {
+    auto it = std::find_if(known_switches().begin(), known_switches().end(),
+                           [&](const InterpretationSwitch& s) { return s.name == name; });
+    if (it == known_switches().end())
+      throw std::invalid_argument("unknown interpretation switch '" + name + "'");
+    if (std::find(it->readings.begin(), it->readings.end(), reading) == it->readings.end())
+      throw std::invalid_argument("switch '" + name + "' has no reading '" + reading + "'");
+  }
+  // The exclusive-rule layers (Jena, Dresden, Leipzig) subclass N20Rules as their rules
+  // are implemented; until then every game runs the standard rules with its tables.
+  auto rules = std::make_unique<N20Rules>(std::move(choice), catalog, tables);
+  rules->bind_tables(tables);
+  return rules;
+}
+
+}  // namespace hexlaw::n20

@@ -1,0 +1,96 @@
+// Owns: the Napoleonic 20 rule set as layers — the standard rules with named hooks, a
+// game's exclusive rules overriding hooks, optional rules switched on or off, and named
+// interpretation switches for readings the sources leave open. Standard code calls hooks;
+// it never forks for a game. See docs/rule-layering.md for where each game plugs in.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/catalog.h"
+#include "engine/core/hex.h"
+#include "engine/core/map.h"
+#include "engine/core/state.h"
+#include "engine/core/tables.h"
+#include "engine/core/trace.h"
+
+namespace hexlaw::n20 {
+
+// What a question or a game asks for: which game, which optional rules, which readings.
+struct RulesetChoice {
+  std::string game = "standard";           // standard | jena | dresden | leipzig
+  std::set<std::string> options;           // optional rules switched on, by id: "std:16.5"
+  std::map<std::string, std::string> interpretations;  // switch name -> chosen reading
+};
+
+// An interpretation switch the engine implements: its name (as in the catalog note that
+// records the ambiguity), the readings it accepts and the default.
+struct InterpretationSwitch {
+  std::string name;
+  std::vector<std::string> readings;
+  std::string default_reading;
+  std::string rule;  // the case whose note records the ambiguity
+};
+const std::vector<InterpretationSwitch>& known_switches();
+
+// Every optional rule a question may switch on (the std:16.x cases and games' optional rules).
+bool is_optional_rule(const Catalog& catalog, std::string_view id);
+
+class N20Rules {
+ public:
+  N20Rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables);
+  virtual ~N20Rules() = default;
+
+  const RulesetChoice& choice() const { return choice_; }
+  const std::string& game() const { return choice_.game; }
+  const Catalog& catalog() const { return catalog_; }
+  bool option_on(std::string_view rule_id) const { return choice_.options.count(std::string(rule_id)) > 0; }
+  // The chosen reading of a switch (its default unless the question chose another).
+  const std::string& interpretation(std::string_view name) const;
+
+  // Tables this game reads. Dresden and Leipzig print no CRT or terrain chart of their own;
+  // the catalog records the ruling that Jena's apply (dresden:table.crt, leipzig:table.crt).
+  virtual std::string crt_table_id() const { return "jena:table.crt"; }
+  virtual std::string terrain_table_id() const { return "jena:table.terrain"; }
+  const CrtTable& crt() const { return *crt_; }
+  const TerrainChart& terrain_chart() const { return *terrain_; }
+
+  // ---- Hooks: exclusive and optional rules override these; standard code only calls them.
+
+  // Whether `u` has a zone of control at all right now (before terrain and hexsides).
+  virtual bool has_zoc(const Unit& u, const GameState& s, Trace& t) const;
+  // The features a hexside has now (weather may turn one kind of river into another).
+  virtual std::set<std::string> hexside_features(const Map& m, Hexside side, const GameState& s) const;
+  // The terrain type of a hex now (weather or events may change it).
+  virtual const TerrainType& terrain_of(const Map& m, Hex h, const GameState& s) const;
+  // Printed strength and allowance before any battle or movement modifiers.
+  virtual int base_strength(const Unit& u, const GameState& s, Trace& t) const;
+  virtual int base_movement_allowance(const Unit& u, const GameState& s, Trace& t) const;
+  // Whether a unit may ever move voluntarily (garrisons may not).
+  virtual bool may_move(const Unit& u, Trace& t) const;
+  // The LOC hexes a unit retreats towards and rallies on.
+  virtual std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const;
+  // The morale track a unit's side gains and loses on (Leipzig's Allies have two fronts).
+  virtual std::string morale_track(const Unit& u, const GameState& s) const;
+
+  // The hexside types on a hexside, each looked up in the terrain chart.
+  std::vector<const HexsideType*> hexside_types(const Map& m, Hexside side, const GameState& s) const;
+
+ private:
+  RulesetChoice choice_;
+  const Catalog& catalog_;
+  const CrtTable* crt_ = nullptr;
+  const TerrainChart* terrain_ = nullptr;
+  void bind_tables(const TableSet& tables);
+  friend std::unique_ptr<N20Rules> make_rules(RulesetChoice, const Catalog&, const TableSet&);
+};
+
+// Builds the layered rule set for a choice. Throws std::invalid_argument naming what is
+// wrong: an unknown game, an id that is not an optional rule, an unknown switch or reading.
+std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables);
+
+}  // namespace hexlaw::n20

@@ -1,0 +1,101 @@
+// Owns: the ZOC and adjacency procedures of std:7.0, over the hooks of N20Rules.
+#include "engine/n20/zoc.h"
+
+namespace hexlaw::n20 {
+
+// Step A. The unit must have a ZOC at all (hook: night, routed, off map, leaders…).
+// Step B. It reaches only the six surrounding hexes.
+// Step C. Never into a Fortified or Redoubt hex.
+// Step D. Never between two adjacent built-up hexes (Town, Fortified, Redoubt).
+// Step E. Never across a hexside that blocks ZOC (a major river, even at a bridge or ford).
+bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& state, const Unit& u, Hex target,
+                     Trace& trace) {
+  // Step A.
+  if (!rules.has_zoc(u, state, trace)) return false;
+  const std::string from = map.name(u.hex), to = map.name(target);
+  // Step B.
+  auto side = Hexside::between(u.hex, target);
+  if (!side) {
+    // RULE std:7.0 — a ZOC is the six hexes immediately around the unit
+    trace.cite("std:7.0", to + " is not adjacent to " + u.id + " in " + from + ", so outside its zone of control");
+    return false;
+  }
+  if (!map.on_map(target)) {
+    trace.cite("std:7.0", to + " is off the map; a zone of control covers only map hexes");
+    return false;
+  }
+  // Step C.
+  const TerrainType& target_terrain = rules.terrain_of(map, target, state);
+  if (target_terrain.zoc_barrier) {
+    // RULE std:7.0 — ZOCs do not extend into Fortified or Redoubt hexes
+    trace.cite("std:7.0", "zones of control never extend into " + target_terrain.name + " hex " + to);
+    return false;
+  }
+  // Step D.
+  const TerrainType& own_terrain = rules.terrain_of(map, u.hex, state);
+  if (own_terrain.built_up && target_terrain.built_up) {
+    // RULE std:7.0 — no ZOC between adjacent built-up hexes (Town / Fortified / Redoubt)
+    trace.cite("std:7.0", "both " + from + " (" + own_terrain.name + ") and " + to + " (" + target_terrain.name +
+                              ") are built-up: no zone of control between them");
+    return false;
+  }
+  // Step E.
+  for (const HexsideType* hs : rules.hexside_types(map, *side, state)) {
+    if (hs->blocks_zoc) {
+      // RULE std:7.0 — ZOCs never cross a major river hexside, even at a bridge or ford
+      trace.cite("std:7.0", "the " + from + "/" + to + " hexside has a " + hs->name +
+                                ", which zones of control never cross (bridge or ford or not)");
+      return false;
+    }
+  }
+  trace.cite("std:7.0", u.id + " in " + from + " exerts its zone of control into " + to);
+  return true;
+}
+
+std::vector<const Unit*> units_exerting_zoc_on(const N20Rules& rules, const Map& map, const GameState& state,
+                                               Hex target, const std::string& side, Trace& trace) {
+  std::vector<const Unit*> out;
+  for (const Unit& u : state.units) {
+    if (!u.on_map() || (!side.empty() && u.side != side)) continue;
+    if (distance(u.hex, target) != 1) continue;
+    if (exerts_zoc_into(rules, map, state, u, target, trace)) out.push_back(&u);
+  }
+  if (out.size() > 1) {
+    // RULE std:7.1 — several ZOCs on one hex add nothing to a single one
+    trace.cite("std:7.1", std::to_string(out.size()) + " units control " + map.name(target) +
+                              "; several zones of control have no more effect than one");
+  }
+  return out;
+}
+
+bool in_enemy_zoc(const N20Rules& rules, const Map& map, const GameState& state, const Unit& u, Trace& trace) {
+  if (!u.on_map()) return false;
+  for (const Unit& e : state.units) {
+    if (!e.on_map() || e.side == u.side || distance(e.hex, u.hex) != 1) continue;
+    if (exerts_zoc_into(rules, map, state, e, u.hex, trace)) return true;
+  }
+  return false;
+}
+
+bool adjacent_for_rules(const N20Rules& rules, const Map& map, const GameState& state, Hex a, Hex b,
+                        Trace& trace) {
+  auto side = Hexside::between(a, b);
+  const std::string an = map.name(a), bn = map.name(b);
+  if (!side) {
+    trace.cite("std:7.0", an + " and " + bn + " do not share a hexside");
+    return false;
+  }
+  const auto features = rules.hexside_features(map, *side, state);
+  const bool river = features.count("major_river") > 0;
+  const bool crossing = features.count("bridge") > 0 || features.count("ford") > 0;
+  if (river && !crossing) {
+    // RULE std:7.0 — units across a major river hexside without bridge or ford are not adjacent
+    trace.cite("std:7.0", an + " and " + bn + " are separated by a major river with no bridge or ford: not adjacent");
+    return false;
+  }
+  trace.cite("std:7.0", an + " and " + bn + " are adjacent" +
+                            (river ? " (the major river is crossed by a bridge or ford)" : ""));
+  return true;
+}
+
+}  // namespace hexlaw::n20

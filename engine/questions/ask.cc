@@ -1,0 +1,141 @@
+// Owns: the ask driver — builds the rule set, runs the question under the case's dice
+// mode (none, scripted, seeded, enumerate) and checks answers against expectations.
+#include "engine/questions/ask.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "engine/core/catalog.h"
+#include "engine/core/tables.h"
+#include "engine/questions/kinds.h"
+
+namespace hexlaw {
+namespace {
+
+const QuestionKind& find_kind(const CaseFile& c) {
+  for (const auto& k : question_kinds())
+    if (k.name == c.question_kind) return k;
+  std::string list;
+  for (const auto& k : question_kinds()) list += (list.empty() ? "" : ", ") + k.name;
+  c.question["kind"].fail("unknown question kind '" + c.question_kind + "' (one of " + list + ")");
+}
+
+// A dice source for questions that must not roll: any roll is a CaseError.
+class NoDice : public DiceSource {
+ public:
+  explicit NoDice(const CaseFile& c) : c_(c) {}
+  std::string mode() const override { return "none"; }
+
+ protected:
+  int next(int sides, std::string_view rule, std::string_view purpose) override {
+    throw CaseError(c_.file, "dice",
+                    "the question needs a d" + std::to_string(sides) + " for " + std::string(rule) + " (" +
+                        std::string(purpose) + "): give dice: {script: [...]}, {seed: N} or enumerate");
+  }
+
+ private:
+  const CaseFile& c_;
+};
+
+// Compares `expected` as a subset of `actual`: every key of an expected object must match;
+// arrays and scalars must be equal.
+void compare(const nlohmann::json& expected, const nlohmann::json& actual, const std::string& path,
+             std::vector<std::string>& out) {
+  if (expected.is_object()) {
+    if (!actual.is_object()) {
+      out.push_back(path + ": expected an object, got " + actual.dump());
+      return;
+    }
+    for (auto it = expected.begin(); it != expected.end(); ++it) {
+      const std::string p = path.empty() ? it.key() : path + "." + it.key();
+      if (!actual.contains(it.key())) out.push_back(p + ": missing from the answer (expected " + it.value().dump() + ")");
+      else compare(it.value(), actual.at(it.key()), p, out);
+    }
+    return;
+  }
+  if (expected != actual) out.push_back(path + ": expected " + expected.dump() + ", got " + actual.dump());
+}
+
+}  // namespace
+
+Answer ask(const CaseFile& c) {
+  auto rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+  const QuestionKind& kind = find_kind(c);
+  Situation sit{c, *rules, *c.map, c.state};
+  kind.validate(sit);
+
+  Answer a;
+  a.case_name = c.name;
+  a.question_kind = kind.name;
+  switch (c.dice.mode) {
+    case DiceSpec::Mode::None: {
+      NoDice dice(c);
+      a.outcome = kind.answer(sit, dice, a.trace, a.headline);
+      a.dice_mode = "none";
+      break;
+    }
+    case DiceSpec::Mode::Scripted: {
+      ScriptedDice dice(c.dice.script);
+      try {
+        a.outcome = kind.answer(sit, dice, a.trace, a.headline);
+        dice.finish();
+      } catch (const DiceScriptError& e) {
+        throw CaseError(c.file, "dice.script", e.what());
+      }
+      a.rolls = dice.log();
+      a.dice_mode = "scripted";
+      break;
+    }
+    case DiceSpec::Mode::Seeded: {
+      SeededDice dice(c.dice.seed);
+      a.outcome = kind.answer(sit, dice, a.trace, a.headline);
+      a.rolls = dice.log();
+      a.dice_mode = "seeded";
+      break;
+    }
+    case DiceSpec::Mode::Enumerate: {
+      // Every dice sequence is played; outcomes are merged, and the trace keeps each
+      // distinct citation once.
+      std::set<std::pair<std::string, std::string>> seen;
+      std::function<nlohmann::json(DiceSource&)> play = [&](DiceSource& dice) {
+        Trace t;
+        std::string headline;
+        nlohmann::json o = kind.answer(sit, dice, t, headline);
+        for (const auto& e : t.entries())
+          if (seen.insert({e.rule, e.reason}).second) a.trace.cite(e.rule, e.reason);
+        return o;
+      };
+      auto odds = enumerate_outcomes<nlohmann::json>(play, [](const nlohmann::json& o) { return o.dump(); });
+      nlohmann::json list = nlohmann::json::array();
+      for (const auto& w : odds)
+        list.push_back({{"outcome", w.outcome}, {"probability", w.probability.to_string()}});
+      a.outcome = {{"odds", list}};
+      a.headline = std::to_string(odds.size()) + " distinct outcome(s), exact probabilities";
+      a.dice_mode = "enumerate";
+      break;
+    }
+  }
+  return a;
+}
+
+CheckResult check(const CaseFile& c, const Answer& a) {
+  CheckResult r;
+  if (!c.expect.present) {
+    r.ok = false;
+    r.mismatches.push_back("the case has no 'expect' section to check against");
+    return r;
+  }
+  if (c.expect.outcome) compare(*c.expect.outcome, a.outcome, "outcome", r.mismatches);
+  const auto cited = a.citations();
+  for (const auto& id : c.expect.cites)
+    if (std::find(cited.begin(), cited.end(), id) == cited.end())
+      r.mismatches.push_back("cites: expected the answer to cite " + id + ", it did not");
+  for (const auto& id : c.expect.not_cites)
+    if (std::find(cited.begin(), cited.end(), id) != cited.end())
+      r.mismatches.push_back("not_cites: the answer cites " + id + ", which it should not");
+  r.ok = r.mismatches.empty();
+  return r;
+}
+
+}  // namespace hexlaw

@@ -1,0 +1,37 @@
+// Owns: answering a case — dispatch by question kind, running the dice in the mode the
+// case asks for, and checking the answer against the case's expectation.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/questions/answer.h"
+#include "engine/questions/case_file.h"
+
+namespace hexlaw {
+
+// What a question handler sees.
+struct Situation {
+  const CaseFile& c;
+  const n20::N20Rules& rules;
+  const Map& map;
+  const GameState& state;
+};
+
+// A question kind: reads its own fields from the case's `question` (throwing CaseError
+// naming them), then answers with any dice it needs from `dice`.
+struct QuestionKind {
+  std::string name;
+  std::string description;
+  // Validates the question's fields before anything runs (so bad input never half-runs).
+  std::function<void(const Situation&)> validate;
+  std::function<nlohmann::json(const Situation&, DiceSource&, Trace&, std::string& headline)> answer;
+};
+
+const std::vector<QuestionKind>& question_kinds();
+
+Answer ask(const CaseFile& c);
+CheckResult check(const CaseFile& c, const Answer& a);
+
+}  // namespace hexlaw

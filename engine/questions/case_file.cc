@@ -1,0 +1,196 @@
+// Owns: parsing and validating case files (docs/case-format.md).
+#include "engine/questions/case_file.h"
+
+#include <filesystem>
+#include <set>
+
+#include "engine/core/catalog.h"
+#include "engine/core/tables.h"
+
+namespace hexlaw {
+namespace {
+
+void check_rule_id(const CaseField& f, const std::string& id) {
+  std::string why;
+  if (!parse_rule_id(id, &why)) f.fail(why);
+  if (!default_catalog().has(id)) f.fail("rule id '" + id + "' is not in the spec catalog");
+}
+
+void check_rule_list(const CaseField& f) {
+  for (std::size_t i = 0; i < f.size(); ++i) check_rule_id(f.at(i), f.at(i).str());
+}
+
+DiceSpec parse_dice(const CaseField& f) {
+  DiceSpec d;
+  if (!f.present()) return d;
+  if (f.is_scalar()) {
+    if (f.str() == "enumerate") {
+      d.mode = DiceSpec::Mode::Enumerate;
+      return d;
+    }
+    if (f.str() == "none") return d;
+    f.fail("expected 'enumerate', 'none', {script: [rolls]} or {seed: N}");
+  }
+  f.expect_keys({"script", "seed"});
+  if (f["script"].present() == f["seed"].present()) f.fail("give exactly one of 'script' or 'seed'");
+  if (f["script"].present()) {
+    d.mode = DiceSpec::Mode::Scripted;
+    auto s = f["script"];
+    if (!s.is_seq()) s.fail("expected a list of die faces, e.g. [6, 2, 5]");
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const long long v = s.at(i).integer();
+      if (v < 1 || v > 12) s.at(i).fail("a die face must lie between 1 and 12");
+      d.script.push_back(static_cast<int>(v));
+    }
+  } else {
+    d.mode = DiceSpec::Mode::Seeded;
+    const long long seed = f["seed"].integer();
+    if (seed < 0) f["seed"].fail("a seed is a non-negative whole number");
+    d.seed = static_cast<std::uint64_t>(seed);
+  }
+  return d;
+}
+
+Expectation parse_expect(const CaseField& f) {
+  Expectation e;
+  if (!f.present()) return e;
+  f.expect_keys({"outcome", "cites", "not_cites"});
+  e.present = true;
+  if (f["outcome"].present()) e.outcome = yaml_to_json(f["outcome"].node());
+  check_rule_list(f["cites"]);
+  check_rule_list(f["not_cites"]);
+  e.cites = f["cites"].str_list();
+  e.not_cites = f["not_cites"].str_list();
+  if (!e.outcome && e.cites.empty() && e.not_cites.empty()) f.fail("an expectation needs an outcome or cites");
+  return e;
+}
+
+// Step A. Top-level shape. Step B. The rule set (game, options, interpretations). Step C.
+// The map, checked against the game's terrain chart. Step D. Units and state, checked for
+// an illegal position. Step E. Question, dice and expectation.
+CaseFile parse_root(const CaseField& root, const std::string& file, const std::string& name) {
+  if (!root.is_map()) root.fail("a case file is a mapping (see docs/case-format.md)");
+  // Step A.
+  root.expect_keys({"name", "title", "description", "rules", "game", "options", "interpretations", "map",
+                    "units", "state", "question", "dice", "expect"});
+  CaseFile c{.question = root["question"]};
+  c.file = file;
+  c.name = root["name"].str_or(name);
+  c.title = root["title"].str_or("");
+  check_rule_list(root["rules"]);
+  c.rules = root["rules"].str_list();
+  // Step B.
+  const std::string game = root["game"].str_or("standard");
+  if (game == "jemmapes") root["game"].fail("Jemmapes 1792 questions are not supported yet (only Napoleonic 20)");
+  c.system = "n20";
+  c.ruleset.game = game;
+  for (std::size_t i = 0; i < root["options"].size(); ++i) {
+    auto o = root["options"].at(i);
+    check_rule_id(o, o.str());
+    if (!n20::is_optional_rule(default_catalog(), o.str())) o.fail("'" + o.str() + "' is not an optional rule");
+    c.ruleset.options.insert(o.str());
+  }
+  root["interpretations"].for_each_entry(
+      [&](const std::string& k, const CaseField& v) { c.ruleset.interpretations[k] = v.str(); });
+  std::unique_ptr<n20::N20Rules> rules;
+  try {
+    rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+  } catch (const std::invalid_argument& e) {
+    (root["interpretations"].present() ? root["interpretations"] : root["game"]).fail(e.what());
+  }
+  // Step C.
+  auto map = std::make_shared<Map>(Map::parse(root["map"]));
+  const TerrainChart& chart = rules->terrain_chart();
+  auto known_terrain = [&](const std::string& t, const CaseField& where) {
+    if (!chart.terrain(t)) {
+      std::string list;
+      for (const auto& [n, _] : chart.hex_terrain) list += (list.empty() ? "" : ", ") + n;
+      where.fail("terrain '" + t + "' is not in " + chart.id + " (one of " + list + ")");
+    }
+  };
+  known_terrain(map->default_terrain(), root["map"]["default_terrain"]);
+  root["map"]["hexes"].for_each_entry([&](const std::string&, const CaseField& v) {
+    known_terrain(v.is_map() ? v["terrain"].str() : v.str(), v);
+  });
+  c.map = map;
+  // Step D.
+  parse_state_fields(root["state"], c.state);
+  root["state"].expect_keys({"turn", "phase", "phasing", "night", "weather", "morale", "markers"});
+  c.state.units = parse_units(root["units"], map->layout());
+  std::set<std::string> sides;
+  for (const auto& u : c.state.units) sides.insert(u.side);
+  for (std::size_t i = 0; i < c.state.units.size(); ++i) {
+    const Unit& u = c.state.units[i];
+    if (!u.on_map()) continue;
+    if (!map->on_map(u.hex)) root["units"].at(i)["hex"].fail("hex " + map->name(u.hex) + " is off the map's bounds");
+    for (std::size_t j = 0; j < i; ++j) {
+      const Unit& v = c.state.units[j];
+      if (v.on_map() && v.hex == u.hex && v.side != u.side)
+        root["units"].at(i)["hex"].fail("illegal position: " + u.id + " (" + u.side + ") and " + v.id + " (" +
+                                        v.side + ") cannot share hex " + map->name(u.hex));
+    }
+  }
+  if (!c.state.phasing.empty() && !sides.empty() && !sides.count(c.state.phasing))
+    root["state"]["phasing"].fail("no unit belongs to side '" + c.state.phasing + "'");
+  // Step E.
+  auto q = root.required("question");
+  if (!q.is_map()) q.fail("expected a mapping with a 'kind'");
+  c.question_kind = q.required("kind").str();
+  c.dice = parse_dice(root["dice"]);
+  c.expect = parse_expect(root["expect"]);
+  return c;
+}
+
+nlohmann::json scalar_to_json(const YAML::Node& n) {
+  const std::string& s = n.Scalar();
+  if (n.Tag() == "!") return s;  // quoted: always a string
+  if (s == "true") return true;
+  if (s == "false") return false;
+  if (s == "null" || s == "~") return nullptr;
+  try {
+    std::size_t used = 0;
+    long long v = std::stoll(s, &used);
+    if (used == s.size()) return v;
+  } catch (const std::logic_error&) {
+  }
+  return s;
+}
+
+}  // namespace
+
+nlohmann::json yaml_to_json(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Null:
+    case YAML::NodeType::Undefined:
+      return nullptr;
+    case YAML::NodeType::Scalar:
+      return scalar_to_json(node);
+    case YAML::NodeType::Sequence: {
+      nlohmann::json arr = nlohmann::json::array();
+      for (const auto& item : node) arr.push_back(yaml_to_json(item));
+      return arr;
+    }
+    case YAML::NodeType::Map: {
+      nlohmann::json obj = nlohmann::json::object();
+      for (auto it = node.begin(); it != node.end(); ++it) obj[it->first.Scalar()] = yaml_to_json(it->second);
+      return obj;
+    }
+  }
+  return nullptr;
+}
+
+CaseFile load_case_file(const std::string& path, const std::string& cases_root) {
+  namespace fs = std::filesystem;
+  std::string name = fs::path(path).stem().string();
+  if (!cases_root.empty()) {
+    const auto rel = fs::relative(fs::path(path), fs::path(cases_root));
+    if (!rel.empty() && *rel.begin() != "..") name = (rel.parent_path() / rel.stem()).string();
+  }
+  return parse_root(CaseField::load_file(path), path, name);
+}
+
+CaseFile parse_case_text(const std::string& text, const std::string& name) {
+  return parse_root(CaseField::load_text(text, name), name, name);
+}
+
+}  // namespace hexlaw

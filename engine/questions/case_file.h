@@ -1,0 +1,59 @@
+// Owns: the case file — one rules question as data (docs/case-format.md): game and
+// options, a map fragment, units, state, the question, the dice and the expected answer.
+// Parsing validates everything up front and throws CaseError naming file, field, reason.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/errors.h"
+#include "engine/core/map.h"
+#include "engine/core/state.h"
+#include "engine/core/yaml_read.h"
+#include "engine/n20/rules.h"
+
+namespace hexlaw {
+
+using CaseField = Field<CaseError>;
+
+struct DiceSpec {
+  enum class Mode { None, Scripted, Seeded, Enumerate } mode = Mode::None;
+  std::vector<int> script;
+  std::uint64_t seed = 0;
+};
+
+struct Expectation {
+  bool present = false;
+  std::optional<nlohmann::json> outcome;  // compared as a subset of the answer's outcome
+  std::vector<std::string> cites;         // each must be among the answer's citations
+  std::vector<std::string> not_cites;     // none may be among them
+};
+
+struct CaseFile {
+  std::string file;   // path or "<dict>"/"<text>"
+  std::string name;   // "std/7.0/zoc-into-town"
+  std::string title;
+  std::vector<std::string> rules;  // the rule cases this question is about
+  std::string system;              // "n20" (jemmapes: later)
+  n20::RulesetChoice ruleset;
+  std::shared_ptr<const Map> map;
+  GameState state;
+  std::string question_kind;
+  CaseField question;  // the raw question, read by the question kind's handler
+  DiceSpec dice;
+  Expectation expect;
+};
+
+// Parses a case from a file path, or from YAML/JSON text (named `name` in errors).
+CaseFile load_case_file(const std::string& path, const std::string& cases_root = "");
+CaseFile parse_case_text(const std::string& text, const std::string& name);
+
+// Converts a YAML node to JSON: plain scalars become numbers/booleans/null when they read as
+// such, quoted scalars stay strings.
+nlohmann::json yaml_to_json(const YAML::Node& node);
+
+}  // namespace hexlaw

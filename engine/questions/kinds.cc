@@ -1,0 +1,17 @@
+// Owns: the registry of question kinds.
+#include "engine/questions/kinds.h"
+
+namespace hexlaw {
+
+const std::vector<QuestionKind>& question_kinds() {
+  static const std::vector<QuestionKind> kinds = [] {
+    std::vector<QuestionKind> k;
+    add_geometry_questions(k);
+    add_zoc_questions(k);
+    add_combat_questions(k);
+    return k;
+  }();
+  return kinds;
+}
+
+}  // namespace hexlaw

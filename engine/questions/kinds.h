@@ -1,0 +1,14 @@
+// Owns: the list of question kinds, one function per engine area that contributes them.
+#pragma once
+
+#include <vector>
+
+#include "engine/questions/ask.h"
+
+namespace hexlaw {
+
+void add_geometry_questions(std::vector<QuestionKind>& kinds);  // distance, adjacent
+void add_zoc_questions(std::vector<QuestionKind>& kinds);       // zoc, in-enemy-zoc
+void add_combat_questions(std::vector<QuestionKind>& kinds);    // crt
+
+}  // namespace hexlaw

@@ -1,0 +1,38 @@
+// Owns: question field readers (see question_fields.h).
+#include "engine/questions/question_fields.h"
+
+namespace hexlaw {
+namespace {
+Hex read_hex(const Situation& s, const CaseField& f) {
+  const std::string text = f.str();
+  auto p = parse_ccrr(text);
+  if (!p) f.fail("'" + text + "' is not a four-digit CCRR hex number (e.g. \"0407\")");
+  const Hex h = to_axial(*p, s.map.layout());
+  if (!s.map.on_map(h)) f.fail("hex " + text + " is off the map's bounds");
+  return h;
+}
+}  // namespace
+
+Hex question_hex(const Situation& s, const std::string& key) { return read_hex(s, s.c.question.required(key)); }
+
+std::pair<Hex, Hex> question_hex_pair(const Situation& s, const std::string& key) {
+  auto f = s.c.question.required(key);
+  if (!f.is_seq() || f.size() != 2) f.fail("expected two hex numbers, e.g. [\"0407\", \"0508\"]");
+  return {read_hex(s, f.at(0)), read_hex(s, f.at(1))};
+}
+
+const Unit& question_unit(const Situation& s, const std::string& key) {
+  auto f = s.c.question.required(key);
+  const std::string id = f.str();
+  const Unit* u = s.state.unit(id);
+  if (!u) f.fail("no unit with id '" + id + "' in the case's units");
+  return *u;
+}
+
+const Unit& question_unit_on_map(const Situation& s, const std::string& key) {
+  const Unit& u = question_unit(s, key);
+  if (!u.on_map()) s.c.question[key].fail("unit '" + u.id + "' is " + to_string(u.status) + ", not on the map");
+  return u;
+}
+
+}  // namespace hexlaw

@@ -1,0 +1,16 @@
+// Owns: small readers shared by question kinds — a hex number, a unit id, a pair of hexes —
+// each failing with the question field's name.
+#pragma once
+
+#include <utility>
+
+#include "engine/questions/ask.h"
+
+namespace hexlaw {
+
+Hex question_hex(const Situation& s, const std::string& key);
+std::pair<Hex, Hex> question_hex_pair(const Situation& s, const std::string& key);
+const Unit& question_unit(const Situation& s, const std::string& key);
+const Unit& question_unit_on_map(const Situation& s, const std::string& key);
+
+}  // namespace hexlaw

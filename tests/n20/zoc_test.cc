@@ -1,0 +1,165 @@
+// Owns: example tests of zones of control and adjacency (engine/n20/zoc.h), including the
+// rulebook's own illustrations.
+#include "engine/n20/zoc.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/support/test_support.h"
+
+namespace hexlaw {
+namespace {
+
+using testing::inline_case;
+
+// Answers a case and returns its outcome, failing the test on an unexpected error.
+nlohmann::json outcome_of(const std::string& yaml, Answer* out = nullptr) {
+  CaseFile c = inline_case(yaml);
+  Answer a = ask(c);
+  if (out) *out = a;
+  return a.outcome;
+}
+
+// The La Haye Sainte caption under std:7.0: a French unit in a town controls the open hex
+// beside it but not the adjacent town (Mont St. Jean) nor the fortified farm (Hougomont).
+const char* kLaHayeSainte = R"(
+game: standard
+map:
+  hexes: {"0505": town, "0605": town, "0404": fortified, "0506": open}
+units:
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+  - {id: B, side: british, type: infantry, strength: 3, movement: 2, hex: "0605"}
+  - {id: P, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0506"}
+question: {kind: zoc, unit: F, hex: HEX}
+)";
+
+std::string la_haye(const std::string& hex) {
+  std::string y = kLaHayeSainte;
+  y.replace(y.find("HEX"), 3, "\"" + hex + "\"");
+  return y;
+}
+
+TEST(Zoc, LaHayeSainteCaption) {
+  HEXLAW_CITES("std:7.0");
+  Answer a;
+  EXPECT_EQ(outcome_of(la_haye("0605"), &a)["exerts"], false);  // Mont St. Jean: town to town
+  EXPECT_NE(a.explain(default_catalog()).find("built-up"), std::string::npos);
+  EXPECT_EQ(outcome_of(la_haye("0404"))["exerts"], false);  // Hougomont: fortified
+  EXPECT_EQ(outcome_of(la_haye("0506"))["exerts"], true);   // the Prussian's open hex
+}
+
+// The ZOC part of the Jena bridge-and-town caption under std:9.4.2: the Prussian infantry in
+// Jena (a town across the Saale at a bridge) does not control the French unit's hex, so the
+// French unit is not obliged to attack it; the Prussian cavalry beside it does.
+TEST(Zoc, JenaBridgeCaption) {
+  HEXLAW_CITES("std:7.0");
+  const std::string base = R"(
+game: jena
+map:
+  hexes: {"0407": town}
+  hexsides: [{between: ["0407", "0507"], features: [major_river, bridge]}]
+units:
+  - {id: F, side: french, type: infantry, strength: 2, movement: 2, hex: "0507"}
+  - {id: PI, side: prussian, type: infantry, strength: 1, movement: 2, hex: "0407"}
+  - {id: PC, side: prussian, type: cavalry, strength: 1, movement: 3, hex: "0408"}
+)";
+  EXPECT_EQ(outcome_of(base + "question: {kind: in-enemy-zoc, unit: F}")["by"], nlohmann::json::array({"PC"}));
+  EXPECT_EQ(outcome_of(base + "question: {kind: zoc, unit: PI, hex: \"0507\"}")["exerts"], false);
+  // Yet the two are adjacent for the rules: the bridge carries them across the river.
+  EXPECT_EQ(outcome_of(base + "question: {kind: adjacent, hexes: [\"0407\", \"0507\"]}")["adjacent"], true);
+}
+
+TEST(Zoc, UnbridgedMajorRiverMeansNotAdjacent) {
+  HEXLAW_CITES("std:7.0");
+  const std::string yaml = R"(
+map:
+  hexsides: [{between: ["0407", "0507"], features: [major_river]}]
+question: {kind: adjacent, hexes: ["0407", "0507"]}
+)";
+  auto o = outcome_of(yaml);
+  EXPECT_EQ(o["adjacent"], false);
+  EXPECT_EQ(o["share_hexside"], true);
+}
+
+TEST(Zoc, NoZonesOfControlAtNight) {
+  HEXLAW_CITES("std:7.6");
+  const std::string yaml = R"(
+state: {night: NIGHT}
+units:
+  - {id: A, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+question: {kind: zoc, unit: A, hex: "0506"}
+)";
+  auto with = [&](const char* night) {
+    std::string y = yaml;
+    y.replace(y.find("NIGHT"), 5, night);
+    return y;
+  };
+  Answer a;
+  EXPECT_EQ(outcome_of(with("true"), &a)["exerts"], false);
+  EXPECT_TRUE(a.trace.cites("std:7.6"));
+  EXPECT_EQ(outcome_of(with("false"), &a)["exerts"], true);
+  EXPECT_FALSE(a.trace.cites("std:7.6"));
+}
+
+TEST(Zoc, RoutedUnitsLoseTheirZocOnlyUnderOptionalRule16_5) {
+  HEXLAW_CITES("std:16.5.2");
+  const std::string units = R"(
+units:
+  - {id: A, side: french, type: infantry, strength: 3, movement: 2, hex: "0505", markers: [routed]}
+question: {kind: zoc, unit: A, hex: "0506"}
+)";
+  EXPECT_EQ(outcome_of(units)["exerts"], true);
+  EXPECT_EQ(outcome_of("options: [\"std:16.5\"]\n" + units)["exerts"], false);
+}
+
+TEST(Zoc, SeveralZonesOfControlOnOneHex) {
+  HEXLAW_CITES("std:7.1");
+  Answer a;
+  auto o = outcome_of(R"(
+units:
+  - {id: A, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+  - {id: B, side: french, type: cavalry, strength: 1, movement: 3, hex: "0507"}
+  - {id: C, side: prussian, type: cavalry, strength: 1, movement: 3, hex: "0605"}
+question: {kind: zoc, hex: "0506", side: french}
+)",
+                      &a);
+  EXPECT_EQ(o["controlled_by"], nlohmann::json::array({"A", "B"}));
+  EXPECT_TRUE(a.trace.cites("std:7.1"));
+}
+
+// std:7.1 says ZOCs are mutual, but std:9.4.3 explains the exception: a unit in a Fortified
+// hex controls the open hex beside it while that hex's unit cannot control it back.
+TEST(Zoc, FortifiedHexMakesZocOneSided) {
+  HEXLAW_CITES("std:7.0", "std:7.1", "std:9.4.3");
+  const std::string base = R"(
+map: {hexes: {"0505": fortified}}
+units:
+  - {id: IN, side: french, type: infantry, strength: 2, movement: 2, hex: "0505"}
+  - {id: OUT, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0506"}
+)";
+  EXPECT_EQ(outcome_of(base + "question: {kind: in-enemy-zoc, unit: OUT}")["in_enemy_zoc"], true);
+  EXPECT_EQ(outcome_of(base + "question: {kind: in-enemy-zoc, unit: IN}")["in_enemy_zoc"], false);
+}
+
+TEST(Zoc, TownIsEnteredFromOpenGround) {
+  HEXLAW_CITES("std:7.0");
+  EXPECT_EQ(outcome_of(R"(
+map: {hexes: {"0505": town}}
+units:
+  - {id: A, side: french, type: infantry, strength: 3, movement: 2, hex: "0506"}
+question: {kind: zoc, unit: A, hex: "0505"}
+)")["exerts"],
+            true);
+}
+
+TEST(Zoc, ReachesOnlyTheSixSurroundingHexes) {
+  HEXLAW_CITES("std:7.0");
+  EXPECT_EQ(outcome_of(R"(
+units:
+  - {id: A, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+question: {kind: zoc, unit: A, hex: "0507"}
+)")["exerts"],
+            false);
+}
+
+}  // namespace
+}  // namespace hexlaw

@@ -1,0 +1,29 @@
+// Owns: the shared test helpers (see test_support.h).
+#include "tests/support/test_support.h"
+
+#include "engine/core/catalog.h"
+
+#ifndef HEXLAW_SOURCE_DIR
+#define HEXLAW_SOURCE_DIR "."
+#endif
+
+namespace hexlaw::testing {
+
+void cite_rules(std::initializer_list<std::string_view> ids) {
+  std::string joined;
+  for (auto id : ids) {
+    EXPECT_TRUE(default_catalog().has(id)) << "test cites '" << id << "', which is not in the spec catalog";
+    joined += (joined.empty() ? "" : " ") + std::string(id);
+  }
+  ::testing::Test::RecordProperty("rules", joined);
+}
+
+CaseFile inline_case(const std::string& yaml) {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  const std::string name = info ? std::string(info->test_suite_name()) + "." + info->name() : "<inline>";
+  return parse_case_text(yaml, name);
+}
+
+std::string source_path(const std::string& rel) { return std::string(HEXLAW_SOURCE_DIR) + "/" + rel; }
+
+}  // namespace hexlaw::testing

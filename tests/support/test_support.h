@@ -1,0 +1,24 @@
+// Owns: helpers every C++ test and property shares — citing the rule cases a test checks
+// (recorded as the "rules" property in GoogleTest's XML, which the coverage report reads;
+// an id the catalog lacks fails the test) and building a case from inline YAML.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "engine/questions/ask.h"
+
+namespace hexlaw::testing {
+
+void cite_rules(std::initializer_list<std::string_view> ids);
+CaseFile inline_case(const std::string& yaml);
+// Path of a file in the source tree.
+std::string source_path(const std::string& rel);
+
+}  // namespace hexlaw::testing
+
+// Names the rule cases this test checks: HEXLAW_CITES("std:7.0", "std:7.6");
+#define HEXLAW_CITES(...) ::hexlaw::testing::cite_rules({__VA_ARGS__})

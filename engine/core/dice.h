@@ -35,6 +35,7 @@ class DiceSource {
 
  protected:
   virtual int next(int sides, std::string_view rule, std::string_view purpose) = 0;
+  void clear_log() { log_.clear(); }
 
  private:
   std::vector<RollRecord> log_;
@@ -81,7 +82,12 @@ class EnumeratingDice : public DiceSource {
   Fraction probability() const;
   // Moves to the next unexplored sequence; false when all have been played.
   bool advance();
-  void rewind() { pos_ = 0; }
+  // Starts the next play: replays from the first choice; the log holds this play only, so
+  // memory does not grow with the number of sequences.
+  void rewind() {
+    pos_ = 0;
+    clear_log();
+  }
   std::size_t depth() const { return path_.size(); }
 
  protected:

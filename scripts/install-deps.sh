@@ -5,7 +5,7 @@ set -euo pipefail
 PACKAGES=(
   cmake ninja-build g++ make
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
-  pybind11-dev python3-dev python3-pytest python3-yaml
+  pybind11-dev python3-dev python3-pytest python3-yaml python3-jsonschema
   libsqlite3-dev sqlite3
   libyaml-cpp-dev nlohmann-json3-dev libcli11-dev
 )

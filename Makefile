@@ -22,8 +22,9 @@ build: configure
 test: build
 	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 600
 
-report: build
+report:
 	@scripts/install-deps.sh chromium
+	@$(MAKE) --no-print-directory build
 	@/usr/bin/python3 report/collect.py --build $(BUILD)
 
 # AddressSanitizer + UBSan build of the whole suite, in its own build folder.

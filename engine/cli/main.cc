@@ -3,6 +3,8 @@
 // `hexlaw rule ID` prints a catalogued case; `hexlaw spec-check` validates spec/.
 // Exit status: 0 answered (and matched), 1 answer differs from the expectation,
 // 2 bad input (file, field and reason on stderr), 3 internal error.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <iostream>
@@ -16,6 +18,33 @@
 namespace {
 
 using namespace hexlaw;
+
+// One compact JSON line per case (for the coverage report): the answer, the check, or the
+// error; a bad case never stops the others.
+int run_ask_jsonl(const std::vector<std::string>& files, const std::string& cases_root) {
+  int status = 0;
+  for (const auto& file : files) {
+    nlohmann::json line = {{"file", file}};
+    try {
+      CaseFile c = load_case_file(file, cases_root);
+      line["case"] = c.name;
+      line["rules"] = c.rules;
+      Answer a = ask(c);
+      CheckResult r = check(c, a);
+      line["answer"] = a.to_json(default_catalog());
+      line["check"] = {{"ok", r.ok}, {"mismatches", r.mismatches}};
+      if (!r.ok) status = std::max(status, 1);
+    } catch (const InputError& e) {
+      line["error"] = e.what();
+      status = std::max(status, 2);
+    } catch (const std::exception& e) {
+      line["error"] = std::string("internal error: ") + e.what();
+      status = std::max(status, 3);
+    }
+    std::cout << line.dump() << std::endl;
+  }
+  return status;
+}
 
 int run_ask(const std::vector<std::string>& files, bool json, bool check_mode, const std::string& cases_root) {
   int status = 0;
@@ -76,31 +105,54 @@ int run_rule(const std::string& id, bool json) {
   return 0;
 }
 
+// `hexlaw report --diff RUN [--against RUN]`: the report's database belongs to report/, so
+// the command hands over to report/diff.py (Debian's python3 runs it).
+int run_report_diff(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {"/usr/bin/python3", std::string(HEXLAW_SOURCE_DIR) + "/report/diff.py"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  ::execv(cargv[0], cargv.data());
+  std::cerr << "error: cannot run " << argv[1] << " with " << argv[0] << "\n";
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"hexlaw: a rules engine for hex-and-counter wargames"};
   app.require_subcommand(1);
-  bool json = false, check_mode = false;
+  bool json = false, check_mode = false, jsonl = false;
   std::vector<std::string> files;
   std::string cases_root, rule_id;
   auto* ask_cmd = app.add_subcommand("ask", "answer the rules question in each case file");
   ask_cmd->add_option("files", files, "case files (YAML or JSON)")->required();
   ask_cmd->add_flag("--json", json, "print the answer as JSON");
   ask_cmd->add_flag("--check", check_mode, "compare with the case's expected answer; exit 1 on a mismatch");
+  ask_cmd->add_flag("--jsonl", jsonl, "one JSON line per case with answer, check and error (for tools)");
   ask_cmd->add_option("--cases-root", cases_root, "folder case names are relative to (default: none)");
   auto* rule_cmd = app.add_subcommand("rule", "print a catalogued rule case");
   rule_cmd->add_option("id", rule_id, "rule id, e.g. std:9.8.2")->required();
   rule_cmd->add_flag("--json", json, "print as JSON");
   app.add_subcommand("spec-check", "load and validate the catalog and tables in spec/");
+  int diff_run = -1, against_run = -1;
+  auto* report_cmd = app.add_subcommand("report", "compare two runs of the coverage report");
+  report_cmd->add_option("--diff", diff_run, "the older run id")->required();
+  report_cmd->add_option("--against", against_run, "the newer run id (default: the newest)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   try {
-    if (*ask_cmd) return run_ask(files, json, check_mode, cases_root);
+    if (*ask_cmd) return jsonl ? run_ask_jsonl(files, cases_root) : run_ask(files, json, check_mode, cases_root);
     if (*rule_cmd) return run_rule(rule_id, json);
+    if (*report_cmd) {
+      std::vector<std::string> args = {std::to_string(diff_run)};
+      if (against_run >= 0) args.insert(args.end(), {"--against", std::to_string(against_run)});
+      return run_report_diff(args);
+    }
     const auto& cat = default_catalog();
     const auto& tables = default_tables();
     std::cout << cat.cases().size() << " rule cases, " << tables.ids().size() << " tables: OK\n";

@@ -1,5 +1,6 @@
 // Owns: reading the Combat Results Table (std:9.0 steps E and F): the column for a
-// differential, clamped to the table's end columns, and the result for a die.
+// differential, clamped to the table's end columns, and the result for a die. Applying a
+// result (breaks, routs, retreats, exchanges: std:9.6.x) is not done here.
 #pragma once
 
 #include "engine/core/dice.h"
@@ -13,9 +14,6 @@ struct CrtResult {
   int die;
   std::string result;  // AB, AR, AW, DB, DR, DW, EX, N
 };
-
-// The rule case explaining a result code (std:9.6.1 for AB …).
-const char* result_rule(const std::string& code);
 
 // Looks up the CRT for a differential and a die already rolled.
 CrtResult crt_lookup(const N20Rules& rules, int differential, int die, Trace& trace);

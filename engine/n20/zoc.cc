@@ -16,7 +16,7 @@ bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& sta
   // Step B.
   auto side = Hexside::between(u.hex, target);
   if (!side) {
-    // RULE std:7.0 — a ZOC is the six hexes immediately around the unit
+    // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — a ZOC is the six hexes immediately around the unit
     trace.cite("std:7.0", to + " is not adjacent to " + u.id + " in " + from + ", so outside its zone of control");
     return false;
   }
@@ -27,14 +27,14 @@ bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& sta
   // Step C.
   const TerrainType& target_terrain = rules.terrain_of(map, target, state);
   if (target_terrain.zoc_barrier) {
-    // RULE std:7.0 — ZOCs do not extend into Fortified or Redoubt hexes
+    // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — ZOCs do not extend into Fortified or Redoubt hexes
     trace.cite("std:7.0", "zones of control never extend into " + target_terrain.name + " hex " + to);
     return false;
   }
   // Step D.
   const TerrainType& own_terrain = rules.terrain_of(map, u.hex, state);
   if (own_terrain.built_up && target_terrain.built_up) {
-    // RULE std:7.0 — no ZOC between adjacent built-up hexes (Town / Fortified / Redoubt)
+    // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — no ZOC between adjacent built-up hexes (Town / Fortified / Redoubt)
     trace.cite("std:7.0", "both " + from + " (" + own_terrain.name + ") and " + to + " (" + target_terrain.name +
                               ") are built-up: no zone of control between them");
     return false;
@@ -42,7 +42,7 @@ bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& sta
   // Step E.
   for (const HexsideType* hs : rules.hexside_types(map, *side, state)) {
     if (hs->blocks_zoc) {
-      // RULE std:7.0 — ZOCs never cross a major river hexside, even at a bridge or ford
+      // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — ZOCs never cross a major river hexside, even at a bridge or ford
       trace.cite("std:7.0", "the " + from + "/" + to + " hexside has a " + hs->name +
                                 ", which zones of control never cross (bridge or ford or not)");
       return false;
@@ -89,7 +89,7 @@ bool adjacent_for_rules(const N20Rules& rules, const Map& map, const GameState& 
   const bool river = features.count("major_river") > 0;
   const bool crossing = features.count("bridge") > 0 || features.count("ford") > 0;
   if (river && !crossing) {
-    // RULE std:7.0 — units across a major river hexside without bridge or ford are not adjacent
+    // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — units across a major river hexside without bridge or ford are not adjacent
     trace.cite("std:7.0", an + " and " + bn + " are separated by a major river with no bridge or ford: not adjacent");
     return false;
   }

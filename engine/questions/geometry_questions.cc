@@ -17,7 +17,7 @@ void add_geometry_questions(std::vector<QuestionKind>& kinds) {
       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
         auto [a, b] = question_hex_pair(s, "hexes");
         const int d = distance(a, b);
-        // RULE std:2.0 — the map's hex grid: distances are counted in hexes
+        // RULE std:2.0 (part: the hex grid) — the map's hex grid: distances are counted in hexes
         t.cite("std:2.0", s.map.name(a) + " to " + s.map.name(b) + " is " + std::to_string(d) +
                               " hex(es) along the grid");
         headline = s.map.name(a) + " and " + s.map.name(b) + " are " + std::to_string(d) + " hex(es) apart";

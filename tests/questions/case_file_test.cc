@@ -21,6 +21,8 @@ struct BadCase {
   std::string path, field, reason;
 };
 
+void PrintTo(const BadCase& b, std::ostream* os) { *os << fs::path(b.path).filename().string(); }
+
 std::vector<BadCase> bad_cases() {
   std::vector<BadCase> out;
   for (const auto& e : fs::directory_iterator(testing::source_path("tests/bad_cases"))) {

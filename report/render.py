@@ -1,0 +1,203 @@
+"""Owns: turning one run in coverage.db into coverage.html (a single static page, filterable
+by book and verdict, no server needed) and coverage.md (the same in brief), plus the
+one-line-per-book summary `make report` prints."""
+import html as html_lib
+import json
+import sqlite3
+
+BOOKS = ("std", "jena", "dresden", "leipzig", "jemmapes")
+PRINTINGS = ("jena", "v2.0", "leipzig")
+VERDICTS = ("example+property", "example-tested", "property-tested", "implemented-untested", "unimplemented",
+            "failing", "not-engine-matter", "source-missing")
+
+
+def case_order(case_id):
+    """Sort key: book order, then numbers numerically (9.8.10 after 9.8.2), tables last."""
+    book, number = case_id.split(":", 1)
+    if number.startswith("table."):
+        return (BOOKS.index(book) if book in BOOKS else 99, 1, [], number)
+    parts = number.split(".")
+    digits = [int("".join(ch for ch in p if ch.isdigit()) or 0) for p in parts]
+    return (BOOKS.index(book) if book in BOOKS else 99, 0, digits, number)
+
+
+def load_model(db_path, run_id):
+    db = sqlite3.connect(db_path)
+    db.row_factory = sqlite3.Row
+    run = dict(db.execute("SELECT * FROM run WHERE id = ?", (run_id,)).fetchone())
+    cases = []
+    impl, tests, notes = {}, {}, {}
+    for r in db.execute("SELECT * FROM implementation ORDER BY file, line"):
+        impl.setdefault(r["case_id"], []).append(f"{r['function']} ({r['file']}:{r['line']})" +
+                                                 (" [partial]" if r["partial"] else ""))
+    for r in db.execute("SELECT c.case_id, c.kind, c.test_name, t.result FROM test_citation c JOIN test t"
+                        " ON t.run_id = c.run_id AND t.kind = c.kind AND t.name = c.test_name WHERE c.run_id = ?"
+                        " ORDER BY c.kind, c.test_name", (run_id,)):
+        tests.setdefault(r["case_id"], []).append({"name": r["test_name"], "kind": r["kind"], "result": r["result"]})
+    for r in db.execute("SELECT * FROM rule_note"):
+        notes.setdefault(r["case_id"], []).append(dict(r))
+    dynamic = {r[0] for r in db.execute("SELECT case_id FROM dynamic_citation WHERE run_id = ?", (run_id,))}
+    for r in db.execute("SELECT rc.*, v.verdict FROM rule_case rc JOIN verdict_history v ON v.case_id = rc.id"
+                        " AND v.run_id = ? ORDER BY rc.rowid", (run_id,)):
+        c = dict(r)
+        c["implemented_by"] = impl.get(c["id"], [])
+        c["tests"] = tests.get(c["id"], [])
+        c["notes"] = notes.get(c["id"], [])
+        c["cited_at_run_time"] = c["id"] in dynamic
+        cases.append(c)
+    cases.sort(key=lambda c: case_order(c["id"]))
+    defects = [dict(r) for r in db.execute("SELECT kind, subject, detail FROM defect WHERE run_id = ?", (run_id,))]
+    previous = db.execute("SELECT id, behaviour_hash FROM run WHERE id < ? ORDER BY id DESC LIMIT 1",
+                          (run_id,)).fetchone()
+    db.close()
+    return {"run": run, "cases": cases, "defects": defects,
+            "previous": dict(previous) if previous else None}
+
+
+def totals(cases, key=lambda c: c["book"]):
+    """{group: {verdict: count, 'total': n}}"""
+    out = {}
+    for c in cases:
+        for group in ([key(c)] if isinstance(key(c), str) else key(c)):
+            t = out.setdefault(group, {"total": 0})
+            t["total"] += 1
+            t[c["verdict"]] = t.get(c["verdict"], 0) + 1
+    return out
+
+
+def tested(t):
+    return t.get("example+property", 0) + t.get("example-tested", 0) + t.get("property-tested", 0)
+
+
+def summary_lines(model):
+    by_book = totals(model["cases"])
+    lines = []
+    for book in BOOKS:
+        t = by_book.get(book, {"total": 0})
+        parts = ", ".join(f"{t[v]} {v}" for v in VERDICTS if t.get(v))
+        lines.append(f"{book:9} {t['total']:4} cases: {tested(t)} tested — {parts}")
+    return lines
+
+
+def markdown(model):
+    run, cases = model["run"], model["cases"]
+    out = [f"# hexlaw rules coverage — run {run['id']}", "",
+           f"Commit `{run['commit_id']}`, {run['finished']}. Tests: {run['tests_passed']} passed, "
+           f"{run['tests_failed']} failed, {run['tests_skipped']} skipped or disabled, of {run['tests_total']}. "
+           f"Suites run: {run['suites']} — {'all completed' if run['suites_ok'] else 'NOT ALL COMPLETED, see defects'}. "
+           f"Behaviour hash `{run['behaviour_hash'][:16]}`.", "",
+           "A case counts as tested only when a passing, non-skipped test cites it and the engine "
+           "cited it during the run.", "", "## Totals by book", "",
+           "| book | cases | " + " | ".join(VERDICTS) + " |", "|---|---:|" + "---:|" * len(VERDICTS)]
+    by_book = totals(cases)
+    for book in BOOKS:
+        t = by_book.get(book, {"total": 0})
+        out.append(f"| {book} | {t['total']} | " + " | ".join(str(t.get(v, 0)) for v in VERDICTS) + " |")
+    out += ["", "## Standard rules by printing", "", "| printing | cases | tested |", "|---|---:|---:|"]
+    by_printing = totals([c for c in cases if c["book"] == "std"], key=lambda c: c["printings"].split())
+    for p in PRINTINGS:
+        t = by_printing.get(p, {"total": 0})
+        out.append(f"| {p} | {t['total']} | {tested(t)} |")
+    out += ["", "## Defects", ""]
+    out += [f"- **{d['kind']}** {d['subject']}: {d['detail']}" for d in model["defects"]] or ["None."]
+    out += ["", "## Cases", "", "| id | verdict | title | implemented by | tests |", "|---|---|---|---|---:|"]
+    for c in cases:
+        impl = "; ".join(c["implemented_by"][:2]) + (" …" if len(c["implemented_by"]) > 2 else "")
+        out.append(f"| `{c['id']}` | {c['verdict']} | {c['title'].replace('|', '/')} | {impl} | {len(c['tests'])} |")
+    return "\n".join(out) + "\n"
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>hexlaw rules coverage — run {run_id}</title>
+<style>
+body {{ font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }}
+h1 {{ font-size: 1.4em; }} table {{ border-collapse: collapse; }}
+th, td {{ border: 1px solid #ccc; padding: 3px 6px; vertical-align: top; text-align: left; }}
+th {{ background: #f0f0f0; }} td.n {{ text-align: right; }}
+.v-example\\+property, .v-example-tested {{ background: #d7f5d7; }} .v-property-tested {{ background: #e3f0ff; }}
+.v-implemented-untested {{ background: #fff4cc; }} .v-unimplemented {{ background: #f6f6f6; }}
+.v-failing {{ background: #ffd0d0; }} .v-not-engine-matter, .v-source-missing {{ background: #ececff; }}
+#filters {{ margin: 1em 0; }} .small {{ font-size: 12px; color: #555; }} details {{ margin: 0; }}
+</style></head><body>
+<h1>hexlaw rules coverage — run {run_id}</h1>
+<p>Commit <code>{commit}</code>, finished {finished}. Tests: {passed} passed, {failed} failed,
+{skipped} skipped or disabled, of {total}. {suites}. Behaviour hash <code>{hash}</code>.</p>
+<p class="small">A case counts as tested only when a passing, non-skipped test cites it <em>and</em>
+the engine cited it in a trace during this run.</p>
+<h2>Totals by book</h2>{book_table}
+<h2>Standard rules by printing</h2>{printing_table}
+<h2>Defects</h2>{defects}
+<h2>Cases</h2>
+<div id="filters">Book <select id="book"><option value="">all</option>{book_options}</select>
+Verdict <select id="verdict"><option value="">all</option>{verdict_options}</select>
+Search <input id="q" size="24"> <span id="count"></span></div>
+<table id="cases"><thead><tr><th>id</th><th>verdict</th><th>title and summary</th>
+<th>implemented by</th><th>tests</th></tr></thead><tbody></tbody></table>
+<script id="data" type="application/json">{data}</script>
+<script>
+const cases = JSON.parse(document.getElementById('data').textContent);
+const tbody = document.querySelector('#cases tbody');
+const esc = s => String(s).replace(/[&<>"]/g, c => ({{'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}})[c]);
+function row(c) {{
+  const tests = c.tests.map(t => `${{esc(t.name)}} <span class="small">(${{t.kind}}, ${{t.result}})</span>`).join('<br>');
+  const notes = c.notes.length ? `<details><summary class="small">${{c.notes.length}} note(s)</summary>` +
+    c.notes.map(n => `<p class="small"><b>${{n.kind}}</b>: ${{esc(n.text)}}<br><i>ruling:</i> ${{esc(n.ruling)}}` +
+    (n.switch ? ` <code>${{esc(n.switch)}}</code>` : '') + `</p>`).join('') + `</details>` : '';
+  const extra = c.status_reason ? `<div class="small">${{esc(c.status_reason)}}</div>` : '';
+  return `<tr class="v-${{c.verdict}}" data-book="${{c.book}}" data-verdict="${{c.verdict}}">` +
+    `<td><code>${{esc(c.id)}}</code></td><td>${{c.verdict}}</td>` +
+    `<td><b>${{esc(c.title)}}</b> <span class="small">${{c.kind}}${{c.printings ? ' · ' + c.printings : ''}}` +
+    `${{c.overrides ? ' · overrides ' + esc(c.overrides) : ''}}</span><br>${{esc(c.summary)}}${{extra}}${{notes}}</td>` +
+    `<td class="small">${{c.implemented_by.map(esc).join('<br>')}}</td><td class="small">${{tests}}</td></tr>`;
+}}
+tbody.innerHTML = cases.map(row).join('');
+function apply() {{
+  const b = document.getElementById('book').value, v = document.getElementById('verdict').value;
+  const q = document.getElementById('q').value.toLowerCase();
+  let shown = 0;
+  for (const tr of tbody.rows) {{
+    const ok = (!b || tr.dataset.book === b) && (!v || tr.dataset.verdict === v) &&
+               (!q || tr.textContent.toLowerCase().includes(q));
+    tr.style.display = ok ? '' : 'none';
+    shown += ok;
+  }}
+  document.getElementById('count').textContent = shown + ' of ' + cases.length + ' cases';
+}}
+for (const id of ['book', 'verdict', 'q']) document.getElementById(id).addEventListener('input', apply);
+apply();
+</script></body></html>
+"""
+
+
+def _table(header, rows):
+    h = "".join(f"<th>{html_lib.escape(x)}</th>" for x in header)
+    body = "".join("<tr>" + "".join(f"<td class='n'>{x}</td>" if isinstance(x, int) else f"<td>{html_lib.escape(x)}</td>"
+                                    for x in r) + "</tr>" for r in rows)
+    return f"<table><tr>{h}</tr>{body}</table>"
+
+
+def html(model):
+    run, cases = model["run"], model["cases"]
+    by_book = totals(cases)
+    book_rows = [[b, by_book.get(b, {}).get("total", 0)] + [by_book.get(b, {}).get(v, 0) for v in VERDICTS]
+                 for b in BOOKS]
+    by_printing = totals([c for c in cases if c["book"] == "std"], key=lambda c: c["printings"].split())
+    printing_rows = [[p, by_printing.get(p, {}).get("total", 0), tested(by_printing.get(p, {}))] for p in PRINTINGS]
+    defects = ("<ul>" + "".join(f"<li><b>{html_lib.escape(d['kind'])}</b> {html_lib.escape(d['subject'])}: "
+                                f"{html_lib.escape(d['detail'])}</li>" for d in model["defects"]) + "</ul>"
+               if model["defects"] else "<p>None.</p>")
+    data = json.dumps([{k: c[k] for k in ("id", "book", "title", "kind", "summary", "printings", "overrides",
+                                          "status_reason", "verdict", "implemented_by", "tests", "notes")}
+                       for c in cases]).replace("</", "<\\/")
+    return PAGE.format(
+        run_id=run["id"], commit=html_lib.escape(run["commit_id"]), finished=run["finished"],
+        passed=run["tests_passed"], failed=run["tests_failed"], skipped=run["tests_skipped"],
+        total=run["tests_total"], hash=run["behaviour_hash"][:16],
+        suites=(f"Suites run: {html_lib.escape(run['suites'])} — all completed" if run["suites_ok"]
+                else f"<b>Suites run: {html_lib.escape(run['suites'])} — NOT ALL COMPLETED, see defects</b>"),
+        book_table=_table(["book", "cases", *VERDICTS], book_rows),
+        printing_table=_table(["printing", "std cases", "tested"], printing_rows),
+        defects=defects,
+        book_options="".join(f"<option>{b}</option>" for b in BOOKS),
+        verdict_options="".join(f"<option>{v}</option>" for v in VERDICTS),
+        data=data)

@@ -1,0 +1,61 @@
+"""Owns: reading what the project says about each rule case without running anything — the
+catalog (through the hexlaw module, the one parser of spec/) and the RULE tags in engine
+code with the function each sits in."""
+import pathlib
+import re
+
+RULE_ID = r"(?:std|jena|dresden|leipzig|jemmapes):(?:table\.[a-z0-9-]+|\d+(?:\.\d+)*[a-z]?)"
+TAG = re.compile(r"//\s*RULE\s+(" + RULE_ID + r"|\S+)\s*(\(part[^)]*\))?\s*(?:—|-)?\s*(.*)$")
+# A function definition opening at column 0: "Type name(args) {" or "Type Class::name(".
+FUNCTION = re.compile(r"^(?!(?:if|for|while|switch|return|namespace|struct|class|enum|using|template)\b)"
+                      r"[A-Za-z_][\w:<>,\*&\s]*?\b([A-Za-z_~][\w:~]*)\s*\(")
+LAMBDA_KIND = re.compile(r'^\s*"([a-z-]+)",\s*$')
+
+
+def catalog_cases(hexlaw):
+    """Every catalogued case as a dict, in catalog order."""
+    out = []
+    for c in hexlaw.rules():
+        out.append({
+            "id": c.id, "book": c.book, "number": c.number, "title": c.title, "kind": c.kind,
+            "status": c.status, "summary": " ".join(c.summary.split()),
+            "printings": list(c.printings), "overrides": list(c.overrides),
+            "status_reason": " ".join(c.status_reason.split()), "file": c.file,
+            "notes": [{"kind": n.kind, "text": " ".join(n.text.split()), "ruling": " ".join(n.ruling.split()),
+                       "switch": getattr(n, "switch")} for n in c.notes],
+        })
+    return out
+
+
+def _documented_function(lines, number):
+    """The function a tag documents when the tag sits in the comment block right above a
+    function definition (lines are 1-based; `number` is the tag's line)."""
+    for line in lines[number:]:
+        if line.lstrip().startswith("//"):
+            continue
+        m = FUNCTION.match(line)
+        return m.group(1) if m and not line.rstrip().endswith(";") else None
+    return None
+
+
+def rule_tags(source_root):
+    """(case_id, file, line, function, text, partial) for every `// RULE id — text` tag under
+    engine/; `// RULE id (part: …) — text` marks a partial implementation."""
+    root = pathlib.Path(source_root)
+    tags = []
+    for path in sorted((root / "engine").rglob("*")):
+        if path.suffix not in {".cc", ".h"}:
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        function = ""
+        for number, line in enumerate(lines, start=1):
+            m = FUNCTION.match(line)
+            if m and not line.rstrip().endswith(";"):
+                function = m.group(1)
+            t = TAG.search(line)
+            if t:
+                owner = _documented_function(lines, number) or function
+                partial = t.group(2) or ""
+                tags.append((t.group(1), str(path.relative_to(root)), number, owner,
+                             (partial + " " + t.group(3).strip()).strip(), bool(partial)))
+    return tags

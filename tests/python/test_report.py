@@ -1,0 +1,121 @@
+"""Owns: tests of the coverage report's own logic — the verdict rules, RULE tag scanning,
+and the run diff on a small database built here (the full report runs in `make report`)."""
+import pathlib
+import sqlite3
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "report"))
+
+import sources  # noqa: E402
+import verdicts  # noqa: E402
+from verdicts import verdict  # noqa: E402
+
+
+def test_tested_needs_a_passing_test_and_a_run_time_citation():
+    assert verdict("implement", True, [("example", "passed")], True) == "example-tested"
+    assert verdict("implement", True, [("example", "passed")], False) == "implemented-untested"
+    assert verdict("implement", True, [("property", "passed")], True) == "property-tested"
+    assert verdict("implement", True, [("case file", "passed"), ("property", "passed")], True) == "example+property"
+    assert verdict("implement", True, [("python", "passed")], True) == "example-tested"
+
+
+def test_skipped_and_disabled_tests_never_count():
+    assert verdict("implement", True, [("example", "skipped")], True) == "implemented-untested"
+    assert verdict("implement", True, [("property", "disabled")], True) == "implemented-untested"
+
+
+def test_a_failing_test_wins_over_everything():
+    assert verdict("implement", True, [("example", "passed"), ("property", "failed")], True) == "failing"
+    assert verdict("not-engine-matter", False, [("example", "failed")], False) == "failing"
+
+
+def test_status_and_implementation():
+    assert verdict("not-engine-matter", False, [], False) == "not-engine-matter"
+    assert verdict("source-missing", False, [], False) == "source-missing"
+    assert verdict("implement", False, [], False) == "unimplemented"
+    # Only partial tags: tests of the part cannot lift the case.
+    assert verdict("implement", False, [("example", "passed")], True) == "unimplemented"
+    assert set(verdicts.VERDICTS) == {"unimplemented", "implemented-untested", "example-tested", "property-tested",
+                                      "example+property", "failing", "not-engine-matter", "source-missing"}
+
+
+def test_rule_tags_name_the_function_and_partial_marks(tmp_path):
+    src = tmp_path / "engine" / "n20"
+    src.mkdir(parents=True)
+    (src / "x.cc").write_text(
+        "// RULE std:7.0 — documented above the function\n"
+        "bool exerts(const Unit& u) {\n"
+        "  // RULE std:7.6 (part: night) — inside the body\n"
+        "  return true;\n"
+        "}\n")
+    tags = sources.rule_tags(tmp_path)
+    assert [(t[0], t[2], t[3], t[5]) for t in tags] == [("std:7.0", 1, "exerts", False), ("std:7.6", 3, "exerts", True)]
+
+
+def test_project_tags_are_all_catalogued():
+    """Every RULE tag in engine/ names a catalogued case (orphans are defects)."""
+    import hexlaw
+    for case_id, file, line, *_ in sources.rule_tags(ROOT):
+        hexlaw.rule(case_id)
+
+
+def _db(path, runs):
+    db = sqlite3.connect(path)
+    db.executescript((ROOT / "report" / "schema.sql").read_text())
+    for run_id, verdict_rows, outcome_rows in runs:
+        db.execute("INSERT INTO run VALUES (?, 'c', 't', 't', 0, 0, 0, 0, 0, 'h', 1, 'cases')", (run_id,))
+        db.executemany("INSERT INTO verdict_history VALUES (?, ?, ?)", [(run_id, *v) for v in verdict_rows])
+        db.executemany("INSERT INTO case_outcome VALUES (?, ?, ?, ?, ?)", [(run_id, *o) for o in outcome_rows])
+    db.commit()
+    db.close()
+
+
+def test_diff_lists_changed_verdicts_and_outcomes(tmp_path):
+    path = tmp_path / "coverage.db"
+    _db(path, [(1, [("std:7.0", "unimplemented"), ("std:7.6", "example-tested")],
+                [("std/7.6/a", "passed", '{"x": 1}', "std:7.6")]),
+               (2, [("std:7.0", "example-tested"), ("std:7.6", "example-tested")],
+                [("std/7.6/a", "passed", '{"x": 2}', "std:7.6")])])
+    r = subprocess.run([sys.executable, str(ROOT / "report" / "diff.py"), "1", "--db", str(path)],
+                       capture_output=True, text=True)
+    assert r.returncode == 1
+    assert "verdict  std:7.0: unimplemented -> example-tested" in r.stdout
+    assert 'case     std/7.6/a: outcome {"x": 1} -> {"x": 2}' in r.stdout
+    assert "std:7.6:" not in r.stdout
+    same = subprocess.run([sys.executable, str(ROOT / "report" / "diff.py"), "2", "--against", "2", "--db", str(path)],
+                          capture_output=True, text=True)
+    assert same.returncode == 0 and "0 change(s)" in same.stdout
+    bad = subprocess.run([sys.executable, str(ROOT / "report" / "diff.py"), "7", "--db", str(path)],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "no such run 7" in bad.stderr
+
+
+def test_a_crashing_suite_still_yields_an_honest_report(tmp_path, cli):
+    """A suite that crashes is reported as such: the database and pages are written, the run
+    says not every suite completed, and the crash is listed as a defect."""
+    import os
+    real_build = pathlib.Path(cli).resolve().parent
+    fake = tmp_path / "build"
+    fake.mkdir()
+    for name in ("python", "hexlaw", "hexlaw_tests"):
+        (fake / name).symlink_to(real_build / name)
+    crasher = fake / "hexlaw_properties"
+    crasher.write_text("#!/bin/sh\nkill -SEGV $$\n")
+    crasher.chmod(0o755)
+    out = tmp_path / "out"
+    env = dict(os.environ)
+    r = subprocess.run([sys.executable, str(ROOT / "report" / "collect.py"), "--build", str(fake), "--out", str(out),
+                        "--suites", "example,property", "--skip-render-check"],
+                       capture_output=True, text=True, env=env, timeout=600)
+    assert r.returncode == 1, r.stderr
+    assert "SUITE PROBLEM: property" in r.stdout
+    db = sqlite3.connect(out / "coverage.db")
+    suites_ok, suites = db.execute("SELECT suites_ok, suites FROM run").fetchone()
+    assert (suites_ok, suites) == (0, "example property")
+    kinds = {k for (k,) in db.execute("SELECT kind FROM defect")}
+    assert "crashed-suite" in kinds
+    assert db.execute("SELECT COUNT(*) FROM test WHERE kind = 'example' AND result = 'passed'").fetchone()[0] > 10
+    assert "NOT ALL COMPLETED" in (out / "coverage.md").read_text()
+    assert not (out / "coverage.db.tmp").exists()

@@ -106,6 +106,7 @@ nlohmann::json Map::to_json() const {
   for (const auto& [area, hs] : entry_areas_) entries[area] = hex_names(hs);
   j["entry_areas"] = entries;
   j["setup_hexes"] = hex_names(setup_);
+  j["road_entries"] = hex_names(road_entries_);
   return j;
 }
 
@@ -113,7 +114,7 @@ nlohmann::json Map::to_json() const {
 // terrain. Step C. Hex terrain, hexsides (which must join adjacent hexes), special hexes.
 Map Map::parse(const Field<CaseError>& f) {
   f.expect_keys({"layout", "default_terrain", "bounds", "hexes", "hexsides", "locs", "objectives",
-                 "entry_areas", "setup_hexes"});
+                 "entry_areas", "setup_hexes", "road_entries"});
   const std::string layout_text = f["layout"].str_or("odd-columns-low");
   auto layout = parse_column_layout(layout_text);
   if (!layout) f["layout"].fail("unknown column layout '" + layout_text + "' (odd-columns-low or even-columns-low)");
@@ -174,6 +175,8 @@ Map Map::parse(const Field<CaseError>& f) {
     list.for_each_item([&](const Field<CaseError>& h) { m.entry_areas_[area].push_back(parse_hex_field(h, m.layout_)); });
   });
   f["setup_hexes"].for_each_item([&](const Field<CaseError>& h) { m.setup_.insert(parse_hex_field(h, m.layout_)); });
+  f["road_entries"].for_each_item(
+      [&](const Field<CaseError>& h) { m.road_entries_.insert(parse_hex_field(h, m.layout_)); });
   return m;
 }
 

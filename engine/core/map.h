@@ -64,6 +64,10 @@ class Map {
   const std::vector<Hex>& entry_area(const std::string& name) const;
   void add_entry_hex(const std::string& area, Hex h) { entry_areas_[area].push_back(h); }
   void add_setup_hex(Hex h) { setup_.insert(h); }
+  // Entry hexes where a road runs off the map edge: a unit entering there pays the road cost
+  // and counts as moving along the road (std:11.1).
+  bool is_road_entry(Hex h) const { return road_entries_.count(h) > 0; }
+  void add_road_entry(Hex h) { road_entries_.insert(h); }
   bool is_setup_hex(Hex h) const { return setup_.count(h) > 0; }
 
   // Exact serialisation. parse() reads the same shape from YAML or JSON and throws
@@ -79,6 +83,7 @@ class Map {
   const std::map<std::string, std::set<Hex>>& all_objectives() const { return objectives_; }
   const std::map<std::string, std::vector<Hex>>& all_entry_areas() const { return entry_areas_; }
   const std::set<Hex>& setup_hexes() const { return setup_; }
+  const std::set<Hex>& road_entries() const { return road_entries_; }
 
  private:
   ColumnLayout layout_ = ColumnLayout::OddColumnsLow;
@@ -89,6 +94,7 @@ class Map {
   std::map<std::string, std::set<Hex>> locs_, objectives_;
   std::map<std::string, std::vector<Hex>> entry_areas_;
   std::set<Hex> setup_;
+  std::set<Hex> road_entries_;
 };
 
 }  // namespace hexlaw

@@ -107,7 +107,8 @@ TerrainChart read_terrain(const SpecField& root, const std::string& rel) {
     t.hex_terrain[name] = tt;
   });
   root.required("hexside").for_each_entry([&](const std::string& name, const SpecField& f) {
-    f.expect_keys({"crossable", "blocks_zoc", "combat", "cross_hexside", "attack_across", "hazard"});
+    f.expect_keys({"crossable", "blocks_zoc", "combat", "cross_hexside", "attack_across", "hazard", "crossing",
+                   "move"});
     HexsideType hs;
     hs.name = name;
     hs.crossable = f.required("crossable").boolean();
@@ -116,6 +117,8 @@ TerrainChart read_terrain(const SpecField& root, const std::string& rel) {
     hs.cross_hexside = f["cross_hexside"].bool_or(false);
     hs.attack_across = f["attack_across"].bool_or(true);
     hs.hazard = f["hazard"].bool_or(false);
+    hs.crossing = f["crossing"].bool_or(false);
+    hs.move = opt_int(f["move"]);
     t.hexside[name] = hs;
   });
   return t;

@@ -57,6 +57,8 @@ struct HexsideType {
   bool cross_hexside = false;  // benefit only when every attacker is across it
   bool attack_across = true;
   bool hazard = false;         // crossing it in a retreat is hazardous (std:9.8.4)
+  bool crossing = false;       // lets units cross an otherwise uncrossable hexside (bridge, ford)
+  std::optional<int> move;     // MP to move along it (a road), when it sets the cost
 };
 
 struct TerrainChart {

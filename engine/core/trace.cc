@@ -47,8 +47,15 @@ class DynamicSink {
 void record_dynamic_citation(std::string_view rule) { DynamicSink::get().add(rule); }
 
 Trace::Trace(const Catalog* catalog) : catalog_(catalog ? catalog : &default_catalog()) {}
+Trace::Trace(Off) : catalog_(&default_catalog()), on_(false) {}
+
+void Trace::record_silent(std::string_view rule) { record_dynamic_citation(rule); }
 
 void Trace::cite(std::string_view rule, std::string reason) {
+  if (!on_) {
+    record_silent(rule);
+    return;
+  }
   if (!catalog_->has(rule)) throw UnknownRuleError(std::string(rule));
   record_dynamic_citation(rule);
   entries_.push_back(Citation{std::string(rule), std::move(reason)});

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <type_traits>
 #include <string_view>
 #include <vector>
 
@@ -20,10 +21,22 @@ class Trace {
  public:
   // `catalog` validates every cited id; the default catalog when null.
   explicit Trace(const Catalog* catalog = nullptr);
+  // A trace that records nothing, for hot inner searches whose callers explain the result
+  // themselves (ids are still recorded for dynamic coverage).
+  struct Off {};
+  explicit Trace(Off);
+  bool on() const { return on_; }
 
   // Records that `rule` decided something, and why. Throws UnknownRuleError on an id the
   // catalog lacks.
   void cite(std::string_view rule, std::string reason);
+  // The same, building the reason only when the trace records (`make_reason()` -> string).
+  template <class F>
+    requires std::is_invocable_r_v<std::string, F>
+  void cite(std::string_view rule, F&& make_reason) {
+    if (on_) cite(rule, std::string(make_reason()));
+    else record_silent(rule);
+  }
 
   const std::vector<Citation>& entries() const { return entries_; }
   // Distinct rule ids in order of first citation.
@@ -32,7 +45,9 @@ class Trace {
   void append(const Trace& other);
 
  private:
+  void record_silent(std::string_view rule);
   const Catalog* catalog_;
+  bool on_ = true;
   std::vector<Citation> entries_;
 };
 

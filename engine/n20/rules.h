@@ -72,6 +72,10 @@ class N20Rules {
   virtual int base_movement_allowance(const Unit& u, const GameState& s, Trace& t) const;
   // Whether a unit may ever move voluntarily (garrisons may not).
   virtual bool may_move(const Unit& u, Trace& t) const;
+  // Whether a unit may make cavalry reactions: countercharge, disengage, penetrate (std:8.0).
+  // Light infantry of some games may disengage too.
+  virtual bool may_countercharge(const Unit& u) const { return u.type == UnitType::Cavalry; }
+  virtual bool may_disengage(const Unit& u) const { return u.type == UnitType::Cavalry; }
   // The LOC hexes a unit retreats towards and rallies on.
   virtual std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const;
   // The morale track a unit's side gains and loses on (Leipzig's Allies have two fronts).

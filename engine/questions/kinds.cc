@@ -9,6 +9,8 @@ const std::vector<QuestionKind>& question_kinds() {
     add_geometry_questions(k);
     add_zoc_questions(k);
     add_combat_questions(k);
+    add_movement_questions(k);
+    add_reaction_questions(k);
     return k;
   }();
   return kinds;

@@ -10,5 +10,7 @@ namespace hexlaw {
 void add_geometry_questions(std::vector<QuestionKind>& kinds);  // distance, adjacent
 void add_zoc_questions(std::vector<QuestionKind>& kinds);       // zoc, in-enemy-zoc
 void add_combat_questions(std::vector<QuestionKind>& kinds);    // crt
+void add_movement_questions(std::vector<QuestionKind>& kinds);  // path, reach, entry-costs
+void add_reaction_questions(std::vector<QuestionKind>& kinds);  // reaction
 
 }  // namespace hexlaw

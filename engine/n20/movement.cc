@@ -1,0 +1,471 @@
+// Owns: the movement procedures of std:6.0–6.9 (and 7.0, 7.2, 11.1–11.4, 12.2.1, 12.3, 12.6,
+// 14.0 as they bear on a move). One step function decides every step; check_path folds it
+// over a given path and reachable_hexes explores with it.
+#include "engine/n20/movement.h"
+
+#include <algorithm>
+#include <map>
+#include <queue>
+#include <unordered_map>
+
+#include "engine/n20/zoc.h"
+
+namespace hexlaw::n20 {
+namespace {
+
+// Per-query facts about the board, computed lazily and cached: who stands where, which hexes
+// an enemy controls, each hex's terrain.
+class Board {
+ public:
+  Board(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit)
+      : rules_(rules), map_(map), state_(state), unit_(unit), silent_(Trace::Off{}) {
+    occupant_.reserve(state.units.size() * 2);
+    for (const Unit& u : state.units)
+      if (u.on_map() && &u != &unit) occupant_.emplace(u.hex, &u);
+  }
+
+  const Unit* occupant(Hex h) const {
+    auto it = occupant_.find(h);
+    return it == occupant_.end() ? nullptr : it->second;
+  }
+  bool enemy_at(Hex h) const {
+    const Unit* o = occupant(h);
+    return o && o->side != unit_.side;
+  }
+  bool friend_at(Hex h) const {
+    const Unit* o = occupant(h);
+    return o && o->side == unit_.side;
+  }
+  // Is h controlled by some enemy unit? (Friendly units never negate it.)
+  bool enemy_zoc(Hex h) const {
+    auto it = zoc_.find(h);
+    if (it != zoc_.end()) return it->second;
+    bool controlled = false;
+    for (Hex n : neighbours(h)) {
+      const Unit* o = occupant(n);
+      if (o && o->side != unit_.side && exerts_zoc_into(rules_, map_, state_, *o, h, silent_)) {
+        controlled = true;
+        break;
+      }
+    }
+    zoc_.emplace(h, controlled);
+    return controlled;
+  }
+  const TerrainType& terrain(Hex h) const {
+    auto it = terrain_.find(h);
+    if (it != terrain_.end()) return *it->second;
+    const TerrainType& t = rules_.terrain_of(map_, h, state_);
+    terrain_.emplace(h, &t);
+    return t;
+  }
+  const Map& map() const { return map_; }
+  const N20Rules& rules() const { return rules_; }
+  const GameState& state() const { return state_; }
+  const Unit& unit() const { return unit_; }
+
+ private:
+  const N20Rules& rules_;
+  const Map& map_;
+  const GameState& state_;
+  const Unit& unit_;
+  mutable Trace silent_;
+  std::unordered_map<Hex, const Unit*, HexHash> occupant_;
+  mutable std::unordered_map<Hex, bool, HexHash> zoc_;
+  mutable std::unordered_map<Hex, const TerrainType*, HexHash> terrain_;
+};
+
+// Where a move stands after some steps.
+struct Cursor {
+  Hex hex;
+  int spent = 0;
+  int steps = 0;
+  bool all_road = true;  // every step so far ran along a road hexside
+  std::optional<StopReason> stop;
+};
+
+struct StepResult {
+  bool legal = false;
+  std::string rule, reason;  // why not, when illegal
+  Cursor next;
+  StepRecord record;
+};
+
+std::string name(const Board& b, Hex h) { return b.map().name(h); }
+
+// Hexside facts for a step: may it be crossed, is it a road?
+struct SideFacts {
+  bool crossable = true;
+  bool road = false;
+  int road_cost = 1;
+  std::string blocker;
+};
+
+SideFacts side_facts(const Board& b, Hexside side) {
+  SideFacts f;
+  bool has_crossing = false;
+  std::string blocker;
+  for (const HexsideType* t : b.rules().hexside_types(b.map(), side, b.state())) {
+    if (t->crossing) has_crossing = true;
+    if (!t->crossable) blocker = t->name;
+    if (t->move) {
+      f.road = true;
+      f.road_cost = *t->move;
+    }
+  }
+  if (!blocker.empty() && !has_crossing) {
+    f.crossable = false;
+    f.blocker = blocker;
+  }
+  return f;
+}
+
+// The one step rule. `base` is the allowance before any road bonus; `entering` marks the
+// first step of a reinforcement onto the map (from off the map, so no hexside is crossed).
+StepResult step(const Board& b, const Cursor& from, Hex to, int base, const MoveOptions& opt, bool entering) {
+  StepResult r;
+  auto fail = [&](const char* rule, std::string reason) {
+    r.legal = false;
+    r.rule = rule;
+    r.reason = std::move(reason);
+    return r;
+  };
+  // Step A. Nothing moves on once a stop rule has applied.
+  if (from.stop) return fail(from.stop->rule.c_str(), "the unit had to stop in " + name(b, from.hex) + ": " + from.stop->reason);
+  // Step B. Paths are contiguous and stay on the map.
+  SideFacts side;
+  if (!entering) {
+    auto hs = Hexside::between(from.hex, to);
+    // RULE std:6.0 — units move hex by hex along a path of adjacent hexes
+    if (!hs) return fail("std:6.0", name(b, to) + " is not adjacent to " + name(b, from.hex));
+    side = side_facts(b, *hs);
+  }
+  if (!b.map().on_map(to)) return fail("std:6.0", name(b, to) + " is off the map");
+  // Step C. Never across a hexside the terrain chart forbids (a major river without bridge
+  // or ford).
+  if (!side.crossable) {
+    return fail(b.rules().terrain_table_id().c_str(),
+                "the " + name(b, from.hex) + "/" + name(b, to) + " hexside is a " + side.blocker +
+                    " with no bridge or ford: units may not cross it");
+  }
+  // Step D. Never into an enemy unit.
+  if (b.enemy_at(to)) {
+    // RULE std:6.3 — a unit may never enter a hex holding an enemy unit
+    if (entering) return fail("std:11.4", "entry hex " + name(b, to) + " is occupied by enemy unit " + b.occupant(to)->id);
+    return fail("std:6.3", name(b, to) + " holds enemy unit " + b.occupant(to)->id);
+  }
+  // Step E. Pay for the hex: its terrain, or the road cost along a road (std:6.6), and no
+  // extra for an enemy ZOC (std:7.2). An entering reinforcement pays its place in the march
+  // column on top (std:11.2).
+  const TerrainType& terrain = b.terrain(to);
+  const bool road_step = entering ? b.map().is_road_entry(to) : side.road;
+  int cost = road_step ? side.road_cost : terrain.move;
+  if (entering) cost += opt.march_position;
+  Cursor next;
+  next.hex = to;
+  next.steps = from.steps + 1;
+  next.all_road = from.all_road && road_step;
+  next.spent = from.spent + cost;
+  // Step F. The allowance: the road bonus only while the whole move is on road (std:6.6);
+  // a unit may always move one hex (std:6.2).
+  const int allowance = base + (next.all_road ? 1 : 0);
+  bool one_hex_minimum = false;
+  if (next.spent > allowance) {
+    if (from.steps > 0)
+      return fail("std:6.2", "entering " + name(b, to) + " costs " + std::to_string(cost) + " MP, more than the " +
+                                 std::to_string(allowance - from.spent) + " left of an allowance of " +
+                                 std::to_string(allowance));
+    one_hex_minimum = true;
+  }
+  // Step G. Stops: an enemy ZOC (std:6.7, std:11.4), rugged terrain entered off-road
+  // (std:6.5), or nothing left to spend.
+  if (b.enemy_zoc(to)) {
+    // RULE std:6.7 — a unit entering an enemy ZOC stops at once (std:7.2: at no extra cost)
+    next.stop = StopReason{entering ? "std:11.4" : "std:6.7", name(b, to) + " is in an enemy zone of control"};
+  } else if (terrain.rugged && !road_step) {
+    // RULE std:6.5 — entering Forest, Rough or Swamp ends the move, even with forced march
+    next.stop = StopReason{"std:6.5", name(b, to) + " is " + terrain.name + " (rugged terrain) entered off-road"};
+  } else if (one_hex_minimum) {
+    // RULE std:6.2 — a unit may always move one hex, even without enough MP
+    next.stop = StopReason{"std:6.2", "one-hex minimum move: the allowance does not cover the cost"};
+  } else if (next.spent >= allowance) {
+    next.stop = StopReason{"std:6.2", "the movement allowance of " + std::to_string(allowance) + " is used up"};
+  }
+  r.legal = true;
+  r.next = next;
+  r.record = StepRecord{to, cost, next.spent, road_step, next.stop};
+  return r;
+}
+
+// Step checks before a unit moves at all. Returns the failing rule and reason, or nothing.
+std::optional<std::pair<std::string, std::string>> may_start(const Board& b, const MoveOptions& opt, Trace& trace) {
+  const Unit& u = b.unit();
+  const GameState& s = b.state();
+  // RULE std:6.1 — units move only in their own side's Movement Phase
+  if (!s.phase.empty() && s.phase != "movement")
+    return std::pair{"std:6.1", "it is the " + s.phase + " phase, not a Movement Phase"};
+  if (!s.phasing.empty() && s.phasing != u.side)
+    return std::pair{"std:6.1", "it is " + s.phasing + "'s Movement Phase, not " + u.side + "'s"};
+  if (!b.rules().may_move(u, trace)) return std::pair{"std:6.0", u.id + " may not move"};
+  if (opt.entering) {
+    if (u.status != UnitStatus::Pending)
+      return std::pair{"std:11.0", u.id + " is not a reinforcement waiting to enter"};
+    // RULE std:11.3 — reinforcements arrive on (or, delayed, after) their scheduled turn
+    if (s.turn < u.arrival_turn)
+      return std::pair{"std:11.3", u.id + " is scheduled for turn " + std::to_string(u.arrival_turn) +
+                                       "; it is turn " + std::to_string(s.turn)};
+    return std::nullopt;
+  }
+  if (!u.on_map()) return std::pair{"std:6.0", u.id + " is not on the map"};
+  if (b.enemy_zoc(u.hex)) {
+    // RULE std:7.0 (part: no move from an enemy ZOC) — a unit starting in an enemy ZOC cannot move
+    // RULE std:6.8 — an enemy ZOC is left only by disengagement, retreat or advance
+    return std::pair{"std:6.8", u.id + " starts its Movement Phase in an enemy zone of control (std:7.0) and may "
+                                     "leave it only by disengagement, retreat or advance"};
+  }
+  return std::nullopt;
+}
+
+// The entry hexes a reinforcement may use: its scheduled area, or its scheduled hex.
+std::vector<Hex> entry_hexes(const Board& b) {
+  const Unit& u = b.unit();
+  const auto& area = b.map().entry_area(u.entry);
+  if (!area.empty()) return area;
+  if (auto p = parse_ccrr(u.entry)) return {to_axial(*p, b.map().layout())};
+  return {};
+}
+
+GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, Hex to, Trace& trace) {
+  GuardCommitment g;
+  const Unit& u = b.unit();
+  if (!u.has_flag("guard")) return g;
+  Trace& t = trace;
+  const bool before = !from_off_map && could_attack_from(b.rules(), b.map(), b.state(), u, from, t);
+  const bool after = could_attack_from(b.rules(), b.map(), b.state(), u, to, t);
+  if (before || !after) return g;
+  g.commits = true;
+  bool free = false;
+  for (const auto& [track, points] : b.state().morale) free = free || points == 1;
+  g.cost = free ? 0 : 1;
+  // RULE std:12.2.1 — moving a Guard unit to where it can attack costs a morale point, free at 1
+  // RULE std:12.6 — the same cost, spent in the Movement Phase
+  trace.cite("std:12.2.1", [&] {
+    return u.id + " is a Guard unit moving from where it could not attack to " + b.map().name(to) +
+           ", where it can: " + (free ? "free, as a side is at 1 morale point" : "costs 1 morale point");
+  });
+  trace.cite("std:12.6", [&] { return std::string("the Guard commitment is paid in the Movement Phase"); });
+  return g;
+}
+
+}  // namespace
+
+bool may_cross(const N20Rules& rules, const Map& map, const GameState& state, Hex a, Hex b, std::string* why) {
+  auto hs = Hexside::between(a, b);
+  if (!hs) return false;
+  bool has_crossing = false;
+  std::string blocker;
+  for (const HexsideType* t : rules.hexside_types(map, *hs, state)) {
+    if (t->crossing) has_crossing = true;
+    if (!t->crossable) blocker = t->name;
+  }
+  if (why) *why = blocker;
+  return blocker.empty() || has_crossing;
+}
+
+int movement_allowance(const N20Rules& rules, const GameState& state, const Unit& unit, const MoveOptions& options,
+                       Trace& trace) {
+  int allowance = rules.base_movement_allowance(unit, state, trace);
+  if (state.night) {
+    // RULE std:14.0 (part: night movement allowance) — every allowance is 1 at night
+    trace.cite("std:14.0", [&] { return "night turn: " + unit.id + "'s allowance is 1 (before road and forced march)"; });
+    allowance = 1;
+  }
+  if (options.forced_march) {
+    // RULE std:12.3 — forced march: +1 allowance for every unit of the side this phase
+    trace.cite("std:12.3", [&] { return "forced march: +1 allowance, " + std::to_string(allowance + 1); });
+    allowance += 1;
+  }
+  return allowance;
+}
+
+bool could_attack_from(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit, Hex hex,
+                       Trace& trace) {
+  Trace silent(Trace::Off{});
+  for (const Unit& e : state.units) {
+    if (!e.on_map() || e.side == unit.side || distance(e.hex, hex) != 1) continue;
+    if (adjacent_for_rules(rules, map, state, hex, e.hex, silent)) {
+      trace.cite("std:12.2.1", [&] { return "from " + map.name(hex) + " " + unit.id + " could attack " + e.id; });
+      return true;
+    }
+  }
+  return false;
+}
+
+// Step A. The unit may move at all. Step B. Each step under the one step rule. Step C. It may
+// not end stacked with a friend (std:6.9). Step D. The road bonus and the Guard's commitment.
+PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
+                       const std::vector<Hex>& path, const MoveOptions& options, Trace& trace) {
+  Board b(rules, map, state, unit);
+  PathVerdict v;
+  const int base = movement_allowance(rules, state, unit, options, trace);
+  v.allowance = base;
+  auto fail = [&](int index, const std::string& rule, const std::string& reason) {
+    v.legal = false;
+    v.failed_step = index;
+    v.rule = rule;
+    v.reason = reason;
+    trace.cite(rule, reason);
+    return v;
+  };
+  // Step A.
+  if (auto no = may_start(b, options, trace)) return fail(-1, no->first, no->second);
+  if (path.empty()) {
+    v.mp_left = base;
+    trace.cite("std:6.0", unit.id + " stays where it is (a unit may move some, all or none of its allowance)");
+    return v;
+  }
+  if (options.entering) {
+    const auto entries = entry_hexes(b);
+    if (std::find(entries.begin(), entries.end(), path.front()) == entries.end())
+      // RULE std:11.5 — a reinforcement, on time or delayed, enters at its scheduled place
+      return fail(0, "std:11.5", map.name(path.front()) + " is not in " + unit.id + "'s entry area '" + unit.entry + "'");
+    // RULE std:11.1 — the first hex is paid by its terrain, or the road cost along a road
+    trace.cite("std:11.1", "entering the map at " + map.name(path.front()) +
+                               (map.is_road_entry(path.front()) ? " along a road" : "") + ": pays that hex's cost");
+    if (options.march_position > 0)
+      // RULE std:11.2 — each unit of a column at one entry hex pays one more MP than the one before
+      trace.cite("std:11.2", unit.id + " is number " + std::to_string(options.march_position + 1) +
+                                 " in the march column: +" + std::to_string(options.march_position) + " MP to enter");
+  }
+  // Step B.
+  Cursor c;
+  c.hex = unit.hex;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    StepResult r = step(b, c, path[i], base, options, options.entering && i == 0);
+    if (!r.legal) return fail(static_cast<int>(i), r.rule, r.reason);
+    if (r.record.road) trace.cite("std:6.6", "entered " + map.name(path[i]) + " along a road");
+    if (r.record.stop) trace.cite(r.record.stop->rule, "stops in " + map.name(path[i]) + ": " + r.record.stop->reason);
+    v.steps.push_back(r.record);
+    c = r.next;
+  }
+  // Step C.
+  if (b.friend_at(c.hex)) {
+    // RULE std:6.9 — units pass through friends but never end the phase stacked with one
+    return fail(static_cast<int>(path.size()) - 1, "std:6.9",
+                "the move ends in " + map.name(c.hex) + " on friendly unit " + b.occupant(c.hex)->id);
+  }
+  for (std::size_t i = 0; i + 1 < path.size(); ++i)
+    if (b.friend_at(path[i]))
+      trace.cite("std:6.9", "passes through friendly unit " + b.occupant(path[i])->id + " in " + map.name(path[i]));
+  // Step D.
+  v.road_bonus = c.all_road;
+  v.allowance = base + (c.all_road ? 1 : 0);
+  if (c.all_road) trace.cite("std:6.6", "the whole move ran along connected road: +1 allowance");
+  v.mp_left = std::max(0, v.allowance - c.spent);
+  trace.cite("std:6.0", unit.id + " moves " + std::to_string(path.size()) + " hex(es), spending " +
+                            std::to_string(c.spent) + " of " + std::to_string(v.allowance) + " MP");
+  v.guard = guard_commitment(b, unit.hex, options.entering, c.hex, trace);
+  return v;
+}
+
+// Explores every legal move with the step rule: a uniform-cost search over (hex, still on
+// road, stopped) states, keeping the least MP spent for each. A hex is a destination when a
+// legal state ends there and no friend stands in it.
+std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map, const GameState& state,
+                                          const Unit& unit, const MoveOptions& options, Trace& trace) {
+  Board b(rules, map, state, unit);
+  const int base = movement_allowance(rules, state, unit, options, trace);
+  std::vector<ReachableHex> out;
+  if (auto no = may_start(b, options, trace)) {
+    trace.cite(no->first, no->second);
+    return out;
+  }
+  struct Node {
+    Cursor c;
+    int parent;  // index into nodes, -1 for the first step
+  };
+  std::vector<Node> nodes;
+  // Best spent per state key: (hex, all_road, stopped).
+  std::unordered_map<Hex, std::array<int, 4>, HexHash> best;
+  auto key = [](const Cursor& c) { return (c.all_road ? 2 : 0) + (c.stop ? 1 : 0); };
+  using Item = std::pair<int, int>;  // (spent, node index)
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+  auto push = [&](const Cursor& c, int parent) {
+    auto [it, fresh] = best.try_emplace(c.hex, std::array<int, 4>{INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX});
+    int& slot = it->second[key(c)];
+    if (c.spent >= slot) return;
+    slot = c.spent;
+    nodes.push_back(Node{c, parent});
+    open.emplace(c.spent, static_cast<int>(nodes.size()) - 1);
+  };
+  std::map<std::string, int> shaped;  // rules that shaped the result, with counts
+  Trace silent(Trace::Off{});
+  auto expand = [&](const Cursor& from, int parent, Hex to, bool entering) {
+    StepResult r = step(b, from, to, base, options, entering);
+    if (r.legal) {
+      // A forced stop on a friend leaves the unit nowhere legal to end: drop it (std:6.9).
+      if (r.next.stop && b.friend_at(to)) ++shaped["std:6.9"];
+      else push(r.next, parent);
+    } else {
+      ++shaped[r.rule];
+    }
+  };
+  Cursor start;
+  start.hex = unit.hex;
+  if (options.entering) {
+    for (Hex h : entry_hexes(b)) expand(start, -1, h, true);
+  } else {
+    for (Hex n : neighbours(unit.hex)) expand(start, -1, n, false);
+  }
+  while (!open.empty()) {
+    auto [spent, index] = open.top();
+    open.pop();
+    const Cursor c = nodes[static_cast<std::size_t>(index)].c;
+    if (best[c.hex][key(c)] != spent) continue;  // a cheaper copy was already expanded
+    if (c.stop) continue;
+    for (Hex n : neighbours(c.hex))
+      if (n != unit.hex || options.entering) expand(c, index, n, false);
+  }
+  // Collect the best legal ending per hex: most MP left, then fewest hexes.
+  std::map<Hex, int> chosen;
+  auto mp_left = [&](const Cursor& c) { return std::max(0, base + (c.all_road ? 1 : 0) - c.spent); };
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const Cursor& c = nodes[i].c;
+    if (best[c.hex][key(c)] != c.spent) continue;
+    if (b.friend_at(c.hex)) continue;
+    auto it = chosen.find(c.hex);
+    if (it == chosen.end()) {
+      chosen.emplace(c.hex, static_cast<int>(i));
+      continue;
+    }
+    const Cursor& o = nodes[static_cast<std::size_t>(it->second)].c;
+    if (mp_left(c) > mp_left(o) || (mp_left(c) == mp_left(o) && c.steps < o.steps)) it->second = static_cast<int>(i);
+  }
+  for (const auto& [hex, index] : chosen) {
+    const Cursor& c = nodes[static_cast<std::size_t>(index)].c;
+    ReachableHex r;
+    r.hex = hex;
+    for (int at = index; at >= 0; at = nodes[static_cast<std::size_t>(at)].parent)
+      r.path.push_back(nodes[static_cast<std::size_t>(at)].c.hex);
+    std::reverse(r.path.begin(), r.path.end());
+    r.allowance = base + (c.all_road ? 1 : 0);
+    r.road_bonus = c.all_road;
+    r.mp_left = mp_left(c);
+    r.stop = c.stop;
+    if (c.stop) ++shaped[c.stop->rule];
+    r.guard = guard_commitment(b, unit.hex, options.entering, hex, silent);
+    out.push_back(std::move(r));
+  }
+  // Explain: what the search found and which rules shaped it.
+  trace.cite("std:6.0", [&] {
+    return unit.id + " can end its move in " + std::to_string(out.size()) + " hex(es) with an allowance of " +
+           std::to_string(base) + " (+1 on a move wholly along road)";
+  });
+  for (const auto& [rule, count] : shaped) {
+    trace.cite(rule, [&] { return "applied " + std::to_string(count) + " time(s) while exploring moves"; });
+  }
+  if (std::any_of(out.begin(), out.end(), [](const ReachableHex& r) { return r.guard.commits; }))
+    trace.cite("std:12.2.1", "some destinations commit the Guard (see each hex)");
+  return out;
+}
+
+}  // namespace hexlaw::n20

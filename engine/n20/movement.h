@@ -1,0 +1,88 @@
+// Owns: movement in the Movement Phase (std:6.0–6.9, with 7.0's start-in-ZOC rule, 7.2,
+// 12.3 forced march, 12.2.1/12.6 committing the Guard, and 14.0's night allowance): the
+// check of one path, and every hex a unit can reach with its cheapest legal path. Both use
+// the same step rules (MovementRules::step), so they agree by construction — and a property
+// checks that they do.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/n20/rules.h"
+
+namespace hexlaw::n20 {
+
+struct MoveOptions {
+  bool forced_march = false;  // std:12.3: the side spent a morale point this phase
+  // A reinforcement entering the map (std:11.1–11.2): the first hex of the path is the entry
+  // hex, paid by its terrain (or road) plus `march_position` (0 for the lead unit).
+  bool entering = false;
+  int march_position = 0;
+};
+
+// Why a unit must stop in a hex (or nothing, when it could go on).
+struct StopReason {
+  std::string rule;    // std:6.7, std:6.5, std:6.2 …
+  std::string reason;  // for a person
+};
+
+struct StepRecord {
+  Hex hex;
+  int cost = 0;            // MP paid to enter
+  int mp_spent = 0;        // total after entering
+  bool road = false;       // entered along a road hexside
+  std::optional<StopReason> stop;  // the unit may go no further from here
+};
+
+// Morale cost of committing a Guard unit on this move (std:12.2.1, std:12.6).
+struct GuardCommitment {
+  bool commits = false;  // moves from a hex where it could not attack into one where it can
+  int cost = 0;          // 1 morale point, or 0 when either side is at 1
+};
+
+struct PathVerdict {
+  bool legal = true;
+  int failed_step = -1;  // index into the path of the first illegal step (-1: none, or the start)
+  std::string rule;      // the rule that forbids it
+  std::string reason;
+  int allowance = 0;     // movement allowance for this move (road bonus included when earned)
+  int mp_left = 0;
+  bool road_bonus = false;  // std:6.6: the whole move ran along connected road
+  std::vector<StepRecord> steps;
+  GuardCommitment guard;
+};
+
+struct ReachableHex {
+  Hex hex;
+  std::vector<Hex> path;  // hexes entered, start excluded
+  int mp_left = 0;
+  int allowance = 0;
+  bool road_bonus = false;
+  std::optional<StopReason> stop;  // why the unit could not continue from here, if it could not
+  GuardCommitment guard;
+};
+
+// Checks one path (hexes entered, start hex excluded) for a unit in the Movement Phase.
+PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
+                       const std::vector<Hex>& path, const MoveOptions& options, Trace& trace);
+
+// Every hex the unit may end its move in, with the legal path leaving it the most MP (then
+// the fewest hexes), sorted by hex. The start hex is not listed.
+std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map, const GameState& state,
+                                          const Unit& unit, const MoveOptions& options, Trace& trace);
+
+// The allowance before any road bonus: printed (via the hook), 1 at night (std:14.0), +1 for
+// forced march (std:12.3).
+int movement_allowance(const N20Rules& rules, const GameState& state, const Unit& unit, const MoveOptions& options,
+                       Trace& trace);
+
+// May a unit cross from a to b (adjacent) at all: not over a hexside the terrain chart
+// forbids, such as a major river without bridge or ford? `why` names the blocking feature.
+bool may_cross(const N20Rules& rules, const Map& map, const GameState& state, Hex a, Hex b, std::string* why = nullptr);
+
+// Could `unit` attack an enemy unit from `hex` (an enemy adjacent for the rules)?
+bool could_attack_from(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit, Hex hex,
+                       Trace& trace);
+
+}  // namespace hexlaw::n20

@@ -76,8 +76,16 @@ int distance(Hex a, Hex b) {
 }
 
 std::optional<Direction> direction_to(Hex a, Hex b) {
-  for (Direction d : kAllDirections)
-    if (neighbour(a, d) == b) return d;
+  const int dq = b.q - a.q, dr = b.r - a.r;
+  switch ((dq + 1) * 3 + (dr + 1)) {  // dq, dr in -1..1
+    case 3 * 1 + 0: return Direction::N;    // ( 0, -1)
+    case 3 * 2 + 0: return Direction::NE;   // ( 1, -1)
+    case 3 * 2 + 1: return Direction::SE;   // ( 1,  0)
+    case 3 * 1 + 2: return Direction::S;    // ( 0,  1)
+    case 3 * 0 + 2: return Direction::SW;   // (-1,  1)
+    case 3 * 0 + 1: return Direction::NW;   // (-1,  0)
+    default: break;
+  }
   return std::nullopt;
 }
 
@@ -114,6 +122,7 @@ std::vector<Hex> line(Hex a, Hex b, LineNudge nudge) {
 }
 
 std::optional<Hexside> Hexside::between(Hex a, Hex b) {
+  if (a.q - b.q > 1 || b.q - a.q > 1 || a.r - b.r > 1 || b.r - a.r > 1) return std::nullopt;
   auto d = direction_to(a, b);
   if (!d) return std::nullopt;
   return of(a, *d);

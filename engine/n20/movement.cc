@@ -4,6 +4,7 @@
 #include "engine/n20/movement.h"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <queue>
 #include <unordered_map>
@@ -13,20 +14,69 @@
 namespace hexlaw::n20 {
 namespace {
 
-// Per-query facts about the board, computed lazily and cached: who stands where, which hexes
-// an enemy controls, each hex's terrain.
-class Board {
+// Hexside facts for a step: may it be crossed, is it a road?
+struct SideFacts {
+  bool crossable = true;
+  bool road = false;
+  int road_cost = 1;
+  std::string blocker;
+};
+
+// A rectangle of axial coordinates around the hexes a query can touch, so per-hex facts live
+// in flat arrays instead of hash maps. Hexes outside it are still answered, just uncached.
+class Window {
  public:
-  Board(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit)
-      : rules_(rules), map_(map), state_(state), unit_(unit), silent_(Trace::Off{}) {
-    occupant_.reserve(state.units.size() * 2);
-    for (const Unit& u : state.units)
-      if (u.on_map() && &u != &unit) occupant_.emplace(u.hex, &u);
+  Window(const std::vector<Hex>& around, int margin) {
+    int q_lo = INT32_MAX, q_hi = INT32_MIN, r_lo = INT32_MAX, r_hi = INT32_MIN;
+    for (Hex h : around) {
+      q_lo = std::min(q_lo, h.q), q_hi = std::max(q_hi, h.q);
+      r_lo = std::min(r_lo, h.r), r_hi = std::max(r_hi, h.r);
+    }
+    if (around.empty()) q_lo = q_hi = r_lo = r_hi = 0;
+    q0_ = q_lo - margin;
+    r0_ = r_lo - margin;
+    w_ = q_hi - q_lo + 2 * margin + 1;
+    h_ = r_hi - r_lo + 2 * margin + 1;
+  }
+  int size() const { return w_ * h_; }
+  int index(Hex h) const {
+    const int dq = h.q - q0_, dr = h.r - r0_;
+    if (dq < 0 || dr < 0 || dq >= w_ || dr >= h_) return -1;
+    return dq * h_ + dr;
   }
 
+ private:
+  int q0_ = 0, r0_ = 0, w_ = 1, h_ = 1;
+};
+
+// Per-query facts about the board, computed lazily and cached: who stands where, which hexes
+// an enemy controls, each hex's terrain, each hexside's facts.
+class Board {
+ public:
+  Board(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit, const std::vector<Hex>& around,
+        int margin)
+      : rules_(rules),
+        map_(map),
+        state_(state),
+        unit_(unit),
+        window_(around, margin + 1),
+        silent_(Trace::Off{}),
+        occupant_(static_cast<std::size_t>(window_.size()), nullptr),
+        zoc_(static_cast<std::size_t>(window_.size()), -1),
+        terrain_(static_cast<std::size_t>(window_.size()), nullptr),
+        side_index_(static_cast<std::size_t>(window_.size()) * 3, -1) {
+    for (const Unit& u : state.units)
+      if (u.on_map() && &u != &unit)
+        if (int i = window_.index(u.hex); i >= 0) occupant_[static_cast<std::size_t>(i)] = &u;
+  }
+
+  const Window& window() const { return window_; }
   const Unit* occupant(Hex h) const {
-    auto it = occupant_.find(h);
-    return it == occupant_.end() ? nullptr : it->second;
+    const int i = window_.index(h);
+    if (i >= 0) return occupant_[static_cast<std::size_t>(i)];
+    for (const Unit& u : state_.units)
+      if (u.on_map() && &u != &unit_ && u.hex == h) return &u;
+    return nullptr;
   }
   bool enemy_at(Hex h) const {
     const Unit* o = occupant(h);
@@ -38,8 +88,8 @@ class Board {
   }
   // Is h controlled by some enemy unit? (Friendly units never negate it.)
   bool enemy_zoc(Hex h) const {
-    auto it = zoc_.find(h);
-    if (it != zoc_.end()) return it->second;
+    const int i = window_.index(h);
+    if (i >= 0 && zoc_[static_cast<std::size_t>(i)] >= 0) return zoc_[static_cast<std::size_t>(i)] == 1;
     bool controlled = false;
     for (Hex n : neighbours(h)) {
       const Unit* o = occupant(n);
@@ -48,15 +98,37 @@ class Board {
         break;
       }
     }
-    zoc_.emplace(h, controlled);
+    if (i >= 0) zoc_[static_cast<std::size_t>(i)] = controlled ? 1 : 0;
     return controlled;
   }
   const TerrainType& terrain(Hex h) const {
-    auto it = terrain_.find(h);
-    if (it != terrain_.end()) return *it->second;
+    const int i = window_.index(h);
+    if (i >= 0 && terrain_[static_cast<std::size_t>(i)]) return *terrain_[static_cast<std::size_t>(i)];
     const TerrainType& t = rules_.terrain_of(map_, h, state_);
-    terrain_.emplace(h, &t);
+    if (i >= 0) terrain_[static_cast<std::size_t>(i)] = &t;
     return t;
+  }
+  const SideFacts& side(Hex a, Hex b) const {
+    const Hexside hs = *Hexside::between(a, b);
+    const int i = window_.index(hs.first());
+    const std::size_t slot = static_cast<std::size_t>(i) * 3 + static_cast<std::size_t>(hs.direction());
+    if (i >= 0 && side_index_[slot] >= 0) return sides_[static_cast<std::size_t>(side_index_[slot])];
+    SideFacts f;
+    types_.clear();
+    rules_.hexside_types(map_, hs, state_, types_);
+    bool has_crossing = false;
+    for (const HexsideType* t : types_) {
+      if (t->crossing) has_crossing = true;
+      if (!t->crossable) f.blocker = t->name;
+      if (t->move) {
+        f.road = true;
+        f.road_cost = *t->move;
+      }
+    }
+    f.crossable = f.blocker.empty() || has_crossing;
+    sides_.push_back(std::move(f));
+    if (i >= 0) side_index_[slot] = static_cast<int>(sides_.size()) - 1;
+    return sides_.back();
   }
   const Map& map() const { return map_; }
   const N20Rules& rules() const { return rules_; }
@@ -68,11 +140,21 @@ class Board {
   const Map& map_;
   const GameState& state_;
   const Unit& unit_;
+  Window window_;
   mutable Trace silent_;
-  std::unordered_map<Hex, const Unit*, HexHash> occupant_;
-  mutable std::unordered_map<Hex, bool, HexHash> zoc_;
-  mutable std::unordered_map<Hex, const TerrainType*, HexHash> terrain_;
+  std::vector<const Unit*> occupant_;
+  mutable std::vector<std::int8_t> zoc_;
+  mutable std::vector<const TerrainType*> terrain_;
+  mutable std::vector<int> side_index_;
+  mutable std::deque<SideFacts> sides_;  // stable addresses
+  mutable std::vector<const HexsideType*> types_;
 };
+
+// Why a unit must stop where it is (no strings on the hot path; see stop_reason()).
+enum class Stop : std::uint8_t { None, EnemyZoc, EnemyZocOnEntry, Rugged, OneHexMinimum, AllowanceSpent };
+
+// Why a step is refused (see refusal()).
+enum class Refusal : std::uint8_t { None, AfterStop, NotAdjacent, OffMap, Prohibited, Enemy, EnemyAtEntry, Speed };
 
 // Where a move stands after some steps.
 struct Cursor {
@@ -80,119 +162,138 @@ struct Cursor {
   int spent = 0;
   int steps = 0;
   bool all_road = true;  // every step so far ran along a road hexside
-  std::optional<StopReason> stop;
+  Stop stop = Stop::None;
 };
 
 struct StepResult {
-  bool legal = false;
-  std::string rule, reason;  // why not, when illegal
+  Refusal refusal = Refusal::None;  // None: the step is legal
   Cursor next;
-  StepRecord record;
+  int cost = 0;
+  bool road = false;
+  std::string blocker;  // the hexside type that forbids a crossing, for Refusal::Prohibited
 };
 
 std::string name(const Board& b, Hex h) { return b.map().name(h); }
 
-// Hexside facts for a step: may it be crossed, is it a road?
-struct SideFacts {
-  bool crossable = true;
-  bool road = false;
-  int road_cost = 1;
-  std::string blocker;
-};
+StopReason stop_reason(const Board& b, const Cursor& c, int base) {
+  const int allowance = base + (c.all_road ? 1 : 0);
+  switch (c.stop) {
+    case Stop::EnemyZoc: return {"std:6.7", name(b, c.hex) + " is in an enemy zone of control"};
+    case Stop::EnemyZocOnEntry: return {"std:11.4", name(b, c.hex) + " is in an enemy zone of control"};
+    case Stop::Rugged:
+      return {"std:6.5", name(b, c.hex) + " is " + b.terrain(c.hex).name + " (rugged terrain) entered off-road"};
+    case Stop::OneHexMinimum: return {"std:6.2", "one-hex minimum move: the allowance does not cover the cost"};
+    case Stop::AllowanceSpent:
+      return {"std:6.2", "the movement allowance of " + std::to_string(allowance) + " is used up"};
+    case Stop::None: break;
+  }
+  return {};
+}
 
-SideFacts side_facts(const Board& b, Hexside side) {
-  SideFacts f;
-  bool has_crossing = false;
-  std::string blocker;
-  for (const HexsideType* t : b.rules().hexside_types(b.map(), side, b.state())) {
-    if (t->crossing) has_crossing = true;
-    if (!t->crossable) blocker = t->name;
-    if (t->move) {
-      f.road = true;
-      f.road_cost = *t->move;
+std::optional<StopReason> maybe_stop(const Board& b, const Cursor& c, int base) {
+  if (c.stop == Stop::None) return std::nullopt;
+  return stop_reason(b, c, base);
+}
+
+// The rule and reason for a refused step.
+std::pair<std::string, std::string> refusal(const Board& b, const Cursor& from, Hex to, const StepResult& r, int base) {
+  const int allowance = base + (r.next.all_road ? 1 : 0);
+  switch (r.refusal) {
+    case Refusal::AfterStop: {
+      StopReason s = stop_reason(b, from, base);
+      return {s.rule, "the unit had to stop in " + name(b, from.hex) + ": " + s.reason};
     }
+    case Refusal::NotAdjacent: return {"std:6.0", name(b, to) + " is not adjacent to " + name(b, from.hex)};
+    case Refusal::OffMap: return {"std:6.0", name(b, to) + " is off the map"};
+    case Refusal::Prohibited:
+      return {b.rules().terrain_table_id(), "the " + name(b, from.hex) + "/" + name(b, to) + " hexside is a " +
+                                                r.blocker + " with no bridge or ford: units may not cross it"};
+    case Refusal::Enemy: return {"std:6.3", name(b, to) + " holds enemy unit " + b.occupant(to)->id};
+    case Refusal::EnemyAtEntry:
+      return {"std:11.4", "entry hex " + name(b, to) + " is occupied by enemy unit " + b.occupant(to)->id};
+    case Refusal::Speed:
+      return {"std:6.2", "entering " + name(b, to) + " costs " + std::to_string(r.cost) + " MP, more than the " +
+                             std::to_string(allowance - from.spent) + " left of an allowance of " +
+                             std::to_string(allowance)};
+    case Refusal::None: break;
   }
-  if (!blocker.empty() && !has_crossing) {
-    f.crossable = false;
-    f.blocker = blocker;
-  }
-  return f;
+  return {};
 }
 
 // The one step rule. `base` is the allowance before any road bonus; `entering` marks the
 // first step of a reinforcement onto the map (from off the map, so no hexside is crossed).
 StepResult step(const Board& b, const Cursor& from, Hex to, int base, const MoveOptions& opt, bool entering) {
   StepResult r;
-  auto fail = [&](const char* rule, std::string reason) {
-    r.legal = false;
-    r.rule = rule;
-    r.reason = std::move(reason);
-    return r;
-  };
   // Step A. Nothing moves on once a stop rule has applied.
-  if (from.stop) return fail(from.stop->rule.c_str(), "the unit had to stop in " + name(b, from.hex) + ": " + from.stop->reason);
-  // Step B. Paths are contiguous and stay on the map.
-  SideFacts side;
-  if (!entering) {
-    auto hs = Hexside::between(from.hex, to);
-    // RULE std:6.0 — units move hex by hex along a path of adjacent hexes
-    if (!hs) return fail("std:6.0", name(b, to) + " is not adjacent to " + name(b, from.hex));
-    side = side_facts(b, *hs);
+  if (from.stop != Stop::None) {
+    r.refusal = Refusal::AfterStop;
+    return r;
   }
-  if (!b.map().on_map(to)) return fail("std:6.0", name(b, to) + " is off the map");
+  // Step B. Paths are contiguous and stay on the map.
+  const SideFacts* side = nullptr;
+  if (!entering) {
+    // RULE std:6.0 — units move hex by hex along a path of adjacent hexes
+    if (distance(from.hex, to) != 1) {
+      r.refusal = Refusal::NotAdjacent;
+      return r;
+    }
+  }
+  if (!b.map().on_map(to)) {
+    r.refusal = Refusal::OffMap;
+    return r;
+  }
+  if (!entering) side = &b.side(from.hex, to);
   // Step C. Never across a hexside the terrain chart forbids (a major river without bridge
   // or ford).
-  if (!side.crossable) {
-    return fail(b.rules().terrain_table_id().c_str(),
-                "the " + name(b, from.hex) + "/" + name(b, to) + " hexside is a " + side.blocker +
-                    " with no bridge or ford: units may not cross it");
+  if (side && !side->crossable) {
+    r.refusal = Refusal::Prohibited;
+    r.blocker = side->blocker;
+    return r;
   }
   // Step D. Never into an enemy unit.
   if (b.enemy_at(to)) {
     // RULE std:6.3 — a unit may never enter a hex holding an enemy unit
-    if (entering) return fail("std:11.4", "entry hex " + name(b, to) + " is occupied by enemy unit " + b.occupant(to)->id);
-    return fail("std:6.3", name(b, to) + " holds enemy unit " + b.occupant(to)->id);
+    r.refusal = entering ? Refusal::EnemyAtEntry : Refusal::Enemy;
+    return r;
   }
   // Step E. Pay for the hex: its terrain, or the road cost along a road (std:6.6), and no
   // extra for an enemy ZOC (std:7.2). An entering reinforcement pays its place in the march
   // column on top (std:11.2).
   const TerrainType& terrain = b.terrain(to);
-  const bool road_step = entering ? b.map().is_road_entry(to) : side.road;
-  int cost = road_step ? side.road_cost : terrain.move;
-  if (entering) cost += opt.march_position;
-  Cursor next;
+  const bool road_step = entering ? b.map().is_road_entry(to) : side->road;
+  r.cost = road_step ? (side ? side->road_cost : 1) : terrain.move;
+  if (entering) r.cost += opt.march_position;
+  r.road = road_step;
+  Cursor& next = r.next;
   next.hex = to;
   next.steps = from.steps + 1;
   next.all_road = from.all_road && road_step;
-  next.spent = from.spent + cost;
+  next.spent = from.spent + r.cost;
   // Step F. The allowance: the road bonus only while the whole move is on road (std:6.6);
   // a unit may always move one hex (std:6.2).
   const int allowance = base + (next.all_road ? 1 : 0);
   bool one_hex_minimum = false;
   if (next.spent > allowance) {
-    if (from.steps > 0)
-      return fail("std:6.2", "entering " + name(b, to) + " costs " + std::to_string(cost) + " MP, more than the " +
-                                 std::to_string(allowance - from.spent) + " left of an allowance of " +
-                                 std::to_string(allowance));
+    if (from.steps > 0) {
+      r.refusal = Refusal::Speed;
+      return r;
+    }
     one_hex_minimum = true;
   }
   // Step G. Stops: an enemy ZOC (std:6.7, std:11.4), rugged terrain entered off-road
   // (std:6.5), or nothing left to spend.
   if (b.enemy_zoc(to)) {
     // RULE std:6.7 — a unit entering an enemy ZOC stops at once (std:7.2: at no extra cost)
-    next.stop = StopReason{entering ? "std:11.4" : "std:6.7", name(b, to) + " is in an enemy zone of control"};
+    next.stop = entering ? Stop::EnemyZocOnEntry : Stop::EnemyZoc;
   } else if (terrain.rugged && !road_step) {
     // RULE std:6.5 — entering Forest, Rough or Swamp ends the move, even with forced march
-    next.stop = StopReason{"std:6.5", name(b, to) + " is " + terrain.name + " (rugged terrain) entered off-road"};
+    next.stop = Stop::Rugged;
   } else if (one_hex_minimum) {
     // RULE std:6.2 — a unit may always move one hex, even without enough MP
-    next.stop = StopReason{"std:6.2", "one-hex minimum move: the allowance does not cover the cost"};
+    next.stop = Stop::OneHexMinimum;
   } else if (next.spent >= allowance) {
-    next.stop = StopReason{"std:6.2", "the movement allowance of " + std::to_string(allowance) + " is used up"};
+    next.stop = Stop::AllowanceSpent;
   }
-  r.legal = true;
-  r.next = next;
-  r.record = StepRecord{to, cost, next.spent, road_step, next.stop};
   return r;
 }
 
@@ -304,7 +405,9 @@ bool could_attack_from(const N20Rules& rules, const Map& map, const GameState& s
 // not end stacked with a friend (std:6.9). Step D. The road bonus and the Guard's commitment.
 PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
                        const std::vector<Hex>& path, const MoveOptions& options, Trace& trace) {
-  Board b(rules, map, state, unit);
+  std::vector<Hex> around = path;
+  if (unit.on_map()) around.push_back(unit.hex);
+  Board b(rules, map, state, unit, around, 1);
   PathVerdict v;
   const int base = movement_allowance(rules, state, unit, options, trace);
   v.allowance = base;
@@ -341,10 +444,14 @@ PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& s
   c.hex = unit.hex;
   for (std::size_t i = 0; i < path.size(); ++i) {
     StepResult r = step(b, c, path[i], base, options, options.entering && i == 0);
-    if (!r.legal) return fail(static_cast<int>(i), r.rule, r.reason);
-    if (r.record.road) trace.cite("std:6.6", "entered " + map.name(path[i]) + " along a road");
-    if (r.record.stop) trace.cite(r.record.stop->rule, "stops in " + map.name(path[i]) + ": " + r.record.stop->reason);
-    v.steps.push_back(r.record);
+    if (r.refusal != Refusal::None) {
+      auto [rule, reason] = refusal(b, c, path[i], r, base);
+      return fail(static_cast<int>(i), rule, reason);
+    }
+    StepRecord rec{path[i], r.cost, r.next.spent, r.road, maybe_stop(b, r.next, base)};
+    if (rec.road) trace.cite("std:6.6", "entered " + map.name(path[i]) + " along a road");
+    if (rec.stop) trace.cite(rec.stop->rule, "stops in " + map.name(path[i]) + ": " + rec.stop->reason);
+    v.steps.push_back(std::move(rec));
     c = r.next;
   }
   // Step C.
@@ -372,8 +479,16 @@ PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& s
 // legal state ends there and no friend stands in it.
 std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map, const GameState& state,
                                           const Unit& unit, const MoveOptions& options, Trace& trace) {
-  Board b(rules, map, state, unit);
   const int base = movement_allowance(rules, state, unit, options, trace);
+  std::vector<Hex> around;
+  if (options.entering) {
+    const auto& area = map.entry_area(unit.entry);
+    around.assign(area.begin(), area.end());
+    if (auto p = parse_ccrr(unit.entry)) around.push_back(to_axial(*p, map.layout()));
+  } else {
+    around.push_back(unit.hex);
+  }
+  Board b(rules, map, state, unit, around, base + 2);
   std::vector<ReachableHex> out;
   if (auto no = may_start(b, options, trace)) {
     trace.cite(no->first, no->second);
@@ -384,14 +499,22 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
     int parent;  // index into nodes, -1 for the first step
   };
   std::vector<Node> nodes;
-  // Best spent per state key: (hex, all_road, stopped).
-  std::unordered_map<Hex, std::array<int, 4>, HexHash> best;
-  auto key = [](const Cursor& c) { return (c.all_road ? 2 : 0) + (c.stop ? 1 : 0); };
+  // Best spent per state key: (hex, all_road, stopped), in the window's flat array (hexes
+  // outside it, reachable only by a longer road move than the margin allows, are kept aside).
+  std::vector<std::array<int, 4>> best_in(static_cast<std::size_t>(b.window().size()),
+                                          std::array<int, 4>{INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX});
+  std::unordered_map<Hex, std::array<int, 4>, HexHash> best_out;
+  auto best_of = [&](Hex h) -> std::array<int, 4>& {
+    const int i = b.window().index(h);
+    if (i >= 0) return best_in[static_cast<std::size_t>(i)];
+    return best_out.try_emplace(h, std::array<int, 4>{INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX}).first->second;
+  };
+  nodes.reserve(256);
+  auto key = [](const Cursor& c) { return (c.all_road ? 2 : 0) + (c.stop != Stop::None ? 1 : 0); };
   using Item = std::pair<int, int>;  // (spent, node index)
   std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
   auto push = [&](const Cursor& c, int parent) {
-    auto [it, fresh] = best.try_emplace(c.hex, std::array<int, 4>{INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX});
-    int& slot = it->second[key(c)];
+    int& slot = best_of(c.hex)[key(c)];
     if (c.spent >= slot) return;
     slot = c.spent;
     nodes.push_back(Node{c, parent});
@@ -399,14 +522,16 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
   };
   std::map<std::string, int> shaped;  // rules that shaped the result, with counts
   Trace silent(Trace::Off{});
+  std::map<Refusal, int> refused;
+  int stacked = 0;
   auto expand = [&](const Cursor& from, int parent, Hex to, bool entering) {
     StepResult r = step(b, from, to, base, options, entering);
-    if (r.legal) {
+    if (r.refusal == Refusal::None) {
       // A forced stop on a friend leaves the unit nowhere legal to end: drop it (std:6.9).
-      if (r.next.stop && b.friend_at(to)) ++shaped["std:6.9"];
+      if (r.next.stop != Stop::None && b.friend_at(to)) ++stacked;
       else push(r.next, parent);
     } else {
-      ++shaped[r.rule];
+      ++refused[r.refusal];
     }
   };
   Cursor start;
@@ -420,8 +545,8 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
     auto [spent, index] = open.top();
     open.pop();
     const Cursor c = nodes[static_cast<std::size_t>(index)].c;
-    if (best[c.hex][key(c)] != spent) continue;  // a cheaper copy was already expanded
-    if (c.stop) continue;
+    if (best_of(c.hex)[key(c)] != spent) continue;  // a cheaper copy was already expanded
+    if (c.stop != Stop::None) continue;
     for (Hex n : neighbours(c.hex))
       if (n != unit.hex || options.entering) expand(c, index, n, false);
   }
@@ -430,7 +555,7 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
   auto mp_left = [&](const Cursor& c) { return std::max(0, base + (c.all_road ? 1 : 0) - c.spent); };
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const Cursor& c = nodes[i].c;
-    if (best[c.hex][key(c)] != c.spent) continue;
+    if (best_of(c.hex)[key(c)] != c.spent) continue;
     if (b.friend_at(c.hex)) continue;
     auto it = chosen.find(c.hex);
     if (it == chosen.end()) {
@@ -450,12 +575,21 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
     r.allowance = base + (c.all_road ? 1 : 0);
     r.road_bonus = c.all_road;
     r.mp_left = mp_left(c);
-    r.stop = c.stop;
-    if (c.stop) ++shaped[c.stop->rule];
+    r.stop = maybe_stop(b, c, base);
+    if (r.stop) ++shaped[r.stop->rule];
     r.guard = guard_commitment(b, unit.hex, options.entering, hex, silent);
     out.push_back(std::move(r));
   }
   // Explain: what the search found and which rules shaped it.
+  static const std::map<Refusal, std::string> kRefusalRule = {
+      {Refusal::NotAdjacent, "std:6.0"}, {Refusal::OffMap, "std:6.0"}, {Refusal::Enemy, "std:6.3"},
+      {Refusal::EnemyAtEntry, "std:11.4"}, {Refusal::Speed, "std:6.2"}};
+  for (const auto& [why, count] : refused) {
+    if (why == Refusal::AfterStop) continue;  // counted with the stop itself
+    const std::string rule = why == Refusal::Prohibited ? rules.terrain_table_id() : kRefusalRule.at(why);
+    shaped[rule] += count;
+  }
+  if (stacked) shaped["std:6.9"] += stacked;
   trace.cite("std:6.0", [&] {
     return unit.id + " can end its move in " + std::to_string(out.size()) + " hex(es) with an allowance of " +
            std::to_string(base) + " (+1 on a move wholly along road)";

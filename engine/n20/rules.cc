@@ -59,8 +59,15 @@ bool N20Rules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
   return true;
 }
 
-std::set<std::string> N20Rules::hexside_features(const Map& m, Hexside side, const GameState&) const {
-  return m.features(side);
+void N20Rules::hexside_types(const Map& m, Hexside side, const GameState&, std::vector<const HexsideType*>& out) const {
+  for (const auto& f : m.features(side))
+    if (const HexsideType* hs = terrain_->side(f)) out.push_back(hs);
+}
+
+std::set<std::string> N20Rules::hexside_features(const Map& m, Hexside side, const GameState& s) const {
+  std::set<std::string> out;
+  for (const HexsideType* t : hexside_types(m, side, s)) out.insert(t->name);
+  return out;
 }
 
 const TerrainType& N20Rules::terrain_of(const Map& m, Hex h, const GameState&) const {
@@ -82,8 +89,7 @@ std::string N20Rules::morale_track(const Unit& u, const GameState&) const { retu
 
 std::vector<const HexsideType*> N20Rules::hexside_types(const Map& m, Hexside side, const GameState& s) const {
   std::vector<const HexsideType*> out;
-  for (const auto& f : hexside_features(m, side, s))
-    if (const HexsideType* hs = terrain_->side(f)) out.push_back(hs);
+  hexside_types(m, side, s, out);
   return out;
 }
 

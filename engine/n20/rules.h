@@ -63,8 +63,11 @@ class N20Rules {
 
   // Whether `u` has a zone of control at all right now (before terrain and hexsides).
   virtual bool has_zoc(const Unit& u, const GameState& s, Trace& t) const;
-  // The features a hexside has now (weather may turn one kind of river into another).
-  virtual std::set<std::string> hexside_features(const Map& m, Hexside side, const GameState& s) const;
+  // The hexside types on a hexside now, looked up in the terrain chart (weather may turn one
+  // kind of river into another). Appends to `out`; features the chart does not know are
+  // skipped. This is the one hook for hexsides: everything below derives from it.
+  virtual void hexside_types(const Map& m, Hexside side, const GameState& s,
+                             std::vector<const HexsideType*>& out) const;
   // The terrain type of a hex now (weather or events may change it).
   virtual const TerrainType& terrain_of(const Map& m, Hex h, const GameState& s) const;
   // Printed strength and allowance before any battle or movement modifiers.
@@ -81,8 +84,9 @@ class N20Rules {
   // The morale track a unit's side gains and loses on (Leipzig's Allies have two fronts).
   virtual std::string morale_track(const Unit& u, const GameState& s) const;
 
-  // The hexside types on a hexside, each looked up in the terrain chart.
+  // Convenience forms of the hexside hook.
   std::vector<const HexsideType*> hexside_types(const Map& m, Hexside side, const GameState& s) const;
+  std::set<std::string> hexside_features(const Map& m, Hexside side, const GameState& s) const;
 
  private:
   RulesetChoice choice_;

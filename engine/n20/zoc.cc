@@ -12,43 +12,48 @@ bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& sta
                      Trace& trace) {
   // Step A.
   if (!rules.has_zoc(u, state, trace)) return false;
-  const std::string from = map.name(u.hex), to = map.name(target);
+  // Hex names are built only when the trace records (hot searches pass a silent trace).
+  auto from_name = [&] { return map.name(u.hex); };
+  auto to_name = [&] { return map.name(target); };
   // Step B.
   auto side = Hexside::between(u.hex, target);
   if (!side) {
     // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — a ZOC is the six hexes immediately around the unit
-    trace.cite("std:7.0", to + " is not adjacent to " + u.id + " in " + from + ", so outside its zone of control");
+    trace.cite("std:7.0", [&] { return to_name() + " is not adjacent to " + u.id + " in " + from_name() + ", so outside its zone of control"; });
     return false;
   }
   if (!map.on_map(target)) {
-    trace.cite("std:7.0", to + " is off the map; a zone of control covers only map hexes");
+    trace.cite("std:7.0", [&] { return to_name() + " is off the map; a zone of control covers only map hexes"; });
     return false;
   }
   // Step C.
   const TerrainType& target_terrain = rules.terrain_of(map, target, state);
   if (target_terrain.zoc_barrier) {
     // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — ZOCs do not extend into Fortified or Redoubt hexes
-    trace.cite("std:7.0", "zones of control never extend into " + target_terrain.name + " hex " + to);
+    trace.cite("std:7.0", [&] { return "zones of control never extend into " + target_terrain.name + " hex " + to_name(); });
     return false;
   }
   // Step D.
   const TerrainType& own_terrain = rules.terrain_of(map, u.hex, state);
   if (own_terrain.built_up && target_terrain.built_up) {
     // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — no ZOC between adjacent built-up hexes (Town / Fortified / Redoubt)
-    trace.cite("std:7.0", "both " + from + " (" + own_terrain.name + ") and " + to + " (" + target_terrain.name +
-                              ") are built-up: no zone of control between them");
+    trace.cite("std:7.0", [&] { return "both " + from_name() + " (" + own_terrain.name + ") and " + to_name() + " (" + target_terrain.name +
+                              ") are built-up: no zone of control between them"; });
     return false;
   }
   // Step E.
-  for (const HexsideType* hs : rules.hexside_types(map, *side, state)) {
+  thread_local std::vector<const HexsideType*> types;
+  types.clear();
+  rules.hexside_types(map, *side, state, types);
+  for (const HexsideType* hs : types) {
     if (hs->blocks_zoc) {
       // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — ZOCs never cross a major river hexside, even at a bridge or ford
-      trace.cite("std:7.0", "the " + from + "/" + to + " hexside has a " + hs->name +
-                                ", which zones of control never cross (bridge or ford or not)");
+      trace.cite("std:7.0", [&] { return "the " + from_name() + "/" + to_name() + " hexside has a " + hs->name +
+                                ", which zones of control never cross (bridge or ford or not)"; });
       return false;
     }
   }
-  trace.cite("std:7.0", u.id + " in " + from + " exerts its zone of control into " + to);
+  trace.cite("std:7.0", [&] { return u.id + " in " + from_name() + " exerts its zone of control into " + to_name(); });
   return true;
 }
 
@@ -62,8 +67,8 @@ std::vector<const Unit*> units_exerting_zoc_on(const N20Rules& rules, const Map&
   }
   if (out.size() > 1) {
     // RULE std:7.1 — several ZOCs on one hex add nothing to a single one
-    trace.cite("std:7.1", std::to_string(out.size()) + " units control " + map.name(target) +
-                              "; several zones of control have no more effect than one");
+    trace.cite("std:7.1", [&] { return std::to_string(out.size()) + " units control " + map.name(target) +
+                              "; several zones of control have no more effect than one"; });
   }
   return out;
 }
@@ -82,19 +87,21 @@ bool adjacent_for_rules(const N20Rules& rules, const Map& map, const GameState& 
   auto side = Hexside::between(a, b);
   const std::string an = map.name(a), bn = map.name(b);
   if (!side) {
-    trace.cite("std:7.0", an + " and " + bn + " do not share a hexside");
+    trace.cite("std:7.0", [&] { return an + " and " + bn + " do not share a hexside"; });
     return false;
   }
-  const auto features = rules.hexside_features(map, *side, state);
-  const bool river = features.count("major_river") > 0;
-  const bool crossing = features.count("bridge") > 0 || features.count("ford") > 0;
+  bool river = false, crossing = false;
+  for (const HexsideType* t : rules.hexside_types(map, *side, state)) {
+    river = river || !t->crossable;
+    crossing = crossing || t->crossing;
+  }
   if (river && !crossing) {
     // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — units across a major river hexside without bridge or ford are not adjacent
-    trace.cite("std:7.0", an + " and " + bn + " are separated by a major river with no bridge or ford: not adjacent");
+    trace.cite("std:7.0", [&] { return an + " and " + bn + " are separated by a river no unit may cross (no bridge or ford): not adjacent"; });
     return false;
   }
-  trace.cite("std:7.0", an + " and " + bn + " are adjacent" +
-                            (river ? " (the major river is crossed by a bridge or ford)" : ""));
+  trace.cite("std:7.0", [&] { return an + " and " + bn + " are adjacent" +
+                            (river ? " (the river is crossed by a bridge or ford)" : ""); });
   return true;
 }
 

@@ -494,6 +494,14 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
     trace.cite(no->first, no->second);
     return out;
   }
+  if (options.entering) {
+    trace.cite("std:11.1", [&] { return unit.id + " enters at its area '" + unit.entry + "', paying the first hex's cost"; });
+    if (options.march_position > 0)
+      trace.cite("std:11.2", [&] {
+        return unit.id + " is number " + std::to_string(options.march_position + 1) + " in the march column: +" +
+               std::to_string(options.march_position) + " MP to enter";
+      });
+  }
   struct Node {
     Cursor c;
     int parent;  // index into nodes, -1 for the first step

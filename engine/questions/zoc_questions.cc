@@ -1,5 +1,6 @@
 // Owns: questions about zones of control — does a unit control a hex, who controls a hex,
-// and is a unit in an enemy ZOC.
+// is a unit in an enemy ZOC, and which units must attack or be attacked because of ZOCs.
+#include "engine/n20/obligations.h"
 #include "engine/n20/zoc.h"
 #include "engine/questions/kinds.h"
 #include "engine/questions/question_fields.h"
@@ -53,6 +54,25 @@ void add_zoc_questions(std::vector<QuestionKind>& kinds) {
         const bool in = !by.empty();
         headline = u.id + (in ? " is" : " is not") + " in an enemy zone of control";
         return nlohmann::json{{"unit", u.id}, {"in_enemy_zoc", in}, {"by", by}};
+      }});
+
+  kinds.push_back(QuestionKind{
+      "obligations",
+      "Which units must attack, and which enemy units must be attacked, because of zones of control? "
+      "(question: side, the phasing side)",
+      [](const Situation& s) {
+        s.c.question.expect_keys({"kind", "side"});
+        s.c.question.required("side").str();
+      },
+      [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+        const std::string side = s.c.question["side"].str();
+        auto o = n20::combat_obligations(s.rules, s.map, s.state, side, t);
+        nlohmann::json attack = nlohmann::json::array(), attacked = nlohmann::json::array();
+        for (const Unit* u : o.must_attack) attack.push_back(u->id);
+        for (const Unit* u : o.must_be_attacked) attacked.push_back(u->id);
+        headline = std::to_string(o.must_attack.size()) + " unit(s) must attack; " +
+                   std::to_string(o.must_be_attacked.size()) + " enemy unit(s) must be attacked";
+        return nlohmann::json{{"side", side}, {"must_attack", attack}, {"must_be_attacked", attacked}};
       }});
 }
 

@@ -253,12 +253,14 @@ StepResult step(const Board& b, const Cursor& from, Hex to, int base, const Move
   // Step D. Never into an enemy unit.
   if (b.enemy_at(to)) {
     // RULE std:6.3 — a unit may never enter a hex holding an enemy unit
+    // RULE std:11.4 — nor may a reinforcement enter a hex an enemy unit holds at that moment
     r.refusal = entering ? Refusal::EnemyAtEntry : Refusal::Enemy;
     return r;
   }
   // Step E. Pay for the hex: its terrain, or the road cost along a road (std:6.6), and no
   // extra for an enemy ZOC (std:7.2). An entering reinforcement pays its place in the march
   // column on top (std:11.2).
+  // RULE std:7.2 — entering an enemy ZOC costs no extra movement points
   const TerrainType& terrain = b.terrain(to);
   const bool road_step = entering ? b.map().is_road_entry(to) : side->road;
   r.cost = road_step ? (side ? side->road_cost : 1) : terrain.move;
@@ -308,6 +310,7 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
     return std::pair{"std:6.1", "it is " + s.phasing + "'s Movement Phase, not " + u.side + "'s"};
   if (!b.rules().may_move(u, trace)) return std::pair{"std:6.0", u.id + " may not move"};
   if (opt.entering) {
+    // RULE std:11.0 — reinforcements enter in their owner's Movement Phase on their scheduled turn
     if (u.status != UnitStatus::Pending)
       return std::pair{"std:11.0", u.id + " is not a reinforcement waiting to enter"};
     // RULE std:11.3 — reinforcements arrive on (or, delayed, after) their scheduled turn
@@ -318,7 +321,7 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
   }
   if (!u.on_map()) return std::pair{"std:6.0", u.id + " is not on the map"};
   if (b.enemy_zoc(u.hex)) {
-    // RULE std:7.0 (part: no move from an enemy ZOC) — a unit starting in an enemy ZOC cannot move
+    // RULE std:7.0 — a unit starting in an enemy ZOC cannot move
     // RULE std:6.8 — an enemy ZOC is left only by disengagement, retreat or advance
     return std::pair{"std:6.8", u.id + " starts its Movement Phase in an enemy zone of control (std:7.0) and may "
                                      "leave it only by disengagement, retreat or advance"};
@@ -431,6 +434,7 @@ PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& s
     if (std::find(entries.begin(), entries.end(), path.front()) == entries.end())
       // RULE std:11.5 — a reinforcement, on time or delayed, enters at its scheduled place
       return fail(0, "std:11.5", map.name(path.front()) + " is not in " + unit.id + "'s entry area '" + unit.entry + "'");
+    trace.cite("std:11.0", unit.id + " is a reinforcement due on turn " + std::to_string(unit.arrival_turn));
     // RULE std:11.1 — the first hex is paid by its terrain, or the road cost along a road
     trace.cite("std:11.1", "entering the map at " + map.name(path.front()) +
                                (map.is_road_entry(path.front()) ? " along a road" : "") + ": pays that hex's cost");
@@ -451,6 +455,8 @@ PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& s
     StepRecord rec{path[i], r.cost, r.next.spent, r.road, maybe_stop(b, r.next, base)};
     if (rec.road) trace.cite("std:6.6", "entered " + map.name(path[i]) + " along a road");
     if (rec.stop) trace.cite(rec.stop->rule, "stops in " + map.name(path[i]) + ": " + rec.stop->reason);
+    if (r.next.stop == Stop::EnemyZoc || r.next.stop == Stop::EnemyZocOnEntry)
+      trace.cite("std:7.2", "entering the enemy zone of control at " + map.name(path[i]) + " cost nothing extra");
     v.steps.push_back(std::move(rec));
     c = r.next;
   }
@@ -495,6 +501,7 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
     return out;
   }
   if (options.entering) {
+    trace.cite("std:11.0", [&] { return unit.id + " is a reinforcement due on turn " + std::to_string(unit.arrival_turn); });
     trace.cite("std:11.1", [&] { return unit.id + " enters at its area '" + unit.entry + "', paying the first hex's cost"; });
     if (options.march_position > 0)
       trace.cite("std:11.2", [&] {

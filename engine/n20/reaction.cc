@@ -195,6 +195,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
   } else {
     // RULE std:16.2 — penetration: from next to an enemy into another hex next to an enemy,
     // never starting in or entering an enemy cavalry unit's ZOC; then stop
+    // RULE std:8.3b — the third cavalry reaction, given by optional rule 16.2
     for (Hex n : neighbours(unit.hex)) {
       if (!map.on_map(n) || f.occupant(n) || !may_cross(rules, map, state, unit.hex, n)) continue;
       if (f.adjacent_enemies(n).empty() || !f.controllers(n, true).empty()) continue;
@@ -202,6 +203,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     }
     o.may_penetrate = !o.penetrate_to.empty();
     o.penetrate_rule = "std:16.2";
+    trace.cite("std:8.3b", "cavalry penetration is the reaction that optional rule 16.2 adds");
     if (!o.may_penetrate) o.penetrate_why_not = "no vacant neighbour next to an enemy and outside enemy cavalry ZOCs";
     else
       trace.cite("std:16.2", unit.id + " may penetrate to " + std::to_string(o.penetrate_to.size()) +

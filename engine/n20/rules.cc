@@ -38,11 +38,11 @@ const std::string& N20Rules::interpretation(std::string_view name) const {
   throw std::logic_error("engine asked for unknown interpretation switch '" + std::string(name) + "'");
 }
 
-// RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — every unit on the map has a ZOC, at all times and in every phase
+// RULE std:7.0 — every unit on the map has a ZOC, at all times and in every phase
 // (exceptions below name what they override).
 bool N20Rules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
   if (!u.on_map()) {
-    // RULE std:11.0 (part) — units off the map (reinforcements not yet arrived) have no ZOC
+    // RULE std:11.0 — units off the map (reinforcements not yet arrived) have no ZOC
     t.cite("std:11.0", u.id + " is off the map and has no zone of control");
     return false;
   }

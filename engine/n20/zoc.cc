@@ -18,7 +18,7 @@ bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& sta
   // Step B.
   auto side = Hexside::between(u.hex, target);
   if (!side) {
-    // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — a ZOC is the six hexes immediately around the unit
+    // RULE std:7.0 — a ZOC is the six hexes immediately around the unit
     trace.cite("std:7.0", [&] { return to_name() + " is not adjacent to " + u.id + " in " + from_name() + ", so outside its zone of control"; });
     return false;
   }
@@ -29,14 +29,14 @@ bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& sta
   // Step C.
   const TerrainType& target_terrain = rules.terrain_of(map, target, state);
   if (target_terrain.zoc_barrier) {
-    // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — ZOCs do not extend into Fortified or Redoubt hexes
+    // RULE std:7.0 — ZOCs do not extend into Fortified or Redoubt hexes
     trace.cite("std:7.0", [&] { return "zones of control never extend into " + target_terrain.name + " hex " + to_name(); });
     return false;
   }
   // Step D.
   const TerrainType& own_terrain = rules.terrain_of(map, u.hex, state);
   if (own_terrain.built_up && target_terrain.built_up) {
-    // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — no ZOC between adjacent built-up hexes (Town / Fortified / Redoubt)
+    // RULE std:7.0 — no ZOC between adjacent built-up hexes (Town / Fortified / Redoubt)
     trace.cite("std:7.0", [&] { return "both " + from_name() + " (" + own_terrain.name + ") and " + to_name() + " (" + target_terrain.name +
                               ") are built-up: no zone of control between them"; });
     return false;
@@ -47,7 +47,7 @@ bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& sta
   rules.hexside_types(map, *side, state, types);
   for (const HexsideType* hs : types) {
     if (hs->blocks_zoc) {
-      // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — ZOCs never cross a major river hexside, even at a bridge or ford
+      // RULE std:7.0 — ZOCs never cross a major river hexside, even at a bridge or ford
       trace.cite("std:7.0", [&] { return "the " + from_name() + "/" + to_name() + " hexside has a " + hs->name +
                                 ", which zones of control never cross (bridge or ford or not)"; });
       return false;
@@ -96,7 +96,7 @@ bool adjacent_for_rules(const N20Rules& rules, const Map& map, const GameState& 
     crossing = crossing || t->crossing;
   }
   if (river && !crossing) {
-    // RULE std:7.0 (part: ZOC extent and adjacency; movement effects pending) — units across a major river hexside without bridge or ford are not adjacent
+    // RULE std:7.0 — units across a major river hexside without bridge or ford are not adjacent
     trace.cite("std:7.0", [&] { return an + " and " + bn + " are separated by a river no unit may cross (no bridge or ford): not adjacent"; });
     return false;
   }

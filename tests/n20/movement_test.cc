@@ -169,7 +169,7 @@ units:
 }
 
 TEST(Reinforcements, MarchOrderAndBlockedEntry) {
-  HEXLAW_CITES("std:11.1", "std:11.2", "std:11.4");
+  HEXLAW_CITES("std:11.0", "std:11.1", "std:11.2", "std:11.4");
   Fixture f(R"(
 state: {turn: 3}
 map: {entry_areas: {A: ["0101", "0102"]}}

@@ -103,7 +103,7 @@ units:
 }
 
 TEST(Reaction, PenetrationOnlyWithOptionalRule16_2) {
-  HEXLAW_CITES("std:16.2");
+  HEXLAW_CITES("std:16.2", "std:8.3b");
   const std::string units = R"(
 units:
   - {id: C, side: french, type: cavalry, strength: 1, movement: 3, hex: "0505"}

@@ -103,3 +103,21 @@ def test_state_pickles_through_engine_serialisation():
     branch = state.copy()
     branch.turn = 4
     assert state.turn == 3
+
+
+def test_movement_questions_from_python():
+    """std:6.5 std:6.7 — ask where a unit can go, then whether a path is legal."""
+    position = {
+        "map": {"hexes": {"0506": "forest"}},
+        "units": [
+            {"id": "C", "side": "french", "type": "cavalry", "strength": 1, "movement": 3, "hex": "0505"},
+            {"id": "P", "side": "prussian", "type": "infantry", "strength": 2, "movement": 2, "hex": "0508"},
+        ],
+    }
+    reach = hexlaw.ask(dict(position, question={"kind": "reach", "unit": "C"})).outcome["hexes"]
+    assert reach["0506"]["stop"]["rule"] == "std:6.5"
+    assert reach["0507"]["stop"]["rule"] == "std:6.7"
+    assert "0508" not in reach
+    path = hexlaw.ask(dict(position, question={"kind": "path", "unit": "C", "path": ["0506", "0507"]}))
+    assert path.outcome["legal"] is False and path.outcome["rule"] == "std:6.5"
+    assert path.outcome["failed_step"] == "0507"

@@ -103,8 +103,8 @@ RC_GTEST_PROP(MovementProps, PathCheckAgreesWithReachability, ()) {
   }
 }
 
-// std:7.6 and std:14.0 — at night no hex is in any ZOC, and every allowance is 1 plus the
-// road bonus and forced march.
+// std:7.6 and std:14.0 — at night no hex is in any ZOC, and every allowance is reduced to 1
+// (a 0 stays 0), plus the road bonus and forced march.
 RC_GTEST_PROP(MovementProps, AtNightNoZocAndAllowanceIsOne, ()) {
   HEXLAW_CITES("std:7.6", "std:14.0");
   gen::Position p = *gen::position();
@@ -117,7 +117,7 @@ RC_GTEST_PROP(MovementProps, AtNightNoZocAndAllowanceIsOne, ()) {
   MoveOptions opt;
   opt.forced_march = *rc::gen::arbitrary<bool>();
   for (const auto& r : n20::reachable_hexes(*rules, *p.map, p.state, u, opt, t))
-    RC_ASSERT(r.allowance == 1 + (r.road_bonus ? 1 : 0) + (opt.forced_march ? 1 : 0));
+    RC_ASSERT(r.allowance == std::min(u.movement, 1) + (r.road_bonus ? 1 : 0) + (opt.forced_march ? 1 : 0));
 }
 
 }  // namespace

@@ -98,14 +98,10 @@ Catalog Catalog::load(const std::filesystem::path& spec_dir) {
   cat.spec_dir_ = spec_dir;
   const fs::path dir = spec_dir / "catalog";
   if (!fs::is_directory(dir)) throw SpecError(dir.string(), "", "catalog directory not found");
-  std::vector<fs::path> files;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ".yaml") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
   // Step A. Read every file, checking each entry on its own.
-  for (const auto& path : files) {
+  for (const auto& path : yaml_files_under(dir.string())) {
     const std::string rel = fs::relative(path, spec_dir).string();
-    auto root = SpecField::load_file(path.string());
+    auto root = SpecField::load_file(path);
     root.expect_keys({"book", "sources", "cases"});
     const std::string book = root.required("book").str();
     if (!one_of(book, kBooks)) root["book"].fail("unknown book '" + book + "' (one of " + join(kBooks) + ")");

@@ -9,15 +9,8 @@
 namespace hexlaw {
 namespace {
 
-// Axial offsets for N, NE, SE, S, SW, NW on flat-topped hexes.
-constexpr std::array<Hex, 6> kDelta = {Hex{0, -1}, Hex{1, -1}, Hex{1, 0},
-                                       Hex{0, 1},  Hex{-1, 1}, Hex{-1, 0}};
 
 }  // namespace
-
-Direction opposite(Direction d) {
-  return static_cast<Direction>((static_cast<int>(d) + 3) % 6);
-}
 
 const char* to_string(Direction d) {
   static constexpr const char* kNames[] = {"N", "NE", "SE", "S", "SW", "NW"};
@@ -59,11 +52,6 @@ Printed to_printed(Hex h, ColumnLayout layout) {
   return Printed{q, h.r + shift};
 }
 
-Hex neighbour(Hex h, Direction d) {
-  const Hex& delta = kDelta[static_cast<int>(d)];
-  return Hex{h.q + delta.q, h.r + delta.r};
-}
-
 std::array<Hex, 6> neighbours(Hex h) {
   std::array<Hex, 6> out;
   for (int i = 0; i < 6; ++i) out[i] = neighbour(h, static_cast<Direction>(i));
@@ -73,20 +61,6 @@ std::array<Hex, 6> neighbours(Hex h) {
 int distance(Hex a, Hex b) {
   const int dq = a.q - b.q, dr = a.r - b.r, ds = a.s() - b.s();
   return (std::abs(dq) + std::abs(dr) + std::abs(ds)) / 2;
-}
-
-std::optional<Direction> direction_to(Hex a, Hex b) {
-  const int dq = b.q - a.q, dr = b.r - a.r;
-  switch ((dq + 1) * 3 + (dr + 1)) {  // dq, dr in -1..1
-    case 3 * 1 + 0: return Direction::N;    // ( 0, -1)
-    case 3 * 2 + 0: return Direction::NE;   // ( 1, -1)
-    case 3 * 2 + 1: return Direction::SE;   // ( 1,  0)
-    case 3 * 1 + 2: return Direction::S;    // ( 0,  1)
-    case 3 * 0 + 2: return Direction::SW;   // (-1,  1)
-    case 3 * 0 + 1: return Direction::NW;   // (-1,  0)
-    default: break;
-  }
-  return std::nullopt;
 }
 
 std::vector<Hex> hexes_within(Hex centre, int radius) {
@@ -119,18 +93,6 @@ std::vector<Hex> line(Hex a, Hex b, LineNudge nudge) {
     out.push_back(Hex{static_cast<int>(rq), static_cast<int>(rr)});
   }
   return out;
-}
-
-std::optional<Hexside> Hexside::between(Hex a, Hex b) {
-  if (a.q - b.q > 1 || b.q - a.q > 1 || a.r - b.r > 1 || b.r - a.r > 1) return std::nullopt;
-  auto d = direction_to(a, b);
-  if (!d) return std::nullopt;
-  return of(a, *d);
-}
-
-Hexside Hexside::of(Hex h, Direction d) {
-  if (static_cast<int>(d) >= 3) return Hexside(neighbour(h, d), opposite(d));
-  return Hexside(h, d);
 }
 
 }  // namespace hexlaw

@@ -29,7 +29,7 @@ struct Hex {
 enum class Direction : std::uint8_t { N = 0, NE = 1, SE = 2, S = 3, SW = 4, NW = 5 };
 inline constexpr std::array<Direction, 6> kAllDirections = {
     Direction::N, Direction::NE, Direction::SE, Direction::S, Direction::SW, Direction::NW};
-Direction opposite(Direction d);
+inline Direction opposite(Direction d) { return static_cast<Direction>((static_cast<int>(d) + 3) % 6); }
 const char* to_string(Direction d);
 
 // Which printed columns sit half a hex lower than the columns beside them.
@@ -51,11 +51,28 @@ std::string format_ccrr(Printed p);  // always four digits, "0407"
 Hex to_axial(Printed p, ColumnLayout layout);
 Printed to_printed(Hex h, ColumnLayout layout);
 
-Hex neighbour(Hex h, Direction d);
+inline constexpr std::array<Hex, 6> kDirectionDelta = {Hex{0, -1}, Hex{1, -1}, Hex{1, 0},
+                                                       Hex{0, 1},  Hex{-1, 1}, Hex{-1, 0}};
+inline Hex neighbour(Hex h, Direction d) {
+  const Hex& delta = kDirectionDelta[static_cast<int>(d)];
+  return Hex{h.q + delta.q, h.r + delta.r};
+}
 std::array<Hex, 6> neighbours(Hex h);
 int distance(Hex a, Hex b);
 // The direction from a to b when they are adjacent; nullopt otherwise.
-std::optional<Direction> direction_to(Hex a, Hex b);
+inline std::optional<Direction> direction_to(Hex a, Hex b) {
+  const int dq = b.q - a.q, dr = b.r - a.r;
+  if (dq < -1 || dq > 1 || dr < -1 || dr > 1) return std::nullopt;
+  switch ((dq + 1) * 3 + (dr + 1)) {  // dq, dr in -1..1
+    case 3 * 1 + 0: return Direction::N;   // ( 0, -1)
+    case 3 * 2 + 0: return Direction::NE;  // ( 1, -1)
+    case 3 * 2 + 1: return Direction::SE;  // ( 1,  0)
+    case 3 * 1 + 2: return Direction::S;   // ( 0,  1)
+    case 3 * 0 + 2: return Direction::SW;  // (-1,  1)
+    case 3 * 0 + 1: return Direction::NW;  // (-1,  0)
+    default: return std::nullopt;
+  }
+}
 
 // Every hex at distance <= radius from centre, in a fixed order (by q, then r).
 std::vector<Hex> hexes_within(Hex centre, int radius);
@@ -73,8 +90,15 @@ std::vector<Hex> line(Hex a, Hex b, LineNudge nudge = LineNudge::Positive);
 class Hexside {
  public:
   // nullopt when a and b are not adjacent.
-  static std::optional<Hexside> between(Hex a, Hex b);
-  static Hexside of(Hex h, Direction d);
+  static std::optional<Hexside> between(Hex a, Hex b) {
+    auto d = direction_to(a, b);
+    if (!d) return std::nullopt;
+    return of(a, *d);
+  }
+  static Hexside of(Hex h, Direction d) {
+    if (static_cast<int>(d) >= 3) return Hexside(neighbour(h, d), opposite(d));
+    return Hexside(h, d);
+  }
   Hex first() const { return hex_; }
   Hex second() const { return neighbour(hex_, dir_); }
   Direction direction() const { return dir_; }

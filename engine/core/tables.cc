@@ -159,13 +159,9 @@ TableSet TableSet::load(const std::filesystem::path& spec_dir) {
   TableSet set;
   const fs::path dir = spec_dir / "tables";
   if (!fs::is_directory(dir)) return set;
-  std::vector<fs::path> files;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ".yaml") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  for (const auto& path : files) {
+  for (const auto& path : yaml_files_under(dir.string())) {
     const std::string rel = fs::relative(path, spec_dir).string();
-    auto root = SpecField::load_file(path.string());
+    auto root = SpecField::load_file(path);
     const std::string id = root.required("id").str();
     std::string why;
     auto rid = parse_rule_id(id, &why);

@@ -1,12 +1,23 @@
 // Owns: the Field<ErrorT> implementation, instantiated for CaseError and SpecError.
 #include "engine/core/yaml_read.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "engine/core/errors.h"
 
 namespace hexlaw {
+
+std::vector<std::string> yaml_files_under(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file() && e.path().extension() == ".yaml") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
 
 template <class ErrorT>
 Field<ErrorT> Field<ErrorT>::load_file(const std::string& path) {

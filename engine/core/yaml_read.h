@@ -11,6 +11,9 @@
 
 namespace hexlaw {
 
+// Every *.yaml file below `dir`, sorted, so loaders read files in a stable order.
+std::vector<std::string> yaml_files_under(const std::string& dir);
+
 // A YAML node together with where it came from: the file and the dotted field path.
 // Throws ErrorT (CaseError or SpecError) on anything unexpected.
 template <class ErrorT>

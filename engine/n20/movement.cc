@@ -4,79 +4,33 @@
 #include "engine/n20/movement.h"
 
 #include <algorithm>
-#include <deque>
 #include <map>
 #include <queue>
 #include <unordered_map>
 
+#include "engine/n20/position_index.h"
 #include "engine/n20/zoc.h"
 
 namespace hexlaw::n20 {
 namespace {
 
-// Hexside facts for a step: may it be crossed, is it a road?
-struct SideFacts {
-  bool crossable = true;
-  bool road = false;
-  int road_cost = 1;
-  std::string blocker;
-};
-
-// A rectangle of axial coordinates around the hexes a query can touch, so per-hex facts live
-// in flat arrays instead of hash maps. Hexes outside it are still answered, just uncached.
-class Window {
- public:
-  Window(const std::vector<Hex>& around, int margin) {
-    int q_lo = INT32_MAX, q_hi = INT32_MIN, r_lo = INT32_MAX, r_hi = INT32_MIN;
-    for (Hex h : around) {
-      q_lo = std::min(q_lo, h.q), q_hi = std::max(q_hi, h.q);
-      r_lo = std::min(r_lo, h.r), r_hi = std::max(r_hi, h.r);
-    }
-    if (around.empty()) q_lo = q_hi = r_lo = r_hi = 0;
-    q0_ = q_lo - margin;
-    r0_ = r_lo - margin;
-    w_ = q_hi - q_lo + 2 * margin + 1;
-    h_ = r_hi - r_lo + 2 * margin + 1;
-  }
-  int size() const { return w_ * h_; }
-  int index(Hex h) const {
-    const int dq = h.q - q0_, dr = h.r - r0_;
-    if (dq < 0 || dr < 0 || dq >= w_ || dr >= h_) return -1;
-    return dq * h_ + dr;
-  }
-
- private:
-  int q0_ = 0, r0_ = 0, w_ = 1, h_ = 1;
-};
-
-// Per-query facts about the board, computed lazily and cached: who stands where, which hexes
-// an enemy controls, each hex's terrain, each hexside's facts.
+// One unit's view of a position: the shared index, with the moving unit itself lifted off
+// the board (it never blocks or escorts itself).
 class Board {
  public:
-  Board(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit, const std::vector<Hex>& around,
-        int margin)
-      : rules_(rules),
-        map_(map),
-        state_(state),
+  Board(const PositionIndex& index, const Unit& unit)
+      : index_(index),
         unit_(unit),
-        window_(around, margin + 1),
-        silent_(Trace::Off{}),
-        occupant_(static_cast<std::size_t>(window_.size()), nullptr),
-        zoc_(static_cast<std::size_t>(window_.size()), -1),
-        terrain_(static_cast<std::size_t>(window_.size()), nullptr),
-        side_index_(static_cast<std::size_t>(window_.size()) * 3, -1) {
-    for (const Unit& u : state.units)
-      if (u.on_map() && &u != &unit)
-        if (int i = window_.index(u.hex); i >= 0) occupant_[static_cast<std::size_t>(i)] = &u;
-  }
+        one_hex_on_entry_(index.rules().interpretation("reinforcement.one_hex_minimum_on_entry") == "applies"),
+        stack_at_phase_end_(index.rules().interpretation("movement.stacking_check") == "end_of_phase") {}
 
-  const Window& window() const { return window_; }
+  // Interpretation switches read once per query.
+  bool one_hex_on_entry() const { return one_hex_on_entry_; }
+  bool stack_at_phase_end() const { return stack_at_phase_end_; }
+
   const Unit* occupant(Hex h) const {
-    const int i = window_.index(h);
-    if (i >= 0) return occupant_[static_cast<std::size_t>(i)];
-    for (const Unit& u : state_.units)
-      if (u.on_map() && &u != &unit_ && u.hex == h) return &u;
-    return nullptr;
+    const Unit* o = index_.occupant(h);
+    return o == &unit_ || (o && o->id == unit_.id) ? nullptr : o;
   }
   bool enemy_at(Hex h) const {
     const Unit* o = occupant(h);
@@ -86,72 +40,26 @@ class Board {
     const Unit* o = occupant(h);
     return o && o->side == unit_.side;
   }
-  // Is h controlled by some enemy unit? (Friendly units never negate it.)
-  bool enemy_zoc(Hex h) const {
-    const int i = window_.index(h);
-    if (i >= 0 && zoc_[static_cast<std::size_t>(i)] >= 0) return zoc_[static_cast<std::size_t>(i)] == 1;
-    bool controlled = false;
-    for (Hex n : neighbours(h)) {
-      const Unit* o = occupant(n);
-      if (o && o->side != unit_.side && exerts_zoc_into(rules_, map_, state_, *o, h, silent_)) {
-        controlled = true;
-        break;
-      }
-    }
-    if (i >= 0) zoc_[static_cast<std::size_t>(i)] = controlled ? 1 : 0;
-    return controlled;
-  }
-  const TerrainType& terrain(Hex h) const {
-    const int i = window_.index(h);
-    if (i >= 0 && terrain_[static_cast<std::size_t>(i)]) return *terrain_[static_cast<std::size_t>(i)];
-    const TerrainType& t = rules_.terrain_of(map_, h, state_);
-    if (i >= 0) terrain_[static_cast<std::size_t>(i)] = &t;
-    return t;
-  }
-  const SideFacts& side(Hex a, Hex b) const {
-    const Hexside hs = *Hexside::between(a, b);
-    const int i = window_.index(hs.first());
-    const std::size_t slot = static_cast<std::size_t>(i) * 3 + static_cast<std::size_t>(hs.direction());
-    if (i >= 0 && side_index_[slot] >= 0) return sides_[static_cast<std::size_t>(side_index_[slot])];
-    SideFacts f;
-    types_.clear();
-    rules_.hexside_types(map_, hs, state_, types_);
-    bool has_crossing = false;
-    for (const HexsideType* t : types_) {
-      if (t->crossing) has_crossing = true;
-      if (!t->crossable) f.blocker = t->name;
-      if (t->move) {
-        f.road = true;
-        f.road_cost = *t->move;
-      }
-    }
-    f.crossable = f.blocker.empty() || has_crossing;
-    sides_.push_back(std::move(f));
-    if (i >= 0) side_index_[slot] = static_cast<int>(sides_.size()) - 1;
-    return sides_.back();
-  }
-  const Map& map() const { return map_; }
-  const N20Rules& rules() const { return rules_; }
-  const GameState& state() const { return state_; }
+  bool enemy_zoc(Hex h) const { return index_.enemy_zoc(unit_.side, h); }
+  const TerrainType& terrain(Hex h) const { return index_.terrain(h); }
+  const SideFacts& side(Hex a, Hex b) const { return index_.side(a, b); }
+  const Map& map() const { return index_.map(); }
+  const N20Rules& rules() const { return index_.rules(); }
+  const GameState& state() const { return index_.state(); }
   const Unit& unit() const { return unit_; }
 
  private:
-  const N20Rules& rules_;
-  const Map& map_;
-  const GameState& state_;
+  const PositionIndex& index_;
   const Unit& unit_;
-  Window window_;
-  mutable Trace silent_;
-  std::vector<const Unit*> occupant_;
-  mutable std::vector<std::int8_t> zoc_;
-  mutable std::vector<const TerrainType*> terrain_;
-  mutable std::vector<int> side_index_;
-  mutable std::deque<SideFacts> sides_;  // stable addresses
-  mutable std::vector<const HexsideType*> types_;
+  bool one_hex_on_entry_;
+  bool stack_at_phase_end_;
 };
 
 // Why a unit must stop where it is (no strings on the hot path; see stop_reason()).
 enum class Stop : std::uint8_t { None, EnemyZoc, EnemyZocOnEntry, Rugged, OneHexMinimum, AllowanceSpent };
+
+// A forced stop forfeits the rest of the allowance (std:6.5, std:6.7).
+bool forced(Stop s) { return s == Stop::EnemyZoc || s == Stop::EnemyZocOnEntry || s == Stop::Rugged; }
 
 // Why a step is refused (see refusal()).
 enum class Refusal : std::uint8_t { None, AfterStop, NotAdjacent, OffMap, Prohibited, Enemy, EnemyAtEntry, Speed };
@@ -212,6 +120,10 @@ std::pair<std::string, std::string> refusal(const Board& b, const Cursor& from, 
     case Refusal::EnemyAtEntry:
       return {"std:11.4", "entry hex " + name(b, to) + " is occupied by enemy unit " + b.occupant(to)->id};
     case Refusal::Speed:
+      if (from.steps == 0 && !b.unit().on_map())
+        return {"std:11.2", "entering at " + name(b, to) + " costs " + std::to_string(r.cost) + " MP, more than the " +
+                                "allowance of " + std::to_string(allowance) +
+                                "; under reinforcement.one_hex_minimum_on_entry=not_on_entry it must wait (std:11.5)"};
       return {"std:6.2", "entering " + name(b, to) + " costs " + std::to_string(r.cost) + " MP, more than the " +
                              std::to_string(allowance - from.spent) + " left of an allowance of " +
                              std::to_string(allowance)};
@@ -276,7 +188,8 @@ StepResult step(const Board& b, const Cursor& from, Hex to, int base, const Move
   const int allowance = base + (next.all_road ? 1 : 0);
   bool one_hex_minimum = false;
   if (next.spent > allowance) {
-    if (from.steps > 0) {
+    // The one-hex minimum covers a reinforcement's entry unless the switch says otherwise.
+    if (from.steps > 0 || (entering && !b.one_hex_on_entry())) {
       r.refusal = Refusal::Speed;
       return r;
     }
@@ -303,6 +216,13 @@ StepResult step(const Board& b, const Cursor& from, Hex to, int base, const Move
 std::optional<std::pair<std::string, std::string>> may_start(const Board& b, const MoveOptions& opt, Trace& trace) {
   const Unit& u = b.unit();
   const GameState& s = b.state();
+  if (opt.forced_march) {
+    const std::string track = b.rules().morale_track(u, s);
+    auto it = s.morale.find(track);
+    // RULE std:12.3 — forced march costs a morale point, so a side must have one to spend
+    if (it != s.morale.end() && it->second < 1)
+      return std::pair{"std:12.3", "forced march needs a morale point to spend and " + track + " has none"};
+  }
   // RULE std:6.1 — units move only in their own side's Movement Phase
   if (!s.phase.empty() && s.phase != "movement")
     return std::pair{"std:6.1", "it is the " + s.phase + " phase, not a Movement Phase"};
@@ -323,6 +243,7 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
   if (b.enemy_zoc(u.hex)) {
     // RULE std:7.0 — a unit starting in an enemy ZOC cannot move
     // RULE std:6.8 — an enemy ZOC is left only by disengagement, retreat or advance
+    trace.cite("std:7.0", [&] { return u.id + " begins its Movement Phase in an enemy zone of control and cannot move"; });
     return std::pair{"std:6.8", u.id + " starts its Movement Phase in an enemy zone of control (std:7.0) and may "
                                      "leave it only by disengagement, retreat or advance"};
   }
@@ -338,23 +259,45 @@ std::vector<Hex> entry_hexes(const Board& b) {
   return {};
 }
 
-GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, Hex to, Trace& trace) {
+// Walks the path: each time the Guard enters a hex from which it could attack, having been
+// where it could not (or off the map), it commits (std:12.2.1). Counted once per phase by
+// default, or at every such transition (switch guard.commit_cost_per_move).
+GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, const std::vector<Hex>& path,
+                                 Trace& trace) {
   GuardCommitment g;
   const Unit& u = b.unit();
-  if (!u.has_flag("guard")) return g;
-  Trace& t = trace;
-  const bool before = !from_off_map && could_attack_from(b.rules(), b.map(), b.state(), u, from, t);
-  const bool after = could_attack_from(b.rules(), b.map(), b.state(), u, to, t);
-  if (before || !after) return g;
+  if (!u.has_flag("guard") || path.empty()) return g;
+  Trace silent(Trace::Off{});
+  const bool each = b.rules().interpretation("guard.commit_cost_per_move") == "each_transition";
+  bool could = !from_off_map && could_attack_from(b.rules(), b.map(), b.state(), u, from, silent);
+  int transitions = 0;
+  Hex first{};
+  for (Hex h : path) {
+    const bool now = could_attack_from(b.rules(), b.map(), b.state(), u, h, silent);
+    if (now && !could && transitions++ == 0) first = h;
+    could = now;
+  }
+  if (transitions == 0) {
+    const bool from_attack = !from_off_map && could_attack_from(b.rules(), b.map(), b.state(), u, from, silent);
+    trace.cite("std:12.2.1", [&] {
+      return u.id + " is a Guard unit but commits nothing: " +
+             (from_attack ? std::string("it could already attack from ") + b.map().name(from)
+                          : std::string("it enters no hex from which it could attack"));
+    });
+    return g;
+  }
   g.commits = true;
   bool free = false;
   for (const auto& [track, points] : b.state().morale) free = free || points == 1;
-  g.cost = free ? 0 : 1;
+  g.cost = free ? 0 : (each ? transitions : 1);
   // RULE std:12.2.1 — moving a Guard unit to where it can attack costs a morale point, free at 1
   // RULE std:12.6 — the same cost, spent in the Movement Phase
   trace.cite("std:12.2.1", [&] {
-    return u.id + " is a Guard unit moving from where it could not attack to " + b.map().name(to) +
-           ", where it can: " + (free ? "free, as a side is at 1 morale point" : "costs 1 morale point");
+    return u.id + " is a Guard unit that enters " + b.map().name(first) + ", from where it could attack, having been "
+           "where it could not: " + (free ? "free, as a side is at 1 morale point"
+                                           : std::to_string(g.cost) + " morale point(s)" +
+                                                 (transitions > 1 ? " (" + std::to_string(transitions) + " commitments, "
+                                                                    "guard.commit_cost_per_move=" + (each ? "each_transition" : "once_per_phase") + ")" : ""));
   });
   trace.cite("std:12.6", [&] { return std::string("the Guard commitment is paid in the Movement Phase"); });
   return g;
@@ -379,9 +322,12 @@ int movement_allowance(const N20Rules& rules, const GameState& state, const Unit
                        Trace& trace) {
   int allowance = rules.base_movement_allowance(unit, state, trace);
   if (state.night) {
-    // RULE std:14.0 (part: night movement allowance) — every allowance is 1 at night
-    trace.cite("std:14.0", [&] { return "night turn: " + unit.id + "'s allowance is 1 (before road and forced march)"; });
-    allowance = 1;
+    // RULE std:14.0 (part: night movement allowance) — every allowance is reduced to 1 at night
+    allowance = std::min(allowance, 1);
+    trace.cite("std:14.0", [&] {
+      return "night turn: " + unit.id + "'s allowance is reduced to " + std::to_string(allowance) +
+             " (before road and forced march)";
+    });
   }
   if (options.forced_march) {
     // RULE std:12.3 — forced march: +1 allowance for every unit of the side this phase
@@ -408,9 +354,15 @@ bool could_attack_from(const N20Rules& rules, const Map& map, const GameState& s
 // not end stacked with a friend (std:6.9). Step D. The road bonus and the Guard's commitment.
 PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
                        const std::vector<Hex>& path, const MoveOptions& options, Trace& trace) {
-  std::vector<Hex> around = path;
-  if (unit.on_map()) around.push_back(unit.hex);
-  Board b(rules, map, state, unit, around, 1);
+  return check_path(PositionIndex(rules, map, state), unit, path, options, trace);
+}
+
+PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::vector<Hex>& path,
+                       const MoveOptions& options, Trace& trace) {
+  const N20Rules& rules = index.rules();
+  const Map& map = index.map();
+  const GameState& state = index.state();
+  Board b(index, unit);
   PathVerdict v;
   const int base = movement_allowance(rules, state, unit, options, trace);
   v.allowance = base;
@@ -461,7 +413,10 @@ PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& s
     c = r.next;
   }
   // Step C.
-  if (b.friend_at(c.hex)) {
+  if (b.friend_at(c.hex) && b.stack_at_phase_end()) {
+    trace.cite("std:6.9", "movement.stacking_check=end_of_phase: the move may end on " + b.occupant(c.hex)->id +
+                              ", but one of them must move off before the Movement Phase ends");
+  } else if (b.friend_at(c.hex)) {
     // RULE std:6.9 — units pass through friends but never end the phase stacked with one
     return fail(static_cast<int>(path.size()) - 1, "std:6.9",
                 "the move ends in " + map.name(c.hex) + " on friendly unit " + b.occupant(c.hex)->id);
@@ -473,10 +428,13 @@ PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& s
   v.road_bonus = c.all_road;
   v.allowance = base + (c.all_road ? 1 : 0);
   if (c.all_road) trace.cite("std:6.6", "the whole move ran along connected road: +1 allowance");
-  v.mp_left = std::max(0, v.allowance - c.spent);
+  v.mp_left = forced(c.stop) ? 0 : std::max(0, v.allowance - c.spent);
+  if (forced(c.stop) && v.allowance > c.spent)
+    trace.cite(c.stop == Stop::Rugged ? "std:6.5" : "std:6.7",
+               "the forced stop forfeits the " + std::to_string(v.allowance - c.spent) + " MP not spent");
   trace.cite("std:6.0", unit.id + " moves " + std::to_string(path.size()) + " hex(es), spending " +
                             std::to_string(c.spent) + " of " + std::to_string(v.allowance) + " MP");
-  v.guard = guard_commitment(b, unit.hex, options.entering, c.hex, trace);
+  v.guard = guard_commitment(b, unit.hex, options.entering, path, trace);
   return v;
 }
 
@@ -485,6 +443,14 @@ PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& s
 // legal state ends there and no friend stands in it.
 std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map, const GameState& state,
                                           const Unit& unit, const MoveOptions& options, Trace& trace) {
+  return reachable_hexes(PositionIndex(rules, map, state), unit, options, trace);
+}
+
+std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit& unit, const MoveOptions& options,
+                                          Trace& trace) {
+  const N20Rules& rules = index.rules();
+  const Map& map = index.map();
+  const GameState& state = index.state();
   const int base = movement_allowance(rules, state, unit, options, trace);
   std::vector<Hex> around;
   if (options.entering) {
@@ -494,7 +460,8 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
   } else {
     around.push_back(unit.hex);
   }
-  Board b(rules, map, state, unit, around, base + 2);
+  Board b(index, unit);
+  const HexWindow window = HexWindow::around(around, base + 3);
   std::vector<ReachableHex> out;
   if (auto no = may_start(b, options, trace)) {
     trace.cite(no->first, no->second);
@@ -516,11 +483,11 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
   std::vector<Node> nodes;
   // Best spent per state key: (hex, all_road, stopped), in the window's flat array (hexes
   // outside it, reachable only by a longer road move than the margin allows, are kept aside).
-  std::vector<std::array<int, 4>> best_in(static_cast<std::size_t>(b.window().size()),
+  std::vector<std::array<int, 4>> best_in(static_cast<std::size_t>(window.size()),
                                           std::array<int, 4>{INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX});
   std::unordered_map<Hex, std::array<int, 4>, HexHash> best_out;
   auto best_of = [&](Hex h) -> std::array<int, 4>& {
-    const int i = b.window().index(h);
+    const int i = window.index(h);
     if (i >= 0) return best_in[static_cast<std::size_t>(i)];
     return best_out.try_emplace(h, std::array<int, 4>{INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX}).first->second;
   };
@@ -543,7 +510,7 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
     StepResult r = step(b, from, to, base, options, entering);
     if (r.refusal == Refusal::None) {
       // A forced stop on a friend leaves the unit nowhere legal to end: drop it (std:6.9).
-      if (r.next.stop != Stop::None && b.friend_at(to)) ++stacked;
+      if (r.next.stop != Stop::None && b.friend_at(to) && !b.stack_at_phase_end()) ++stacked;
       else push(r.next, parent);
     } else {
       ++refused[r.refusal];
@@ -567,11 +534,11 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
   }
   // Collect the best legal ending per hex: most MP left, then fewest hexes.
   std::map<Hex, int> chosen;
-  auto mp_left = [&](const Cursor& c) { return std::max(0, base + (c.all_road ? 1 : 0) - c.spent); };
+  auto mp_left = [&](const Cursor& c) { return forced(c.stop) ? 0 : std::max(0, base + (c.all_road ? 1 : 0) - c.spent); };
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const Cursor& c = nodes[i].c;
     if (best_of(c.hex)[key(c)] != c.spent) continue;
-    if (b.friend_at(c.hex)) continue;
+    if (b.friend_at(c.hex) && !b.stack_at_phase_end()) continue;
     auto it = chosen.find(c.hex);
     if (it == chosen.end()) {
       chosen.emplace(c.hex, static_cast<int>(i));
@@ -592,7 +559,7 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
     r.mp_left = mp_left(c);
     r.stop = maybe_stop(b, c, base);
     if (r.stop) ++shaped[r.stop->rule];
-    r.guard = guard_commitment(b, unit.hex, options.entering, hex, silent);
+    r.guard = guard_commitment(b, unit.hex, options.entering, r.path, silent);
     out.push_back(std::move(r));
   }
   // Explain: what the search found and which rules shaped it.

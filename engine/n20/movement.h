@@ -72,6 +72,14 @@ PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& s
 std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map, const GameState& state,
                                           const Unit& unit, const MoveOptions& options, Trace& trace);
 
+// The same two queries over a position index shared by many queries of one position (the
+// unit must be one of the position's units).
+class PositionIndex;
+PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::vector<Hex>& path,
+                       const MoveOptions& options, Trace& trace);
+std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit& unit, const MoveOptions& options,
+                                          Trace& trace);
+
 // The allowance before any road bonus: printed (via the hook), 1 at night (std:14.0), +1 for
 // forced march (std:12.3).
 int movement_allowance(const N20Rules& rules, const GameState& state, const Unit& unit, const MoveOptions& options,

@@ -9,7 +9,14 @@ namespace hexlaw::n20 {
 const std::vector<InterpretationSwitch>& known_switches() {
   // Each switch here is implemented by engine code and tested both ways; the catalog note
   // that records the ambiguity carries the same name.
-  static const std::vector<InterpretationSwitch> kSwitches = {};
+  static const std::vector<InterpretationSwitch> kSwitches = {
+      {"movement.stacking_check", {"per_unit_move", "end_of_phase"}, "per_unit_move", "std:6.9"},
+      {"guard.commit_cost_per_move", {"once_per_phase", "each_transition"}, "once_per_phase", "std:12.2.1"},
+      {"reinforcement.one_hex_minimum_on_entry", {"applies", "not_on_entry"}, "applies", "std:11.2"},
+      {"countercharge.targets", {"adjacent", "exerting_zoc"}, "adjacent", "std:8.2.1"},
+      {"reaction.night_disengagement", {"allowed", "forbidden"}, "allowed", "std:8.3"},
+      {"disengage.extended_path_final_hex", {"no_ezoc", "any_vacant"}, "no_ezoc", "std:8.3.3"},
+  };
   return kSwitches;
 }
 

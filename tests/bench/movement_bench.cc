@@ -5,6 +5,7 @@
 #include "engine/core/catalog.h"
 #include "engine/core/tables.h"
 #include "engine/n20/movement.h"
+#include "engine/n20/position_index.h"
 
 namespace hexlaw {
 namespace {
@@ -71,6 +72,31 @@ void BM_ReachMA4(benchmark::State& bench) {
   bench.counters["reachable"] = static_cast<double>(hexes);
 }
 BENCHMARK(BM_ReachMA4)->Unit(benchmark::kMicrosecond);
+
+// The same query when the position's index is shared, as when a game asks for the moves of
+// every unit of a side in one position: per-query cost without rebuilding the index.
+void BM_ReachMA4_SharedIndex(benchmark::State& bench) {
+  Scene s;
+  const Unit& u = *s.state.unit("MOVER");
+  n20::PositionIndex index(*s.rules, s.map, s.state);
+  n20::MoveOptions opt;
+  for (auto _ : bench) {
+    Trace t(Trace::Off{});
+    auto r = n20::reachable_hexes(index, u, opt, t);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_ReachMA4_SharedIndex)->Unit(benchmark::kMicrosecond);
+
+// Building the index of the whole 25x17 position once.
+void BM_PositionIndex(benchmark::State& bench) {
+  Scene s;
+  for (auto _ : bench) {
+    n20::PositionIndex index(*s.rules, s.map, s.state);
+    benchmark::DoNotOptimize(index);
+  }
+}
+BENCHMARK(BM_PositionIndex)->Unit(benchmark::kMicrosecond);
 
 void BM_CheckPath(benchmark::State& bench) {
   Scene s;

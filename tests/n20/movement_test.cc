@@ -87,7 +87,8 @@ units:
   EXPECT_EQ(f.check("A", {"0506", "0507", "0508"}).rule, "std:6.7");  // stopped at 0507 first
   auto into_zoc = f.check("A", {"0506", "0507"});
   EXPECT_TRUE(into_zoc.legal);
-  EXPECT_EQ(into_zoc.mp_left, 2);  // no extra cost for the ZOC
+  EXPECT_EQ(into_zoc.steps[1].cost, 1);  // no extra cost for the ZOC (std:7.2)
+  EXPECT_EQ(into_zoc.mp_left, 0);        // the forced stop forfeits the other 2 MP
   Fixture g(R"(
 units:
   - {id: A, side: french, type: cavalry, strength: 1, movement: 4, hex: "0505"}

@@ -56,6 +56,10 @@ std::vector<ReactionMove> disengage_destinations(const Facts& f, Trace& trace) {
   std::vector<ReactionMove> out;
   const Hex start = f.unit.hex;
   auto free_hex = [&](Hex h) { return f.map.on_map(h) && !f.occupant(h) && f.controllers(h, false).empty(); };
+  // The last hex after passing through friends: outside enemy ZOCs (default), or any vacant
+  // hex (switch disengage.extended_path_final_hex = any_vacant).
+  const bool any_vacant = f.rules.interpretation("disengage.extended_path_final_hex") == "any_vacant";
+  auto final_hex = [&](Hex h) { return any_vacant ? f.map.on_map(h) && !f.occupant(h) : free_hex(h); };
   auto enterable = [&](Hex a, Hex b) { return f.map.on_map(b) && may_cross(f.rules, f.map, f.state, a, b); };
   // Step A.
   for (Hex n : neighbours(start))
@@ -81,7 +85,7 @@ std::vector<ReactionMove> disengage_destinations(const Facts& f, Trace& trace) {
     frontier.pop_front();
     for (Hex n : neighbours(h)) {
       if (n == start || parent.count(n) || !enterable(h, n)) continue;
-      if (free_hex(n)) {
+      if (final_hex(n)) {
         parent.emplace(n, h);
         found.insert(n);
         continue;
@@ -102,7 +106,9 @@ std::vector<ReactionMove> disengage_destinations(const Facts& f, Trace& trace) {
   if (!out.empty())
     trace.cite("std:8.3.3", [&] {
       return "no vacant neighbour outside enemy ZOCs: the unit passes through friendly units outside enemy ZOCs "
-             "until alone (" + std::to_string(out.size()) + " destination(s))";
+             "until alone (" + std::to_string(out.size()) + " destination(s); final hex " +
+             (any_vacant ? "any vacant hex, disengage.extended_path_final_hex=any_vacant)"
+                         : "outside enemy ZOCs, disengage.extended_path_final_hex=no_ezoc)");
     });
   return out;
 }
@@ -144,11 +150,23 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
   } else {
     // RULE std:8.1 — cavalry may countercharge in the Reaction Phase, as the attacker
     // RULE std:8.2.1 — selectively: any, some or none of the adjacent enemy units
-    o.may_countercharge = true;
-    for (const Unit* e : adjacent) o.countercharge_targets.push_back(e->id);
+    // Which adjacent enemies: all of them (default), or only those whose ZOC covers the
+    // cavalry (switch countercharge.targets = exerting_zoc).
+    const bool zoc_only = rules.interpretation("countercharge.targets") == "exerting_zoc";
+    std::vector<const Unit*> targets;
+    for (const Unit* e : adjacent)
+      if (!zoc_only || exerts_zoc_into(rules, map, state, *e, unit.hex, f.silent)) targets.push_back(e);
     o.countercharge_rule = "std:8.2.1";
-    trace.cite("std:8.1", unit.id + " is cavalry in its Reaction Phase with enemy units adjacent: it may countercharge");
-    trace.cite("std:8.2.1", "it may attack any, some or none of: " + f.ids(adjacent));
+    if (targets.empty()) {
+      o.countercharge_why_not = "no adjacent enemy unit exerts a ZOC on it (countercharge.targets=exerting_zoc)";
+    } else {
+      o.may_countercharge = true;
+      for (const Unit* e : targets) o.countercharge_targets.push_back(e->id);
+      trace.cite("std:8.1", unit.id + " is cavalry in its Reaction Phase with enemy units adjacent: it may countercharge");
+      trace.cite("std:8.2", "a countercharge follows the battle rules with the benefits of 8.2.1-8.2.3");
+      trace.cite("std:8.2.1", "it may attack any, some or none of: " + f.ids(targets) +
+                                  (zoc_only ? " (countercharge.targets=exerting_zoc)" : ""));
+    }
   }
   if (o.countercharge_why_not.size()) trace.cite(o.countercharge_rule, "no countercharge: " + o.countercharge_why_not);
 
@@ -160,6 +178,9 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     // RULE std:8.3 — only a cavalry unit starting its Reaction Phase next to an enemy may disengage
     o.disengage_rule = "std:8.3";
     o.disengage_why_not = "no enemy unit is adjacent";
+  } else if (state.night && rules.interpretation("reaction.night_disengagement") == "forbidden") {
+    o.disengage_rule = "std:8.3";
+    o.disengage_why_not = "no Reaction-Phase movement on night turns (reaction.night_disengagement=forbidden)";
   } else if (!cavalry_zoc.empty()) {
     // RULE std:8.3.2 — never from the ZOC of an enemy cavalry unit
     o.disengage_rule = "std:8.3.2";

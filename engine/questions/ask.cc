@@ -39,7 +39,7 @@ class NoDice : public DiceSource {
 };
 
 // Compares `expected` as a subset of `actual`: every key of an expected object must match;
-// arrays and scalars must be equal.
+// lists must have the same length, their elements compared by the same rule; scalars equal.
 void compare(const nlohmann::json& expected, const nlohmann::json& actual, const std::string& path,
              std::vector<std::string>& out) {
   if (expected.is_object()) {
@@ -52,6 +52,12 @@ void compare(const nlohmann::json& expected, const nlohmann::json& actual, const
       if (!actual.contains(it.key())) out.push_back(p + ": missing from the answer (expected " + it.value().dump() + ")");
       else compare(it.value(), actual.at(it.key()), p, out);
     }
+    return;
+  }
+  if (expected.is_array() && actual.is_array() && expected.size() == actual.size()) {
+    // Lists compare element by element, each element by the same subset rule.
+    for (std::size_t i = 0; i < expected.size(); ++i)
+      compare(expected[i], actual[i], path + "[" + std::to_string(i) + "]", out);
     return;
   }
   if (expected != actual) out.push_back(path + ": expected " + expected.dump() + ", got " + actual.dump());
@@ -131,6 +137,20 @@ CheckResult check(const CaseFile& c, const Answer& a) {
   for (const auto& id : c.expect.cites)
     if (std::find(cited.begin(), cited.end(), id) == cited.end())
       r.mismatches.push_back("cites: expected the answer to cite " + id + ", it did not");
+  for (const auto& path : c.expect.absent) {
+    const nlohmann::json* at = &a.outcome;
+    std::size_t start = 0;
+    bool present = true;
+    while (present && start <= path.size()) {
+      const auto dot = path.find('.', start);
+      const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+      if (!at->is_object() || !at->contains(key)) present = false;
+      else at = &at->at(key);
+      if (dot == std::string::npos) break;
+      start = dot + 1;
+    }
+    if (present) r.mismatches.push_back("absent: outcome." + path + " should not exist, but is " + at->dump());
+  }
   for (const auto& id : c.expect.not_cites)
     if (std::find(cited.begin(), cited.end(), id) != cited.end())
       r.mismatches.push_back("not_cites: the answer cites " + id + ", which it should not");

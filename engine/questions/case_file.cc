@@ -54,14 +54,16 @@ DiceSpec parse_dice(const CaseField& f) {
 Expectation parse_expect(const CaseField& f) {
   Expectation e;
   if (!f.present()) return e;
-  f.expect_keys({"outcome", "cites", "not_cites"});
+  f.expect_keys({"outcome", "cites", "not_cites", "absent"});
   e.present = true;
   if (f["outcome"].present()) e.outcome = yaml_to_json(f["outcome"].node());
   check_rule_list(f["cites"]);
   check_rule_list(f["not_cites"]);
   e.cites = f["cites"].str_list();
   e.not_cites = f["not_cites"].str_list();
-  if (!e.outcome && e.cites.empty() && e.not_cites.empty()) f.fail("an expectation needs an outcome or cites");
+  e.absent = f["absent"].str_list();
+  if (!e.outcome && e.cites.empty() && e.not_cites.empty() && e.absent.empty())
+    f.fail("an expectation needs an outcome, cites or absent paths");
   return e;
 }
 

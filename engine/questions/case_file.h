@@ -31,6 +31,7 @@ struct Expectation {
   std::optional<nlohmann::json> outcome;  // compared as a subset of the answer's outcome
   std::vector<std::string> cites;         // each must be among the answer's citations
   std::vector<std::string> not_cites;     // none may be among them
+  std::vector<std::string> absent;        // dotted outcome paths that must not exist ("hexes.0509")
 };
 
 struct CaseFile {

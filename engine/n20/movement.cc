@@ -22,7 +22,8 @@ class Board {
       : index_(index),
         unit_(unit),
         one_hex_on_entry_(index.rules().interpretation("reinforcement.one_hex_minimum_on_entry") == "applies"),
-        stack_at_phase_end_(index.rules().interpretation("movement.stacking_check") == "end_of_phase") {}
+        stack_at_phase_end_(index.rules().interpretation("movement.stacking_check") == "end_of_phase"),
+        zoc_handle_(index.zoc_handle(unit.side)) {}
 
   // Interpretation switches read once per query.
   bool one_hex_on_entry() const { return one_hex_on_entry_; }
@@ -40,7 +41,7 @@ class Board {
     const Unit* o = occupant(h);
     return o && o->side == unit_.side;
   }
-  bool enemy_zoc(Hex h) const { return index_.enemy_zoc(unit_.side, h); }
+  bool enemy_zoc(Hex h) const { return index_.enemy_zoc(zoc_handle_, h); }
   const TerrainType& terrain(Hex h) const { return index_.terrain(h); }
   const SideFacts& side(Hex a, Hex b) const { return index_.side(a, b); }
   const Map& map() const { return index_.map(); }
@@ -53,6 +54,7 @@ class Board {
   const Unit& unit_;
   bool one_hex_on_entry_;
   bool stack_at_phase_end_;
+  int zoc_handle_;
 };
 
 // Why a unit must stop where it is (no strings on the hot path; see stop_reason()).
@@ -96,6 +98,18 @@ StopReason stop_reason(const Board& b, const Cursor& c, int base) {
     case Stop::None: break;
   }
   return {};
+}
+
+const char* stop_rule(Stop s) {
+  switch (s) {
+    case Stop::EnemyZoc: return "std:6.7";
+    case Stop::EnemyZocOnEntry: return "std:11.4";
+    case Stop::Rugged: return "std:6.5";
+    case Stop::OneHexMinimum:
+    case Stop::AllowanceSpent: return "std:6.2";
+    case Stop::None: break;
+  }
+  return "";
 }
 
 std::optional<StopReason> maybe_stop(const Board& b, const Cursor& c, int base) {
@@ -557,7 +571,9 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     r.allowance = base + (c.all_road ? 1 : 0);
     r.road_bonus = c.all_road;
     r.mp_left = mp_left(c);
-    r.stop = maybe_stop(b, c, base);
+    // With a silent trace (a caller that explains nothing) only the rule of a stop is named.
+    if (trace.on()) r.stop = maybe_stop(b, c, base);
+    else if (c.stop != Stop::None) r.stop = StopReason{stop_rule(c.stop), {}};
     if (r.stop) ++shaped[r.stop->rule];
     r.guard = guard_commitment(b, unit.hex, options.entering, r.path, silent);
     out.push_back(std::move(r));

@@ -60,6 +60,7 @@ struct ReachableHex {
   int allowance = 0;
   bool road_bonus = false;
   std::optional<StopReason> stop;  // why the unit could not continue from here, if it could not
+                                   // (with a silent trace, only the rule is filled in)
   GuardCommitment guard;
 };
 

@@ -92,14 +92,16 @@ const SideFacts& PositionIndex::side(Hex a, Hex b) const {
   return sides_.back();
 }
 
-bool PositionIndex::enemy_zoc(const std::string& side, Hex h) const {
-  ZocCache* cache = nullptr;
-  for (auto& z : zoc_)
-    if (z.side == side) cache = &z;
-  if (!cache) {
-    zoc_.push_back(ZocCache{side, std::vector<std::int8_t>(static_cast<std::size_t>(window_.size()), -1)});
-    cache = &zoc_.back();
-  }
+int PositionIndex::zoc_handle(const std::string& side) const {
+  for (std::size_t k = 0; k < zoc_.size(); ++k)
+    if (zoc_[k].side == side) return static_cast<int>(k);
+  zoc_.push_back(ZocCache{side, std::vector<std::int8_t>(static_cast<std::size_t>(window_.size()), -1)});
+  return static_cast<int>(zoc_.size()) - 1;
+}
+
+bool PositionIndex::enemy_zoc(int handle, Hex h) const {
+  ZocCache* cache = &zoc_[static_cast<std::size_t>(handle)];
+  const std::string& side = cache->side;
   const int i = window_.index(h);
   if (i >= 0 && cache->controlled[static_cast<std::size_t>(i)] >= 0) return cache->controlled[static_cast<std::size_t>(i)] == 1;
   bool controlled = false;

@@ -53,7 +53,10 @@ class PositionIndex {
   // Facts of the hexside between two adjacent hexes.
   const SideFacts& side(Hex a, Hex b) const;
   // Is h in the ZOC of some unit whose side is not `side`? (Friendly units never negate it.)
-  bool enemy_zoc(const std::string& side, Hex h) const;
+  bool enemy_zoc(const std::string& side, Hex h) const { return enemy_zoc(zoc_handle(side), h); }
+  // The same with the side looked up once: zoc_handle(side) then enemy_zoc(handle, h).
+  int zoc_handle(const std::string& side) const;
+  bool enemy_zoc(int handle, Hex h) const;
 
  private:
   struct ZocCache {
@@ -70,7 +73,7 @@ class PositionIndex {
   mutable std::vector<int> side_index_;  // per hex x 3 canonical directions
   mutable std::deque<SideFacts> sides_;  // stable addresses
   mutable std::vector<const HexsideType*> types_;
-  mutable std::vector<ZocCache> zoc_;
+  mutable std::deque<ZocCache> zoc_;
 };
 
 }  // namespace hexlaw::n20

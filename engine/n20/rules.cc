@@ -16,6 +16,14 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"countercharge.targets", {"adjacent", "exerting_zoc"}, "adjacent", "std:8.2.1"},
       {"reaction.night_disengagement", {"allowed", "forbidden"}, "allowed", "std:8.3"},
       {"disengage.extended_path_final_hex", {"no_ezoc", "any_vacant"}, "no_ezoc", "std:8.3.3"},
+      {"rout.halving_order", {"double_then_halve", "halve_then_double"}, "double_then_halve", "std:16.5.2"},
+      {"countercharge.double_lost_vs_cavalry", {"any", "all"}, "any", "std:8.2.2"},
+      {"artillery.support_scope", {"per_unit_per_battery", "per_unit_max_one", "per_battle_max_one"},
+       "per_unit_per_battery", "std:16.3.1"},
+      {"terrain.fortified_combat_value", {"+2", "+3"}, "+2", "dresden:table.terrain"},
+      {"terrain.swamp_combat_value", {"+1", "+0"}, "+1", "dresden:table.terrain"},
+      {"terrain.minor_river_combat_value", {"+1", "+0"}, "+1", "dresden:table.terrain"},
+      {"terrain.ford_as", {"bridge", "minor_river"}, "bridge", "dresden:table.terrain"},
   };
   return kSwitches;
 }

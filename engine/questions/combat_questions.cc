@@ -1,11 +1,101 @@
-// Owns: questions about the Combat Results Table — the result for a differential and a die
-// (or the odds over the die with `dice: enumerate`).
+// Owns: questions about combat — the CRT result for a differential and a die (or the odds
+// over the die with `dice: enumerate`), and the totals, differential and column of a declared
+// battle, optionally with its CRT result.
+#include "engine/n20/battle.h"
 #include "engine/n20/combat_table.h"
 #include "engine/questions/kinds.h"
 
 namespace hexlaw {
 
+namespace {
+
+std::vector<std::string> unit_ids(const Situation& s, const std::string& key, bool required) {
+  auto f = required ? s.c.question.required(key) : s.c.question[key];
+  if (!f.present()) return {};
+  if (!f.is_seq()) f.fail("expected a list of unit ids");
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    const std::string id = f.at(i).str();
+    const Unit* u = s.state.unit(id);
+    if (!u) f.at(i).fail("no unit with id '" + id + "'");
+    if (required && !u->on_map()) f.at(i).fail("unit '" + id + "' is " + to_string(u->status) + ", not on the map");
+    ids.push_back(id);
+  }
+  if (required && ids.empty()) f.fail("a battle needs at least one unit on each side");
+  return ids;
+}
+
+n20::BattleDeclaration declaration(const Situation& s) {
+  n20::BattleDeclaration b;
+  b.attackers = unit_ids(s, "attackers", true);
+  b.defenders = unit_ids(s, "defenders", true);
+  b.attacked_elsewhere = unit_ids(s, "attacked_elsewhere", false);
+  b.countercharge = s.c.question["countercharge"].bool_or(false);
+  b.attacker_reserve = s.c.question["attacker_reserve"].bool_or(false);
+  b.defender_reserve = s.c.question["defender_reserve"].bool_or(false);
+  if (s.c.question["reduce_to"].present()) b.reduce_to = static_cast<int>(s.c.question["reduce_to"].integer());
+  const std::string side = s.state.unit(b.attackers.front())->side;
+  for (const auto& id : b.attackers)
+    if (s.state.unit(id)->side != side) s.c.question["attackers"].fail("attackers must all belong to one side");
+  for (const auto& id : b.defenders) {
+    if (s.state.unit(id)->side == side) s.c.question["defenders"].fail("defender '" + id + "' is on the attacker's side");
+  }
+  return b;
+}
+
+nlohmann::json lines_json(const std::vector<n20::StrengthLine>& lines) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& l : lines)
+    out.push_back({{"unit", l.unit}, {"printed", l.printed}, {"value", l.value}, {"why", l.why}});
+  return out;
+}
+
+}  // namespace
+
 void add_combat_questions(std::vector<QuestionKind>& kinds) {
+  kinds.push_back(QuestionKind{
+      "battle",
+      "What are the totals, the differential and the column of this battle, and why? (question: "
+      "attackers, defenders, optional countercharge, attacker_reserve, defender_reserve, reduce_to, "
+      "attacked_elsewhere, roll: true to roll the battle die)",
+      [](const Situation& s) {
+        s.c.question.expect_keys({"kind", "attackers", "defenders", "countercharge", "attacker_reserve",
+                                  "defender_reserve", "reduce_to", "attacked_elsewhere", "roll"});
+        declaration(s);
+        s.c.question["roll"].bool_or(false);
+      },
+      [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
+        n20::BattleTotals b;
+        try {
+          b = n20::battle_totals(s.rules, s.map, s.state, declaration(s), t);
+        } catch (const std::invalid_argument& e) {
+          s.c.question.fail(e.what());
+        }
+        nlohmann::json violations = nlohmann::json::array();
+        for (const auto& [rule, reason] : b.violations) violations.push_back({{"rule", rule}, {"reason", reason}});
+        nlohmann::json o = {
+            {"legal", b.legal},
+            {"violations", violations},
+            {"attack", {{"units", lines_json(b.attack)}, {"reserve", b.attack_reserve}, {"total", b.attack_total}}},
+            {"defense",
+             {{"units", lines_json(b.defense)},
+              {"terrain", {{"bonus", b.terrain}, {"source", b.terrain_source}}},
+              {"support", b.support},
+              {"reserve", b.defense_reserve},
+              {"total", b.defense_total}}},
+            {"differential", b.differential},
+            {"column", b.column}};
+        headline = std::to_string(b.attack_total) + " against " + std::to_string(b.defense_total) + ": differential " +
+                   std::to_string(b.differential) + ", column " + std::to_string(b.column);
+        if (!b.legal) headline = "illegal battle: " + b.violations.front().second;
+        if (b.legal && s.c.question["roll"].bool_or(false)) {
+          n20::CrtResult r = n20::crt_roll(s.rules, b.column, dice, t);
+          o["die"] = r.die;
+          o["result"] = r.result;
+          headline += ", die " + std::to_string(r.die) + ": " + r.result;
+        }
+        return o;
+      }});
   kinds.push_back(QuestionKind{
       "crt",
       "What does the CRT give for a differential (question: differential, optional die; "

@@ -1,0 +1,280 @@
+// Owns: the totals of one declared battle (std:9.0 steps B–E; see battle.h).
+#include "engine/n20/battle.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/n20/zoc.h"
+
+namespace hexlaw::n20 {
+namespace {
+
+int halve_up(int v) { return (v + 1) / 2; }
+
+// A combat value the terrain chart leaves unstated, from the interpretation switches that
+// record the ruling (dresden:table.terrain notes). Throws when no ruling covers it.
+int unstated_value(const N20Rules& rules, const std::string& terrain) {
+  auto reading = [&](const char* sw) { return std::stoi(rules.interpretation(sw)); };
+  if (terrain == "fortified" || terrain == "redoubt") return reading("terrain.fortified_combat_value");
+  if (terrain == "swamp") return reading("terrain.swamp_combat_value");
+  if (terrain == "minor_river") return reading("terrain.minor_river_combat_value");
+  throw std::invalid_argument("no source gives a combat value for " + terrain + " and no ruling supplies one");
+}
+
+// The combat value of a hexside type, resolving unstated values and fords through switches.
+std::optional<int> hexside_value(const N20Rules& rules, const HexsideType& t) {
+  if (t.name == "ford") {
+    const HexsideType* as = rules.terrain_chart().side(rules.interpretation("terrain.ford_as"));
+    if (as) return hexside_value(rules, *as);
+  }
+  if (t.combat) return t.combat;
+  if (t.name == "minor_river") return unstated_value(rules, t.name);
+  return std::nullopt;
+}
+
+struct Side {
+  std::vector<const Unit*> units;
+};
+
+}  // namespace
+
+// Step A. Resolve the units. Step B. Every attacker adjacent to every defender; across a
+// hexside that forbids attack only bombarding artillery. Step C. Attack strengths. Step D.
+// Defence strengths. Step E. The single best terrain benefit. Step F. Artillery support.
+// Step G. Reserves. Step H. Differential and column.
+BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameState& state, const BattleDeclaration& b,
+                           Trace& trace) {
+  BattleTotals t;
+  auto violate = [&](const char* rule, std::string reason) {
+    t.legal = false;
+    trace.cite(rule, "illegal: " + reason);
+    t.violations.emplace_back(rule, std::move(reason));
+  };
+  // Step A.
+  std::vector<const Unit*> att, def;
+  for (const auto& id : b.attackers)
+    if (const Unit* u = state.unit(id)) att.push_back(u);
+  for (const auto& id : b.defenders)
+    if (const Unit* u = state.unit(id)) def.push_back(u);
+  if (att.empty() || def.empty() || att.size() != b.attackers.size() || def.size() != b.defenders.size())
+    throw std::invalid_argument("a battle needs known attacking and defending units");
+  const std::string& attacker_side = att.front()->side;
+  for (const Unit* u : att)
+    if (u->side != attacker_side || !u->on_map())
+      throw std::invalid_argument("attacker " + u->id + " is not an on-map unit of side " + attacker_side);
+  for (const Unit* u : def)
+    if (u->side == attacker_side || !u->on_map())
+      throw std::invalid_argument("defender " + u->id + " is not an on-map enemy unit");
+  if (state.night) violate("std:14.0", "no battles are fought at night");
+
+  // Step B.
+  Trace silent(Trace::Off{});
+  std::vector<bool> bombarding(att.size(), false);
+  for (std::size_t i = 0; i < att.size(); ++i) {
+    const Unit& a = *att[i];
+    if (b.countercharge && a.type != UnitType::Cavalry)
+      violate("std:8.1", a.id + " is not cavalry and cannot countercharge");
+    for (const Unit* d : def) {
+      if (distance(a.hex, d->hex) != 1) {
+        // RULE std:9.2.2 — every attacker of a battle must be adjacent to every defender
+        violate("std:9.2.2", a.id + " is not adjacent to " + d->id);
+        continue;
+      }
+      if (adjacent_for_rules(rules, map, state, a.hex, d->hex, silent)) continue;
+      if (a.type == UnitType::Artillery && rules.option_on("std:16.3")) {
+        // RULE std:16.3.2 — artillery may bombard across a hexside that forbids attack
+        bombarding[i] = true;
+        trace.cite("std:16.3.2", a.id + " bombards " + d->id + " across a hexside that forbids a normal attack");
+      } else {
+        violate(rules.terrain_table_id().c_str(),
+                a.id + " cannot attack " + d->id + " across a major river without bridge or ford");
+      }
+    }
+  }
+  trace.cite("std:9.2.2", "every attacker is adjacent to every defender");
+
+  // Step C.
+  const bool routed_rule = rules.option_on("std:16.5");
+  const bool double_first = rules.interpretation("rout.halving_order") == "double_then_halve";
+  bool countercharge_doubles = b.countercharge;
+  if (b.countercharge) {
+    const bool any_cav = std::any_of(def.begin(), def.end(), [](const Unit* d) { return d->type == UnitType::Cavalry; });
+    const bool all_cav = std::all_of(def.begin(), def.end(), [](const Unit* d) { return d->type == UnitType::Cavalry; });
+    const bool lost = rules.interpretation("countercharge.double_lost_vs_cavalry") == "any" ? any_cav : all_cav;
+    countercharge_doubles = !lost;
+    // RULE std:8.2.2 — countercharging units fight doubled, except in a battle against cavalry
+    trace.cite("std:8.2.2", lost ? "the countercharge meets enemy cavalry: no doubling"
+                                 : "countercharging units fight at double strength");
+  }
+  for (std::size_t i = 0; i < att.size(); ++i) {
+    const Unit& a = *att[i];
+    StrengthLine s{a.id, a.strength, rules.base_strength(a, state, trace), bombarding[i], {}};
+    const bool doubles = (a.type == UnitType::Artillery && !bombarding[i]) || countercharge_doubles;
+    const bool halves = routed_rule && a.has_marker("routed");
+    auto dbl = [&] {
+      if (!doubles) return;
+      s.value *= 2;
+      if (a.type == UnitType::Artillery && !b.countercharge) {
+        // RULE std:9.3 — artillery fights at double strength when it attacks (Artillery Bonus)
+        s.why.push_back("artillery doubled when attacking (std:9.3)");
+        trace.cite("std:9.3", a.id + " is artillery attacking: strength doubled to " + std::to_string(s.value));
+      } else {
+        s.why.push_back("countercharge doubled (std:8.2.2)");
+      }
+    };
+    auto half = [&] {
+      if (!halves) return;
+      s.value = halve_up(s.value);
+      // RULE std:16.5.2 (part: strength halved) — routed units fight at half strength, rounded up
+      s.why.push_back("routed: halved, rounded up (std:16.5.2)");
+      trace.cite("std:16.5.2", a.id + " is routed: strength halved, rounding up, to " + std::to_string(s.value));
+    };
+    if (double_first) dbl(), half();
+    else half(), dbl();
+    if (bombarding[i]) s.why.push_back("bombarding at printed strength (std:16.3.2)");
+    t.attack_units += s.value;
+    t.attack.push_back(std::move(s));
+  }
+
+  // Step D.
+  for (const Unit* d : def) {
+    StrengthLine s{d->id, d->strength, rules.base_strength(*d, state, trace), false, {}};
+    if (routed_rule && d->has_marker("routed")) {
+      s.value = halve_up(s.value);
+      s.why.push_back("routed: halved, rounded up (std:16.5.2)");
+      trace.cite("std:16.5.2", d->id + " is routed: strength halved, rounding up, to " + std::to_string(s.value));
+    }
+    t.defense_units += s.value;
+    t.defense.push_back(std::move(s));
+  }
+
+  // Step E.
+  t.terrain_source = "none";
+  int candidates = 0;
+  std::vector<std::string> offered;  // every benefit on offer, for the explanation
+  for (const Unit* d : def) {
+    const TerrainType& here = rules.terrain_of(map, d->hex, state);
+    const int hex_value = here.combat ? *here.combat : unstated_value(rules, here.name);
+    ++candidates;
+    offered.push_back(map.name(d->hex) + " " + here.name + " +" + std::to_string(hex_value));
+    if (hex_value > t.terrain) {
+      t.terrain = hex_value;
+      t.terrain_source = map.name(d->hex) + " " + here.name;
+    }
+    // Hexside benefits: a cross-hexside benefit counts only when every attacker attacks
+    // across a hexside of that type.
+    std::vector<std::string> names;
+    for (const Unit* a : att) {
+      auto hs = Hexside::between(a->hex, d->hex);
+      if (!hs) continue;
+      for (const HexsideType* ht : rules.hexside_types(map, *hs, state))
+        if (std::find(names.begin(), names.end(), ht->name) == names.end()) names.push_back(ht->name);
+    }
+    for (const auto& n : names) {
+      const HexsideType* ht = rules.terrain_chart().side(n);
+      const auto value = hexside_value(rules, *ht);
+      if (!value) continue;
+      const bool all_across = std::all_of(att.begin(), att.end(), [&](const Unit* a) {
+        auto hs = Hexside::between(a->hex, d->hex);
+        if (!hs) return false;
+        for (const HexsideType* x : rules.hexside_types(map, *hs, state))
+          if (x->name == n) return true;
+        return false;
+      });
+      const bool cross = ht->cross_hexside;
+      if (cross && !all_across) {
+        trace.cite(rules.terrain_table_id(), d->id + " gets no " + n + " benefit: not every attacker is across it");
+        continue;
+      }
+      ++candidates;
+      offered.push_back("the " + n + " hexside of " + map.name(d->hex) + " +" + std::to_string(*value));
+      if (*value > t.terrain) {
+        t.terrain = *value;
+        t.terrain_source = "the " + n + " hexside of " + map.name(d->hex);
+      }
+    }
+  }
+  // RULE std:9.4 — the defender adds the terrain chart's value for its hex or the hexside attacked through
+  trace.cite("std:9.4", "terrain benefit +" + std::to_string(t.terrain) + " (" + t.terrain_source + ")");
+  // RULE std:9.4.1 — only the single best benefit counts; RULE std:9.4.2 — over all defenders
+  if (candidates > 1) {
+    std::string list;
+    for (const auto& o : offered) list += (list.empty() ? "" : ", ") + o;
+    trace.cite("std:9.4.1", "benefits on offer: " + list + "; they do not add, only the single best counts");
+  }
+  if (def.size() > 1) trace.cite("std:9.4.2", "with several defenders the battle takes the best benefit of any");
+  // RULE std:9.4.3 — the attackers' own terrain counts for nothing
+  for (const Unit* a : att) {
+    const TerrainType& there = rules.terrain_of(map, a->hex, state);
+    if (there.combat.value_or(1) != 0) {
+      trace.cite("std:9.4.3", a->id + "'s own " + there.name + " hex gives the attacker nothing");
+      break;
+    }
+  }
+
+  // Step F.
+  if (rules.option_on("std:16.3")) {
+    const std::string scope = rules.interpretation("artillery.support_scope");
+    std::vector<int> per_defender(def.size(), 0);
+    for (const Unit& art : state.units) {
+      if (!art.on_map() || art.type != UnitType::Artillery || art.side == attacker_side) continue;
+      const bool attacked = std::find(b.defenders.begin(), b.defenders.end(), art.id) != b.defenders.end() ||
+                            std::find(b.attacked_elsewhere.begin(), b.attacked_elsewhere.end(), art.id) !=
+                                b.attacked_elsewhere.end();
+      if (attacked) continue;
+      for (std::size_t k = 0; k < def.size(); ++k) {
+        if (def[k] == &art || distance(art.hex, def[k]->hex) != 1) continue;
+        if (!exerts_zoc_into(rules, map, state, art, def[k]->hex, silent)) continue;
+        // RULE std:16.3.1 — an unattacked artillery unit adds +1 to friendly defenders in its ZOC
+        ++per_defender[k];
+        trace.cite("std:16.3.1", art.id + " (not attacked) supports " + def[k]->id + " in its zone of control: +1");
+      }
+    }
+    for (int v : per_defender) t.support += scope == "per_unit_max_one" ? std::min(v, 1) : v;
+    if (scope == "per_battle_max_one") t.support = std::min(t.support, 1);
+  }
+
+  // Step G.
+  auto reserve = [&](bool asked, const std::vector<const Unit*>& units, const std::string& who) {
+    if (!asked) return 0;
+    if (routed_rule && std::all_of(units.begin(), units.end(), [](const Unit* u) { return u->has_marker("routed"); })) {
+      violate("std:16.5.2", "every " + who + " unit in the battle is routed: no reserves may be committed");
+      return 0;
+    }
+    const std::string track = rules.morale_track(*units.front(), state);
+    if (auto it = state.morale.find(track); it != state.morale.end() && it->second < 1) {
+      violate("std:12.5", who + " has no morale point to commit reserves");
+      return 0;
+    }
+    // RULE std:12.5 — each side may spend one morale point for +1 in a battle
+    trace.cite("std:12.5", "the " + who + " commits reserves: +1 for a morale point");
+    return 1;
+  };
+  t.attack_reserve = reserve(b.attacker_reserve, att, "attacker");
+  t.defense_reserve = reserve(b.defender_reserve, def, "defender");
+
+  // Step H.
+  t.attack_total = t.attack_units + t.attack_reserve;
+  t.defense_total = t.defense_units + t.terrain + t.support + t.defense_reserve;
+  t.differential = t.attack_total - t.defense_total;
+  const CrtTable& crt = rules.crt();
+  t.column = std::clamp(t.differential, crt.lowest, crt.highest);
+  // RULE std:9.0 (part: steps B-E) — total each side, subtract, find the differential column
+  trace.cite("std:9.0", "steps B-E: attack " + std::to_string(t.attack_total) + " against defence " +
+                            std::to_string(t.defense_total) + ": differential " + std::to_string(t.differential) +
+                            ", column " + std::to_string(t.column));
+  if (b.reduce_to) {
+    if (*b.reduce_to > t.column || *b.reduce_to < crt.lowest) {
+      violate("std:9.5", "the differential can only be reduced, to a column of the table between " +
+                             std::to_string(crt.lowest) + " and " + std::to_string(t.column));
+    } else if (*b.reduce_to < t.column) {
+      // RULE std:9.5 — the attacker may resolve the battle on a lower column
+      trace.cite("std:9.5", "the attacker resolves on the " + std::to_string(*b.reduce_to) + " column instead of " +
+                                std::to_string(t.column));
+      t.column = *b.reduce_to;
+    }
+  }
+  return t;
+}
+
+}  // namespace hexlaw::n20

@@ -81,6 +81,7 @@ const SideFacts& PositionIndex::side(Hex a, Hex b) const {
   for (const HexsideType* t : types_) {
     if (t->crossing) has_crossing = true;
     if (!t->crossable) f.blocker = t->name;
+    if (t->hazard && f.hazard.empty()) f.hazard = t->name;
     if (t->move) {
       f.road = true;
       f.road_cost = *t->move;

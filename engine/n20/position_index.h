@@ -18,6 +18,7 @@ struct SideFacts {
   bool road = false;      // a road runs across it
   int road_cost = 1;      // MP to move along the road
   std::string blocker;    // the hexside type that forbids crossing, when not crossable
+  std::string hazard;     // the river feature that makes a retreat across it hazardous (std:9.8.4)
 };
 
 // A rectangle of axial coordinates; hexes inside map to flat array indices.

@@ -24,6 +24,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"terrain.swamp_combat_value", {"+1", "+0"}, "+1", "dresden:table.terrain"},
       {"terrain.minor_river_combat_value", {"+1", "+0"}, "+1", "dresden:table.terrain"},
       {"terrain.ford_as", {"bridge", "minor_river"}, "bridge", "dresden:table.terrain"},
+      {"retreat.friendly_vs_ezoc_priority", {"ezoc_first", "friends_first"}, "ezoc_first", "std:9.8.5"},
   };
   return kSwitches;
 }

@@ -11,6 +11,7 @@ const std::vector<QuestionKind>& question_kinds() {
     add_combat_questions(k);
     add_movement_questions(k);
     add_reaction_questions(k);
+    add_retreat_questions(k);
     return k;
   }();
   return kinds;

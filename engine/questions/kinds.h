@@ -12,5 +12,6 @@ void add_zoc_questions(std::vector<QuestionKind>& kinds);       // zoc, in-enemy
 void add_combat_questions(std::vector<QuestionKind>& kinds);    // crt
 void add_movement_questions(std::vector<QuestionKind>& kinds);  // path, reach, entry-costs
 void add_reaction_questions(std::vector<QuestionKind>& kinds);  // reaction
+void add_retreat_questions(std::vector<QuestionKind>& kinds);   // retreat
 
 }  // namespace hexlaw

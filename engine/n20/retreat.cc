@@ -1,0 +1,255 @@
+// Owns: enumerating legal retreat paths (std:9.7–9.8.7; see retreat.h).
+#include "engine/n20/retreat.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "engine/n20/position_index.h"
+
+namespace hexlaw::n20 {
+namespace {
+
+constexpr int kMaxExtension = 12;  // hexes a retreat may add to leave friendly-occupied hexes
+
+// What the retreating unit sees of the position, and the rules that judge one hex.
+class Ground {
+ public:
+  Ground(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit)
+      : index_(rules, map, state),
+        map_(map),
+        unit_(unit),
+        zoc_(index_.zoc_handle(unit.side)),
+        friends_first_(rules.interpretation("retreat.friendly_vs_ezoc_priority") == "friends_first") {
+    for (Hex h : rules.friendly_locs(unit, map, state)) locs_.insert(h);
+  }
+
+  const std::set<Hex>& locs() const { return locs_; }
+  const Map& map() const { return map_; }
+  bool friends_first() const { return friends_first_; }
+
+  const Unit* occupant(Hex h) const {
+    const Unit* o = index_.occupant(h);
+    return o && o->id != unit_.id ? o : nullptr;
+  }
+  bool friend_at(Hex h) const {
+    const Unit* o = occupant(h);
+    return o && o->side == unit_.side;
+  }
+
+  // RULE std:9.8.1 — never off the map, into an enemy, or across a major river without bridge or ford
+  bool enterable(Hex a, Hex b) const {
+    if (!map_.on_map(b)) return false;
+    const Unit* o = occupant(b);
+    if (o && o->side != unit_.side) return false;
+    return index_.side(a, b).crossable;
+  }
+
+  RetreatStep step(Hex a, Hex b) const {
+    RetreatStep s;
+    s.hex = b;
+    s.enemy_zoc = index_.enemy_zoc(zoc_, b);
+    s.friendly = friend_at(b);
+    s.river = index_.side(a, b).hazard;
+    return s;
+  }
+
+  // Priority class of a step, lower first: empty and outside enemy ZOCs (std:9.8.2), then
+  // empty in an enemy ZOC (std:9.8.3), then friendly-occupied (std:9.8.5). With
+  // retreat.friendly_vs_ezoc_priority = friends_first, a friendly hex outside enemy ZOCs
+  // comes before an enemy-ZOC hex.
+  int klass(const RetreatStep& s) const {
+    if (!friends_first_) return s.friendly ? 2 : (s.enemy_zoc ? 1 : 0);
+    if (!s.friendly) return s.enemy_zoc ? 2 : 0;
+    return s.enemy_zoc ? 3 : 1;
+  }
+
+  // Can a retreat at `at`, `remaining` hexes owed, be finished — the full distance ending
+  // alone, or a friendly LOC reached early (where it breaks, std:9.8.7)?
+  bool can_finish(Hex at, int remaining, int extension, std::vector<Hex>& visited) const {
+    if (remaining == 0 && !friend_at(at)) return true;
+    if (remaining > 0 && locs_.count(at)) return true;
+    if (extension > kMaxExtension) return false;
+    for (Hex n : neighbours(at)) {
+      if (std::find(visited.begin(), visited.end(), n) != visited.end() || !enterable(at, n)) continue;
+      visited.push_back(n);
+      const bool ok = can_finish(n, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited);
+      visited.pop_back();
+      if (ok) return true;
+    }
+    return false;
+  }
+
+ private:
+  PositionIndex index_;
+  const Map& map_;
+  const Unit& unit_;
+  int zoc_;
+  bool friends_first_;
+  std::set<Hex> locs_;
+};
+
+// Rules that shaped the answer, each with a count, for the explanation.
+struct Shaping {
+  int lower_class = 0;     // had to take an enemy-ZOC or friendly hex
+  int direction = 0;       // a hex closer to the LOC was required
+  int zigzag = 0;          // no hex closer to the LOC could be taken
+  int loc_early = 0;
+  int extended = 0;
+};
+
+// Step A. At the end of the distance, stop if alone, else extend (std:9.8.5). Step B. A
+// friendly LOC reached with hexes owed ends the retreat: the unit breaks there (std:9.8.7).
+// Step C. Candidate hexes: enterable, not yet on the path, and from which the retreat can be
+// finished. Step D. Keep the best priority class (std:9.8.2, 9.8.3, 9.8.5). Step E. Among
+// them, those closer to the LOC wherever possible (std:9.8.6), else any (std:9.8.7).
+void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visited, RetreatPath& path, int remaining,
+               std::vector<RetreatPath>& out, std::size_t limit, bool& truncated, Shaping& shaped) {
+  if (out.size() >= limit) {
+    truncated = true;
+    return;
+  }
+  const Hex at = visited.back();
+  // Step A.
+  if (remaining == 0 && !g.friend_at(at)) {
+    out.push_back(path);
+    return;
+  }
+  // Step B.
+  if (remaining > 0 && visited.size() > 1 && g.locs().count(at)) {
+    RetreatPath p = path;
+    p.breaks_at_loc = true;
+    ++shaped.loc_early;
+    out.push_back(std::move(p));
+    return;
+  }
+  if (remaining == 0 && path.extended >= kMaxExtension) return;
+  // Step C.
+  std::vector<RetreatStep> candidates;
+  for (Hex n : neighbours(at)) {
+    if (std::find(visited.begin(), visited.end(), n) != visited.end() || !g.enterable(at, n)) continue;
+    visited.push_back(n);
+    const bool ok = g.can_finish(n, std::max(remaining - 1, 0), path.extended + (remaining == 0 ? 1 : 0), visited);
+    visited.pop_back();
+    if (ok) candidates.push_back(g.step(at, n));
+  }
+  if (candidates.empty()) return;
+  // Step D.
+  int best = 99;
+  for (const auto& c : candidates) best = std::min(best, g.klass(c));
+  std::erase_if(candidates, [&](const RetreatStep& c) { return g.klass(c) != best; });
+  // Step E.
+  bool any_closer = false;
+  if (loc) {
+    const int here = distance(at, *loc);
+    any_closer = std::any_of(candidates.begin(), candidates.end(),
+                             [&](const RetreatStep& c) { return distance(c.hex, *loc) < here; });
+    if (any_closer) std::erase_if(candidates, [&](const RetreatStep& c) { return distance(c.hex, *loc) >= here; });
+  }
+  const std::size_t before = out.size();
+  std::sort(candidates.begin(), candidates.end(), [](const RetreatStep& a, const RetreatStep& b) { return a.hex < b.hex; });
+  for (const auto& c : candidates) {
+    visited.push_back(c.hex);
+    path.steps.push_back(c);
+    const bool extending = remaining == 0;
+    if (extending) ++path.extended, ++shaped.extended;
+    enumerate(g, loc, visited, path, std::max(remaining - 1, 0), out, limit, truncated, shaped);
+    if (extending) --path.extended;
+    path.steps.pop_back();
+    visited.pop_back();
+  }
+  // Count the rules that shaped a step only where the step led to a legal retreat.
+  if (out.size() > before) {
+    if (best > 0) ++shaped.lower_class;
+    if (loc && any_closer) ++shaped.direction;
+    if (loc && !any_closer) ++shaped.zigzag;
+  }
+}
+
+}  // namespace
+
+int RetreatPath::rolls() const {
+  int n = 0;
+  for (const auto& s : steps) n += s.rolls();
+  return n;
+}
+
+RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
+                             int distance_owed, std::optional<Hex> loc, Trace& trace, std::size_t limit) {
+  RetreatOptions o;
+  Ground g(rules, map, state, unit);
+  // RULE std:9.7 — a retreat counts hexes only: no movement points, no stop for terrain
+  trace.cite("std:9.7", unit.id + " retreats " + std::to_string(distance_owed) +
+                            " hex(es) from " + map.name(unit.hex) + "; terrain neither costs nor stops it");
+  const TerrainType& here = rules.terrain_of(map, unit.hex, state);
+  if (here.zoc_barrier) {
+    o.may_shorten = true;
+    trace.cite("std:9.8.1", unit.id + " retreats from a " + here.name + " hex: its owner may retreat it one hex fewer");
+  }
+  // The LOCs the owner may head for: the one asked for, or each friendly LOC in turn.
+  std::vector<std::optional<Hex>> targets;
+  if (loc) targets.push_back(loc);
+  else
+    for (Hex h : g.locs()) targets.push_back(h);
+  if (targets.empty()) {
+    targets.push_back(std::nullopt);
+    trace.cite("std:9.8.6", "no friendly LOC hex is known for " + unit.id + ": the direction rule cannot apply");
+  }
+  Shaping shaped;
+  std::set<std::vector<Hex>> seen;
+  for (const auto& target : targets) {
+    std::vector<RetreatPath> found;
+    std::vector<Hex> visited{unit.hex};
+    RetreatPath path;
+    path.loc = target;
+    enumerate(g, target, visited, path, distance_owed, found, limit, o.truncated, shaped);
+    for (auto& p : found) {
+      std::vector<Hex> key;
+      for (const auto& s : p.steps) key.push_back(s.hex);
+      if (seen.insert(key).second) o.paths.push_back(std::move(p));
+    }
+  }
+  if (o.paths.empty()) {
+    o.must_break = true;
+    o.break_rule = "std:9.8";
+    o.break_reason = unit.id + " has no legal retreat of " + std::to_string(distance_owed) + " hex(es): it breaks in " +
+                     map.name(unit.hex);
+    // RULE std:9.8 — a unit that cannot retreat within the restrictions breaks instead
+    trace.cite("std:9.8", o.break_reason);
+    return o;
+  }
+  // Explain which rules shaped the paths.
+  int ezoc_rolls = 0, river_rolls = 0, friendly = 0;
+  for (const auto& p : o.paths)
+    for (const auto& s : p.steps) {
+      ezoc_rolls += s.enemy_zoc;
+      river_rolls += !s.river.empty();
+      friendly += s.friendly;
+    }
+  // RULE std:9.8.2 — empty hexes outside enemy ZOCs whenever possible
+  trace.cite("std:9.8.2", shaped.lower_class == 0 ? "every step can use an empty hex outside enemy ZOCs"
+                                                  : "some steps have no empty hex outside enemy ZOCs to take");
+  if (ezoc_rolls) {
+    // RULE std:9.8.3 — otherwise into enemy ZOC hexes, one hazard roll per hex entered
+    trace.cite("std:9.8.3", "paths enter enemy-ZOC hexes: one hazard roll (1-3 breaks) for each");
+    // RULE std:7.4 — retreating into an enemy ZOC risks breaking in each such hex
+    trace.cite("std:7.4", "a retreat may enter enemy zones of control at the risk of breaking in each");
+  }
+  if (river_rolls)
+    // RULE std:9.8.4 — crossing a minor river, or a major river at a bridge or ford, is a hazard roll
+    trace.cite("std:9.8.4", "paths cross rivers: one hazard roll for each crossing, besides any enemy-ZOC roll");
+  if (friendly || shaped.extended)
+    // RULE std:9.8.5 — through friendly units only if nothing else will do, extending until alone
+    trace.cite("std:9.8.5", shaped.extended ? "the retreat passes through friendly units and extends until alone"
+                                            : "only friendly-occupied hexes remain: the retreat passes through them");
+  if (shaped.direction)
+    // RULE std:9.8.6 — each hex closer to the chosen friendly LOC wherever possible
+    trace.cite("std:9.8.6", "each step moves closer to the friendly LOC hex the owner heads for, where it can");
+  if (shaped.zigzag || shaped.loc_early)
+    // RULE std:9.8.7 — zig-zag where closer is impossible; reaching a LOC early breaks the unit there
+    trace.cite("std:9.8.7", shaped.loc_early ? "some paths reach a friendly LOC with hexes still owed: the unit breaks there"
+                                             : "where no hex is closer to the LOC the path may zig-zag, keeping its full length");
+  return o;
+}
+
+}  // namespace hexlaw::n20

@@ -1,0 +1,47 @@
+// Owns: retreat after combat (std:9.7–9.8.7, with std:7.4): every legal retreat path for a
+// unit and a distance under the priorities — empty hexes outside enemy ZOCs first, then enemy
+// ZOC hexes (a hazard roll each), then through friends (extending past them); each hex closer
+// to the chosen friendly LOC wherever possible; the full distance; a break on reaching a LOC
+// early or when no legal path exists — and the hazard rolls each path meets. Which LOCs count
+// is the rule set's hook (friendly_locs), so exclusive rules change it without touching this.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/n20/rules.h"
+
+namespace hexlaw::n20 {
+
+struct RetreatStep {
+  Hex hex;
+  bool enemy_zoc = false;       // a hazard roll for entering an enemy ZOC hex (std:9.8.3)
+  std::string river;            // the river feature crossed, if any: a hazard roll (std:9.8.4)
+  bool friendly = false;        // the hex holds a friendly unit (std:9.8.5)
+  int rolls() const { return (enemy_zoc ? 1 : 0) + (river.empty() ? 0 : 1); }
+};
+
+struct RetreatPath {
+  std::vector<RetreatStep> steps;
+  std::optional<Hex> loc;       // the friendly LOC the retreat heads for, when there is one
+  bool breaks_at_loc = false;   // reached a friendly LOC with hexes still owed (std:9.8.7)
+  int extended = 0;             // hexes added to leave friendly-occupied hexes (std:9.8.5)
+  int rolls() const;
+};
+
+struct RetreatOptions {
+  bool must_break = false;      // no legal path at all (std:9.8)
+  std::string break_rule, break_reason;
+  std::vector<RetreatPath> paths;  // every legal path, in a stable order
+  bool may_shorten = false;     // in a Fortified or Redoubt hex: may retreat one hex fewer (std:9.8.1)
+  bool truncated = false;       // more paths exist than the limit
+};
+
+// Every legal retreat of `distance` hexes for `unit` from the hex it stands in. When `loc` is
+// given, only retreats heading for that friendly LOC hex; otherwise one set per LOC the owner
+// could choose.
+RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
+                             int distance, std::optional<Hex> loc, Trace& trace, std::size_t limit = 5000);
+
+}  // namespace hexlaw::n20

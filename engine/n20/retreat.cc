@@ -20,13 +20,15 @@ class Ground {
         map_(map),
         unit_(unit),
         zoc_(index_.zoc_handle(unit.side)),
-        friends_first_(rules.interpretation("retreat.friendly_vs_ezoc_priority") == "friends_first") {
+        friends_first_(rules.interpretation("retreat.friendly_vs_ezoc_priority") == "friends_first"),
+        whole_path_(rules.interpretation("retreat.priority_evaluation") == "whole_path") {
     for (Hex h : rules.friendly_locs(unit, map, state)) locs_.insert(h);
   }
 
   const std::set<Hex>& locs() const { return locs_; }
   const Map& map() const { return map_; }
   bool friends_first() const { return friends_first_; }
+  bool whole_path() const { return whole_path_; }
 
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
@@ -66,14 +68,17 @@ class Ground {
 
   // Can a retreat at `at`, `remaining` hexes owed, be finished — the full distance ending
   // alone, or a friendly LOC reached early (where it breaks, std:9.8.7)?
-  bool can_finish(Hex at, int remaining, int extension, std::vector<Hex>& visited) const {
+  // Only hexes of class <= max_class may be used on the way.
+  bool can_finish(Hex at, int remaining, int extension, std::vector<Hex>& visited, int max_class = 3) const {
     if (remaining == 0 && !friend_at(at)) return true;
     if (remaining > 0 && locs_.count(at)) return true;
     if (extension > kMaxExtension) return false;
     for (Hex n : neighbours(at)) {
       if (std::find(visited.begin(), visited.end(), n) != visited.end() || !enterable(at, n)) continue;
+      if (max_class < 3 && klass(step(at, n)) > max_class) continue;
       visited.push_back(n);
-      const bool ok = can_finish(n, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited);
+      const bool ok =
+          can_finish(n, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited, max_class);
       visited.pop_back();
       if (ok) return true;
     }
@@ -86,6 +91,7 @@ class Ground {
   const Unit& unit_;
   int zoc_;
   bool friends_first_;
+  bool whole_path_;
   std::set<Hex> locs_;
 };
 
@@ -124,20 +130,31 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
     return;
   }
   if (remaining == 0 && path.extended >= kMaxExtension) return;
-  // Step C.
+  // Step C. Candidates: enterable, not yet on the path, and from which the retreat can be
+  // finished — keeping the path's worst hex class as low as possible (retreat.priority_
+  // evaluation = whole_path, the default), or at least finishable (per_step).
   std::vector<RetreatStep> candidates;
-  for (Hex n : neighbours(at)) {
-    if (std::find(visited.begin(), visited.end(), n) != visited.end() || !g.enterable(at, n)) continue;
-    visited.push_back(n);
-    const bool ok = g.can_finish(n, std::max(remaining - 1, 0), path.extended + (remaining == 0 ? 1 : 0), visited);
-    visited.pop_back();
-    if (ok) candidates.push_back(g.step(at, n));
+  int best = 99;
+  for (int bound = g.whole_path() ? 0 : 3; bound <= 3 && candidates.empty(); ++bound) {
+    for (Hex n : neighbours(at)) {
+      if (std::find(visited.begin(), visited.end(), n) != visited.end() || !g.enterable(at, n)) continue;
+      const RetreatStep s = g.step(at, n);
+      if (g.klass(s) > bound) continue;
+      visited.push_back(n);
+      const bool ok =
+          g.can_finish(n, std::max(remaining - 1, 0), path.extended + (remaining == 0 ? 1 : 0), visited, bound);
+      visited.pop_back();
+      if (ok) candidates.push_back(s);
+    }
+    if (!candidates.empty()) best = bound;
   }
   if (candidates.empty()) return;
-  // Step D.
-  int best = 99;
-  for (const auto& c : candidates) best = std::min(best, g.klass(c));
-  std::erase_if(candidates, [&](const RetreatStep& c) { return g.klass(c) != best; });
+  // Step D. Per step, only the best class among the candidates (std:9.8.2, 9.8.3, 9.8.5).
+  if (!g.whole_path()) {
+    best = 99;
+    for (const auto& c : candidates) best = std::min(best, g.klass(c));
+    std::erase_if(candidates, [&](const RetreatStep& c) { return g.klass(c) != best; });
+  }
   // Step E.
   bool any_closer = false;
   if (loc) {

@@ -25,6 +25,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"terrain.minor_river_combat_value", {"+1", "+0"}, "+1", "dresden:table.terrain"},
       {"terrain.ford_as", {"bridge", "minor_river"}, "bridge", "dresden:table.terrain"},
       {"retreat.friendly_vs_ezoc_priority", {"ezoc_first", "friends_first"}, "ezoc_first", "std:9.8.5"},
+      {"retreat.priority_evaluation", {"whole_path", "per_step"}, "whole_path", "std:9.8.2"},
   };
   return kSwitches;
 }

@@ -26,6 +26,10 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"terrain.ford_as", {"bridge", "minor_river"}, "bridge", "dresden:table.terrain"},
       {"retreat.friendly_vs_ezoc_priority", {"ezoc_first", "friends_first"}, "ezoc_first", "std:9.8.5"},
       {"retreat.priority_evaluation", {"whole_path", "per_step"}, "whole_path", "std:9.8.2"},
+      {"rout.elite_fortified_modifier", {"replaces", "cumulative"}, "replaces", "std:9.8.1"},
+      {"morale.rout_length_basis", {"modified_roll", "hexes_retreated"}, "modified_roll", "std:9.6"},
+      {"morale.cap_timing", {"cap_after_gains", "cap_net"}, "cap_after_gains", "std:12.1"},
+      {"bombard.immunity_scope", {"artillery_only", "whole_battle"}, "artillery_only", "std:16.3.2"},
   };
   return kSwitches;
 }

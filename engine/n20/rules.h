@@ -56,6 +56,7 @@ class N20Rules {
   // the catalog records the ruling that Jena's apply (dresden:table.crt, leipzig:table.crt).
   virtual std::string crt_table_id() const { return "jena:table.crt"; }
   virtual std::string terrain_table_id() const { return "jena:table.terrain"; }
+  virtual std::string hazard_table_id() const { return "jena:table.hazardous-retreat"; }
   const CrtTable& crt() const { return *crt_; }
   const TerrainChart& terrain_chart() const { return *terrain_; }
 

@@ -1,7 +1,9 @@
 // Owns: questions about combat — the CRT result for a differential and a die (or the odds
 // over the die with `dice: enumerate`), and the totals, differential and column of a declared
 // battle, optionally with its CRT result.
+#include "engine/n20/advance.h"
 #include "engine/n20/battle.h"
+#include "engine/n20/resolution.h"
 #include "engine/n20/combat_table.h"
 #include "engine/questions/kinds.h"
 
@@ -43,6 +45,57 @@ n20::BattleDeclaration declaration(const Situation& s) {
   return b;
 }
 
+n20::ResolutionPolicy policy(const Situation& s) {
+  n20::ResolutionPolicy p;
+  auto map_hexes = [&](const CaseField& f) {
+    std::vector<Hex> out;
+    if (!f.is_seq()) f.fail("expected a list of hex numbers");
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      auto h = parse_ccrr(f.at(i).str());
+      if (!h) f.at(i).fail("'" + f.at(i).str() + "' is not a four-digit CCRR hex number");
+      out.push_back(to_axial(*h, s.map.layout()));
+    }
+    return out;
+  };
+  s.c.question["retreat_paths"].for_each_entry([&](const std::string& id, const CaseField& f) {
+    if (!s.state.unit(id)) f.fail("no unit with id '" + id + "'");
+    p.retreat_paths[id] = map_hexes(f);
+  });
+  s.c.question["retreat_locs"].for_each_entry([&](const std::string& id, const CaseField& f) {
+    if (!s.state.unit(id)) f.fail("no unit with id '" + id + "'");
+    auto h = parse_ccrr(f.str());
+    if (!h) f.fail("'" + f.str() + "' is not a four-digit CCRR hex number");
+    p.retreat_locs[id] = to_axial(*h, s.map.layout());
+  });
+  if (s.c.question["ex_breaks"].present()) p.ex_breaks = unit_ids(s, "ex_breaks", false);
+  p.shorten_in_fortified = s.c.question["shorten_in_fortified"].bool_or(true);
+  return p;
+}
+
+// The outcome of a resolved battle; `with_dice` adds the faces rolled (left out for odds, so
+// that outcomes differing only in dice merge).
+nlohmann::json outcome_json(const Situation& s, const n20::BattleOutcome& b, bool with_dice) {
+  nlohmann::json fates = nlohmann::json::array();
+  for (const auto& f : b.fates) {
+    nlohmann::json j = {{"unit", f.unit}, {"fate", f.fate}};
+    if (f.distance > 0) j["distance"] = f.distance;
+    if (with_dice && f.rout_die) j["rout_die"] = *f.rout_die;
+    if (!f.path.empty()) {
+      nlohmann::json path = nlohmann::json::array();
+      for (Hex h : f.path) path.push_back(s.map.name(h));
+      j["path"] = path;
+    }
+    j["ends"] = f.ends ? nlohmann::json(s.map.name(*f.ends)) : nlohmann::json(nullptr);
+    if (f.fate == "broken") j["broke"] = {{"rule", f.broke_rule}, {"reason", f.broke_reason}};
+    fates.push_back(j);
+  }
+  nlohmann::json o = {{"result", b.result}, {"applied", b.applied}, {"fates", fates}, {"morale", b.morale}};
+  if (with_dice) o["die"] = b.die;
+  if (!b.ex_choices.empty()) o["ex_choices"] = b.ex_choices;
+  if (with_dice) o["morale_after"] = b.after.morale;
+  return o;
+}
+
 nlohmann::json lines_json(const std::vector<n20::StrengthLine>& lines) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& l : lines)
@@ -52,7 +105,69 @@ nlohmann::json lines_json(const std::vector<n20::StrengthLine>& lines) {
 
 }  // namespace
 
+const std::vector<std::string> kResolveKeys = {
+    "kind", "attackers", "defenders", "countercharge", "attacker_reserve", "defender_reserve", "reduce_to",
+    "attacked_elsewhere", "retreat_paths", "retreat_locs", "ex_breaks", "shorten_in_fortified"};
+
+nlohmann::json resolve(const Situation& s, DiceSource& dice, Trace& t, std::string& headline, bool with_dice) {
+  n20::BattleOutcome b;
+  try {
+    b = n20::resolve_battle(s.rules, s.map, s.state, declaration(s), policy(s), dice, t);
+  } catch (const std::invalid_argument& e) {
+    s.c.question.fail(e.what());
+  }
+  if (!b.legal) {
+    headline = "illegal battle: " + b.totals.violations.front().second;
+    nlohmann::json violations = nlohmann::json::array();
+    for (const auto& [rule, reason] : b.totals.violations) violations.push_back({{"rule", rule}, {"reason", reason}});
+    return nlohmann::json{{"legal", false}, {"violations", violations}};
+  }
+  headline = "column " + std::to_string(b.totals.column) + ", die " + std::to_string(b.die) + ": " + b.result;
+  nlohmann::json o = outcome_json(s, b, with_dice);
+  if (with_dice) {
+    const n20::AdvanceOptions adv = n20::advance_options(s.rules, s.map, s.state, declaration(s), b, t);
+    nlohmann::json paths = nlohmann::json::object(), eligible = nlohmann::json::array();
+    for (const auto& p : adv.paths) {
+      nlohmann::json hexes = nlohmann::json::array();
+      for (Hex h : p.hexes) hexes.push_back(s.map.name(h));
+      paths[p.defeated] = hexes;
+    }
+    for (const auto& e : adv.eligible) eligible.push_back({{"unit", e.unit}, {"max_hexes", e.max_hexes}, {"cavalry", e.cavalry}});
+    o["advance"] = {{"side", adv.victor_side}, {"paths", paths}, {"eligible", eligible},
+                    {"cavalry_must_advance", adv.cavalry_must_advance}};
+    if (!adv.why_none.empty()) o["advance"]["none_because"] = adv.why_none;
+  }
+  o["legal"] = true;
+  o["column"] = b.totals.column;
+  return o;
+}
+
 void add_combat_questions(std::vector<QuestionKind>& kinds) {
+  kinds.push_back(QuestionKind{
+      "resolve",
+      "What happens with these dice? Resolve a declared battle: the CRT result, each unit's fate, "
+      "retreats with their hazard rolls, the exchange, morale (question: as for battle, plus owners' "
+      "choices retreat_paths, retreat_locs, ex_breaks, shorten_in_fortified)",
+      [](const Situation& s) {
+        s.c.question.expect_keys(kResolveKeys);
+        declaration(s);
+        policy(s);
+      },
+      [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
+        return resolve(s, dice, t, headline, true);
+      }});
+  kinds.push_back(QuestionKind{
+      "odds",
+      "What are the odds? Resolve a declared battle under every die (CRT, rout and hazard dice) and "
+      "give each distinct outcome its exact probability (use dice: enumerate)",
+      [](const Situation& s) {
+        s.c.question.expect_keys(kResolveKeys);
+        declaration(s);
+        policy(s);
+      },
+      [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
+        return resolve(s, dice, t, headline, false);
+      }});
   kinds.push_back(QuestionKind{
       "battle",
       "What are the totals, the differential and the column of this battle, and why? (question: "

@@ -1,0 +1,107 @@
+// Owns: advance after combat options (see advance.h).
+#include "engine/n20/advance.h"
+
+#include <algorithm>
+
+#include "engine/n20/position_index.h"
+
+namespace hexlaw::n20 {
+
+// Step A. Who won, and may they advance at all (std:9.6.8, std:8.2.3)? Step B. Each defeated
+// unit's retreat path (std:9.9.1). Step C. Who may advance (std:9.9.2, std:9.3, std:16.5.2),
+// how far (std:9.9.3, std:9.9.5), and whether cavalry must (std:9.9.3).
+AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const GameState& before,
+                               const BattleDeclaration& battle, const BattleOutcome& outcome, Trace& trace) {
+  AdvanceOptions o;
+  const std::string& r = outcome.applied;
+  // Step A.
+  const bool attackers_won = r == "DB" || r == "DR" || r == "DW" || r == "EX";
+  const bool defenders_won = r == "AB" || r == "AR" || r == "AW";
+  if (!attackers_won && !defenders_won) {
+    o.why_none = "std:9.6.8";
+    trace.cite("std:9.6.8", "an engaged battle (N): nobody advances");
+    return o;
+  }
+  if (defenders_won && battle.countercharge) {
+    o.why_none = "std:8.2.3";
+    // RULE std:8.2.3 — after a countercharge the victorious defenders may not advance
+    trace.cite("std:8.2.3", "the defenders won against a countercharge: they hold fast and may not advance");
+    return o;
+  }
+  const std::vector<std::string>& victors = attackers_won ? battle.attackers : battle.defenders;
+  const std::vector<std::string>& losers = attackers_won ? battle.defenders : battle.attackers;
+  o.victor_side = before.unit(victors.front())->side;
+  // Step B.
+  for (const auto& id : losers) {
+    auto f = std::find_if(outcome.fates.begin(), outcome.fates.end(), [&](const UnitFate& x) { return x.unit == id; });
+    if (f == outcome.fates.end() || f->fate == "stays") continue;
+    AdvancePath p{id, {f->battle_hex}};
+    const std::string loser_side = before.unit(id)->side;
+    for (std::size_t i = 0; i < f->path.size(); ++i) {
+      const Hex h = f->path[i];
+      const Unit* there = outcome.after.unit_at(h);
+      if (there && there->id == id) break;  // where the unit stands now is not vacant
+      if (there && there->side == loser_side) {
+        // RULE std:9.9.1 — the retreat path ends at a friendly unit it retreated through
+        trace.cite("std:9.9.1", id + "'s retreat path ends at " + there->id + ", which it retreated through");
+        break;
+      }
+      p.hexes.push_back(h);
+    }
+    // RULE std:9.9.1 — the vacated hexes behind a retreating unit, ending where it broke if it did
+    trace.cite("std:9.9.1", [&] {
+      std::string hexes;
+      for (Hex h : p.hexes) hexes += (hexes.empty() ? "" : ", ") + map.name(h);
+      return id + " leaves a retreat path of " + std::to_string(p.hexes.size()) + " hex(es): " + hexes;
+    });
+    o.paths.push_back(std::move(p));
+  }
+  // Step C.
+  const bool routed_rule = rules.option_on("std:16.5");
+  std::size_t longest = 0;
+  for (const auto& p : o.paths) longest = std::max(longest, p.hexes.size());
+  for (const auto& id : victors) {
+    const Unit* u = outcome.after.unit(id);
+    if (!u || !u->on_map()) continue;  // did not survive (std:9.9.2)
+    if (u->type == UnitType::Artillery) {
+      // RULE std:9.9.2 — only surviving, victorious non-artillery units of the battle advance
+      trace.cite("std:9.9.2", id + " is artillery: it never advances after combat (std:9.3)");
+      continue;
+    }
+    if (routed_rule && u->has_marker("routed")) {
+      trace.cite("std:16.5.2", id + " is routed and may not advance after combat");
+      continue;
+    }
+    AdvanceEligibility e{id, 1, u->type == UnitType::Cavalry};
+    if (e.cavalry) {
+      // RULE std:9.9.5 — no retreat-style costs or stops, but cavalry never beyond its allowance
+      e.max_hexes = static_cast<int>(std::min<std::size_t>(longest, static_cast<std::size_t>(u->movement)));
+      o.cavalry_must_advance = true;
+    }
+    o.eligible.push_back(e);
+  }
+  if (o.paths.empty()) o.eligible.clear();
+  // RULE std:9.9.3 — a victorious cavalry unit must advance into the vacated hex and may go on;
+  // then one other unit may enter that hex; infantry never beyond it
+  if (o.cavalry_must_advance && !o.paths.empty())
+    trace.cite("std:9.9.3", "victorious cavalry took part: one of them must advance into the vacated hex, and may go "
+                            "on along the path; then one other unit may enter that hex, infantry no further");
+  else if (!o.eligible.empty())
+    trace.cite("std:9.9.3", "one victorious non-artillery unit may advance into the vacated hex, no further");
+  // RULE std:9.9.2 — only along the retreat path; RULE std:9.9.4 — enemy ZOCs never stop an advance
+  if (!o.eligible.empty()) {
+    trace.cite("std:9.9.2", "advancing units follow the retreat path only");
+    trace.cite("std:9.9.4", "enemy zones of control are ignored when advancing");
+    // RULE std:7.5 — advancing units freely enter enemy ZOCs
+    trace.cite("std:7.5", "an advance after combat may enter enemy zones of control freely");
+    // RULE std:9.9.6 — never into prohibited hexes or across uncrossable rivers (the path respected them)
+    trace.cite("std:9.9.6", "the retreat path used only hexes and hexsides an advance may cross");
+    // RULE std:9.9.7 — the advance is made at once, before any other battle
+    trace.cite("std:9.9.7", "any advance is made now, before the next battle");
+    // RULE std:9.9.8 — units that advance may neither attack nor be attacked again this phase
+    trace.cite("std:9.9.8", "units that advance are exhausted for the rest of this Combat Phase");
+  }
+  return o;
+}
+
+}  // namespace hexlaw::n20

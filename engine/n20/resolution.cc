@@ -1,0 +1,409 @@
+// Owns: resolving a declared battle (see resolution.h).
+#include "engine/n20/resolution.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+
+#include "engine/n20/combat_table.h"
+#include "engine/n20/retreat.h"
+
+namespace hexlaw::n20 {
+namespace {
+
+const char* kResultRule[] = {"std:9.6.1", "std:9.6.2", "std:9.6.3", "std:9.6.4",
+                             "std:9.6.5", "std:9.6.6", "std:9.6.7", "std:9.6.8"};
+const char* result_rule(const std::string& r) {
+  static const char* kCodes[] = {"AB", "AR", "AW", "DB", "DR", "DW", "EX", "N"};
+  for (int i = 0; i < 8; ++i)
+    if (r == kCodes[i]) return kResultRule[i];
+  return "std:9.6";
+}
+
+void remove_from_map(GameState& s, const std::string& id) {
+  Unit* u = s.unit(id);
+  u->status = UnitStatus::Broken;
+  u->hex = Hex{};
+}
+
+// Morale changes gathered over a battle, applied at once: gains first, then losses (std:12.1).
+struct MoraleLedger {
+  std::map<std::string, int> gains, losses;
+  void gain(const std::string& track, int n) { gains[track] += n; }
+  void lose(const std::string& track, int n) { losses[track] += n; }
+};
+
+class Resolver {
+ public:
+  Resolver(const N20Rules& rules, const Map& map, const GameState& state, const BattleDeclaration& battle,
+           const ResolutionPolicy& policy, DiceSource& dice, Trace& trace)
+      : rules_(rules), map_(map), battle_(battle), policy_(policy), dice_(dice), trace_(trace) {
+    out_.after = state;
+  }
+
+  BattleOutcome run();
+
+ private:
+  const Unit& unit(const std::string& id) const { return *out_.after.unit(id); }
+  const std::string& track(const std::string& id) const {
+    static thread_local std::string t;
+    t = rules_.morale_track(unit(id), out_.after);
+    return t;
+  }
+  void break_unit(UnitFate& f, const std::string& rule, const std::string& reason);
+  void retreat(UnitFate& f, int distance, bool defending);
+  void rout(UnitFate& f, bool defending);
+  void exchange();
+  void settle_morale();
+
+  const N20Rules& rules_;
+  const Map& map_;
+  const BattleDeclaration& battle_;
+  const ResolutionPolicy& policy_;
+  DiceSource& dice_;
+  Trace& trace_;
+  BattleOutcome out_;
+  MoraleLedger ledger_;
+  std::vector<bool> bombarding_;
+};
+
+// A broken unit leaves the map (it may rally later); its side loses a point and the enemy
+// gains one (Morale Chart), unless its side already lost one for routing too far.
+void Resolver::break_unit(UnitFate& f, const std::string& rule, const std::string& reason) {
+  f.fate = "broken";
+  f.broke_rule = rule;
+  f.broke_reason = reason;
+  f.ends.reset();
+  const Unit& u = unit(f.unit);
+  const std::string mine = rules_.morale_track(u, out_.after);
+  std::string theirs;
+  for (const Unit& e : out_.after.units)
+    if (e.side != u.side) theirs = rules_.morale_track(e, out_.after);
+  if (!theirs.empty()) ledger_.gain(theirs, 1);
+  if (f.routed_too_far) {
+    // RULE jena:table.morale — a unit that routs too far and then breaks costs its side one point in all
+    trace_.cite("jena:table.morale", u.id + " routed too far and then broke: its side loses one point in all");
+  } else {
+    ledger_.lose(mine, 1);
+  }
+  trace_.cite(rule, u.id + " breaks: " + reason);
+  remove_from_map(out_.after, f.unit);
+}
+
+// Step A. The legal paths; none means a break in place (std:9.8). Step B. The owner's path
+// (policy) or the first. Step C. Walk it, rolling each hazard on the hazardous retreat table.
+// Step D. A friendly LOC reached early breaks the unit there (std:9.8.7).
+void Resolver::retreat(UnitFate& f, int distance, bool defending) {
+  (void)defending;
+  f.distance = distance;
+  const Unit& u = unit(f.unit);
+  if (distance == 0) {
+    f.ends = u.hex;
+    return;
+  }
+  std::optional<Hex> loc;
+  if (auto it = policy_.retreat_locs.find(f.unit); it != policy_.retreat_locs.end()) loc = it->second;
+  // Step A.
+  RetreatOptions options = retreat_paths(rules_, map_, out_.after, u, distance, loc, trace_);
+  if (options.must_break) {
+    break_unit(f, "std:9.8", options.break_reason);
+    return;
+  }
+  // Step B.
+  const RetreatPath* chosen = nullptr;
+  if (auto it = policy_.retreat_paths.find(f.unit); it != policy_.retreat_paths.end()) {
+    for (const auto& p : options.paths) {
+      std::vector<Hex> hexes;
+      for (const auto& s : p.steps) hexes.push_back(s.hex);
+      if (hexes == it->second) chosen = &p;
+    }
+    if (!chosen) throw std::invalid_argument("the retreat path given for " + f.unit + " is not one of its legal paths");
+  } else {
+    chosen = &*std::min_element(options.paths.begin(), options.paths.end(),
+                                [](const RetreatPath& a, const RetreatPath& b) { return a.rolls() < b.rolls(); });
+  }
+  // Step C.
+  const GridTable* hazard = default_tables().grid(rules_.hazard_table_id());
+  for (const auto& s : chosen->steps) {
+    f.path.push_back(s.hex);
+    auto roll = [&](const char* rule, const std::string& what) {
+      const int die = dice_.roll(6, rule, "hazardous retreat: " + what);
+      const auto* cell = hazard->cell(std::to_string(die), "result");
+      return cell && *cell && **cell == "break";
+    };
+    const bool zoc_break = s.enemy_zoc && roll("std:9.8.3", "enemy ZOC at " + map_.name(s.hex));
+    const bool river_break = !zoc_break && !s.river.empty() && roll("std:9.8.4", s.river + " into " + map_.name(s.hex));
+    if (s.rolls() && !zoc_break && !river_break)
+      trace_.cite(rules_.hazard_table_id(), "hazard roll(s) at " + map_.name(s.hex) + ": 4-6, the unit carries on");
+    if (zoc_break || river_break) {
+      Unit* moving = out_.after.unit(f.unit);
+      moving->hex = s.hex;
+      trace_.cite(rules_.hazard_table_id(), "hazard roll of 1-3 at " + map_.name(s.hex) + ": the unit breaks there");
+      break_unit(f, zoc_break ? "std:9.8.3" : "std:9.8.4",
+                 "broke on a hazardous retreat at " + map_.name(s.hex) + (zoc_break ? " (enemy ZOC)" : " (" + s.river + ")"));
+      return;
+    }
+  }
+  // Step D.
+  Unit* moving = out_.after.unit(f.unit);
+  moving->hex = chosen->steps.back().hex;
+  if (chosen->breaks_at_loc) {
+    break_unit(f, "std:9.8.7", "reached its LOC at " + map_.name(moving->hex) + " with hexes still owed");
+    return;
+  }
+  f.ends = moving->hex;
+  if (!policy_.retreat_paths.count(f.unit))
+    trace_.cite("std:9.8", f.unit + " takes the retreat path with the fewest hazard rolls (stated policy)");
+}
+
+// The victor's die gives the distance: elite -2 (std:9.6), -3 defending in a Fortified or
+// Redoubt hex (std:9.8.1); below 1 it is a withdrawal.
+void Resolver::rout(UnitFate& f, bool defending) {
+  const Unit& u = unit(f.unit);
+  // RULE std:9.6.5 — a routed unit retreats the number of hexes the victor rolls (std:9.6.2 likewise)
+  const int die = dice_.roll(6, defending ? "std:9.6.5" : "std:9.6.2", "rout distance for " + u.id);
+  f.rout_die = die;
+  int modifier = 0;
+  const TerrainType& here = rules_.terrain_of(map_, u.hex, out_.after);
+  if (u.has_flag("elite")) {
+    modifier = -2;
+    // RULE std:9.6 — results; broken units leave the map; an Elite Force subtracts 2 from its rout die
+    trace_.cite("std:9.6", u.id + " is an Elite Force: -2 to its rout die");
+    if (defending && here.zoc_barrier) {
+      const bool cumulative = rules_.interpretation("rout.elite_fortified_modifier") == "cumulative";
+      modifier = cumulative ? -5 : -3;
+      trace_.cite("std:9.8.1", u.id + " is an Elite Force defending in a " + here.name + " hex: " +
+                                   std::to_string(modifier) + " to its rout die");
+    }
+  }
+  f.modifier = modifier;
+  const int distance = die + modifier;
+  if (distance < 1) {
+    trace_.cite("std:9.6", "modified rout roll " + std::to_string(distance) + " is below 1: " + u.id + " withdraws instead");
+    f.fate = "withdrawn";
+    f.distance = 1;
+  } else {
+    f.fate = "routed";
+    f.distance = distance;
+    if (rules_.interpretation("morale.rout_length_basis") == "modified_roll" && distance > u.movement) {
+      f.routed_too_far = true;
+      ledger_.lose(rules_.morale_track(u, out_.after), 1);
+      trace_.cite("jena:table.morale", u.id + " routs " + std::to_string(distance) +
+                                           " hexes, more than its movement allowance: its side loses a point");
+    }
+  }
+}
+
+// Every legal set of attackers to break for an exchange, then the owner's (or the policy's).
+void Resolver::exchange() {
+  std::vector<const Unit*> pool;
+  int owed = 0;
+  for (const auto& id : battle_.defenders) owed += unit(id).strength;
+  for (std::size_t i = 0; i < battle_.attackers.size(); ++i)
+    if (!bombarding_[i]) pool.push_back(&unit(battle_.attackers[i]));
+    else trace_.cite("std:16.3.2", battle_.attackers[i] + " is bombarding: it is never broken to pay an exchange");
+  // RULE std:9.6.7 — EX: break all defenders; the attacker breaks printed strength at least equal
+  trace_.cite("std:9.6.7", "exchange: the defenders break; the attacker breaks at least " + std::to_string(owed) +
+                               " printed strength points");
+  auto choices = exchange_choices(pool, owed);
+  for (const auto& c : choices) {
+    std::vector<std::string> ids;
+    for (const Unit* u : c) ids.push_back(u->id);
+    out_.ex_choices.push_back(ids);
+  }
+  std::vector<std::string> chosen;
+  if (policy_.ex_breaks) {
+    std::vector<std::string> want = *policy_.ex_breaks;
+    std::sort(want.begin(), want.end());
+    for (const auto& ids : out_.ex_choices) {
+      std::vector<std::string> sorted = ids;
+      std::sort(sorted.begin(), sorted.end());
+      if (sorted == want) chosen = ids;
+    }
+    if (chosen.empty() && !out_.ex_choices.empty())
+      throw std::invalid_argument("the attackers given to pay the exchange are not a legal choice");
+  } else if (!out_.ex_choices.empty()) {
+    auto cost = [&](const std::vector<std::string>& ids) {
+      int s = 0;
+      for (const auto& id : ids) s += unit(id).strength;
+      return std::pair{s, ids.size()};
+    };
+    chosen = *std::min_element(out_.ex_choices.begin(), out_.ex_choices.end(),
+                               [&](const auto& a, const auto& b) { return cost(a) < cost(b); });
+    trace_.cite("std:9.6.7", "the attacker breaks the cheapest legal set (stated policy)");
+  }
+  for (auto& f : out_.fates)
+    if (std::find(chosen.begin(), chosen.end(), f.unit) != chosen.end())
+      break_unit(f, "std:9.6.7", "broken to pay the exchange");
+}
+
+void Resolver::settle_morale() {
+  const bool cap_net = rules_.interpretation("morale.cap_timing") == "cap_net";
+  std::set<std::string> tracks;
+  for (const auto& [t, _] : ledger_.gains) tracks.insert(t);
+  for (const auto& [t, _] : ledger_.losses) tracks.insert(t);
+  for (const auto& t : tracks) {
+    auto it = out_.after.morale.find(t);
+    if (it == out_.after.morale.end()) continue;  // the case gives no track: report the change only
+    const int before = it->second, gain = ledger_.gains[t], loss = ledger_.losses[t];
+    // RULE std:12.1 — simultaneous changes: add first, then subtract
+    // RULE std:12.1.1 — never above 10
+    int v = cap_net ? std::min(10, before + gain - loss) : std::min(10, before + gain) - loss;
+    v = std::max(0, v);
+    it->second = v;
+    trace_.cite("std:12.1", t + " morale " + std::to_string(before) + " +" + std::to_string(gain) + " -" +
+                                std::to_string(loss) + " = " + std::to_string(v) + " (gains added first, then losses)");
+    if (before + gain > 10) trace_.cite("std:12.1.1", t + " cannot exceed 10 morale points");
+  }
+  for (const auto& t : tracks) out_.morale[t] += ledger_.gains[t] - ledger_.losses[t];
+}
+
+// Step A. Totals. Step B. The battle die on the CRT. Step C. Bombardment conversions.
+// Step D. Apply the result to each losing unit. Step E. Le Garde Recule. Step F. Morale.
+BattleOutcome Resolver::run() {
+  // Step A.
+  out_.totals = battle_totals(rules_, map_, out_.after, battle_, trace_);
+  if (!out_.totals.legal) {
+    out_.legal = false;
+    return std::move(out_);
+  }
+  for (const auto& l : out_.totals.attack) bombarding_.push_back(l.bombarding);
+  // Reserves committed at steps B and C are paid for at once (std:12.5).
+  auto spend = [&](const std::string& id) {
+    const std::string t = rules_.morale_track(unit(id), out_.after);
+    if (auto it = out_.after.morale.find(t); it != out_.after.morale.end()) --it->second;
+    --out_.morale[t];
+    trace_.cite("std:12.5", t + " spends a morale point to commit reserves");
+  };
+  if (out_.totals.attack_reserve) spend(battle_.attackers.front());
+  if (out_.totals.defense_reserve) spend(battle_.defenders.front());
+  // Step B.
+  const CrtResult r = crt_roll(rules_, out_.totals.column, dice_, trace_);
+  out_.die = r.die;
+  out_.result = out_.applied = r.result;
+  trace_.cite(result_rule(r.result), "result " + r.result);
+  // Step C.
+  const bool all_bombard = !bombarding_.empty() && std::all_of(bombarding_.begin(), bombarding_.end(), [](bool b) { return b; });
+  const bool whole_battle = rules_.interpretation("bombard.immunity_scope") == "whole_battle";
+  if (all_bombard && r.result == "EX") {
+    out_.applied = "N";
+    trace_.cite("std:16.3.2", "artillery bombarding alone treats EX as Engaged");
+  } else if ((r.result == "AB" || r.result == "AR") && all_bombard) {
+    out_.applied = "AW";
+    trace_.cite("std:16.3.2", "bombarding artillery treats " + r.result + " as AW");
+  }
+  for (const auto& id : battle_.attackers) out_.fates.push_back(UnitFate{id});
+  for (const auto& id : battle_.defenders) out_.fates.push_back(UnitFate{id});
+  for (auto& f : out_.fates) f.battle_hex = unit(f.unit).hex;
+  const std::size_t n_att = battle_.attackers.size();
+  // Step D.
+  // RULE std:9.6.1 — AB: every attacking unit breaks
+  // RULE std:9.6.2 — AR: each attacking unit routs the distance the defender rolls
+  // RULE std:9.6.3 — AW: every attacking unit withdraws one hex
+  // RULE std:9.6.4 — DB: every defending unit breaks
+  // RULE std:9.6.5 — DR: each defending unit routs the distance the attacker rolls
+  // RULE std:9.6.6 — DW: every defending unit withdraws one hex
+  // RULE std:9.6.7 — EX: the defenders break, then the attacker pays in printed strength
+  // RULE std:9.6.8 — N: nobody breaks, retreats or advances
+  const std::string& a = out_.applied;
+  for (std::size_t i = 0; i < out_.fates.size(); ++i) {
+    UnitFate& f = out_.fates[i];
+    const bool attacker = i < n_att;
+    const bool loses = attacker ? (a == "AB" || a == "AR" || a == "AW") : (a == "DB" || a == "DR" || a == "DW" || a == "EX");
+    if (!loses) {
+      f.ends = unit(f.unit).hex;
+      continue;
+    }
+    std::string code = a;
+    if (attacker && bombarding_[i] && (a == "AB" || a == "AR")) {
+      code = "AW";  // immunity of the bombarding artillery (std:16.3.2)
+      trace_.cite("std:16.3.2", f.unit + " is bombarding: " + a + " counts as AW for it");
+    } else if (attacker && whole_battle && !all_bombard && (a == "AB" || a == "AR") &&
+               std::any_of(bombarding_.begin(), bombarding_.end(), [](bool b) { return b; })) {
+      code = "AW";
+      trace_.cite("std:16.3.2", "bombard.immunity_scope=whole_battle: " + a + " counts as AW for " + f.unit);
+    }
+    if (code == "AB" || code == "DB" || code == "EX") {
+      break_unit(f, result_rule(code), code == "EX" ? "every defender breaks in an exchange" : code + ": all of the side breaks");
+      continue;
+    }
+    int distance = 1;
+    if (code == "AR" || code == "DR") {
+      rout(f, !attacker);
+      distance = f.distance;
+    } else {
+      f.fate = "withdrawn";
+    }
+    // The one-hex-fewer option of a unit in a Fortified or Redoubt hex (std:9.8.1).
+    if (rules_.terrain_of(map_, unit(f.unit).hex, out_.after).zoc_barrier && policy_.shorten_in_fortified) {
+      --distance;
+      trace_.cite("std:9.8.1", f.unit + " is in a Fortified or Redoubt hex: its owner retreats it one hex fewer");
+    }
+    retreat(f, distance, !attacker);
+    if (f.fate == "routed" && rules_.option_on("std:16.5") && out_.after.unit(f.unit)->on_map()) {
+      Unit* u = out_.after.unit(f.unit);
+      if (!u->has_marker("routed")) {
+        u->markers.push_back("routed");
+        std::sort(u->markers.begin(), u->markers.end());
+      }
+      // RULE std:16.5.1 — a Routed marker goes on a unit once its rout movement is done
+      trace_.cite("std:16.5.1", f.unit + " is marked Routed");
+    }
+    if (f.fate == "routed" && rules_.interpretation("morale.rout_length_basis") == "hexes_retreated" &&
+        static_cast<int>(f.path.size()) > unit(f.unit).movement) {
+      f.routed_too_far = true;
+      ledger_.lose(rules_.morale_track(unit(f.unit), out_.after), 1);
+      trace_.cite("jena:table.morale", f.unit + " retreated more hexes than its movement allowance: its side loses a point");
+    }
+  }
+  if (a == "EX") exchange();
+  // Step E.
+  const bool attacker_won = a == "DB" || a == "DR" || a == "DW" || a == "EX";
+  for (std::size_t i = 0; i < n_att; ++i) {
+    const Unit& u = unit(battle_.attackers[i]);
+    if (!u.has_flag("guard")) continue;
+    if (!attacker_won || !u.on_map()) {
+      ledger_.lose(rules_.morale_track(u, out_.after), 1);
+      // RULE std:12.2.2 — an attacking Guard that could not conceivably advance costs its side a point
+      trace_.cite("std:12.2.2", u.id + " is an attacking Guard unit that " +
+                                    (attacker_won ? std::string("did not survive the exchange") : "was not victorious") +
+                                    ": Le Garde Recule, -1 morale");
+    }
+  }
+  // Step F.
+  settle_morale();
+  // RULE std:9.0 (part: step G) — apply the result at once, retreats included
+  trace_.cite("std:9.0", "step G: the " + out_.applied + " result is applied at once");
+  return std::move(out_);
+}
+
+}  // namespace
+
+std::vector<std::vector<const Unit*>> exchange_choices(const std::vector<const Unit*>& pool, int owed) {
+  std::vector<std::vector<const Unit*>> out;
+  const std::size_t n = pool.size();
+  if (n == 0) return out;
+  const int total = std::accumulate(pool.begin(), pool.end(), 0, [](int s, const Unit* u) { return s + u->strength; });
+  if (total < owed) return {pool};
+  for (std::uint32_t mask = 1; mask < (1u << n); ++mask) {
+    int sum = 0, smallest = INT32_MAX;
+    for (std::size_t i = 0; i < n; ++i)
+      if (mask & (1u << i)) sum += pool[i]->strength, smallest = std::min(smallest, pool[i]->strength);
+    // Covering, and minimal: dropping any unit (the weakest suffices) would no longer cover.
+    if (sum < owed || sum - smallest >= owed) continue;
+    std::vector<const Unit*> set;
+    for (std::size_t i = 0; i < n; ++i)
+      if (mask & (1u << i)) set.push_back(pool[i]);
+    out.push_back(std::move(set));
+  }
+  return out;
+}
+
+BattleOutcome resolve_battle(const N20Rules& rules, const Map& map, const GameState& state,
+                             const BattleDeclaration& battle, const ResolutionPolicy& policy, DiceSource& dice,
+                             Trace& trace) {
+  return Resolver(rules, map, state, battle, policy, dice, trace).run();
+}
+
+}  // namespace hexlaw::n20

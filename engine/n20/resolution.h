@@ -1,0 +1,63 @@
+// Owns: resolving a declared battle (std:9.0 steps F–G, std:9.6–9.6.8): the battle die, the
+// result, each losing unit's fate — stays, withdraws, routs a rolled distance (elite -2, -3 in
+// a Fortified or Redoubt hex; below 1 a withdrawal), breaks — its retreat with the hazard rolls
+// met on the way, the exchange and every legal choice of units to break, bombarding
+// artillery's immunity (std:16.3.2) and the morale changes combat causes (the Morale Chart,
+// std:12.1, std:12.2.2). Owners' choices come from a stated policy. The same code runs under
+// scripted, seeded and enumerated dice, so exact odds are this function enumerated.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/dice.h"
+#include "engine/n20/battle.h"
+
+namespace hexlaw::n20 {
+
+// The owners' choices, where the rules give them one.
+struct ResolutionPolicy {
+  // Retreat path per unit (hexes entered); otherwise the first legal path in engine order
+  // (the fewest hazard rolls, then the smallest hexes).
+  std::map<std::string, std::vector<Hex>> retreat_paths;
+  std::map<std::string, Hex> retreat_locs;     // the LOC each unit heads for, when chosen
+  std::optional<std::vector<std::string>> ex_breaks;  // attackers broken to pay an EX
+  bool shorten_in_fortified = true;  // take the one-hex-fewer option of std:9.8.1
+};
+
+struct UnitFate {
+  std::string unit;
+  std::string fate = "stays";  // stays, withdrawn, routed, broken
+  std::optional<int> rout_die;  // the die rolled for a rout
+  int modifier = 0;             // elite modifier applied to it
+  int distance = 0;             // hexes it had to retreat
+  std::vector<Hex> path;        // hexes it retreated through
+  Hex battle_hex;               // where it fought
+  std::optional<Hex> ends;      // where it ends, on the map
+  std::string broke_rule, broke_reason;  // why it broke, when it did
+  bool routed_too_far = false;  // routed more hexes than its allowance (morale)
+};
+
+struct BattleOutcome {
+  bool legal = true;
+  BattleTotals totals;
+  int die = 0;
+  std::string result;           // as read on the CRT
+  std::string applied;          // after bombardment conversions
+  std::vector<UnitFate> fates;  // attackers then defenders, in declaration order
+  std::vector<std::vector<std::string>> ex_choices;  // every legal set of attackers to break
+  std::map<std::string, int> morale;  // net change per morale track
+  GameState after;              // the state once the result is applied
+};
+
+BattleOutcome resolve_battle(const N20Rules& rules, const Map& map, const GameState& state,
+                             const BattleDeclaration& battle, const ResolutionPolicy& policy, DiceSource& dice,
+                             Trace& trace);
+
+// Every minimal set of attackers whose printed strengths cover `owed` (std:9.6.7); when none
+// covers it, the one set of all of them.
+std::vector<std::vector<const Unit*>> exchange_choices(const std::vector<const Unit*>& pool, int owed);
+
+}  // namespace hexlaw::n20

@@ -77,6 +77,8 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
       // RULE std:9.9.5 — no retreat-style costs or stops, but cavalry never beyond its allowance
       e.max_hexes = static_cast<int>(std::min<std::size_t>(longest, static_cast<std::size_t>(u->movement)));
       o.cavalry_must_advance = true;
+      trace.cite("std:9.9.5", id + " is cavalry: it may advance along the path up to its allowance of " +
+                                  std::to_string(u->movement) + " (here " + std::to_string(e.max_hexes) + " hex(es))");
     }
     o.eligible.push_back(e);
   }

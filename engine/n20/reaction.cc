@@ -196,6 +196,8 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
       // RULE std:8.3.1 — disengagement happens only in the friendly Reaction Phase
       trace.cite("std:8.3.1", "it is " + unit.side + "'s Reaction Phase");
       trace.cite("std:8.3", unit.id + " starts next to " + f.ids(adjacent) + " and may disengage");
+      // RULE std:8.3.4 — disengaging is not a retreat after combat: no enemy advance follows it
+      trace.cite("std:8.3.4", "disengagement is not a retreat after combat: the enemy may not advance into the hex left");
     }
   }
   if (o.disengage_why_not.size()) trace.cite(o.disengage_rule, "no disengagement: " + o.disengage_why_not);

@@ -5,6 +5,7 @@
 #include "engine/n20/battle.h"
 #include "engine/n20/resolution.h"
 #include "engine/n20/combat_table.h"
+#include "engine/n20/declaration.h"
 #include "engine/questions/kinds.h"
 
 namespace hexlaw {
@@ -142,7 +143,58 @@ nlohmann::json resolve(const Situation& s, DiceSource& dice, Trace& t, std::stri
   return o;
 }
 
+// The battles of a `declare` question: a list of {attackers, defenders}.
+std::vector<n20::BattleDeclaration> battle_list(const Situation& s) {
+  auto f = s.c.question.required("battles");
+  if (!f.is_seq() || f.size() == 0) f.fail("expected a list of battles, each {attackers: [...], defenders: [...]}");
+  std::vector<n20::BattleDeclaration> out;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    auto b = f.at(i);
+    b.expect_keys({"attackers", "defenders"});
+    n20::BattleDeclaration d;
+    for (const char* key : {"attackers", "defenders"}) {
+      auto list = b.required(key);
+      if (!list.is_seq() || list.size() == 0) list.fail("expected a non-empty list of unit ids");
+      for (std::size_t k = 0; k < list.size(); ++k) {
+        const std::string id = list.at(k).str();
+        const Unit* u = s.state.unit(id);
+        if (!u) list.at(k).fail("no unit with id '" + id + "'");
+        if (!u->on_map()) list.at(k).fail("unit '" + id + "' is not on the map");
+        (std::string(key) == "attackers" ? d.attackers : d.defenders).push_back(id);
+      }
+    }
+    const std::string side = s.c.question["side"].str();
+    for (const auto& id : d.attackers)
+      if (s.state.unit(id)->side != side) b["attackers"].fail("'" + id + "' is not a unit of side " + side);
+    for (const auto& id : d.defenders)
+      if (s.state.unit(id)->side == side) b["defenders"].fail("'" + id + "' is a unit of the attacking side");
+    d.countercharge = s.c.question["countercharge"].bool_or(false);
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
 void add_combat_questions(std::vector<QuestionKind>& kinds) {
+  kinds.push_back(QuestionKind{
+      "declare",
+      "Is this set of battles legal, and what must attack what? (question: side, battles: "
+      "[{attackers, defenders}], optional countercharge)",
+      [](const Situation& s) {
+        s.c.question.expect_keys({"kind", "side", "battles", "countercharge"});
+        s.c.question.required("side").str();
+        battle_list(s);
+      },
+      [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+        const auto battles = battle_list(s);
+        n20::DeclarationCheck c = n20::check_declaration(s.rules, s.map, s.state, s.c.question["side"].str(), battles,
+                                                         s.c.question["countercharge"].bool_or(false), t);
+        nlohmann::json violations = nlohmann::json::array();
+        for (const auto& [rule, reason] : c.violations) violations.push_back({{"rule", rule}, {"reason", reason}});
+        headline = c.legal ? "the declaration is legal"
+                           : "illegal: " + std::to_string(c.violations.size()) + " requirement(s) violated";
+        return nlohmann::json{{"legal", c.legal}, {"violations", violations}, {"must_attack", c.must_attack},
+                              {"must_be_attacked", c.must_be_attacked}};
+      }});
   kinds.push_back(QuestionKind{
       "resolve",
       "What happens with these dice? Resolve a declared battle: the CRT result, each unit's fate, "

@@ -1,0 +1,24 @@
+// Owns: checking a proposed set of battles for a Combat Phase (std:9.1–9.3, std:7.3,
+// std:9.4.3): each battle's own requirements, no unit attacking or attacked twice, every
+// phasing unit in an enemy ZOC attacking, and every enemy unit in an attacker's ZOC — or
+// exerting a ZOC on a phasing unit — attacked. A countercharge set is selective (std:8.2.1).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/n20/battle.h"
+
+namespace hexlaw::n20 {
+
+struct DeclarationCheck {
+  bool legal = true;
+  std::vector<std::pair<std::string, std::string>> violations;  // (rule, reason), every one found
+  std::vector<std::string> must_attack, must_be_attacked;       // unit ids
+};
+
+DeclarationCheck check_declaration(const N20Rules& rules, const Map& map, const GameState& state,
+                                   const std::string& side, const std::vector<BattleDeclaration>& battles,
+                                   bool countercharge, Trace& trace);
+
+}  // namespace hexlaw::n20

@@ -7,6 +7,7 @@
 
 namespace hexlaw::n20 {
 
+// RULE std:9.9 — victorious units may usually advance after combat, under 9.9.1-9.9.8
 // Step A. Who won, and may they advance at all (std:9.6.8, std:8.2.3)? Step B. Each defeated
 // unit's retreat path (std:9.9.1). Step C. Who may advance (std:9.9.2, std:9.3, std:16.5.2),
 // how far (std:9.9.3, std:9.9.5), and whether cavalry must (std:9.9.3).
@@ -90,8 +91,10 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
                             "on along the path; then one other unit may enter that hex, infantry no further");
   else if (!o.eligible.empty())
     trace.cite("std:9.9.3", "one victorious non-artillery unit may advance into the vacated hex, no further");
-  // RULE std:9.9.2 — only along the retreat path; RULE std:9.9.4 — enemy ZOCs never stop an advance
+  // RULE std:9.9.2 — only along the retreat path
+  // RULE std:9.9.4 — enemy ZOCs never stop an advance
   if (!o.eligible.empty()) {
+    trace.cite("std:9.9", "the victors may advance after combat");
     trace.cite("std:9.9.2", "advancing units follow the retreat path only");
     trace.cite("std:9.9.4", "enemy zones of control are ignored when advancing");
     // RULE std:7.5 — advancing units freely enter enemy ZOCs

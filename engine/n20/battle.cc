@@ -196,7 +196,8 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   }
   // RULE std:9.4 — the defender adds the terrain chart's value for its hex or the hexside attacked through
   trace.cite("std:9.4", "terrain benefit +" + std::to_string(t.terrain) + " (" + t.terrain_source + ")");
-  // RULE std:9.4.1 — only the single best benefit counts; RULE std:9.4.2 — over all defenders
+  // RULE std:9.4.1 — only the single best benefit counts
+  // RULE std:9.4.2 — with several defenders, the best benefit of any of them
   if (candidates > 1) {
     std::string list;
     for (const auto& o : offered) list += (list.empty() ? "" : ", ") + o;
@@ -259,7 +260,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   t.differential = t.attack_total - t.defense_total;
   const CrtTable& crt = rules.crt();
   t.column = std::clamp(t.differential, crt.lowest, crt.highest);
-  // RULE std:9.0 (part: steps B-E) — total each side, subtract, find the differential column
+  // RULE std:9.0 — steps B-E: total each side, subtract, find the differential column
   trace.cite("std:9.0", "steps B-E: attack " + std::to_string(t.attack_total) + " against defence " +
                             std::to_string(t.defense_total) + ": differential " + std::to_string(t.differential) +
                             ", column " + std::to_string(t.column));

@@ -11,7 +11,7 @@ CrtResult crt_lookup(const N20Rules& rules, int differential, int die, Trace& tr
   const CrtTable& crt = rules.crt();
   auto fmt = [](int d) { return (d > 0 ? "+" : "") + std::to_string(d); };
   const CrtTable::Lookup l = crt.lookup(differential, die);
-  // RULE std:9.0 (part: steps E-F) — the differential picks the column, one die the row
+  // RULE std:9.0 — steps E-F: the differential picks the column, one die the row
   // RULE jena:table.crt — the CRT is data; beyond the printed columns, use the end column
   if (l.column != differential) {
     trace.cite(crt.grid.id, "differential " + fmt(differential) + " is beyond the table; read on the " +
@@ -26,7 +26,7 @@ CrtResult crt_lookup(const N20Rules& rules, int differential, int die, Trace& tr
 }
 
 CrtResult crt_roll(const N20Rules& rules, int differential, DiceSource& dice, Trace& trace) {
-  // RULE std:9.0 (part: step F) — roll one die for the battle
+  // RULE std:9.0 — step F: roll one die for the battle
   const int die = dice.roll(6, "std:9.0", "battle die");
   return crt_lookup(rules, differential, die, trace);
 }

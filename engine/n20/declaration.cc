@@ -22,6 +22,7 @@ DeclarationCheck check_declaration(const N20Rules& rules, const Map& map, const 
     c.violations.emplace_back(rule, reason);
     trace.cite(rule, "illegal: " + reason);
   };
+  // RULE std:9.0 — step A: the attacker designates who attacks whom, all battles first
   // RULE std:9.2 — every battle of the phase is declared before any is resolved
   trace.cite("std:9.2", std::to_string(battles.size()) + " battle(s) declared together, before any is fought");
   // Step A.
@@ -42,7 +43,8 @@ DeclarationCheck check_declaration(const N20Rules& rules, const Map& map, const 
   }
   for (const auto& [id, n] : attacks)
     if (n > 1)
-      // RULE std:9.1.2 — no unit attacks more than once a phase; RULE std:9.3 — strength is never split
+      // RULE std:9.1.2 — no unit attacks more than once a phase, nor is attacked more than once
+      // RULE std:9.3 — a unit's strength is never split between battles
       violate("std:9.1.2", id + " attacks in " + std::to_string(n) + " battles");
   for (const auto& [id, n] : defences)
     if (n > 1) violate("std:9.1.2", id + " is attacked in " + std::to_string(n) + " battles");

@@ -187,6 +187,7 @@ StepResult step(const Board& b, const Cursor& from, Hex to, int base, const Move
   // extra for an enemy ZOC (std:7.2). An entering reinforcement pays its place in the march
   // column on top (std:11.2).
   // RULE std:7.2 — entering an enemy ZOC costs no extra movement points
+  // RULE std:6.6 — a road step costs the road cost and never stops for rugged terrain
   const TerrainType& terrain = b.terrain(to);
   const bool road_step = entering ? b.map().is_road_entry(to) : side->road;
   r.cost = road_step ? (side ? side->road_cost : 1) : terrain.move;

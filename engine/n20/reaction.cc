@@ -163,6 +163,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
       o.may_countercharge = true;
       for (const Unit* e : targets) o.countercharge_targets.push_back(e->id);
       trace.cite("std:8.1", unit.id + " is cavalry in its Reaction Phase with enemy units adjacent: it may countercharge");
+      // RULE std:8.2 — a countercharge is fought under the battle rules, with 8.2.1-8.2.3's benefits
       trace.cite("std:8.2", "a countercharge follows the battle rules with the benefits of 8.2.1-8.2.3");
       trace.cite("std:8.2.1", "it may attack any, some or none of: " + f.ids(targets) +
                                   (zoc_only ? " (countercharge.targets=exerting_zoc)" : ""));

@@ -373,7 +373,7 @@ BattleOutcome Resolver::run() {
   }
   // Step F.
   settle_morale();
-  // RULE std:9.0 (part: step G) — apply the result at once, retreats included
+  // RULE std:9.0 — step G: apply the result at once, retreats included
   trace_.cite("std:9.0", "step G: the " + out_.applied + " result is applied at once");
   return std::move(out_);
 }

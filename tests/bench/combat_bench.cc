@@ -1,0 +1,89 @@
+// Owns: speed targets for combat (issue targets: exact odds of three attackers against two
+// defenders with routs through enemy-ZOC hexes under 50 µs; every retreat path for distance 6
+// on a crowded map under 20 µs), and the peak memory of the largest odds enumeration.
+// Three attackers cannot all be adjacent to two defenders (two neighbouring hexes share only two
+// neighbours, std:9.2.2), so the odds target is measured as two battles: 2 against 2, and 3
+// against 1, both with retreats into enemy ZOCs.
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include "engine/core/catalog.h"
+#include "engine/core/tables.h"
+#include "engine/n20/resolution.h"
+#include "engine/n20/retreat.h"
+
+namespace hexlaw {
+namespace {
+
+Unit make(const std::string& id, const std::string& side, UnitType type, int strength, int movement, Printed at) {
+  Unit u;
+  u.id = id, u.side = side, u.type = type, u.strength = strength, u.movement = movement;
+  u.hex = to_axial(at, ColumnLayout::OddColumnsLow);
+  return u;
+}
+
+struct Field {
+  Map map{ColumnLayout::OddColumnsLow};
+  GameState state;
+  std::unique_ptr<n20::N20Rules> rules = n20::make_rules({}, default_catalog(), default_tables());
+  Field() {
+    map.set_bounds({1, 25, 1, 17});
+    map.add_loc("prussian", to_axial({12, 17}, map.layout()));
+    map.add_loc("french", to_axial({12, 1}, map.layout()));
+    // D1 and D2 stand side by side; A1 and A2 are in the two hexes next to both; A3 is next to
+    // D2 only. F1 and F2 put the Prussians' southern retreat hexes in French ZOCs.
+    state.units = {make("A1", "french", UnitType::Infantry, 4, 2, {13, 8}),
+                   make("A2", "french", UnitType::Cavalry, 2, 3, {12, 10}),
+                   make("A3", "french", UnitType::Infantry, 3, 2, {14, 9}),
+                   make("F1", "french", UnitType::Infantry, 1, 2, {10, 10}),
+                   make("F2", "french", UnitType::Infantry, 1, 2, {14, 11}),
+                   make("F3", "french", UnitType::Infantry, 1, 2, {11, 12}),
+                   make("D1", "prussian", UnitType::Infantry, 3, 2, {12, 9}),
+                   make("D2", "prussian", UnitType::Infantry, 2, 2, {13, 9})};
+    state.morale = {{"french", 6}, {"prussian", 6}};
+  }
+};
+
+void odds(benchmark::State& bench, const n20::BattleDeclaration& b) {
+  Field f;
+  std::size_t outcomes = 0;
+  for (auto _ : bench) {
+    std::function<n20::BattleOutcome(DiceSource&)> play = [&](DiceSource& dice) {
+      Trace t(Trace::Off{});
+      return n20::resolve_battle(*f.rules, f.map, f.state, b, n20::ResolutionPolicy{}, dice, t);
+    };
+    auto result = enumerate_outcomes<n20::BattleOutcome>(play, [](const n20::BattleOutcome& o) {
+      std::string k = o.applied;
+      for (const auto& fate : o.fates) k += "|" + fate.fate + std::to_string(fate.distance);
+      return k;
+    });
+    outcomes = result.size();
+    benchmark::DoNotOptimize(result);
+  }
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  bench.counters["outcomes"] = static_cast<double>(outcomes);
+  bench.counters["peak_rss_kb"] = static_cast<double>(usage.ru_maxrss);
+}
+
+void BM_ExactOdds2v2(benchmark::State& bench) { odds(bench, {{"A1", "A2"}, {"D1", "D2"}}); }
+BENCHMARK(BM_ExactOdds2v2)->Unit(benchmark::kMicrosecond);
+void BM_ExactOdds3v1(benchmark::State& bench) { odds(bench, {{"A1", "A2", "A3"}, {"D2"}}); }
+BENCHMARK(BM_ExactOdds3v1)->Unit(benchmark::kMicrosecond);
+
+void BM_RetreatPathsDistance6(benchmark::State& bench) {
+  Field f;
+  const Unit& d = *f.state.unit("D1");
+  std::size_t paths = 0;
+  for (auto _ : bench) {
+    Trace t(Trace::Off{});
+    auto r = n20::retreat_paths(*f.rules, f.map, f.state, d, 6, std::nullopt, t);
+    paths = r.paths.size();
+    benchmark::DoNotOptimize(r);
+  }
+  bench.counters["paths"] = static_cast<double>(paths);
+}
+BENCHMARK(BM_RetreatPathsDistance6)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace hexlaw

@@ -105,7 +105,28 @@ void Resolver::retreat(UnitFate& f, int distance, bool defending) {
   std::optional<Hex> loc;
   if (auto it = policy_.retreat_locs.find(f.unit); it != policy_.retreat_locs.end()) loc = it->second;
   // Step A.
-  RetreatOptions options = retreat_paths(rules_, map_, out_.after, u, distance, loc, trace_);
+  RetreatOptions computed;
+  const RetreatOptions* found = nullptr;
+  std::string key;
+  if (policy_.cache) {
+    key = f.unit + "/" + std::to_string(distance) + "/" + (loc ? map_.name(*loc) : "-");
+    for (const Unit& x : out_.after.units)
+      if (x.on_map()) key += "/" + x.id + "@" + std::to_string(x.hex.q) + "," + std::to_string(x.hex.r);
+    if (auto it = policy_.cache->entries.find(key); it != policy_.cache->entries.end()) {
+      found = &it->second;
+      ++policy_.cache->hits;
+    }
+  }
+  if (!found) {
+    computed = retreat_paths(rules_, map_, out_.after, u, distance, loc, trace_);
+    if (policy_.cache) {
+      ++policy_.cache->misses;
+      found = &policy_.cache->entries.emplace(key, std::move(computed)).first->second;
+    } else {
+      found = &computed;
+    }
+  }
+  const RetreatOptions& options = *found;
   if (options.must_break) {
     break_unit(f, "std:9.8", options.break_reason);
     return;

@@ -14,11 +14,21 @@
 
 #include "engine/core/dice.h"
 #include "engine/n20/battle.h"
+#include "engine/n20/retreat.h"
 
 namespace hexlaw::n20 {
 
+// Retreat paths already worked out for a position, shared by the runs of one enumeration
+// (most dice sequences meet the same retreats). Keyed by the unit, the distance, the LOC and
+// where every unit stands.
+struct RetreatCache {
+  std::map<std::string, RetreatOptions> entries;
+  std::size_t hits = 0, misses = 0;
+};
+
 // The owners' choices, where the rules give them one.
 struct ResolutionPolicy {
+  RetreatCache* cache = nullptr;  // optional: reuse retreat paths across runs of one position
   // Retreat path per unit (hexes entered); otherwise the first legal path in engine order
   // (the fewest hazard rolls, then the smallest hexes).
   std::map<std::string, std::vector<Hex>> retreat_paths;

@@ -8,6 +8,7 @@
 
 #include "engine/core/catalog.h"
 #include "engine/core/tables.h"
+#include "engine/n20/resolution.h"
 #include "engine/questions/kinds.h"
 
 namespace hexlaw {
@@ -68,7 +69,8 @@ void compare(const nlohmann::json& expected, const nlohmann::json& actual, const
 Answer ask(const CaseFile& c) {
   auto rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
   const QuestionKind& kind = find_kind(c);
-  Situation sit{c, *rules, *c.map, c.state};
+  n20::RetreatCache retreat_cache;
+  Situation sit{c, *rules, *c.map, c.state, &retreat_cache};
   kind.validate(sit);
 
   Answer a;

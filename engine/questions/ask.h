@@ -11,12 +11,18 @@
 
 namespace hexlaw {
 
-// What a question handler sees.
+namespace n20 {
+struct RetreatCache;
+}
+
+// What a question handler sees. `retreat_cache` lives for one ask() call: an enumeration
+// replays the question once per dice sequence on the same position and reuses it.
 struct Situation {
   const CaseFile& c;
   const n20::N20Rules& rules;
   const Map& map;
   const GameState& state;
+  n20::RetreatCache* retreat_cache = nullptr;
 };
 
 // A question kind: reads its own fields from the case's `question` (throwing CaseError

@@ -110,10 +110,13 @@ const std::vector<std::string> kResolveKeys = {
     "kind", "attackers", "defenders", "countercharge", "attacker_reserve", "defender_reserve", "reduce_to",
     "attacked_elsewhere", "retreat_paths", "retreat_locs", "ex_breaks", "shorten_in_fortified"};
 
-nlohmann::json resolve(const Situation& s, DiceSource& dice, Trace& t, std::string& headline, bool with_dice) {
+nlohmann::json resolve(const Situation& s, DiceSource& dice, Trace& t, std::string& headline, bool with_dice,
+                       n20::RetreatCache* cache = nullptr) {
   n20::BattleOutcome b;
   try {
-    b = n20::resolve_battle(s.rules, s.map, s.state, declaration(s), policy(s), dice, t);
+    n20::ResolutionPolicy p = policy(s);
+    p.cache = cache;
+    b = n20::resolve_battle(s.rules, s.map, s.state, declaration(s), p, dice, t);
   } catch (const std::invalid_argument& e) {
     s.c.question.fail(e.what());
   }
@@ -218,7 +221,7 @@ void add_combat_questions(std::vector<QuestionKind>& kinds) {
         policy(s);
       },
       [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
-        return resolve(s, dice, t, headline, false);
+        return resolve(s, dice, t, headline, false, s.retreat_cache);
       }});
   kinds.push_back(QuestionKind{
       "battle",

@@ -48,9 +48,12 @@ void odds(benchmark::State& bench, const n20::BattleDeclaration& b) {
   Field f;
   std::size_t outcomes = 0;
   for (auto _ : bench) {
+    n20::RetreatCache cache;  // one per enumeration, as the odds question uses it
+    n20::ResolutionPolicy policy;
+    policy.cache = &cache;
     std::function<n20::BattleOutcome(DiceSource&)> play = [&](DiceSource& dice) {
       Trace t(Trace::Off{});
-      return n20::resolve_battle(*f.rules, f.map, f.state, b, n20::ResolutionPolicy{}, dice, t);
+      return n20::resolve_battle(*f.rules, f.map, f.state, b, policy, dice, t);
     };
     auto result = enumerate_outcomes<n20::BattleOutcome>(play, [](const n20::BattleOutcome& o) {
       std::string k = o.applied;

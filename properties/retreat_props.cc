@@ -115,5 +115,63 @@ RC_GTEST_PROP(RetreatProps, ExactLengthOrBreakAndHonestHazards, ()) {
   }
 }
 
+// std:9.8.6 — with a friendly LOC to head for, every retreat step gets closer to it whenever
+// some step can: when a step is not closer, no closer neighbour could have been taken within
+// the same priority (its class no worse than the rest of the path's worst, and the retreat
+// still completable from it). Checked by brute force against the oracle's own classes.
+RC_GTEST_PROP(RetreatProps, EveryStepCloserToTheLocWheneverSomeStepCan, ()) {
+  HEXLAW_CITES("std:9.8.6", "std:9.8.7");
+  gen::Position p = *gen::position(7, 7, 12);
+  const Unit& u = *rc::gen::elementOf(p.state.units);
+  const Hex loc = to_axial({*rc::gen::inRange(1, 8), *rc::gen::inRange(1, 8)}, p.map->layout());
+  RC_PRE(!(loc == u.hex));
+  p.map->add_loc(u.side, loc);
+  auto rules = gen::standard_rules();
+  const int n = *rc::gen::inRange(1, 5);
+  Oracle o{*rules, p, u};
+  auto klass = [&](Hex h) { return o.at(h) ? 2 : (o.ezoc(h) ? 1 : 0); };
+  // Can the retreat go on from `at` for `left` more hexes (or end at the LOC early) using only
+  // hexes of class <= bound and not in `visited`?
+  std::function<bool(Hex, int, std::vector<Hex>&, int)> completes = [&](Hex at, int left, std::vector<Hex>& visited,
+                                                                         int bound) {
+    if (left == 0 && !o.at(at)) return true;
+    if (left > 0 && at == loc) return true;
+    if (left == 0 && visited.size() > static_cast<std::size_t>(n) + 12) return false;
+    for (Hex nb : neighbours(at)) {
+      if (std::find(visited.begin(), visited.end(), nb) != visited.end() || !o.enterable(at, nb) || klass(nb) > bound)
+        continue;
+      visited.push_back(nb);
+      const bool ok = completes(nb, std::max(left - 1, 0), visited, bound);
+      visited.pop_back();
+      if (ok) return true;
+    }
+    return false;
+  };
+  Trace t(Trace::Off{});
+  const auto r = n20::retreat_paths(*rules, *p.map, p.state, u, n, loc, t, 2000);
+  RC_PRE(!r.truncated);
+  for (const auto& path : r.paths) {
+    std::vector<Hex> visited{u.hex};
+    for (std::size_t i = 0; i < path.steps.size(); ++i) {
+      const Hex from = visited.back(), to = path.steps[i].hex;
+      int bound = 0;
+      for (std::size_t k = i; k < path.steps.size(); ++k) bound = std::max(bound, klass(path.steps[k].hex));
+      const int left = std::max(n - static_cast<int>(i) - 1, 0);
+      if (distance(to, loc) >= distance(from, loc)) {
+        for (Hex alt : neighbours(from)) {
+          if (distance(alt, loc) >= distance(from, loc)) continue;
+          if (std::find(visited.begin(), visited.end(), alt) != visited.end() || !o.enterable(from, alt)) continue;
+          if (klass(alt) > bound) continue;
+          visited.push_back(alt);
+          const bool could = completes(alt, left, visited, bound);
+          visited.pop_back();
+          RC_ASSERT(!could);
+        }
+      }
+      visited.push_back(to);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hexlaw

@@ -21,6 +21,7 @@ class Board {
   Board(const PositionIndex& index, const Unit& unit)
       : index_(index),
         unit_(unit),
+        self_(index.state().unit(unit.id)),
         one_hex_on_entry_(index.rules().interpretation("reinforcement.one_hex_minimum_on_entry") == "applies"),
         stack_at_phase_end_(index.rules().interpretation("movement.stacking_check") == "end_of_phase"),
         zoc_handle_(index.zoc_handle(unit.side)) {}
@@ -31,7 +32,7 @@ class Board {
 
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
-    return o == &unit_ || (o && o->id == unit_.id) ? nullptr : o;
+    return o == self_ || o == &unit_ ? nullptr : o;
   }
   bool enemy_at(Hex h) const {
     const Unit* o = occupant(h);
@@ -52,6 +53,7 @@ class Board {
  private:
   const PositionIndex& index_;
   const Unit& unit_;
+  const Unit* self_;  // the moving unit as the position holds it (lifted off the board)
   bool one_hex_on_entry_;
   bool stack_at_phase_end_;
   int zoc_handle_;
@@ -509,7 +511,9 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   nodes.reserve(256);
   auto key = [](const Cursor& c) { return (c.all_road ? 2 : 0) + (c.stop != Stop::None ? 1 : 0); };
   using Item = std::pair<int, int>;  // (spent, node index)
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+  std::vector<Item> open_storage;
+  open_storage.reserve(512);
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> open(std::greater<>{}, std::move(open_storage));
   auto push = [&](const Cursor& c, int parent) {
     int& slot = best_of(c.hex)[key(c)];
     if (c.spent >= slot) return;
@@ -517,9 +521,8 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     nodes.push_back(Node{c, parent});
     open.emplace(c.spent, static_cast<int>(nodes.size()) - 1);
   };
-  std::map<std::string, int> shaped;  // rules that shaped the result, with counts
   Trace silent(Trace::Off{});
-  std::map<Refusal, int> refused;
+  std::array<int, 8> refused{};  // by Refusal
   int stacked = 0;
   auto expand = [&](const Cursor& from, int parent, Hex to, bool entering) {
     StepResult r = step(b, from, to, base, options, entering);
@@ -528,7 +531,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
       if (r.next.stop != Stop::None && b.friend_at(to) && !b.stack_at_phase_end()) ++stacked;
       else push(r.next, parent);
     } else {
-      ++refused[r.refusal];
+      ++refused[static_cast<std::size_t>(r.refusal)];
     }
   };
   Cursor start;
@@ -547,55 +550,76 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     for (Hex n : neighbours(c.hex))
       if (n != unit.hex || options.entering) expand(c, index, n, false);
   }
-  // Collect the best legal ending per hex: most MP left, then fewest hexes.
-  std::map<Hex, int> chosen;
+  // Collect the best legal ending per hex: most MP left, then fewest hexes. Hexes inside the
+  // window are kept in a flat array (its order is hex order); the rare ones outside in a map.
   auto mp_left = [&](const Cursor& c) { return forced(c.stop) ? 0 : std::max(0, base + (c.all_road ? 1 : 0) - c.spent); };
+  std::vector<int> chosen_in(static_cast<std::size_t>(window.size()), -1);
+  std::map<Hex, int> chosen_out;
+  auto better = [&](int candidate, int current) {
+    if (current < 0) return true;
+    const Cursor& c = nodes[static_cast<std::size_t>(candidate)].c;
+    const Cursor& o = nodes[static_cast<std::size_t>(current)].c;
+    return mp_left(c) > mp_left(o) || (mp_left(c) == mp_left(o) && c.steps < o.steps);
+  };
+  std::size_t count = 0;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const Cursor& c = nodes[i].c;
     if (best_of(c.hex)[key(c)] != c.spent) continue;
     if (b.friend_at(c.hex) && !b.stack_at_phase_end()) continue;
-    auto it = chosen.find(c.hex);
-    if (it == chosen.end()) {
-      chosen.emplace(c.hex, static_cast<int>(i));
-      continue;
-    }
-    const Cursor& o = nodes[static_cast<std::size_t>(it->second)].c;
-    if (mp_left(c) > mp_left(o) || (mp_left(c) == mp_left(o) && c.steps < o.steps)) it->second = static_cast<int>(i);
+    const int w = window.index(c.hex);
+    int& slot = w >= 0 ? chosen_in[static_cast<std::size_t>(w)] : chosen_out.try_emplace(c.hex, -1).first->second;
+    if (slot < 0) ++count;
+    if (better(static_cast<int>(i), slot)) slot = static_cast<int>(i);
   }
-  for (const auto& [hex, index] : chosen) {
+  std::array<int, 6> stops{};  // by Stop
+  out.reserve(count);
+  auto emit = [&](int index) {
     const Cursor& c = nodes[static_cast<std::size_t>(index)].c;
     ReachableHex r;
-    r.hex = hex;
-    for (int at = index; at >= 0; at = nodes[static_cast<std::size_t>(at)].parent)
-      r.path.push_back(nodes[static_cast<std::size_t>(at)].c.hex);
-    std::reverse(r.path.begin(), r.path.end());
+    r.hex = c.hex;
+    r.path.resize(static_cast<std::size_t>(c.steps));
+    int at = index;
+    for (std::size_t k = r.path.size(); k-- > 0; at = nodes[static_cast<std::size_t>(at)].parent)
+      r.path[k] = nodes[static_cast<std::size_t>(at)].c.hex;
     r.allowance = base + (c.all_road ? 1 : 0);
     r.road_bonus = c.all_road;
     r.mp_left = mp_left(c);
     // With a silent trace (a caller that explains nothing) only the rule of a stop is named.
     if (trace.on()) r.stop = maybe_stop(b, c, base);
     else if (c.stop != Stop::None) r.stop = StopReason{stop_rule(c.stop), {}};
-    if (r.stop) ++shaped[r.stop->rule];
+    ++stops[static_cast<std::size_t>(c.stop)];
     r.guard = guard_commitment(b, unit.hex, options.entering, r.path, silent);
     out.push_back(std::move(r));
-  }
+  };
+  std::vector<int> order;  // window hexes first would break hex order if any lie outside it
+  for (std::size_t w = 0; w < chosen_in.size(); ++w)
+    if (chosen_in[w] >= 0) order.push_back(chosen_in[w]);
+  for (const auto& [hex, index] : chosen_out) order.push_back(index);
+  if (!chosen_out.empty())
+    std::sort(order.begin(), order.end(), [&](int x, int y) {
+      return nodes[static_cast<std::size_t>(x)].c.hex < nodes[static_cast<std::size_t>(y)].c.hex;
+    });
+  for (int index : order) emit(index);
   // Explain: what the search found and which rules shaped it.
-  static const std::map<Refusal, std::string> kRefusalRule = {
-      {Refusal::NotAdjacent, "std:6.0"}, {Refusal::OffMap, "std:6.0"}, {Refusal::Enemy, "std:6.3"},
-      {Refusal::EnemyAtEntry, "std:11.4"}, {Refusal::Speed, "std:6.2"}};
-  for (const auto& [why, count] : refused) {
-    if (why == Refusal::AfterStop) continue;  // counted with the stop itself
-    const std::string rule = why == Refusal::Prohibited ? rules.terrain_table_id() : kRefusalRule.at(why);
-    shaped[rule] += count;
-  }
-  if (stacked) shaped["std:6.9"] += stacked;
   trace.cite("std:6.0", [&] {
     return unit.id + " can end its move in " + std::to_string(out.size()) + " hex(es) with an allowance of " +
            std::to_string(base) + " (+1 on a move wholly along road)";
   });
-  for (const auto& [rule, count] : shaped) {
-    trace.cite(rule, [&] { return "applied " + std::to_string(count) + " time(s) while exploring moves"; });
-  }
+  auto explain = [&](const std::string& rule, int n) {
+    if (n > 0) trace.cite(rule, [&] { return "applied " + std::to_string(n) + " time(s) while exploring moves"; });
+  };
+  explain("std:6.0", refused[static_cast<std::size_t>(Refusal::NotAdjacent)] +
+                         refused[static_cast<std::size_t>(Refusal::OffMap)]);
+  explain("std:6.2", refused[static_cast<std::size_t>(Refusal::Speed)] +
+                         stops[static_cast<std::size_t>(Stop::OneHexMinimum)] +
+                         stops[static_cast<std::size_t>(Stop::AllowanceSpent)]);
+  explain("std:6.3", refused[static_cast<std::size_t>(Refusal::Enemy)]);
+  explain("std:6.5", stops[static_cast<std::size_t>(Stop::Rugged)]);
+  explain("std:6.7", stops[static_cast<std::size_t>(Stop::EnemyZoc)]);
+  explain("std:6.9", stacked);
+  explain("std:11.4", refused[static_cast<std::size_t>(Refusal::EnemyAtEntry)] +
+                          stops[static_cast<std::size_t>(Stop::EnemyZocOnEntry)]);
+  explain(rules.terrain_table_id(), refused[static_cast<std::size_t>(Refusal::Prohibited)]);
   if (std::any_of(out.begin(), out.end(), [](const ReachableHex& r) { return r.guard.commits; }))
     trace.cite("std:12.2.1", "some destinations commit the Guard (see each hex)");
   return out;

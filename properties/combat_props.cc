@@ -65,6 +65,22 @@ RC_GTEST_PROP(CombatProps, OddsSumToOneAndMatchTheColumn, ()) {
   std::map<std::string, int> faces;
   for (int die = 1; die <= 6; ++die) faces[crt.lookup(column, die).result] += 1;
   for (const auto& [result, count] : faces) RC_ASSERT(by_result[result] == Fraction(count, 6));
+  // Grouping the battle die by result gives the same odds for every outcome.
+  ResolutionPolicy grouped;
+  grouped.group_battle_die = true;
+  std::function<BattleOutcome(DiceSource&)> play_grouped = [&](DiceSource& dice) {
+    Trace t(Trace::Off{});
+    return n20::resolve_battle(*duel.rules, duel.map, duel.state, b, grouped, dice, t);
+  };
+  auto key = [](const BattleOutcome& o) {
+    std::string k = o.applied;
+    for (const auto& f : o.fates) k += "|" + f.unit + ":" + f.fate + ":" + std::to_string(f.distance);
+    return k;
+  };
+  std::map<std::string, Fraction> plain_odds, grouped_odds;
+  for (const auto& w : odds) plain_odds[key(w.outcome)] += w.probability;
+  for (const auto& w : enumerate_outcomes<BattleOutcome>(play_grouped, key)) grouped_odds[key(w.outcome)] += w.probability;
+  RC_ASSERT(plain_odds == grouped_odds);
 }
 
 // std:9.6.7 — every exchange choice is a minimal set of attackers whose printed strengths

@@ -68,6 +68,32 @@ RC_GTEST_PROP(DiceProps, EnumerationMatchesScriptedReplay, ()) {
   for (const auto& w : odds) RC_ASSERT(w.probability == by_sequence.at(w.outcome));
 }
 
+// Grouped rolls enumerate the same distribution as plain ones for anything that depends only
+// on the group: the probabilities of every outcome are equal, with fewer sequences.
+RC_GTEST_PROP(DiceProps, GroupedRollsKeepTheDistribution, ()) {
+  const int sides = *rc::gen::element(2, 6, 10);
+  const auto groups = *rc::gen::container<std::vector<int>>(static_cast<std::size_t>(sides), rc::gen::inRange(0, 3));
+  const int rolls = *rc::gen::inRange(1, 4);
+  auto outcome = [&](DiceSource& d, bool grouped) {
+    std::string k;
+    for (int i = 0; i < rolls; ++i) {
+      const int face = grouped ? d.roll_grouped(sides, groups, "std:9.0", "") : d.roll(sides, "std:9.0", "");
+      k += std::to_string(groups[static_cast<std::size_t>(face - 1)]);
+    }
+    return k;
+  };
+  std::function<std::string(DiceSource&)> plain = [&](DiceSource& d) { return outcome(d, false); };
+  std::function<std::string(DiceSource&)> grouped = [&](DiceSource& d) { return outcome(d, true); };
+  auto id = [](const std::string& s) { return s; };
+  auto a = enumerate_outcomes<std::string>(plain, id), b = enumerate_outcomes<std::string>(grouped, id);
+  std::map<std::string, Fraction> pa, pb;
+  std::uint64_t seq_a = 0, seq_b = 0;
+  for (const auto& w : a) pa[w.outcome] = w.probability, seq_a += w.sequences;
+  for (const auto& w : b) pb[w.outcome] = w.probability, seq_b += w.sequences;
+  RC_ASSERT(pa == pb);
+  RC_ASSERT(seq_b <= seq_a);
+}
+
 RC_GTEST_PROP(DiceProps, SeededModeIsReproducible, (std::uint64_t seed)) {
   SeededDice a(seed), b(seed);
   for (int i = 0; i < 50; ++i) {

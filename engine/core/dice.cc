@@ -1,6 +1,7 @@
 // Owns: the three dice sources and the enumeration odometer.
 #include "engine/core/dice.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine/core/errors.h"
@@ -22,6 +23,15 @@ std::string describe(int sides, std::string_view rule, std::string_view purpose)
 }
 
 }  // namespace
+
+int DiceSource::roll_grouped(int sides, const std::vector<int>& group_of_face, std::string_view rule,
+                             std::string_view purpose) {
+  if (sides < 1 || group_of_face.size() != static_cast<std::size_t>(sides))
+    throw std::invalid_argument("a grouped die needs one group per face");
+  const int v = next_grouped(sides, group_of_face, rule, purpose);
+  log_.push_back(RollRecord{sides, v, std::string(rule), std::string(purpose)});
+  return v;
+}
 
 int DiceSource::roll(int sides, std::string_view rule, std::string_view purpose) {
   if (sides < 1) throw std::invalid_argument("a die needs at least one face");
@@ -77,19 +87,52 @@ void ScriptedDice::finish() const {
 
 int EnumeratingDice::next(int sides, std::string_view rule, std::string_view purpose) {
   if (pos_ < path_.size()) {
-    if (path_[pos_].sides != sides)
+    if (path_[pos_].sides != sides || !path_[pos_].weight.empty())
       throw std::logic_error("enumeration: the engine asked for a different die on replay (" +
                              describe(sides, rule, purpose) + "): play must be deterministic");
     return path_[pos_++].value;
   }
-  path_.push_back(Choice{1, sides});
+  path_.push_back(Choice{1, sides, sides, {}, {}});
   ++pos_;
   return 1;
 }
 
+int EnumeratingDice::next_grouped(int sides, const std::vector<int>& group_of_face, std::string_view rule,
+                                  std::string_view purpose) {
+  if (pos_ < path_.size()) {
+    const Choice& c = path_[pos_];
+    if (c.sides != sides || c.weight.empty())
+      throw std::logic_error("enumeration: the engine asked for a different die on replay (" +
+                             describe(sides, rule, purpose) + "): play must be deterministic");
+    ++pos_;
+    return c.first_face[static_cast<std::size_t>(c.value - 1)];
+  }
+  // Groups in order of their first face.
+  Choice c{1, 0, sides, {}, {}};
+  std::vector<int> ids;
+  for (int f = 1; f <= sides; ++f) {
+    const int g = group_of_face[static_cast<std::size_t>(f - 1)];
+    auto it = std::find(ids.begin(), ids.end(), g);
+    if (it == ids.end()) {
+      ids.push_back(g);
+      c.first_face.push_back(f);
+      c.weight.push_back(1);
+    } else {
+      ++c.weight[static_cast<std::size_t>(it - ids.begin())];
+    }
+  }
+  c.options = static_cast<int>(ids.size());
+  path_.push_back(std::move(c));
+  ++pos_;
+  return path_.back().first_face[0];
+}
+
 Fraction EnumeratingDice::probability() const {
   Fraction p(1);
-  for (std::size_t i = 0; i < pos_; ++i) p *= Fraction(1, path_[i].sides);
+  for (std::size_t i = 0; i < pos_; ++i) {
+    const Choice& c = path_[i];
+    p *= c.weight.empty() ? Fraction(1, c.sides) : Fraction(c.weight[static_cast<std::size_t>(c.value - 1)], c.sides);
+  }
   return p;
 }
 
@@ -97,7 +140,7 @@ Fraction EnumeratingDice::probability() const {
 // trailing choices. Step C. Turn the last remaining choice to its next face.
 bool EnumeratingDice::advance() {
   path_.resize(pos_);
-  while (!path_.empty() && path_.back().value == path_.back().sides) path_.pop_back();
+  while (!path_.empty() && path_.back().value == path_.back().options) path_.pop_back();
   if (path_.empty()) return false;
   ++path_.back().value;
   return true;

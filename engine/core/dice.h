@@ -30,11 +30,21 @@ class DiceSource {
   virtual ~DiceSource() = default;
   // One die with `sides` faces, 1..sides, for `rule` and `purpose`.
   int roll(int sides, std::string_view rule, std::string_view purpose);
+  // A die whose faces fall into groups the caller treats alike (a hazard roll: 1-3 breaks,
+  // 4-6 is safe): `group_of_face[f - 1]` names each face's group. Seeded and scripted dice
+  // roll the real die; enumeration branches once per group, weighted by its faces, and
+  // returns the group's first face. Only for rolls whose exact face the answer never shows.
+  int roll_grouped(int sides, const std::vector<int>& group_of_face, std::string_view rule, std::string_view purpose);
   const std::vector<RollRecord>& log() const { return log_; }
   virtual std::string mode() const = 0;
 
  protected:
   virtual int next(int sides, std::string_view rule, std::string_view purpose) = 0;
+  virtual int next_grouped(int sides, const std::vector<int>& group_of_face, std::string_view rule,
+                           std::string_view purpose) {
+    (void)group_of_face;
+    return next(sides, rule, purpose);
+  }
   void clear_log() { log_.clear(); }
 
  private:
@@ -78,7 +88,7 @@ class ScriptedDice : public DiceSource {
 class EnumeratingDice : public DiceSource {
  public:
   std::string mode() const override { return "enumerate"; }
-  // Probability of the sequence just played (product of 1/sides).
+  // Probability of the sequence just played (product of each choice's share).
   Fraction probability() const;
   // Moves to the next unexplored sequence; false when all have been played.
   bool advance();
@@ -92,11 +102,15 @@ class EnumeratingDice : public DiceSource {
 
  protected:
   int next(int sides, std::string_view rule, std::string_view purpose) override;
+  int next_grouped(int sides, const std::vector<int>& group_of_face, std::string_view rule,
+                   std::string_view purpose) override;
 
  private:
   struct Choice {
-    int value;
-    int sides;
+    int value;    // 1..options
+    int options;  // faces, or groups of a grouped roll
+    int sides;    // faces of the die
+    std::vector<int> first_face, weight;  // per group, for a grouped roll
   };
   std::vector<Choice> path_;
   std::size_t pos_ = 0;

@@ -1,6 +1,8 @@
 // Owns: CRT lookups. The table itself is data (spec/tables/jena/crt.yaml).
 #include "engine/n20/combat_table.h"
 
+#include <algorithm>
+
 #include "engine/core/dice.h"
 
 namespace hexlaw::n20 {
@@ -25,9 +27,22 @@ CrtResult crt_lookup(const N20Rules& rules, int differential, int die, Trace& tr
   return CrtResult{differential, l.column, die, l.result};
 }
 
-CrtResult crt_roll(const N20Rules& rules, int differential, DiceSource& dice, Trace& trace) {
+CrtResult crt_roll(const N20Rules& rules, int differential, DiceSource& dice, Trace& trace, bool grouped) {
   // RULE std:9.0 — step F: roll one die for the battle
-  const int die = dice.roll(6, "std:9.0", "battle die");
+  int die = 0;
+  if (grouped) {
+    std::vector<std::string> results;
+    std::vector<int> groups;
+    for (int face = 1; face <= 6; ++face) {
+      const std::string r = rules.crt().lookup(differential, face).result;
+      auto it = std::find(results.begin(), results.end(), r);
+      groups.push_back(static_cast<int>(it - results.begin()));
+      if (it == results.end()) results.push_back(r);
+    }
+    die = dice.roll_grouped(6, groups, "std:9.0", "battle die");
+  } else {
+    die = dice.roll(6, "std:9.0", "battle die");
+  }
   return crt_lookup(rules, differential, die, trace);
 }
 

@@ -148,10 +148,16 @@ void Resolver::retreat(UnitFate& f, int distance, bool defending) {
   const GridTable* hazard = default_tables().grid(rules_.hazard_table_id());
   for (const auto& s : chosen->steps) {
     f.path.push_back(s.hex);
-    auto roll = [&](const char* rule, const std::string& what) {
-      const int die = dice_.roll(6, rule, "hazardous retreat: " + what);
-      const auto* cell = hazard->cell(std::to_string(die), "result");
+    // The hazard die's faces grouped by their result on the table (break or safe): the answer
+    // shows only which, so exact odds branch twice, not six times.
+    std::vector<int> groups;
+    auto breaks_on = [&](int face) {
+      const auto* cell = hazard->cell(std::to_string(face), "result");
       return cell && *cell && **cell == "break";
+    };
+    for (int face = 1; face <= 6; ++face) groups.push_back(breaks_on(face) ? 0 : 1);
+    auto roll = [&](const char* rule, const std::string& what) {
+      return breaks_on(dice_.roll_grouped(6, groups, rule, "hazardous retreat: " + what));
     };
     const bool zoc_break = s.enemy_zoc && roll("std:9.8.3", "enemy ZOC at " + map_.name(s.hex));
     const bool river_break = !zoc_break && !s.river.empty() && roll("std:9.8.4", s.river + " into " + map_.name(s.hex));
@@ -300,7 +306,7 @@ BattleOutcome Resolver::run() {
   if (out_.totals.attack_reserve) spend(battle_.attackers.front());
   if (out_.totals.defense_reserve) spend(battle_.defenders.front());
   // Step B.
-  const CrtResult r = crt_roll(rules_, out_.totals.column, dice_, trace_);
+  const CrtResult r = crt_roll(rules_, out_.totals.column, dice_, trace_, policy_.group_battle_die);
   out_.die = r.die;
   out_.result = out_.applied = r.result;
   trace_.cite(result_rule(r.result), "result " + r.result);

@@ -35,6 +35,9 @@ struct ResolutionPolicy {
   std::map<std::string, Hex> retreat_locs;     // the LOC each unit heads for, when chosen
   std::optional<std::vector<std::string>> ex_breaks;  // attackers broken to pay an EX
   bool shorten_in_fortified = true;  // take the one-hex-fewer option of std:9.8.1
+  // Roll the battle die grouped by result (exact odds that never show the face branch once
+  // per distinct result instead of six times).
+  bool group_battle_die = false;
 };
 
 struct UnitFate {

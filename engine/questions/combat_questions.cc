@@ -116,6 +116,7 @@ nlohmann::json resolve(const Situation& s, DiceSource& dice, Trace& t, std::stri
   try {
     n20::ResolutionPolicy p = policy(s);
     p.cache = cache;
+    p.group_battle_die = !with_dice;  // odds never show the battle die's face
     b = n20::resolve_battle(s.rules, s.map, s.state, declaration(s), p, dice, t);
   } catch (const std::invalid_argument& e) {
     s.c.question.fail(e.what());

@@ -51,6 +51,7 @@ void odds(benchmark::State& bench, const n20::BattleDeclaration& b) {
     n20::RetreatCache cache;  // one per enumeration, as the odds question uses it
     n20::ResolutionPolicy policy;
     policy.cache = &cache;
+    policy.group_battle_die = true;
     std::function<n20::BattleOutcome(DiceSource&)> play = [&](DiceSource& dice) {
       Trace t(Trace::Off{});
       return n20::resolve_battle(*f.rules, f.map, f.state, b, policy, dice, t);

@@ -57,6 +57,7 @@ class N20Rules {
   virtual std::string crt_table_id() const { return "jena:table.crt"; }
   virtual std::string terrain_table_id() const { return "jena:table.terrain"; }
   virtual std::string hazard_table_id() const { return "jena:table.hazardous-retreat"; }
+  virtual std::string rally_table_id() const { return "jena:table.rally"; }
   const CrtTable& crt() const { return *crt_; }
   const TerrainChart& terrain_chart() const { return *terrain_; }
 

@@ -12,6 +12,7 @@ const std::vector<QuestionKind>& question_kinds() {
     add_movement_questions(k);
     add_reaction_questions(k);
     add_retreat_questions(k);
+    add_morale_questions(k);
     return k;
   }();
   return kinds;

@@ -1,0 +1,82 @@
+// Owns: the promise that bad input never crashes the engine. Every case file under cases/ is
+// mangled at random (lines dropped, values swapped for junk, text cut short) and asked again:
+// the answer is either an answer or a CaseError naming a field — never another exception.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/questions/ask.h"
+#include "tests/support/test_support.h"
+
+namespace hexlaw {
+namespace {
+
+std::vector<std::string> case_texts() {
+  static const std::vector<std::string> texts = [] {
+    std::vector<std::string> out;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(testing::source_path("cases")))
+      if (e.path().extension() == ".yaml") {
+        std::ifstream in(e.path());
+        std::stringstream buf;
+        buf << in.rdbuf();
+        out.push_back(buf.str());
+      }
+    std::sort(out.begin(), out.end());
+    return out;
+  }();
+  return texts;
+}
+
+std::string mangle(std::string text) {
+  const int how = *rc::gen::inRange(0, 4);
+  std::vector<std::string> lines;
+  std::stringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  if (lines.empty()) return text;
+  const auto at = static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(lines.size())));
+  switch (how) {
+    case 0:  // drop a line
+      lines.erase(lines.begin() + static_cast<long>(at));
+      break;
+    case 1: {  // replace the value after a colon with junk
+      auto& l = lines[at];
+      const auto colon = l.find(": ");
+      const std::string junk = *rc::gen::element<std::string>("-1", "99", "\"0O07\"", "[]", "{}", "null", "x",
+                                                               "\"std:99.9\"", "[1, 2, 3]", "true", "\"\"");
+      if (colon != std::string::npos) l = l.substr(0, colon + 2) + junk;
+      break;
+    }
+    case 2: {  // cut the text short
+      std::string joined;
+      for (const auto& l : lines) joined += l + "\n";
+      return joined.substr(0, static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(joined.size()) + 1)));
+    }
+    default:  // duplicate a line
+      lines.insert(lines.begin() + static_cast<long>(at), lines[at]);
+  }
+  std::string joined;
+  for (const auto& l : lines) joined += l + "\n";
+  return joined;
+}
+
+RC_GTEST_PROP(CaseFuzzProps, MangledCaseFilesAreAnsweredOrRefusedNeverCrash, ()) {
+  const auto& texts = case_texts();
+  RC_PRE(!texts.empty());
+  const std::string text = mangle(*rc::gen::elementOf(texts));
+  try {
+    CaseFile c = parse_case_text(text, "<mangled>");
+    if (c.dice.mode == DiceSpec::Mode::Enumerate) return;  // odds of a mangled battle may be slow
+    Answer a = ask(c);
+    (void)check(c, a);
+  } catch (const CaseError& e) {
+    RC_ASSERT(std::string(e.what()).find("<mangled>") == 0);
+  } catch (const std::exception& e) {
+    RC_FAIL(std::string("unexpected exception: ") + e.what() + "\n--- input ---\n" + text);
+  }
+}
+
+}  // namespace
+}  // namespace hexlaw

@@ -59,19 +59,30 @@ struct Oracle {
   }
 };
 
+// One generated position, a unit of it, a distance, the oracle and the engine's retreats (no
+// LOC on the map).
+struct Trial {
+  gen::Position p = *gen::position(7, 7, 12);
+  std::unique_ptr<n20::N20Rules> rules = gen::standard_rules();
+  Unit u = *rc::gen::elementOf(p.state.units);  // a copy: the generator hands out values
+  int n = *rc::gen::inRange(1, 5);
+  Oracle oracle{*rules, p, u};
+  n20::RetreatOptions r = retreats();
+  n20::RetreatOptions retreats() const {
+    Trace t(Trace::Off{});
+    auto out = n20::retreat_paths(*rules, *p.map, p.state, u, n, std::nullopt, t, 2000);
+    RC_PRE(!out.truncated);
+    return out;
+  }
+};
+
 // std:9.8.2 — a retreat never enters an enemy-ZOC hex (nor a friendly one) while a legal path
 // of empty hexes outside enemy ZOCs exists. Precondition: the generated maps have no LOC
 // hexes, so no retreat ends early at a LOC (std:9.8.7 is checked by its own examples).
 RC_GTEST_PROP(RetreatProps, NoEnemyZocWhileACleanPathExists, ()) {
   HEXLAW_CITES("std:9.8.2", "std:9.8.3");
-  const gen::Position p = *gen::position(7, 7, 12);
-  auto rules = gen::standard_rules();
-  const Unit& u = *rc::gen::elementOf(p.state.units);
-  const int n = *rc::gen::inRange(1, 5);
-  Oracle o{*rules, p, u};
-  Trace t(Trace::Off{});
-  const auto r = n20::retreat_paths(*rules, *p.map, p.state, u, n, std::nullopt, t, 2000);
-  RC_PRE(!r.truncated);
+  const Trial trial;
+  const auto& [p, rules, u, n, o, r] = std::tie(trial.p, trial.rules, trial.u, trial.n, trial.oracle, trial.r);
   const bool clean = o.exists(n, [&](Hex, Hex b) { return !o.ezoc(b) && o.at(b) == nullptr; });
   if (!clean) return;
   RC_ASSERT(!r.must_break);
@@ -87,14 +98,8 @@ RC_GTEST_PROP(RetreatProps, NoEnemyZocWhileACleanPathExists, ()) {
 // exists. Every hazard roll is an enemy-ZOC hex or a river crossing (std:9.8.3, std:9.8.4).
 RC_GTEST_PROP(RetreatProps, ExactLengthOrBreakAndHonestHazards, ()) {
   HEXLAW_CITES("std:9.8", "std:9.8.4", "std:9.8.5", "std:9.8.7");
-  const gen::Position p = *gen::position(7, 7, 12);
-  auto rules = gen::standard_rules();
-  const Unit& u = *rc::gen::elementOf(p.state.units);
-  const int n = *rc::gen::inRange(1, 5);
-  Oracle o{*rules, p, u};
-  Trace t(Trace::Off{});
-  const auto r = n20::retreat_paths(*rules, *p.map, p.state, u, n, std::nullopt, t, 2000);
-  RC_PRE(!r.truncated);
+  const Trial trial;
+  const auto& [p, rules, u, n, o, r] = std::tie(trial.p, trial.rules, trial.u, trial.n, trial.oracle, trial.r);
   if (r.must_break) {
     RC_ASSERT(r.paths.empty());
     RC_ASSERT(!o.exists(n, [](Hex, Hex) { return true; }));

@@ -13,6 +13,6 @@ void add_combat_questions(std::vector<QuestionKind>& kinds);    // crt
 void add_movement_questions(std::vector<QuestionKind>& kinds);  // path, reach, entry-costs
 void add_reaction_questions(std::vector<QuestionKind>& kinds);  // reaction
 void add_retreat_questions(std::vector<QuestionKind>& kinds);   // retreat
-void add_morale_questions(std::vector<QuestionKind>& kinds);    // rally, victory
+void add_morale_questions(std::vector<QuestionKind>& kinds);    // rally, victory, lull, night-morale, rout-recovery
 
 }  // namespace hexlaw

@@ -1,6 +1,7 @@
-// Owns: questions about morale and its consequences — rallying broken units, and whether the
-// game is won.
+// Owns: questions about morale and its consequences — rallying broken units, lulls, the
+// night's morale steps, rout recovery, and whether the game is won.
 #include "engine/n20/rally.h"
+#include "engine/n20/turn_end.h"
 #include "engine/n20/victory.h"
 #include "engine/questions/kinds.h"
 
@@ -66,6 +67,60 @@ void add_morale_questions(std::vector<QuestionKind>& kinds) {
         headline = v.level == "none" ? "the game goes on"
                                      : v.level + (v.winner.empty() ? "" : " victory for " + v.winner);
         return nlohmann::json{{"over", v.over}, {"level", v.level}, {"winner", v.winner}};
+      }});
+  kinds.push_back(QuestionKind{
+      "lull",
+      "Does this side gain a morale point for a lull at the end of its Player Turn? (question: side, "
+      "after_first_night, forced_march, battle_die_rolled)",
+      [](const Situation& s) {
+        s.c.question.expect_keys({"kind", "side", "after_first_night", "forced_march", "battle_die_rolled"});
+        s.c.question.required("side").str();
+        s.c.question.required("after_first_night").boolean();
+        s.c.question["forced_march"].bool_or(false);
+        s.c.question["battle_die_rolled"].bool_or(false);
+      },
+      [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+        n20::TurnFacts f{s.c.question["after_first_night"].boolean(), s.c.question["forced_march"].bool_or(false),
+                         s.c.question["battle_die_rolled"].bool_or(false)};
+        n20::LullVerdict v;
+        try {
+          v = n20::lull(s.rules, s.map, s.state, s.c.question["side"].str(), f, t);
+        } catch (const std::invalid_argument& e) {
+          s.c.question.fail(e.what());
+        }
+        headline = v.gains ? "a lull: +1 morale" : "no lull: " + v.reason;
+        return nlohmann::json{{"gains", v.gains}, {"reason", v.reason}};
+      }});
+  kinds.push_back(QuestionKind{
+      "night-morale",
+      "What do this side's Night Operations do to morale? (question: side; the state must be a night turn)",
+      [](const Situation& s) {
+        s.c.question.expect_keys({"kind", "side"});
+        s.c.question.required("side").str();
+      },
+      [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+        n20::NightMorale m;
+        try {
+          m = n20::night_morale(s.rules, s.map, s.state, s.c.question["side"].str(), t);
+        } catch (const std::invalid_argument& e) {
+          s.c.question.fail(e.what());
+        }
+        headline = "enemy -" + std::to_string(m.enemy_loss) + ", own +" + std::to_string(m.rest_gain);
+        return nlohmann::json{{"enemy_locs_held", m.enemy_locs_held}, {"enemy_objectives_held", m.enemy_objectives_held},
+                              {"enemy_loss", m.enemy_loss},           {"rest_gain", m.rest_gain},
+                              {"morale_after", m.after}};
+      }});
+  kinds.push_back(QuestionKind{
+      "rout-recovery",
+      "Which Routed units recover at the end of this side's Player Turn? (question: side, the phasing side)",
+      [](const Situation& s) {
+        s.c.question.expect_keys({"kind", "side"});
+        s.c.question.required("side").str();
+      },
+      [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+        auto ids = n20::rout_recovery(s.rules, s.map, s.state, s.c.question["side"].str(), t);
+        headline = std::to_string(ids.size()) + " unit(s) recover";
+        return nlohmann::json{{"recover", ids}};
       }});
 }
 

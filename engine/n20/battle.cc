@@ -95,6 +95,8 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
 
   // Step C.
   const bool routed_rule = rules.option_on("std:16.5");
+  // RULE std:16.5 — optional rule: routed units carry a marker and suffer the effects of 16.5.2
+  if (routed_rule) trace.cite("std:16.5", "optional rule 16.5 (routed units) is in use");
   const bool double_first = rules.interpretation("rout.halving_order") == "double_then_halve";
   bool countercharge_doubles = b.countercharge;
   if (b.countercharge) {
@@ -215,6 +217,8 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
 
   // Step F.
   if (rules.option_on("std:16.3")) {
+    // RULE std:16.3 — optional rule: artillery support in defence (16.3.1) and bombardment (16.3.2)
+    trace.cite("std:16.3", "optional rule 16.3 (artillery support) is in use");
     const std::string scope = rules.interpretation("artillery.support_scope");
     std::vector<int> per_defender(def.size(), 0);
     for (const Unit& art : state.units) {

@@ -304,6 +304,8 @@ GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, co
     return g;
   }
   g.commits = true;
+  // RULE std:12.2 — Guard units are held back and committed, at a price, at the critical moment
+  trace.cite("std:12.2", [&] { return u.id + " is a Guard unit: committing it is governed by 12.2.1 and 12.6"; });
   bool free = false;
   for (const auto& [track, points] : b.state().morale) free = free || points == 1;
   g.cost = free ? 0 : (each ? transitions : 1);

@@ -91,6 +91,8 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     // RULE std:12.4 — one morale point gives +1 to every rally roll made at that time
     trace.cite("std:12.4", side + " spends one morale point: +1 to every rally roll made now");
   }
+  // RULE std:16.6 — optional rule: unit reduction into Cadres (16.6.1, 16.6.2)
+  if (rules.option_on("std:16.6")) trace.cite("std:16.6", "optional rule 16.6 (unit reduction) is in use");
   // RULE std:10.0 — each broken unit trying to rally rolls one die on the Rally Table
   trace.cite("std:10.0", std::to_string(request.units.size()) + " broken unit(s) try to rally");
   // Step B.

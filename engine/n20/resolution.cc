@@ -274,6 +274,8 @@ void Resolver::settle_morale() {
     auto it = out_.after.morale.find(t);
     if (it == out_.after.morale.end()) continue;  // the case gives no track: report the change only
     const int before = it->second, gain = ledger_.gains[t], loss = ledger_.losses[t];
+    // RULE std:12.0 — each side's morale points, on its track, rise and fall with events
+    trace_.cite("std:12.0", t + " morale changes after the battle");
     // RULE std:12.1 — simultaneous changes: add first, then subtract
     // RULE std:12.1.1 — never above 10
     int v = cap_net ? std::min(10, before + gain - loss) : std::min(10, before + gain) - loss;
@@ -392,6 +394,7 @@ BattleOutcome Resolver::run() {
     if (!u.has_flag("guard")) continue;
     if (!attacker_won || !u.on_map()) {
       ledger_.lose(rules_.morale_track(u, out_.after), 1);
+      trace_.cite("std:12.2", u.id + " is a Guard unit committed to battle");
       // RULE std:12.2.2 — an attacking Guard that could not conceivably advance costs its side a point
       trace_.cite("std:12.2.2", u.id + " is an attacking Guard unit that " +
                                     (attacker_won ? std::string("did not survive the exchange") : "was not victorious") +

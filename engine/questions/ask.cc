@@ -75,6 +75,12 @@ Answer ask(const CaseFile& c) {
 
   Answer a;
   a.case_name = c.name;
+  if (!c.ruleset.options.empty()) {
+    std::string list;
+    for (const auto& o : c.ruleset.options) list += (list.empty() ? "" : ", ") + o;
+    // RULE std:16.0 — optional rules may be used in any combination the players agree on
+    a.trace.cite("std:16.0", "optional rules in use: " + list);
+  }
   a.question_kind = kind.name;
   switch (c.dice.mode) {
     case DiceSpec::Mode::None: {

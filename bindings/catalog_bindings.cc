@@ -5,6 +5,7 @@
 #include "bindings/bindings.h"
 #include "engine/core/catalog.h"
 #include "engine/core/errors.h"
+#include "engine/n20/rules.h"
 
 namespace hexlaw::py {
 
@@ -44,6 +45,14 @@ void bind_catalog(pyb::module_& m) {
         return *c;
       },
       pyb::arg("id"), "The catalogued rule case with this id, e.g. rule('std:9.8.2').");
+  m.def(
+      "switches",
+      [] {
+        std::vector<std::tuple<std::string, std::vector<std::string>, std::string, std::string>> out;
+        for (const auto& sw : n20::known_switches()) out.emplace_back(sw.name, sw.readings, sw.default_reading, sw.rule);
+        return out;
+      },
+      "Every interpretation switch the engine implements: (name, readings, default, rule id).");
   m.def(
       "rules",
       [](const std::string& book) {

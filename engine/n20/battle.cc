@@ -81,7 +81,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
         continue;
       }
       if (adjacent_for_rules(rules, map, state, a.hex, d->hex, silent)) continue;
-      if (a.type == UnitType::Artillery && rules.option_on("std:16.3")) {
+      if (a.type == UnitType::Artillery && rules.option_on("std:16.3") && rules.artillery_doubles(state, silent)) {
         // RULE std:16.3.2 — artillery may bombard across a hexside that forbids attack
         bombarding[i] = true;
         trace.cite("std:16.3.2", a.id + " bombards " + d->id + " across a hexside that forbids a normal attack");
@@ -97,7 +97,8 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   const bool routed_rule = rules.option_on("std:16.5");
   // RULE std:16.5 — optional rule: routed units carry a marker and suffer the effects of 16.5.2
   if (routed_rule) trace.cite("std:16.5", "optional rule 16.5 (routed units) is in use");
-  const bool double_first = rules.interpretation("rout.halving_order") == "double_then_halve";
+  const bool double_first = !rules.halve_before_doubling();
+  const bool artillery_doubles = rules.artillery_doubles(state, trace);
   bool countercharge_doubles = b.countercharge;
   if (b.countercharge) {
     const bool any_cav = std::any_of(def.begin(), def.end(), [](const Unit* d) { return d->type == UnitType::Cavalry; });
@@ -111,7 +112,13 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   for (std::size_t i = 0; i < att.size(); ++i) {
     const Unit& a = *att[i];
     StrengthLine s{a.id, a.strength, rules.base_strength(a, state, trace), bombarding[i], {}};
-    const bool doubles = (a.type == UnitType::Artillery && !bombarding[i]) || countercharge_doubles;
+    const bool doubles = (a.type == UnitType::Artillery && !bombarding[i] && artillery_doubles) || countercharge_doubles;
+    auto weather = [&] {
+      const int m = rules.strength_modifier(a, state, trace);
+      if (m == 0) return;
+      s.value = std::max(0, s.value + m);
+      s.why.push_back("weather " + std::to_string(m));
+    };
     const bool halves = routed_rule && a.has_marker("routed");
     auto dbl = [&] {
       if (!doubles) return;
@@ -131,8 +138,8 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       s.why.push_back("routed: halved, rounded up (std:16.5.2)");
       trace.cite("std:16.5.2", a.id + " is routed: strength halved, rounding up, to " + std::to_string(s.value));
     };
-    if (double_first) dbl(), half();
-    else half(), dbl();
+    if (double_first) dbl(), half(), weather();
+    else half(), weather(), dbl();
     if (bombarding[i]) s.why.push_back("bombarding at printed strength (std:16.3.2)");
     t.attack_units += s.value;
     t.attack.push_back(std::move(s));
@@ -145,6 +152,10 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       s.value = halve_up(s.value);
       s.why.push_back("routed: halved, rounded up (std:16.5.2)");
       trace.cite("std:16.5.2", d->id + " is routed: strength halved, rounding up, to " + std::to_string(s.value));
+    }
+    if (const int m = rules.strength_modifier(*d, state, trace); m != 0) {
+      s.value = std::max(0, s.value + m);
+      s.why.push_back("weather " + std::to_string(m));
     }
     t.defense_units += s.value;
     t.defense.push_back(std::move(s));

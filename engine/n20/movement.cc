@@ -24,7 +24,12 @@ class Board {
         self_(index.state().unit(unit.id)),
         one_hex_on_entry_(index.rules().interpretation("reinforcement.one_hex_minimum_on_entry") == "applies"),
         stack_at_phase_end_(index.rules().interpretation("movement.stacking_check") == "end_of_phase"),
-        zoc_handle_(index.zoc_handle(unit.side)) {}
+        zoc_handle_(index.zoc_handle(unit.side)) {
+    Trace silent(Trace::Off{});
+    road_bonus_ = index.rules().road_bonus_allowed(index.state(), silent);
+  }
+  // The +1 for a move wholly along road, when the rules allow it now (std:6.6).
+  int bonus(bool all_road) const { return all_road && road_bonus_ ? 1 : 0; }
 
   // Interpretation switches read once per query.
   bool one_hex_on_entry() const { return one_hex_on_entry_; }
@@ -57,6 +62,7 @@ class Board {
   bool one_hex_on_entry_;
   bool stack_at_phase_end_;
   int zoc_handle_;
+  bool road_bonus_ = true;
 };
 
 // Why a unit must stop where it is (no strings on the hot path; see stop_reason()).
@@ -88,7 +94,7 @@ struct StepResult {
 std::string name(const Board& b, Hex h) { return b.map().name(h); }
 
 StopReason stop_reason(const Board& b, const Cursor& c, int base) {
-  const int allowance = base + (c.all_road ? 1 : 0);
+  const int allowance = base + b.bonus(c.all_road);
   switch (c.stop) {
     case Stop::EnemyZoc: return {"std:6.7", name(b, c.hex) + " is in an enemy zone of control"};
     case Stop::EnemyZocOnEntry: return {"std:11.4", name(b, c.hex) + " is in an enemy zone of control"};
@@ -121,7 +127,7 @@ std::optional<StopReason> maybe_stop(const Board& b, const Cursor& c, int base) 
 
 // The rule and reason for a refused step.
 std::pair<std::string, std::string> refusal(const Board& b, const Cursor& from, Hex to, const StepResult& r, int base) {
-  const int allowance = base + (r.next.all_road ? 1 : 0);
+  const int allowance = base + b.bonus(r.next.all_road);
   switch (r.refusal) {
     case Refusal::AfterStop: {
       StopReason s = stop_reason(b, from, base);
@@ -202,7 +208,7 @@ StepResult step(const Board& b, const Cursor& from, Hex to, int base, const Move
   next.spent = from.spent + r.cost;
   // Step F. The allowance: the road bonus only while the whole move is on road (std:6.6);
   // a unit may always move one hex (std:6.2).
-  const int allowance = base + (next.all_road ? 1 : 0);
+  const int allowance = base + b.bonus(next.all_road);
   bool one_hex_minimum = false;
   if (next.spent > allowance) {
     // The one-hex minimum covers a reinforcement's entry unless the switch says otherwise.
@@ -348,6 +354,7 @@ int movement_allowance(const N20Rules& rules, const GameState& state, const Unit
              " (before road and forced march)";
     });
   }
+  allowance = std::max(0, allowance + rules.movement_allowance_modifier(unit, state, trace));
   if (options.forced_march) {
     // RULE std:12.3 — forced march: +1 allowance for every unit of the side this phase
     trace.cite("std:12.3", [&] { return "forced march: +1 allowance, " + std::to_string(allowance + 1); });
@@ -444,9 +451,10 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
     if (b.friend_at(path[i]))
       trace.cite("std:6.9", "passes through friendly unit " + b.occupant(path[i])->id + " in " + map.name(path[i]));
   // Step D.
-  v.road_bonus = c.all_road;
-  v.allowance = base + (c.all_road ? 1 : 0);
-  if (c.all_road) trace.cite("std:6.6", "the whole move ran along connected road: +1 allowance");
+  v.road_bonus = b.bonus(c.all_road) > 0;
+  v.allowance = base + b.bonus(c.all_road);
+  if (v.road_bonus) trace.cite("std:6.6", "the whole move ran along connected road: +1 allowance");
+  if (c.all_road && !v.road_bonus) rules.road_bonus_allowed(state, trace);  // explains why not
   v.mp_left = forced(c.stop) ? 0 : std::max(0, v.allowance - c.spent);
   if (forced(c.stop) && v.allowance > c.spent)
     trace.cite(c.stop == Stop::Rugged ? "std:6.5" : "std:6.7",
@@ -554,7 +562,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   }
   // Collect the best legal ending per hex: most MP left, then fewest hexes. Hexes inside the
   // window are kept in a flat array (its order is hex order); the rare ones outside in a map.
-  auto mp_left = [&](const Cursor& c) { return forced(c.stop) ? 0 : std::max(0, base + (c.all_road ? 1 : 0) - c.spent); };
+  auto mp_left = [&](const Cursor& c) { return forced(c.stop) ? 0 : std::max(0, base + b.bonus(c.all_road) - c.spent); };
   std::vector<int> chosen_in(static_cast<std::size_t>(window.size()), -1);
   std::map<Hex, int> chosen_out;
   auto better = [&](int candidate, int current) {
@@ -583,8 +591,8 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     int at = index;
     for (std::size_t k = r.path.size(); k-- > 0; at = nodes[static_cast<std::size_t>(at)].parent)
       r.path[k] = nodes[static_cast<std::size_t>(at)].c.hex;
-    r.allowance = base + (c.all_road ? 1 : 0);
-    r.road_bonus = c.all_road;
+    r.allowance = base + b.bonus(c.all_road);
+    r.road_bonus = b.bonus(c.all_road) > 0;
     r.mp_left = mp_left(c);
     // With a silent trace (a caller that explains nothing) only the rule of a stop is named.
     if (trace.on()) r.stop = maybe_stop(b, c, base);

@@ -1,6 +1,8 @@
 // Owns: the standard behaviour of every N20 hook and the construction of rule layers.
 #include "engine/n20/rules.h"
 
+#include "engine/n20/games/dresden.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -130,9 +132,11 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalo
     if (std::find(it->readings.begin(), it->readings.end(), reading) == it->readings.end())
       throw std::invalid_argument("switch '" + name + "' has no reading '" + reading + "'");
   }
-  // The exclusive-rule layers (Jena, Dresden, Leipzig) subclass N20Rules as their rules
-  // are implemented; until then every game runs the standard rules with its tables.
-  auto rules = std::make_unique<N20Rules>(std::move(choice), catalog, tables);
+  // The exclusive-rule layers subclass N20Rules as their rules are implemented (so far
+  // Dresden's weather); the other games run the standard rules with their tables.
+  std::unique_ptr<N20Rules> rules;
+  if (choice.game == "dresden") rules = std::make_unique<DresdenRules>(std::move(choice), catalog, tables);
+  else rules = std::make_unique<N20Rules>(std::move(choice), catalog, tables);
   rules->bind_tables(tables);
   return rules;
 }

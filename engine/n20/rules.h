@@ -75,6 +75,30 @@ class N20Rules {
   // Printed strength and allowance before any battle or movement modifiers.
   virtual int base_strength(const Unit& u, const GameState& s, Trace& t) const;
   virtual int base_movement_allowance(const Unit& u, const GameState& s, Trace& t) const;
+  // Added to the allowance after the night cap (Dresden's Downpour -1).
+  virtual int movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const {
+    (void)u, (void)s, (void)t;
+    return 0;
+  }
+  // Whether a move wholly along road earns +1 now (std:6.6; lost in Dresden's Downpour).
+  virtual bool road_bonus_allowed(const GameState& s, Trace& t) const {
+    (void)s, (void)t;
+    return true;
+  }
+  // Added to a unit's strength in battle after any rout halving, before any doubling
+  // (Dresden's rain: infantry -1).
+  virtual int strength_modifier(const Unit& u, const GameState& s, Trace& t) const {
+    (void)u, (void)s, (void)t;
+    return 0;
+  }
+  // Whether attacking artillery doubles (std:9.3) and may bombard (std:16.3.2) now.
+  virtual bool artillery_doubles(const GameState& s, Trace& t) const {
+    (void)s, (void)t;
+    return true;
+  }
+  // Whether rout halving comes before doubling (the rout.halving_order switch, or a game's own
+  // fixed order, as Dresden's 9.4.5).
+  virtual bool halve_before_doubling() const { return interpretation("rout.halving_order") == "halve_then_double"; }
   // Whether a unit may ever move voluntarily (garrisons may not).
   virtual bool may_move(const Unit& u, Trace& t) const;
   // Whether a unit may make cavalry reactions: countercharge, disengage, penetrate (std:8.0).

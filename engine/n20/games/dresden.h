@@ -1,0 +1,28 @@
+// Owns: the Dresden 20 exclusive rules as a layer over the standard rules (dresden:*). So far:
+// the weather (dresden:5.1.1, 6.10, 9.4.5, 16.8.3) changing strengths, movement allowances,
+// the road bonus, artillery and the rivers. Everything else is the standard rules unchanged.
+#pragma once
+
+#include "engine/n20/rules.h"
+
+namespace hexlaw::n20 {
+
+class DresdenRules : public N20Rules {
+ public:
+  using N20Rules::N20Rules;
+
+  // Downpour, or Mud under Variable Weather (the game marker "mud").
+  static bool wet(const GameState& s);
+  // Rain actually falling: Showers or Downpour (16.8.3: Mud alone does not weaken infantry).
+  static bool raining(const GameState& s);
+
+  void hexside_types(const Map& m, Hexside side, const GameState& s,
+                     std::vector<const HexsideType*>& out) const override;
+  int movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const override;
+  bool road_bonus_allowed(const GameState& s, Trace& t) const override;
+  int strength_modifier(const Unit& u, const GameState& s, Trace& t) const override;
+  bool artillery_doubles(const GameState& s, Trace& t) const override;
+  bool halve_before_doubling() const override { return true; }
+};
+
+}  // namespace hexlaw::n20

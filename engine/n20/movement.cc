@@ -251,7 +251,7 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
     return std::pair{"std:6.1", "it is the " + s.phase + " phase, not a Movement Phase"};
   if (!s.phasing.empty() && s.phasing != u.side)
     return std::pair{"std:6.1", "it is " + s.phasing + "'s Movement Phase, not " + u.side + "'s"};
-  if (!b.rules().may_move(u, trace)) return std::pair{"std:6.0", u.id + " may not move"};
+  if (!b.rules().may_move(u, trace)) return std::pair{"std:6.0", u.id + " may not move (" + to_string(u.type) + ")"};
   if (opt.entering) {
     // RULE std:11.0 — reinforcements enter in their owner's Movement Phase on their scheduled turn
     if (u.status != UnitStatus::Pending)

@@ -76,10 +76,12 @@ void Resolver::break_unit(UnitFate& f, const std::string& rule, const std::strin
   f.broke_reason = reason;
   f.ends.reset();
   const Unit& u = unit(f.unit);
-  const std::string mine = rules_.morale_track(u, out_.after);
-  std::string theirs;
-  for (const Unit& e : out_.after.units)
-    if (e.side != u.side) theirs = rules_.morale_track(e, out_.after);
+  const std::string mine = rules_.morale_track_for(u, out_.after, trace_);
+  // The gain goes to the opposing side of this battle: to the track of its first unit (for
+  // Leipzig, the Front of the victors; battles mixing Fronts take the first unit's Front).
+  const bool attacking = std::find(battle_.attackers.begin(), battle_.attackers.end(), f.unit) != battle_.attackers.end();
+  const std::string& opponent = attacking ? battle_.defenders.front() : battle_.attackers.front();
+  const std::string theirs = rules_.morale_track_for(*out_.after.unit(opponent), out_.after, trace_);
   if (!theirs.empty()) ledger_.gain(theirs, 1);
   if (f.routed_too_far) {
     // RULE jena:table.morale — a unit that routs too far and then breaks costs its side one point in all

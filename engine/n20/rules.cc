@@ -2,6 +2,7 @@
 #include "engine/n20/rules.h"
 
 #include "engine/n20/games/dresden.h"
+#include "engine/n20/games/leipzig.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -109,7 +110,7 @@ std::set<Hex> N20Rules::friendly_locs(const Unit& u, const Map& m, const GameSta
   return m.locs(u.side);
 }
 
-std::string N20Rules::morale_track(const Unit& u, const GameState&) const { return u.side; }
+std::string N20Rules::morale_track_for(const Unit& u, const GameState&, Trace&) const { return u.side; }
 
 std::vector<const HexsideType*> N20Rules::hexside_types(const Map& m, Hexside side, const GameState& s) const {
   std::vector<const HexsideType*> out;
@@ -136,6 +137,7 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalo
   // Dresden's weather); the other games run the standard rules with their tables.
   std::unique_ptr<N20Rules> rules;
   if (choice.game == "dresden") rules = std::make_unique<DresdenRules>(std::move(choice), catalog, tables);
+  else if (choice.game == "leipzig") rules = std::make_unique<LeipzigRules>(std::move(choice), catalog, tables);
   else rules = std::make_unique<N20Rules>(std::move(choice), catalog, tables);
   rules->bind_tables(tables);
   return rules;

@@ -60,6 +60,13 @@ int DresdenRules::strength_modifier(const Unit& u, const GameState& s, Trace& t)
   return -1;
 }
 
+// RULE dresden:9.10 (part: garrisons never move) — a garrison defends in place and never moves
+bool DresdenRules::may_move(const Unit& u, Trace& t) const {
+  if (u.type != UnitType::Garrison) return N20Rules::may_move(u, t);
+  t.cite("dresden:9.10", [&] { return u.id + " is a garrison: it defends in place and never moves"; });
+  return false;
+}
+
 bool DresdenRules::artillery_doubles(const GameState& s, Trace& t) const {
   if (!wet(s)) return true;
   // RULE dresden:5.1.1 (part: artillery) — no artillery doubling and no bombardment in Downpour or Mud

@@ -23,6 +23,8 @@ class DresdenRules : public N20Rules {
   int strength_modifier(const Unit& u, const GameState& s, Trace& t) const override;
   bool artillery_doubles(const GameState& s, Trace& t) const override;
   bool halve_before_doubling() const override { return true; }
+  // Garrisons defend but never move (dresden:9.10).
+  bool may_move(const Unit& u, Trace& t) const override;
 };
 
 }  // namespace hexlaw::n20

@@ -22,7 +22,9 @@ void DresdenRules::hexside_types(const Map& m, Hexside side, const GameState& s,
     if (f == "landgraben") {
       if (!soaked) continue;
       as = "minor_river";
+      record_dynamic_citation("dresden:6.10");  // this hook has no trace; coverage still sees it
     }
+    if (soaked && f == "minor_river") record_dynamic_citation("dresden:5.1.1");
     if (const HexsideType* t = terrain_chart().side(as)) out.push_back(t);
   }
 }

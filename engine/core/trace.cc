@@ -7,6 +7,9 @@
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
+#include <cstdint>
+#include <cstring>
+#include <functional>
 #include <set>
 
 #include "engine/core/catalog.h"
@@ -49,7 +52,37 @@ void record_dynamic_citation(std::string_view rule) { DynamicSink::get().add(rul
 Trace::Trace(const Catalog* catalog) : catalog_(catalog ? catalog : &default_catalog()) {}
 Trace::Trace(Off) : catalog_(&default_catalog()), on_(false) {}
 
-void Trace::record_silent(std::string_view rule) { record_dynamic_citation(rule); }
+// A silent trace still refuses ids the catalog lacks. Hot loops cite the same ids over and
+// over, so a small per-thread cache remembers ids already checked (keyed by hash, compared by
+// content, so a reused address can never vouch for a different id).
+void Trace::record_silent(std::string_view rule) {
+  struct Slot {
+    char text[40] = {};
+    std::size_t size = 0;
+  };
+  thread_local Slot checked[256];
+  thread_local Slot last;  // hot loops repeat one id: check it without hashing
+  if (last.size == rule.size() && std::memcmp(last.text, rule.data(), rule.size()) == 0) {
+    record_dynamic_citation(rule);
+    return;
+  }
+  const std::size_t h = std::hash<std::string_view>{}(rule);
+  Slot& slot = checked[h & 255];
+  const bool known = slot.size == rule.size() && rule.size() < sizeof slot.text &&
+                     std::memcmp(slot.text, rule.data(), rule.size()) == 0;
+  if (!known) {
+    if (!catalog_->has(rule)) throw UnknownRuleError(std::string(rule));
+    if (rule.size() < sizeof slot.text) {
+      std::memcpy(slot.text, rule.data(), rule.size());
+      slot.size = rule.size();
+    }
+  }
+  if (rule.size() < sizeof last.text) {
+    std::memcpy(last.text, rule.data(), rule.size());
+    last.size = rule.size();
+  }
+  record_dynamic_citation(rule);
+}
 
 void Trace::cite(std::string_view rule, std::string reason) {
   if (!on_) {

@@ -28,6 +28,14 @@ TEST(Trace, CitingAnIdTheCatalogLacksIsAnError) {
   EXPECT_TRUE(t.entries().empty());
 }
 
+TEST(Trace, ASilentTraceStillRefusesUnknownIds) {
+  Trace t(Trace::Off{});
+  EXPECT_NO_THROW(t.cite("std:7.0", [] { return std::string("fine"); }));
+  EXPECT_THROW(t.cite("std:77.7", [] { return std::string("no such case"); }), UnknownRuleError);
+  EXPECT_THROW(t.cite("std:77.7", "again"), UnknownRuleError);
+  EXPECT_TRUE(t.entries().empty());
+}
+
 TEST(RuleId, ParsesTheHouseForm) {
   EXPECT_TRUE(parse_rule_id("std:9.8.2"));
   EXPECT_TRUE(parse_rule_id("std:7.0"));

@@ -13,6 +13,7 @@ const std::vector<QuestionKind>& question_kinds() {
     add_reaction_questions(k);
     add_retreat_questions(k);
     add_morale_questions(k);
+    add_sequence_questions(k);
     return k;
   }();
   return kinds;

@@ -1,0 +1,95 @@
+// Owns: the question about the sequence of play — whose phase it is, what may and must be
+// done in it, and what comes next (std:4.0).
+#include "engine/n20/sequence.h"
+#include "engine/questions/kinds.h"
+
+namespace hexlaw {
+namespace {
+
+// The calendar from the question; the position from the state's turn, phase and phasing side.
+struct SequenceInput {
+  n20::Calendar cal;
+  n20::SequencePosition at;
+};
+
+SequenceInput read_sequence(const Situation& s) {
+  const auto& q = s.c.question;
+  SequenceInput in;
+  in.cal.first = q.required("first").str();
+  in.cal.second = q.required("second").str();
+  if (in.cal.first == in.cal.second) q["second"].fail("the Second Player must differ from the First");
+  auto last = q.required("last_turn");
+  if (last.integer() < 1) last.fail("expected a turn number of 1 or more");
+  in.cal.last_turn = static_cast<int>(last.integer());
+  auto nights = q["night_turns"];
+  if (nights.present()) {
+    if (!nights.is_seq()) nights.fail("expected a list of turn numbers");
+    for (std::size_t i = 0; i < nights.size(); ++i) {
+      auto n = nights.at(i);
+      if (n.integer() < 1 || n.integer() > in.cal.last_turn) n.fail("night turn outside turns 1..last_turn");
+      in.cal.night_turns.insert(static_cast<int>(n.integer()));
+    }
+  }
+  in.at.turn = s.state.turn;
+  if (in.at.turn < 1 || in.at.turn > in.cal.last_turn)
+    last.fail("the state's turn " + std::to_string(in.at.turn) + " is after the last turn");
+  if (s.state.night != in.cal.is_night(in.at.turn))
+    q["night_turns"].fail("the state says turn " + std::to_string(in.at.turn) + " is " +
+                          (s.state.night ? "a night" : "a day") + " turn, night_turns says otherwise");
+  if (s.state.phasing == in.cal.first || s.state.phasing.empty())
+    in.at.player_turn = 1;
+  else if (s.state.phasing == in.cal.second)
+    in.at.player_turn = 2;
+  else
+    q["first"].fail("the state's phasing side '" + s.state.phasing + "' is neither the First nor the Second Player");
+  try {
+    in.at.phase = n20::parse_phase(s.state.phase);
+    n20::check_position(in.cal, in.at);
+  } catch (const std::invalid_argument& e) {
+    q.fail(std::string("the state's position: ") + e.what());
+  }
+  return in;
+}
+
+nlohmann::json duties_json(const std::vector<n20::Duty>& ds) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& d : ds) out.push_back({{"what", d.what}, {"rule", d.rule}});
+  return out;
+}
+
+nlohmann::json position_json(const n20::SequencePosition& p) {
+  return {{"turn", p.turn}, {"player_turn", p.player_turn == 1 ? "first" : "second"}, {"phase", n20::phase_name(p.phase)}};
+}
+
+}  // namespace
+
+void add_sequence_questions(std::vector<QuestionKind>& kinds) {
+  kinds.push_back(QuestionKind{
+      "sequence",
+      "Whose phase is it, what may and must be done, and what comes next? (question: first, second, "
+      "last_turn, night_turns; the position is the state's turn, phasing side and phase)",
+      [](const Situation& s) {
+        s.c.question.expect_keys({"kind", "first", "second", "last_turn", "night_turns"});
+        read_sequence(s);
+      },
+      [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+        const SequenceInput in = read_sequence(s);
+        const n20::PhaseReport r = n20::describe(s.rules, in.cal, in.at, t);
+        nlohmann::json phases = nlohmann::json::array();
+        for (auto p : n20::player_turn_phases(in.cal, in.at.turn)) phases.push_back(n20::phase_name(p));
+        n20::SequencePosition next;
+        nlohmann::json next_json = "game-over";
+        if (n20::next_position(in.cal, in.at, next)) next_json = position_json(next);
+        headline = r.acting + " acts in " + r.phasing + "'s " + n20::phase_name(in.at.phase) + " phase";
+        return nlohmann::json{{"phasing", r.phasing},
+                              {"acting", r.acting},
+                              {"night", r.night},
+                              {"phases", phases},
+                              {"may", duties_json(r.may)},
+                              {"must", duties_json(r.must)},
+                              {"on_close", duties_json(r.on_close)},
+                              {"next", next_json}};
+      }});
+}
+
+}  // namespace hexlaw

@@ -86,7 +86,7 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
   // Step B.
   switch (at.phase) {
     case Phase::RandomEvents:
-      // RULE std:5.0 — the phasing player turns up the top event card and applies it at once
+      // RULE std:5.0 (part: the draw opens every Player Turn) — the draw itself is draw_event (events.h)
       must("draw the top Random Event card and apply it (the French take the top event, their enemy the bottom)",
            "std:5.0");
       trace.cite("std:5.0", "the Player Turn opens with a Random Event draw");

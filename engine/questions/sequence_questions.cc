@@ -1,7 +1,11 @@
-// Owns: the question about the sequence of play — whose phase it is, what may and must be
-// done in it, and what comes next (std:4.0).
+// Owns: questions about the sequence of play — whose phase it is, what may and must be done
+// in it, and what comes next (std:4.0) — and about the Random Events that open each Player
+// Turn (std:5.0): drawing a card, reshuffling the deck.
+#include "engine/n20/events.h"
 #include "engine/n20/sequence.h"
 #include "engine/questions/kinds.h"
+
+#include <set>
 
 namespace hexlaw {
 namespace {
@@ -61,6 +65,53 @@ nlohmann::json position_json(const n20::SequencePosition& p) {
   return {{"turn", p.turn}, {"player_turn", p.player_turn == 1 ? "first" : "second"}, {"phase", n20::phase_name(p.phase)}};
 }
 
+// A card half: {text, morale, arrive: [unit ids], side (monochrome only)}.
+n20::EventHalf read_half(const Field<CaseError>& f) {
+  n20::EventHalf h;
+  if (!f.present()) return h;
+  if (!f.is_map()) f.fail("expected a card half: {text, morale, arrive, side}");
+  f.expect_keys({"text", "morale", "arrive", "side"});
+  h.text = f["text"].str_or("");
+  h.morale = static_cast<int>(f["morale"].int_or(0));
+  if (h.morale < -10 || h.morale > 10) f["morale"].fail("a morale change must lie within -10..10");
+  h.arrivals = f["arrive"].str_list();
+  h.side = f["side"].str_or("");
+  return h;
+}
+
+// A list of cards, top first: [{id, top, bottom}, ...]; ids must be unique across `seen`.
+std::vector<n20::EventCard> read_cards(const Field<CaseError>& f, std::set<std::string>& seen) {
+  std::vector<n20::EventCard> cards;
+  if (!f.present()) return cards;
+  if (!f.is_seq()) f.fail("expected a list of event cards");
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    auto c = f.at(i);
+    if (!c.is_map()) c.fail("expected an event card: {id, top, bottom}");
+    c.expect_keys({"id", "top", "bottom"});
+    n20::EventCard card;
+    card.id = c.required("id").str();
+    if (!seen.insert(card.id).second) c["id"].fail("card '" + card.id + "' appears twice");
+    card.top = read_half(c["top"]);
+    card.bottom = read_half(c["bottom"]);
+    cards.push_back(std::move(card));
+  }
+  return cards;
+}
+
+n20::EventDeck read_deck(const Situation& s) {
+  std::set<std::string> seen;
+  n20::EventDeck deck;
+  deck.draw_pile = read_cards(s.c.question["deck"], seen);
+  deck.discards = read_cards(s.c.question["discards"], seen);
+  return deck;
+}
+
+nlohmann::json card_ids(const std::vector<n20::EventCard>& cards) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& c : cards) out.push_back(c.id);
+  return out;
+}
+
 }  // namespace
 
 void add_sequence_questions(std::vector<QuestionKind>& kinds) {
@@ -89,6 +140,52 @@ void add_sequence_questions(std::vector<QuestionKind>& kinds) {
                               {"must", duties_json(r.must)},
                               {"on_close", duties_json(r.on_close)},
                               {"next", next_json}};
+      }});
+  kinds.push_back(QuestionKind{
+      "event-draw",
+      "What does this side's Random Event draw do? (question: deck, the draw pile top first, each card "
+      "{id, top, bottom} with halves {text, morale, arrive, side}; side, the drawer; french, the French "
+      "side's name, default french)",
+      [](const Situation& s) {
+        s.c.question.expect_keys({"kind", "deck", "discards", "side", "french"});
+        s.c.question.required("side").str();
+        s.c.question.required("deck");
+        read_deck(s);
+      },
+      [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+        n20::EventDeck deck = read_deck(s);
+        GameState after = s.state;
+        n20::EventDraw d;
+        try {
+          d = n20::draw_event(s.rules, after, deck, s.c.question["side"].str(), s.c.question["french"].str_or("french"), t);
+        } catch (const std::invalid_argument& e) {
+          s.c.question["deck"].fail(e.what());
+        }
+        headline = s.c.question["side"].str() + " draws '" + d.card + "'" + (d.recorded_only ? " (recorded only)" : "");
+        return nlohmann::json{{"card", d.card},
+                              {"half", d.half},
+                              {"affects", d.affects},
+                              {"text", d.text},
+                              {"morale_change", d.morale_change},
+                              {"arrived", d.arrived},
+                              {"recorded_only", d.recorded_only},
+                              {"morale_after", after.morale},
+                              {"draw_pile", card_ids(deck.draw_pile)},
+                              {"discards", card_ids(deck.discards)}};
+      }});
+  kinds.push_back(QuestionKind{
+      "event-reshuffle",
+      "In what order does the event deck come back after a night reshuffle? (question: deck, the cards "
+      "left in the draw pile; discards, the cards drawn; the dice pick each next card)",
+      [](const Situation& s) {
+        s.c.question.expect_keys({"kind", "deck", "discards"});
+        read_deck(s);
+      },
+      [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
+        n20::EventDeck deck = read_deck(s);
+        n20::reshuffle_events(deck, dice, t);
+        headline = std::to_string(deck.draw_pile.size()) + " cards reshuffled";
+        return nlohmann::json{{"draw_pile", card_ids(deck.draw_pile)}};
       }});
 }
 

@@ -1,0 +1,73 @@
+// Owns: the Random Event deck (see events.h).
+#include "engine/n20/events.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace hexlaw::n20 {
+
+// Step A. Take the top card. Step B. Read the drawer's half and whom it affects. Step C. Apply
+// the data effects (morale within 0-10, arrivals); anything else is recorded only.
+EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, const std::string& drawer,
+                     const std::string& french, Trace& trace) {
+  (void)rules;
+  // Step A.
+  if (deck.draw_pile.empty()) throw std::invalid_argument("the Random Event draw pile is empty");
+  EventCard card = deck.draw_pile.front();
+  deck.draw_pile.erase(deck.draw_pile.begin());
+  // Step B.
+  // RULE std:5.0 — the French read the card's top event, the anti-French side its bottom one; a
+  // two-tone event hits the drawer, monochrome text the side it names
+  const bool is_french = drawer == french;
+  const EventHalf& half = is_french ? card.top : card.bottom;
+  EventDraw d;
+  d.card = card.id;
+  d.half = is_french ? "top" : "bottom";
+  d.affects = half.side.empty() ? drawer : half.side;
+  d.text = half.text;
+  trace.cite("std:5.0", [&] {
+    return drawer + " draws '" + card.id + "' and reads its " + d.half + " event, which affects " + d.affects +
+           (half.side.empty() ? " (two-tone: the drawer)" : " (monochrome: the side named)");
+  });
+  // Step C.
+  if (half.morale != 0) {
+    auto it = state.morale.find(d.affects);
+    if (it == state.morale.end()) throw std::invalid_argument("no morale track for '" + d.affects + "'");
+    const int after = std::clamp(it->second + half.morale, 0, 10);
+    if (it->second + half.morale > 10) trace.cite("std:12.1.1", "an event cannot lift morale above 10");
+    d.morale_change = after - it->second;
+    it->second = after;
+    trace.cite("std:5.0", [&] { return "the event changes " + d.affects + " morale by " + std::to_string(d.morale_change); });
+  }
+  for (const std::string& id : half.arrivals) {
+    Unit* u = state.unit(id);
+    if (!u || u->status != UnitStatus::Pending)
+      throw std::invalid_argument("event arrival '" + id + "' is not a pending reinforcement");
+    if (u->side != d.affects)
+      throw std::invalid_argument("event arrival '" + id + "' is not a unit of " + d.affects);
+    u->arrival_turn = state.turn;
+    d.arrived.push_back(id);
+    trace.cite("std:11.0", [&] { return id + " arrives this turn by the event"; });
+  }
+  d.recorded_only = half.morale == 0 && half.arrivals.empty();
+  if (d.recorded_only) trace.cite("std:5.0", "the event has no effect the engine applies: recorded for the players");
+  deck.discards.push_back(std::move(card));
+  return d;
+}
+
+void reshuffle_events(EventDeck& deck, DiceSource& dice, Trace& trace) {
+  // RULE std:5.0 — after each Night Game Turn every drawn card returns and the deck is reshuffled
+  std::vector<EventCard> all = std::move(deck.draw_pile);
+  all.insert(all.end(), std::make_move_iterator(deck.discards.begin()), std::make_move_iterator(deck.discards.end()));
+  deck.discards.clear();
+  deck.draw_pile.clear();
+  while (!all.empty()) {
+    const int n = static_cast<int>(all.size());
+    const int pick = n == 1 ? 1 : dice.roll(n, "std:5.0", "reshuffle: the next card from those left");
+    deck.draw_pile.push_back(std::move(all[pick - 1]));
+    all.erase(all.begin() + (pick - 1));
+  }
+  trace.cite("std:5.0", [&] { return "the event deck is reshuffled: " + std::to_string(deck.draw_pile.size()) + " cards"; });
+}
+
+}  // namespace hexlaw::n20

@@ -6,13 +6,23 @@
 
 namespace hexlaw::n20 {
 
-// Step A. Take the top card. Step B. Read the drawer's half and whom it affects. Step C. Apply
+// Step A. Take the top card (an empty pile: the events.empty_draw_pile switch). Step B. Read the drawer's half and whom it affects. Step C. Apply
 // the data effects (morale within 0-10, arrivals); anything else is recorded only.
 EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, const std::string& drawer,
-                     const std::string& french, Trace& trace) {
-  (void)rules;
+                     const std::string& french, DiceSource& dice, Trace& trace) {
+  EventDraw d;
   // Step A.
-  if (deck.draw_pile.empty()) throw std::invalid_argument("the Random Event draw pile is empty");
+  if (deck.draw_pile.empty()) {
+    if (deck.discards.empty()) throw std::invalid_argument("the Random Event draw pile is empty and no card has been drawn");
+    if (rules.interpretation("events.empty_draw_pile") == "skip") {
+      trace.cite("std:5.0", "the draw pile is empty: no event until the night reshuffle (events.empty_draw_pile=skip)");
+      d.drawn = false;
+      return d;
+    }
+    trace.cite("std:5.0", "the draw pile is empty: the drawn cards are reshuffled now (events.empty_draw_pile=reshuffle)");
+    reshuffle_events(deck, dice, trace);
+    d.reshuffled = true;
+  }
   EventCard card = deck.draw_pile.front();
   deck.draw_pile.erase(deck.draw_pile.begin());
   // Step B.
@@ -20,7 +30,6 @@ EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, c
   // two-tone event hits the drawer, monochrome text the side it names
   const bool is_french = drawer == french;
   const EventHalf& half = is_french ? card.top : card.bottom;
-  EventDraw d;
   d.card = card.id;
   d.half = is_french ? "top" : "bottom";
   d.affects = half.side.empty() ? drawer : half.side;

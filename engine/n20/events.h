@@ -35,6 +35,8 @@ struct EventDeck {
 };
 
 struct EventDraw {
+  bool drawn = true;        // false when the pile was empty and events.empty_draw_pile=skip
+  bool reshuffled = false;  // the empty pile was reshuffled first (events.empty_draw_pile=reshuffle)
   std::string card;
   std::string half;       // "top" or "bottom"
   std::string affects;    // the side the event applies to
@@ -45,10 +47,12 @@ struct EventDraw {
 };
 
 // `drawer` draws the top card and it is applied to `state` (std:5.0). `french` names the French
-// side (the top half is theirs; every other side reads the bottom). Throws std::invalid_argument
-// when the pile is empty, a morale track is missing or an arrival is not a pending unit.
+// side (the top half is theirs; every other side reads the bottom). An empty pile is handled
+// by the events.empty_draw_pile switch (reshuffle with `dice`, or skip). Throws
+// std::invalid_argument when there are no cards at all, a morale track is missing or an arrival
+// is not a pending unit of the affected side.
 EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, const std::string& drawer,
-                     const std::string& french, Trace& trace);
+                     const std::string& french, DiceSource& dice, Trace& trace);
 
 // Every card goes back into the draw pile in an order drawn from `dice` (a d(n) roll picks the
 // next card from the n left), as at the end of each Night Game Turn (std:5.0, std:14.0).

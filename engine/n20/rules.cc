@@ -34,6 +34,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"morale.cap_timing", {"cap_after_gains", "cap_net"}, "cap_after_gains", "std:12.1"},
       {"bombard.immunity_scope", {"artillery_only", "whole_battle"}, "artillery_only", "std:16.3.2"},
       {"rout.recovery_scope", {"phasing_side", "both_sides"}, "phasing_side", "std:16.5.3"},
+      {"events.empty_draw_pile", {"reshuffle", "skip"}, "reshuffle", "std:5.0"},
   };
   return kSwitches;
 }

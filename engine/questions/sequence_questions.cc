@@ -145,24 +145,28 @@ void add_sequence_questions(std::vector<QuestionKind>& kinds) {
       "event-draw",
       "What does this side's Random Event draw do? (question: deck, the draw pile top first, each card "
       "{id, top, bottom} with halves {text, morale, arrive, side}; side, the drawer; french, the French "
-      "side's name, default french)",
+      "side's name, default french; when the pile is empty the dice reshuffle the discards, or under "
+      "events.empty_draw_pile=skip nothing is drawn)",
       [](const Situation& s) {
         s.c.question.expect_keys({"kind", "deck", "discards", "side", "french"});
         s.c.question.required("side").str();
         s.c.question.required("deck");
         read_deck(s);
       },
-      [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+      [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
         n20::EventDeck deck = read_deck(s);
         GameState after = s.state;
         n20::EventDraw d;
         try {
-          d = n20::draw_event(s.rules, after, deck, s.c.question["side"].str(), s.c.question["french"].str_or("french"), t);
+          d = n20::draw_event(s.rules, after, deck, s.c.question["side"].str(), s.c.question["french"].str_or("french"), dice, t);
         } catch (const std::invalid_argument& e) {
           s.c.question["deck"].fail(e.what());
         }
-        headline = s.c.question["side"].str() + " draws '" + d.card + "'" + (d.recorded_only ? " (recorded only)" : "");
-        return nlohmann::json{{"card", d.card},
+        headline = !d.drawn ? "no event: the draw pile is empty"
+                            : s.c.question["side"].str() + " draws '" + d.card + "'" + (d.recorded_only ? " (recorded only)" : "");
+        return nlohmann::json{{"drawn", d.drawn},
+                              {"reshuffled", d.reshuffled},
+                              {"card", d.card},
                               {"half", d.half},
                               {"affects", d.affects},
                               {"text", d.text},

@@ -49,9 +49,12 @@ TEST(Events, std_5_0_DrawMovesTheCardToTheDiscardsAndEmptyPilesAreRefused) {
   s.morale = {{"french", 5}, {"prussian", 5}};
   n20::EventDeck d = three_cards();
   Trace t;
-  for (const char* expected : {"a", "b", "c"}) EXPECT_EQ(n20::draw_event(*rules, s, d, "prussian", "french", t).card, expected);
+  ScriptedDice no_dice({});
+  for (const char* expected : {"a", "b", "c"})
+    EXPECT_EQ(n20::draw_event(*rules, s, d, "prussian", "french", no_dice, t).card, expected);
   EXPECT_EQ(d.discards.size(), 3u);
-  EXPECT_THROW(n20::draw_event(*rules, s, d, "prussian", "french", t), std::invalid_argument);
+  n20::EventDeck empty;
+  EXPECT_THROW(n20::draw_event(*rules, s, empty, "prussian", "french", no_dice, t), std::invalid_argument);
   EXPECT_TRUE(t.cites("std:5.0"));
 }
 
@@ -64,9 +67,10 @@ TEST(Events, std_5_0_MoraleEventsNeedATrackAndStopAtZero) {
   d.draw_pile.push_back({.id = "rout", .top = {.morale = -3}});
   d.draw_pile.push_back({.id = "austria", .top = {.morale = -1, .side = "austrian"}});
   Trace t;
-  EXPECT_EQ(n20::draw_event(*rules, s, d, "french", "french", t).morale_change, -1);
+  ScriptedDice no_dice({});
+  EXPECT_EQ(n20::draw_event(*rules, s, d, "french", "french", no_dice, t).morale_change, -1);
   EXPECT_EQ(s.morale["french"], 0);
-  EXPECT_THROW(n20::draw_event(*rules, s, d, "french", "french", t), std::invalid_argument);
+  EXPECT_THROW(n20::draw_event(*rules, s, d, "french", "french", no_dice, t), std::invalid_argument);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "engine/n20/movement.h"
@@ -118,6 +119,47 @@ RC_GTEST_PROP(MovementProps, AtNightNoZocAndAllowanceIsOne, ()) {
   opt.forced_march = *rc::gen::arbitrary<bool>();
   for (const auto& r : n20::reachable_hexes(*rules, *p.map, p.state, u, opt, t))
     RC_ASSERT(r.allowance == std::min(u.movement, 1) + (r.road_bonus ? 1 : 0) + (opt.forced_march ? 1 : 0));
+}
+
+
+// std:16.5.2 — under optional rule 16.5 a Routed unit reaches only hexes its unrestricted self
+// could reach, along paths the path check accepts, and any path the check accepts ends in a
+// hex of its reach.
+RC_GTEST_PROP(MovementProps, RoutedUnitsMoveOnlyWhereARetreatCould, ()) {
+  HEXLAW_CITES("std:16.5.2");
+  gen::Position p = *gen::position();
+  const auto pick = *rc::gen::inRange<std::size_t>(0, p.state.units.size());
+  Unit& u = p.state.units[pick];
+  u.markers.push_back("routed");
+  std::sort(u.markers.begin(), u.markers.end());
+  auto free_rules = gen::standard_rules();
+  auto rout_rules = n20::make_rules(n20::RulesetChoice{.options = {"std:16.5"}}, default_catalog(), default_tables());
+  MoveOptions opt;
+  Trace t(Trace::Off{});
+  std::map<Hex, int> free_reach, routed_reach;
+  for (const auto& r : n20::reachable_hexes(*free_rules, *p.map, p.state, u, opt, t)) free_reach[r.hex] = r.mp_left;
+  for (const auto& r : n20::reachable_hexes(*rout_rules, *p.map, p.state, u, opt, t)) {
+    routed_reach[r.hex] = r.mp_left;
+    RC_ASSERT(free_reach.count(r.hex) == 1u);
+    const n20::PathVerdict v = n20::check_path(*rout_rules, *p.map, p.state, u, r.path, opt, t);
+    RC_ASSERT(v.legal);
+    RC_ASSERT(v.mp_left == r.mp_left);
+  }
+  RC_CLASSIFY(routed_reach.empty(), "routed unit cannot move");
+  RC_CLASSIFY(routed_reach.size() < free_reach.size(), "rout restricts the reach");
+  for (int walk = 0; walk < 10; ++walk) {
+    std::vector<Hex> path;
+    Hex at = u.hex;
+    const int len = *rc::gen::inRange(1, 4);
+    for (int i = 0; i < len; ++i) {
+      at = neighbour(at, *rc::gen::element(Direction::N, Direction::NE, Direction::SE, Direction::S, Direction::SW,
+                                           Direction::NW));
+      path.push_back(at);
+    }
+    const n20::PathVerdict v = n20::check_path(*rout_rules, *p.map, p.state, u, path, opt, t);
+    if (!v.legal || path.back() == u.hex) continue;
+    RC_ASSERT(routed_reach.count(path.back()) == 1u);
+  }
 }
 
 }  // namespace

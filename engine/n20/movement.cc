@@ -25,6 +25,7 @@ class Board {
         self_(index.state().unit(unit.id)),
         one_hex_on_entry_(index.rules().interpretation("reinforcement.one_hex_minimum_on_entry") == "applies"),
         stack_at_phase_end_(index.rules().interpretation("movement.stacking_check") == "end_of_phase"),
+        cadres_combine_(index.rules().option_on("std:16.7") && unit.type == UnitType::Cadre),
         zoc_handle_(index.zoc_handle(unit.side)) {
     Trace silent(Trace::Off{});
     road_bonus_ = index.rules().road_bonus_allowed(index.state(), silent);
@@ -35,6 +36,15 @@ class Board {
   // Interpretation switches read once per query.
   bool one_hex_on_entry() const { return one_hex_on_entry_; }
   bool stack_at_phase_end() const { return stack_at_phase_end_; }
+  // RULE std:16.7.2 (part: the stacking exception) — with optional rule 16.7 two Cadres of one
+  // nationality may end the Movement Phase together in a hex, overriding std:6.9
+  bool cadre_pair_at(Hex h) const {
+    const Unit* o = occupant(h);
+    return cadres_combine_ && o && o->side == unit_.side && o->type == UnitType::Cadre &&
+           o->nationality == unit_.nationality;
+  }
+  // May the move end in h as far as stacking goes (std:6.9, the switch, std:16.7.2)?
+  bool may_end_in(Hex h) const { return !friend_at(h) || stack_at_phase_end_ || cadre_pair_at(h); }
 
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
@@ -62,6 +72,7 @@ class Board {
   const Unit* self_;  // the moving unit as the position holds it (lifted off the board)
   bool one_hex_on_entry_;
   bool stack_at_phase_end_;
+  bool cadres_combine_;
   int zoc_handle_;
   bool road_bonus_ = true;
 };
@@ -472,7 +483,10 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
     c = r.next;
   }
   // Step C.
-  if (b.friend_at(c.hex) && b.stack_at_phase_end()) {
+  if (b.cadre_pair_at(c.hex)) {
+    trace.cite("std:16.7.2", unit.id + " may end its move on Cadre " + b.occupant(c.hex)->id +
+                                 ": two Cadres of one nationality may stack to combine");
+  } else if (b.friend_at(c.hex) && b.stack_at_phase_end()) {
     trace.cite("std:6.9", "movement.stacking_check=end_of_phase: the move may end on " + b.occupant(c.hex)->id +
                               ", but one of them must move off before the Movement Phase ends");
   } else if (b.friend_at(c.hex)) {
@@ -606,7 +620,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     StepResult r = step(b, from, to, base, options, entering);
     if (r.refusal == Refusal::None) {
       // A forced stop on a friend leaves the unit nowhere legal to end: drop it (std:6.9).
-      if (r.next.stop != Stop::None && b.friend_at(to) && !b.stack_at_phase_end()) ++stacked;
+      if (r.next.stop != Stop::None && !b.may_end_in(to)) ++stacked;
       else push(r.next, parent);
     } else {
       ++refused[static_cast<std::size_t>(r.refusal)];
@@ -643,7 +657,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const Cursor& c = nodes[i].c;
     if (best_of(c.hex)[key(c)] != c.spent) continue;
-    if (b.friend_at(c.hex) && !b.stack_at_phase_end()) continue;
+    if (!b.may_end_in(c.hex)) continue;
     const int w = window.index(c.hex);
     int& slot = w >= 0 ? chosen_in[static_cast<std::size_t>(w)] : chosen_out.try_emplace(c.hex, -1).first->second;
     if (slot < 0) ++count;

@@ -14,6 +14,7 @@ const std::vector<QuestionKind>& question_kinds() {
     add_retreat_questions(k);
     add_morale_questions(k);
     add_sequence_questions(k);
+    add_cadre_questions(k);
     return k;
   }();
   return kinds;

@@ -130,7 +130,8 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
       }
       break;
     case Phase::NightOperations:
-      // RULE std:14.0 (part: the order of Night Operations) — rally, morale for captured hexes, rest
+      // RULE std:14.0 — Night Operations in order: rally, morale for captured LOCs and objectives,
+      // rest, then reconcealment when fog of war (16.1) is used; the reshuffle closes the night
       may("Rally broken units", "std:10.0");
       must("the enemy loses a morale point if two or more of its LOC hexes are occupied, and one per occupied "
            "objective hex of its own",

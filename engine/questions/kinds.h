@@ -14,7 +14,7 @@ void add_movement_questions(std::vector<QuestionKind>& kinds);  // path, reach, 
 void add_reaction_questions(std::vector<QuestionKind>& kinds);  // reaction
 void add_retreat_questions(std::vector<QuestionKind>& kinds);   // retreat
 void add_morale_questions(std::vector<QuestionKind>& kinds);    // rally, victory, lull, night-morale, rout-recovery
-void add_sequence_questions(std::vector<QuestionKind>& kinds);  // sequence, event-draw, event-reshuffle
+void add_sequence_questions(std::vector<QuestionKind>& kinds);  // setup, sequence, event-draw, event-reshuffle
 void add_cadre_questions(std::vector<QuestionKind>& kinds);     // breakdown, combine
 
 }  // namespace hexlaw

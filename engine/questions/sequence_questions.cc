@@ -1,8 +1,9 @@
-// Owns: questions about the sequence of play — whose phase it is, what may and must be done
+// Owns: questions about setting up (std:3.0) and the sequence of play — whose phase it is, what may and must be done
 // in it, and what comes next (std:4.0) — and about the Random Events that open each Player
 // Turn (std:5.0): drawing a card, reshuffling the deck.
 #include "engine/n20/events.h"
 #include "engine/n20/sequence.h"
+#include "engine/n20/setup.h"
 #include "engine/questions/kinds.h"
 
 #include <set>
@@ -115,6 +116,21 @@ nlohmann::json card_ids(const std::vector<n20::EventCard>& cards) {
 }  // namespace
 
 void add_sequence_questions(std::vector<QuestionKind>& kinds) {
+  kinds.push_back(QuestionKind{
+      "setup",
+      "Is this a legal starting position, and who plays which side? (question: french, the French "
+      "side's name, default french)",
+      [](const Situation& s) { s.c.question.expect_keys({"kind", "french"}); },
+      [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+        const auto v = n20::check_setup(s.rules, s.map, s.state, s.c.question["french"].str_or("french"), t);
+        nlohmann::json problems = nlohmann::json::array();
+        for (const auto& p : v.problems) problems.push_back({{"unit", p.unit}, {"rule", p.rule}, {"reason", p.reason}});
+        headline = v.legal ? "a legal set-up" : std::to_string(v.problems.size()) + " set-up problem(s)";
+        return nlohmann::json{{"legal", v.legal},
+                              {"french_player", v.french_player},
+                              {"anti_french_player", v.anti_french_player},
+                              {"problems", problems}};
+      }});
   kinds.push_back(QuestionKind{
       "sequence",
       "Whose phase is it, what may and must be done, and what comes next? (question: first, second, "

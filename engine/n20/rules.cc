@@ -35,6 +35,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"bombard.immunity_scope", {"artillery_only", "whole_battle"}, "artillery_only", "std:16.3.2"},
       {"rout.recovery_scope", {"phasing_side", "both_sides"}, "phasing_side", "std:16.5.3"},
       {"events.empty_draw_pile", {"reshuffle", "skip"}, "reshuffle", "std:5.0"},
+      {"fog.cavalry_scouting_side", {"either_side", "phasing_side"}, "either_side", "std:16.1.1"},
   };
   return kSwitches;
 }

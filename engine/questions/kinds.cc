@@ -15,6 +15,7 @@ const std::vector<QuestionKind>& question_kinds() {
     add_morale_questions(k);
     add_sequence_questions(k);
     add_cadre_questions(k);
+    add_fog_questions(k);
     return k;
   }();
   return kinds;

@@ -1,0 +1,99 @@
+// Owns: revealing and reconcealing under the fog of war (see fog.h).
+#include "engine/n20/fog.h"
+
+#include <algorithm>
+
+namespace hexlaw::n20 {
+namespace {
+
+void set_marker(Unit& u, const std::string& m, bool on) {
+  auto it = std::find(u.markers.begin(), u.markers.end(), m);
+  if (on && it == u.markers.end()) {
+    u.markers.push_back(m);
+    std::sort(u.markers.begin(), u.markers.end());
+  } else if (!on && it != u.markers.end()) {
+    u.markers.erase(it);
+  }
+}
+
+// Turns `id` face-up in `r.after`; a Dummy is set aside instead (std:16.1.3 via 16.1.1).
+void turn_up(Reveal& r, const std::string& id, Trace& trace) {
+  Unit* u = r.after.unit(id);
+  set_marker(*u, "hidden", false);
+  if (u->type == UnitType::Dummy) {
+    u->status = UnitStatus::Broken;  // off the map, back in the owner's Dummy pile
+    u->hex = Hex{};
+    r.dummies_removed.push_back(id);
+    trace.cite("std:16.1.1", id + " is revealed as a Dummy and removed, at no morale cost");
+  } else {
+    r.revealed.push_back(id);
+  }
+}
+
+}  // namespace
+
+// Step A. Only with the fog of war, at the end of a day Movement Phase. Step B. Each hidden unit
+// next to face-up enemy cavalry that scouts is turned up.
+Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState& state, const std::string& phasing,
+                          Trace& trace) {
+  (void)map;
+  Reveal r;
+  r.after = state;
+  // Step A.
+  if (!rules.option_on("std:16.1")) return r;
+  if (state.night) {
+    trace.cite("std:16.1.1", "no scouting at the end of a night Movement Phase");
+    return r;
+  }
+  const bool phasing_only = rules.interpretation("fog.cavalry_scouting_side") == "phasing_side";
+  // Step B.
+  // RULE std:16.1.1 (part: cavalry scouting and declared battles) — face-up enemy cavalry next to a
+  // hidden unit at the end of a day Movement Phase reveals it
+  for (const Unit& h : state.units) {
+    if (!h.on_map() || !h.has_marker("hidden")) continue;
+    for (const Unit& c : state.units) {
+      if (!c.on_map() || c.side == h.side || c.type != UnitType::Cavalry || c.has_marker("hidden")) continue;
+      if (phasing_only && c.side != phasing) continue;
+      if (distance(c.hex, h.hex) != 1) continue;
+      trace.cite("std:16.1.1", [&] {
+        return h.id + " is next to face-up enemy cavalry " + c.id + " at the end of the Movement Phase" +
+               (phasing_only ? " (fog.cavalry_scouting_side=phasing_side)" : "");
+      });
+      turn_up(r, h.id, trace);
+      break;
+    }
+  }
+  return r;
+}
+
+Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::vector<std::string>& units,
+                      Trace& trace) {
+  Reveal r;
+  r.after = state;
+  if (!rules.option_on("std:16.1")) return r;
+  for (const std::string& id : units) {
+    const Unit* u = state.unit(id);
+    if (!u) throw std::invalid_argument("no unit with id '" + id + "'");
+    if (!u->has_marker("hidden")) continue;
+    trace.cite("std:16.1.1", id + " is in a declared battle: revealed once all battles are declared");
+    turn_up(r, id, trace);
+  }
+  return r;
+}
+
+GameState reconceal(const N20Rules& rules, const GameState& state, const std::string& side, Trace& trace,
+                    std::vector<std::string>* hidden) {
+  GameState after = state;
+  if (!rules.option_on("std:16.1")) return after;
+  // RULE std:16.1.2 — at the end of its owner's Night Turn every face-up unit is hidden again
+  if (!state.night) throw std::invalid_argument("units are reconcealed only at the end of a Night Turn");
+  for (Unit& u : after.units)
+    if (u.side == side && u.on_map() && !u.has_marker("hidden")) {
+      set_marker(u, "hidden", true);
+      if (hidden) hidden->push_back(u.id);
+    }
+  trace.cite("std:16.1.2", "the end of " + side + "'s Night Turn: its face-up units are hidden again");
+  return after;
+}
+
+}  // namespace hexlaw::n20

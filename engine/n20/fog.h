@@ -1,0 +1,36 @@
+// Owns: the fog of war (optional rule 16.1) — which hidden units are revealed and when they
+// are hidden again. A hidden unit carries the "hidden" marker; it otherwise acts normally.
+// Implemented so far: cavalry scouting at the end of a day Movement Phase and the reveal of
+// every unit in the declared battles (std:16.1.1), and reconcealment at the end of a side's
+// night turn (std:16.1.2). Not yet: the Guard and Disengagement/Penetration triggers, and
+// Dummy placement (std:16.1.3).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/n20/rules.h"
+
+namespace hexlaw::n20 {
+
+struct Reveal {
+  std::vector<std::string> revealed;       // turned face-up
+  std::vector<std::string> dummies_removed;  // revealed Dummies, set aside at no morale cost
+  GameState after;
+};
+
+// Hidden units next to face-up enemy cavalry at the end of `phasing`'s day Movement Phase
+// (which cavalry scouts: the fog.cavalry_scouting_side switch).
+Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState& state, const std::string& phasing,
+                          Trace& trace);
+
+// Every hidden unit in the declared battles, once all are declared; Dummies among them are
+// removed. (What then happens to a battle left with only Dummies is not yet answered here.)
+Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::vector<std::string>& units,
+                      Trace& trace);
+
+// At the end of `side`'s Night Turn every face-up unit of that side on the map is hidden again.
+GameState reconceal(const N20Rules& rules, const GameState& state, const std::string& side, Trace& trace,
+                    std::vector<std::string>* hidden = nullptr);
+
+}  // namespace hexlaw::n20

@@ -32,6 +32,40 @@ void turn_up(Reveal& r, const std::string& id, Trace& trace) {
 
 }  // namespace
 
+std::vector<UnitView> view_of(const N20Rules& rules, const GameState& state, const std::string& viewer,
+                              Trace& trace) {
+  const bool fog = rules.option_on("std:16.1");
+  const bool shows_ma = rules.interpretation("fog.hidden_side_shows_movement_allowance") == "with_movement";
+  std::vector<UnitView> out;
+  int hidden_enemies = 0;
+  for (const Unit& u : state.units) {
+    if (!u.on_map()) continue;
+    UnitView v{u.hex, u.side, u.nationality, fog && u.has_marker("hidden")};
+    // RULE std:16.1 — a player sees all of his own units but only the backs of hidden enemy units
+    if (v.hidden && u.side != viewer) {
+      v.known = false;
+      ++hidden_enemies;
+      // RULE std:2.0 — the counter's back shows only the nationality (with_movement: the jena layout's allowance too)
+      if (shows_ma) v.movement = u.movement;
+    } else {
+      v.unit = &u;
+      v.movement = u.movement;
+    }
+    out.push_back(v);
+  }
+  if (fog) {
+    trace.cite("std:16.1", [&] {
+      return viewer + " sees its own units and face-up enemies; " + std::to_string(hidden_enemies) +
+             " hidden enemy unit(s) show only their backs";
+    });
+    if (hidden_enemies > 0)
+      trace.cite("std:2.0", shows_ma ? "a hidden counter's back shows its nationality and Movement Allowance "
+                                       "(fog.hidden_side_shows_movement_allowance=with_movement)"
+                                     : "a hidden counter's back shows only its nationality");
+  }
+  return out;
+}
+
 // Step A. Only with the fog of war, at the end of a day Movement Phase. Step B. Each hidden unit
 // next to face-up enemy cavalry that scouts is turned up.
 Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState& state, const std::string& phasing,

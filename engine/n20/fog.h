@@ -1,5 +1,5 @@
-// Owns: the fog of war (optional rule 16.1) — which hidden units are revealed and when they
-// are hidden again. A hidden unit carries the "hidden" marker; it otherwise acts normally.
+// Owns: the fog of war (optional rule 16.1) — what each side sees of the other's units, which
+// hidden units are revealed and when they are hidden again. A hidden unit carries the "hidden" marker; it otherwise acts normally.
 // Implemented so far: cavalry scouting at the end of a day Movement Phase and the reveal of
 // every unit in the declared battles (std:16.1.1), and reconcealment at the end of a side's
 // night turn (std:16.1.2). Not yet: the Guard and Disengagement/Penetration triggers, and
@@ -12,6 +12,21 @@
 #include "engine/n20/rules.h"
 
 namespace hexlaw::n20 {
+
+// One on-map unit as a side sees it: everything of its own units and of face-up enemies; of a
+// hidden enemy only the counter's back (std:2.0).
+struct UnitView {
+  Hex hex;
+  std::string side, nationality;
+  bool hidden = false;
+  bool known = true;  // id, type and strength are visible
+  const Unit* unit = nullptr;  // set when known
+  int movement = -1;           // shown on a hidden enemy only under with_movement; -1 when not seen
+};
+
+// Every unit on the map as `viewer` sees it (std:16.1); without the fog of war, all of them.
+std::vector<UnitView> view_of(const N20Rules& rules, const GameState& state, const std::string& viewer,
+                              Trace& trace);
 
 struct Reveal {
   std::vector<std::string> revealed;       // turned face-up

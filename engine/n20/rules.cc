@@ -36,6 +36,8 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"rout.recovery_scope", {"phasing_side", "both_sides"}, "phasing_side", "std:16.5.3"},
       {"events.empty_draw_pile", {"reshuffle", "skip"}, "reshuffle", "std:5.0"},
       {"fog.cavalry_scouting_side", {"either_side", "phasing_side"}, "either_side", "std:16.1.1"},
+      {"fog.hidden_side_shows_movement_allowance", {"nationality_only", "with_movement"}, "nationality_only",
+       "std:2.0"},
   };
   return kSwitches;
 }

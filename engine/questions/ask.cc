@@ -152,7 +152,11 @@ CheckResult check(const CaseFile& c, const Answer& a) {
     while (present && start <= path.size()) {
       const auto dot = path.find('.', start);
       const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-      if (!at->is_object() || !at->contains(key)) present = false;
+      // A list element is named by its index: "units.0.id".
+      const bool index = at->is_array() && !key.empty() && key.find_first_not_of("0123456789") == std::string::npos &&
+                         key.size() < 9 && std::stoul(key) < at->size();
+      if (index) at = &at->at(std::stoul(key));
+      else if (!at->is_object() || !at->contains(key)) present = false;
       else at = &at->at(key);
       if (dot == std::string::npos) break;
       start = dot + 1;

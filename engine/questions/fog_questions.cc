@@ -14,6 +14,33 @@ nlohmann::json reveal_json(const n20::Reveal& r) {
 
 void add_fog_questions(std::vector<QuestionKind>& kinds) {
   kinds.push_back(QuestionKind{
+      "view",
+      "What does this side see of the units on the map, in state order? (question: side)",
+      [](const Situation& s) {
+        s.c.question.expect_keys({"kind", "side"});
+        s.c.question.required("side").str();
+      },
+      [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+        const auto views = n20::view_of(s.rules, s.state, s.c.question["side"].str(), t);
+        nlohmann::json units = nlohmann::json::array();
+        int unknown = 0;
+        for (const auto& v : views) {
+          nlohmann::json j{{"hex", s.map.name(v.hex)}, {"side", v.side}, {"nationality", v.nationality},
+                           {"hidden", v.hidden}};
+          if (v.known) {
+            j["id"] = v.unit->id;
+            j["type"] = to_string(v.unit->type);
+            j["strength"] = v.unit->strength;
+          } else {
+            ++unknown;
+          }
+          if (v.movement >= 0) j["movement"] = v.movement;
+          units.push_back(std::move(j));
+        }
+        headline = std::to_string(views.size()) + " unit(s) on the map, " + std::to_string(unknown) + " unknown";
+        return nlohmann::json{{"units", units}};
+      }});
+  kinds.push_back(QuestionKind{
       "reveal",
       "Which hidden units are revealed? (question: trigger: scouting, at the end of the phasing side's "
       "Movement Phase, with side; or battles, with units: every unit in the declared battles)",

@@ -16,6 +16,6 @@ void add_retreat_questions(std::vector<QuestionKind>& kinds);   // retreat
 void add_morale_questions(std::vector<QuestionKind>& kinds);    // rally, victory, lull, night-morale, rout-recovery
 void add_sequence_questions(std::vector<QuestionKind>& kinds);  // setup, sequence, event-draw, event-reshuffle
 void add_cadre_questions(std::vector<QuestionKind>& kinds);     // breakdown, combine
-void add_fog_questions(std::vector<QuestionKind>& kinds);       // reveal, reconceal
+void add_fog_questions(std::vector<QuestionKind>& kinds);       // view, reveal, reconceal
 
 }  // namespace hexlaw

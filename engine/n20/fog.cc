@@ -100,17 +100,35 @@ Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState
   return r;
 }
 
-Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::vector<std::string>& units,
+Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::vector<DeclaredBattle>& battles,
                       Trace& trace) {
   Reveal r;
   r.after = state;
   if (!rules.option_on("std:16.1")) return r;
-  for (const std::string& id : units) {
-    const Unit* u = state.unit(id);
-    if (!u) throw std::invalid_argument("no unit with id '" + id + "'");
-    if (!u->has_marker("hidden")) continue;
-    trace.cite("std:16.1.1", id + " is in a declared battle: revealed once all battles are declared");
-    turn_up(r, id, trace);
+  for (std::size_t b = 0; b < battles.size(); ++b) {
+    // Step A. Every hidden unit in the battle is turned up; Dummies leave the map.
+    auto only_dummies = [&](const std::vector<std::string>& ids) {
+      bool all = !ids.empty();
+      for (const std::string& id : ids) {
+        const Unit* u = state.unit(id);
+        if (!u) throw std::invalid_argument("no unit with id '" + id + "'");
+        all = all && u->type == UnitType::Dummy;
+        if (!u->has_marker("hidden")) continue;
+        trace.cite("std:16.1.1", id + " is in a declared battle: revealed once all battles are declared");
+        turn_up(r, id, trace);
+      }
+      return all;
+    };
+    const bool attack_gone = only_dummies(battles[b].attackers);
+    const bool defence_gone = only_dummies(battles[b].defenders);
+    // Step B. A side made only of Dummies means there is nothing to fight.
+    if (attack_gone || defence_gone) {
+      r.battles_called_off.push_back(static_cast<int>(b));
+      trace.cite("std:16.1.1", [&] {
+        return "battle " + std::to_string(b + 1) + ": only Dummies on the " + (attack_gone ? "attacking" : "defending") +
+               " side: no combat and no advance";
+      });
+    }
   }
   return r;
 }

@@ -1,9 +1,9 @@
 // Owns: the fog of war (optional rule 16.1) — what each side sees of the other's units, which
 // hidden units are revealed and when they are hidden again. A hidden unit carries the "hidden" marker; it otherwise acts normally.
-// Implemented so far: cavalry scouting at the end of a day Movement Phase and the reveal of
-// every unit in the declared battles (std:16.1.1), and reconcealment at the end of a side's
-// night turn (std:16.1.2). Not yet: the Guard and Disengagement/Penetration triggers, and
-// Dummy placement (std:16.1.3).
+// Implemented so far: cavalry scouting at the end of a day Movement Phase, the reveal of every
+// unit in the declared battles with Dummy-only battles called off (std:16.1.1), and
+// reconcealment at the end of a side's night turn (std:16.1.2). Not yet: the Guard and
+// Disengagement/Penetration triggers, and Dummy placement and movement (std:16.1.3).
 #pragma once
 
 #include <string>
@@ -31,6 +31,7 @@ std::vector<UnitView> view_of(const N20Rules& rules, const GameState& state, con
 struct Reveal {
   std::vector<std::string> revealed;       // turned face-up
   std::vector<std::string> dummies_removed;  // revealed Dummies, set aside at no morale cost
+  std::vector<int> battles_called_off;       // battles (by index) with only Dummies on a side
   GameState after;
 };
 
@@ -39,9 +40,14 @@ struct Reveal {
 Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState& state, const std::string& phasing,
                           Trace& trace);
 
+// A declared battle, by unit ids.
+struct DeclaredBattle {
+  std::vector<std::string> attackers, defenders;
+};
+
 // Every hidden unit in the declared battles, once all are declared; Dummies among them are
-// removed. (What then happens to a battle left with only Dummies is not yet answered here.)
-Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::vector<std::string>& units,
+// removed, and a battle with only Dummies on one side is called off: no combat, no advance.
+Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::vector<DeclaredBattle>& battles,
                       Trace& trace);
 
 // At the end of `side`'s Night Turn every face-up unit of that side on the map is hidden again.

@@ -7,7 +7,32 @@ namespace hexlaw {
 namespace {
 
 nlohmann::json reveal_json(const n20::Reveal& r) {
-  return nlohmann::json{{"revealed", r.revealed}, {"dummies_removed", r.dummies_removed}};
+  return nlohmann::json{{"revealed", r.revealed},
+                        {"dummies_removed", r.dummies_removed},
+                        {"battles_called_off", r.battles_called_off}};
+}
+
+// The declared battles: [{attackers: [ids], defenders: [ids]}, ...].
+std::vector<n20::DeclaredBattle> read_battles(const Situation& s) {
+  auto f = s.c.question.required("battles");
+  if (!f.is_seq()) f.fail("expected a list of battles {attackers, defenders}");
+  std::vector<n20::DeclaredBattle> out;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    auto b = f.at(i);
+    if (!b.is_map()) b.fail("expected a battle {attackers, defenders}");
+    b.expect_keys({"attackers", "defenders"});
+    n20::DeclaredBattle battle;
+    for (const char* key : {"attackers", "defenders"}) {
+      auto side = b.required(key);
+      if (!side.is_seq() || side.size() == 0) side.fail("expected a non-empty list of unit ids");
+      for (std::size_t j = 0; j < side.size(); ++j)
+        if (!s.state.unit(side.at(j).str())) side.at(j).fail("no unit with id '" + side.at(j).str() + "'");
+    }
+    battle.attackers = b["attackers"].str_list();
+    battle.defenders = b["defenders"].str_list();
+    out.push_back(std::move(battle));
+  }
+  return out;
 }
 
 }  // namespace
@@ -43,17 +68,14 @@ void add_fog_questions(std::vector<QuestionKind>& kinds) {
   kinds.push_back(QuestionKind{
       "reveal",
       "Which hidden units are revealed? (question: trigger: scouting, at the end of the phasing side's "
-      "Movement Phase, with side; or battles, with units: every unit in the declared battles)",
+      "Movement Phase, with side; or battles, with battles: [{attackers, defenders}], all declared)",
       [](const Situation& s) {
-        s.c.question.expect_keys({"kind", "trigger", "side", "units"});
+        s.c.question.expect_keys({"kind", "trigger", "side", "battles"});
         const std::string trigger = s.c.question.required("trigger").str();
         if (trigger == "scouting") {
           s.c.question.required("side").str();
         } else if (trigger == "battles") {
-          auto f = s.c.question.required("units");
-          if (!f.is_seq()) f.fail("expected a list of unit ids");
-          for (std::size_t i = 0; i < f.size(); ++i)
-            if (!s.state.unit(f.at(i).str())) f.at(i).fail("no unit with id '" + f.at(i).str() + "'");
+          read_battles(s);
         } else {
           s.c.question["trigger"].fail("expected scouting or battles");
         }
@@ -61,7 +83,7 @@ void add_fog_questions(std::vector<QuestionKind>& kinds) {
       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
         const n20::Reveal r = s.c.question["trigger"].str() == "scouting"
                                   ? n20::reveal_by_scouting(s.rules, s.map, s.state, s.c.question["side"].str(), t)
-                                  : n20::reveal_battles(s.rules, s.state, s.c.question["units"].str_list(), t);
+                                  : n20::reveal_battles(s.rules, s.state, read_battles(s), t);
         headline = std::to_string(r.revealed.size() + r.dummies_removed.size()) + " unit(s) revealed";
         return reveal_json(r);
       }});

@@ -1,6 +1,6 @@
-// Owns: questions about setting up (std:3.0) and the sequence of play — whose phase it is, what may and must be done
-// in it, and what comes next (std:4.0) — and about the Random Events that open each Player
-// Turn (std:5.0): drawing a card, reshuffling the deck.
+// Owns: questions about setting up (std:3.0) and the sequence of play — whose phase it is,
+// what may and must be done in it, and what comes next (std:4.0) — and about the Random Events
+// that open each Player Turn (std:5.0): drawing a card, reshuffling the deck.
 #include "engine/n20/events.h"
 #include "engine/n20/sequence.h"
 #include "engine/n20/setup.h"
@@ -24,7 +24,7 @@ SequenceInput read_sequence(const Situation& s) {
   in.cal.second = q.required("second").str();
   if (in.cal.first == in.cal.second) q["second"].fail("the Second Player must differ from the First");
   auto last = q.required("last_turn");
-  if (last.integer() < 1) last.fail("expected a turn number of 1 or more");
+  if (last.integer() < 1 || last.integer() > 10000) last.fail("expected a turn number from 1 to 10000");
   in.cal.last_turn = static_cast<int>(last.integer());
   auto nights = q["night_turns"];
   if (nights.present()) {
@@ -73,8 +73,9 @@ n20::EventHalf read_half(const Field<CaseError>& f) {
   if (!f.is_map()) f.fail("expected a card half: {text, morale, arrive, side}");
   f.expect_keys({"text", "morale", "arrive", "side"});
   h.text = f["text"].str_or("");
-  h.morale = static_cast<int>(f["morale"].int_or(0));
-  if (h.morale < -10 || h.morale > 10) f["morale"].fail("a morale change must lie within -10..10");
+  const long long morale = f["morale"].int_or(0);
+  if (morale < -10 || morale > 10) f["morale"].fail("a morale change must lie within -10..10");
+  h.morale = static_cast<int>(morale);
   h.arrivals = f["arrive"].str_list();
   h.side = f["side"].str_or("");
   return h;

@@ -1,9 +1,10 @@
 // Owns: the fog of war (optional rule 16.1) — what each side sees of the other's units, which
 // hidden units are revealed and when they are hidden again. A hidden unit carries the "hidden" marker; it otherwise acts normally.
 // Implemented so far: cavalry scouting at the end of a day Movement Phase, the reveal of every
-// unit in the declared battles with Dummy-only battles called off (std:16.1.1), and
-// reconcealment at the end of a side's night turn (std:16.1.2). Not yet: the Guard and
-// Disengagement/Penetration triggers, and Dummy placement and movement (std:16.1.3).
+// unit in the declared battles with Dummy-only battles called off, the Guard's reveal on paying
+// to commit (in movement's guard_commitment) (std:16.1.1), and reconcealment at the end of a
+// side's night turn (std:16.1.2). Not yet: the Disengagement/Penetration trigger, and Dummy
+// placement and movement (std:16.1.3).
 #pragma once
 
 #include <string>

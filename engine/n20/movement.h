@@ -39,6 +39,7 @@ struct StepRecord {
 struct GuardCommitment {
   bool commits = false;  // moves from a hex where it could not attack into one where it can
   int cost = 0;          // 1 morale point, or 0 when either side is at 1
+  bool reveals = false;  // a hidden unit paying to commit is revealed (fog of war, std:16.1.1)
 };
 
 struct PathVerdict {

@@ -45,7 +45,9 @@ std::vector<Hex> question_path(const Situation& s) {
   return path;
 }
 
-nlohmann::json guard_json(const n20::GuardCommitment& g) { return {{"commits", g.commits}, {"cost", g.cost}}; }
+nlohmann::json guard_json(const n20::GuardCommitment& g) {
+  return {{"commits", g.commits}, {"cost", g.cost}, {"reveals", g.reveals}};
+}
 
 }  // namespace
 

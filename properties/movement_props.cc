@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include <algorithm>
 #include <map>
 
 #include "engine/n20/movement.h"
@@ -13,6 +12,17 @@
 
 namespace hexlaw {
 namespace {
+
+// A walk of `length` steps from `from`, each to a random neighbour (it may double back).
+std::vector<Hex> random_walk(Hex from, int length) {
+  std::vector<Hex> path;
+  for (int i = 0; i < length; ++i) {
+    from = neighbour(from, *rc::gen::element(Direction::N, Direction::NE, Direction::SE, Direction::S, Direction::SW,
+                                             Direction::NW));
+    path.push_back(from);
+  }
+  return path;
+}
 
 using n20::MoveOptions;
 
@@ -89,14 +99,7 @@ RC_GTEST_PROP(MovementProps, PathCheckAgreesWithReachability, ()) {
   std::map<Hex, int> reach;
   for (const auto& r : n20::reachable_hexes(*rules, *p.map, p.state, u, opt, t)) reach[r.hex] = r.mp_left;
   for (int walk = 0; walk < 20; ++walk) {
-    std::vector<Hex> path;
-    Hex at = u.hex;
-    const int len = *rc::gen::inRange(1, 7);
-    for (int i = 0; i < len; ++i) {
-      at = neighbour(at, *rc::gen::element(Direction::N, Direction::NE, Direction::SE, Direction::S, Direction::SW,
-                                           Direction::NW));
-      path.push_back(at);
-    }
+    const std::vector<Hex> path = random_walk(u.hex, *rc::gen::inRange(1, 7));
     const n20::PathVerdict v = n20::check_path(*rules, *p.map, p.state, u, path, opt, t);
     if (!v.legal || path.back() == u.hex) continue;
     RC_ASSERT(reach.count(path.back()) == 1u);
@@ -130,8 +133,7 @@ RC_GTEST_PROP(MovementProps, RoutedUnitsMoveOnlyWhereARetreatCould, ()) {
   gen::Position p = *gen::position();
   const auto pick = *rc::gen::inRange<std::size_t>(0, p.state.units.size());
   Unit& u = p.state.units[pick];
-  u.markers.push_back("routed");
-  std::sort(u.markers.begin(), u.markers.end());
+  u.set_marker("routed", true);
   auto free_rules = gen::standard_rules();
   auto rout_rules = n20::make_rules(n20::RulesetChoice{.options = {"std:16.5"}}, default_catalog(), default_tables());
   MoveOptions opt;
@@ -148,14 +150,7 @@ RC_GTEST_PROP(MovementProps, RoutedUnitsMoveOnlyWhereARetreatCould, ()) {
   RC_CLASSIFY(routed_reach.empty(), "routed unit cannot move");
   RC_CLASSIFY(routed_reach.size() < free_reach.size(), "rout restricts the reach");
   for (int walk = 0; walk < 10; ++walk) {
-    std::vector<Hex> path;
-    Hex at = u.hex;
-    const int len = *rc::gen::inRange(1, 4);
-    for (int i = 0; i < len; ++i) {
-      at = neighbour(at, *rc::gen::element(Direction::N, Direction::NE, Direction::SE, Direction::S, Direction::SW,
-                                           Direction::NW));
-      path.push_back(at);
-    }
+    const std::vector<Hex> path = random_walk(u.hex, *rc::gen::inRange(1, 4));
     const n20::PathVerdict v = n20::check_path(*rout_rules, *p.map, p.state, u, path, opt, t);
     if (!v.legal || path.back() == u.hex) continue;
     RC_ASSERT(routed_reach.count(path.back()) == 1u);

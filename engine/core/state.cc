@@ -46,6 +46,12 @@ std::optional<UnitStatus> parse_unit_status(const std::string& s) {
 
 bool Unit::has_flag(const std::string& f) const { return std::binary_search(flags.begin(), flags.end(), f); }
 bool Unit::has_marker(const std::string& m) const { return std::binary_search(markers.begin(), markers.end(), m); }
+void Unit::set_marker(const std::string& m, bool on) {
+  const auto it = std::lower_bound(markers.begin(), markers.end(), m);
+  const bool has = it != markers.end() && *it == m;
+  if (on && !has) markers.insert(it, m);
+  if (!on && has) markers.erase(it);
+}
 
 const Unit* GameState::unit(const std::string& id) const {
   for (const auto& u : units)

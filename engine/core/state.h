@@ -46,6 +46,8 @@ struct Unit {
 
   bool has_flag(const std::string& f) const;
   bool has_marker(const std::string& m) const;
+  // Puts marker `m` on the unit or takes it off, keeping the markers sorted.
+  void set_marker(const std::string& m, bool on);
   bool on_map() const { return status == UnitStatus::OnMap; }
   friend bool operator==(const Unit&, const Unit&) = default;
 };

@@ -1,25 +1,14 @@
 // Owns: revealing and reconcealing under the fog of war (see fog.h).
 #include "engine/n20/fog.h"
 
-#include <algorithm>
 
 namespace hexlaw::n20 {
 namespace {
 
-void set_marker(Unit& u, const std::string& m, bool on) {
-  auto it = std::find(u.markers.begin(), u.markers.end(), m);
-  if (on && it == u.markers.end()) {
-    u.markers.push_back(m);
-    std::sort(u.markers.begin(), u.markers.end());
-  } else if (!on && it != u.markers.end()) {
-    u.markers.erase(it);
-  }
-}
-
 // Turns `id` face-up in `r.after`; a Dummy is set aside instead (std:16.1.3 via 16.1.1).
 void turn_up(Reveal& r, const std::string& id, Trace& trace) {
   Unit* u = r.after.unit(id);
-  set_marker(*u, "hidden", false);
+  u->set_marker("hidden", false);
   if (u->type == UnitType::Dummy) {
     u->status = UnitStatus::Broken;  // off the map, back in the owner's Dummy pile
     u->hex = Hex{};
@@ -141,7 +130,7 @@ GameState reconceal(const N20Rules& rules, const GameState& state, const std::st
   if (!state.night) throw std::invalid_argument("units are reconcealed only at the end of a Night Turn");
   for (Unit& u : after.units)
     if (u.side == side && u.on_map() && !u.has_marker("hidden")) {
-      set_marker(u, "hidden", true);
+      u.set_marker("hidden", true);
       if (hidden) hidden->push_back(u.id);
     }
   trace.cite("std:16.1.2", "the end of " + side + "'s Night Turn: its face-up units are hidden again");

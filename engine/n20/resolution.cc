@@ -373,11 +373,7 @@ BattleOutcome Resolver::run() {
     }
     retreat(f, distance, !attacker);
     if (f.fate == "routed" && rules_.option_on("std:16.5") && out_.after.unit(f.unit)->on_map()) {
-      Unit* u = out_.after.unit(f.unit);
-      if (!u->has_marker("routed")) {
-        u->markers.push_back("routed");
-        std::sort(u->markers.begin(), u->markers.end());
-      }
+      out_.after.unit(f.unit)->set_marker("routed", true);
       // RULE std:16.5.1 — a Routed marker goes on a unit once its rout movement is done
       trace_.cite("std:16.5.1", f.unit + " is marked Routed");
     }

@@ -98,6 +98,18 @@ GameState sample_state() {
   return s;
 }
 
+TEST(State, SetMarkerKeepsMarkersSortedAndUnique) {
+  Unit u;
+  u.set_marker("routed", true);
+  u.set_marker("hidden", true);
+  u.set_marker("routed", true);
+  EXPECT_EQ(u.markers, (std::vector<std::string>{"hidden", "routed"}));
+  EXPECT_TRUE(u.has_marker("hidden"));
+  u.set_marker("hidden", false);
+  u.set_marker("fatigue-1", false);
+  EXPECT_EQ(u.markers, (std::vector<std::string>{"routed"}));
+}
+
 TEST(State, RoundTripsThroughJsonExactly) {
   const GameState s = sample_state();
   const std::string text = to_json_text(s, ColumnLayout::OddColumnsLow);

@@ -1,6 +1,8 @@
 // Owns: the `hexlaw` command line. `hexlaw ask FILE` answers a rules question from a case
 // file for a person (or as JSON with --json; --check compares with the expected answer);
-// `hexlaw rule ID` prints a catalogued case; `hexlaw spec-check` validates spec/.
+// `hexlaw rule ID` prints a catalogued case; `hexlaw spec-check` validates spec/;
+// `hexlaw play SCENARIO` plays a whole game with a policy and `hexlaw replay SCENARIO LOG`
+// plays one again from its log (engine/cli/play_command.h).
 // Exit status: 0 answered (and matched), 1 answer differs from the expectation,
 // 2 bad input (file, field and reason on stderr), 3 internal error.
 #include <unistd.h>
@@ -10,6 +12,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "engine/cli/play_command.h"
 #include "engine/core/catalog.h"
 #include "engine/core/errors.h"
 #include "engine/core/tables.h"
@@ -140,6 +143,18 @@ int main(int argc, char** argv) {
   auto* report_cmd = app.add_subcommand("report", "compare two runs of the coverage report");
   report_cmd->add_option("--diff", diff_run, "the older run id")->required();
   report_cmd->add_option("--against", against_run, "the newer run id (default: the newest)");
+  cli::PlayArgs play_args;
+  auto* play_cmd = app.add_subcommand("play", "play a whole game from a scenario with a policy");
+  play_cmd->add_option("scenario", play_args.scenario, "scenario file (YAML)")->required();
+  play_cmd->add_option("--seed", play_args.seed, "the dice seed (default 1)");
+  play_cmd->add_option("--policy", play_args.policy, "random (default) or first");
+  play_cmd->add_option("--policy-seed", play_args.policy_seed, "the random policy's seed (default 1)");
+  play_cmd->add_option("--log", play_args.log_out, "write the decision log (JSON) here");
+  play_cmd->add_flag("--json", play_args.json, "print the record as JSON");
+  auto* replay_cmd = app.add_subcommand("replay", "play a game again from its decision log");
+  replay_cmd->add_option("scenario", play_args.scenario, "scenario file (YAML)")->required();
+  replay_cmd->add_option("log", play_args.log_in, "the log written by `hexlaw play --log`")->required();
+  replay_cmd->add_flag("--json", play_args.json, "print the record as JSON");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -148,6 +163,8 @@ int main(int argc, char** argv) {
   try {
     if (*ask_cmd) return jsonl ? run_ask_jsonl(files, cases_root) : run_ask(files, json, check_mode, cases_root);
     if (*rule_cmd) return run_rule(rule_id, json);
+    if (*play_cmd) return cli::run_play(play_args, false);
+    if (*replay_cmd) return cli::run_play(play_args, true);
     if (*report_cmd) {
       std::vector<std::string> args = {std::to_string(diff_run)};
       if (against_run >= 0) args.insert(args.end(), {"--against", std::to_string(against_run)});

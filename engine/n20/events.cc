@@ -50,15 +50,20 @@ EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, c
   }
   for (const std::string& id : half.arrivals) {
     Unit* u = state.unit(id);
-    if (!u || u->status != UnitStatus::Pending)
-      throw std::invalid_argument("event arrival '" + id + "' is not a pending reinforcement");
+    if (!u) throw std::invalid_argument("event arrival '" + id + "' is not a unit of the scenario");
     if (u->side != d.affects)
       throw std::invalid_argument("event arrival '" + id + "' is not a unit of " + d.affects);
+    if (u->status != UnitStatus::Pending) {
+      // RULE std:5.0 — a card drawn again after a reshuffle cannot bring a unit already in play (ruling in the catalog)
+      trace.cite("std:5.0", [&] { return id + " is already in play: the arrival has no effect"; });
+      d.already_in_play.push_back(id);
+      continue;
+    }
     u->arrival_turn = state.turn;
     d.arrived.push_back(id);
     trace.cite("std:11.0", [&] { return id + " arrives this turn by the event"; });
   }
-  d.recorded_only = half.morale == 0 && half.arrivals.empty();
+  d.recorded_only = half.morale == 0 && d.arrived.empty();
   if (d.recorded_only) trace.cite("std:5.0", "the event has no effect the engine applies: recorded for the players");
   deck.discards.push_back(std::move(card));
   return d;

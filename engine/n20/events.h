@@ -43,6 +43,7 @@ struct EventDraw {
   std::string text;
   int morale_change = 0;  // as applied, after the cap of 10 and the floor of 0
   std::vector<std::string> arrived;
+  std::vector<std::string> already_in_play;  // arrivals of units no longer pending: no effect
   bool recorded_only = false;  // nothing the engine can apply: the text is for the players
 };
 
@@ -50,7 +51,8 @@ struct EventDraw {
 // side (the top half is theirs; every other side reads the bottom). An empty pile is handled
 // by the events.empty_draw_pile switch (reshuffle with `dice`, or skip). Throws
 // std::invalid_argument when there are no cards at all, a morale track is missing or an arrival
-// is not a pending unit of the affected side.
+// is not a unit of the affected side. An arrival of a unit no longer pending (the card drawn
+// again after a reshuffle) has no effect.
 EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, const std::string& drawer,
                      const std::string& french, DiceSource& dice, Trace& trace);
 

@@ -67,24 +67,15 @@ Expectation parse_expect(const CaseField& f) {
   return e;
 }
 
-// Step A. Top-level shape. Step B. The rule set (game, options, interpretations). Step C.
-// The map, checked against the game's terrain chart. Step D. Units and state, checked for
-// an illegal position. Step E. Question, dice and expectation.
-CaseFile parse_root(const CaseField& root, const std::string& file, const std::string& name) {
-  if (!root.is_map()) root.fail("a case file is a mapping (see docs/case-format.md)");
+}  // namespace
+
+// Step A. The rule set (game, options, interpretations). Step B. The map, checked against the
+// game's terrain chart. Step C. Units and state, checked for an illegal position.
+CasePosition parse_position(const CaseField& root) {
+  CasePosition c;
   // Step A.
-  root.expect_keys({"name", "title", "description", "rules", "game", "options", "interpretations", "map",
-                    "units", "state", "question", "dice", "expect"});
-  CaseFile c{.question = root["question"]};
-  c.file = file;
-  c.name = root["name"].str_or(name);
-  c.title = root["title"].str_or("");
-  check_rule_list(root["rules"]);
-  c.rules = root["rules"].str_list();
-  // Step B.
   const std::string game = root["game"].str_or("standard");
   if (game == "jemmapes") root["game"].fail("Jemmapes 1792 questions are not supported yet (only Napoleonic 20)");
-  c.system = "n20";
   c.ruleset.game = game;
   for (std::size_t i = 0; i < root["options"].size(); ++i) {
     auto o = root["options"].at(i);
@@ -94,15 +85,14 @@ CaseFile parse_root(const CaseField& root, const std::string& file, const std::s
   }
   root["interpretations"].for_each_entry(
       [&](const std::string& k, const CaseField& v) { c.ruleset.interpretations[k] = v.str(); });
-  std::unique_ptr<n20::N20Rules> rules;
   try {
-    rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+    c.rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
   } catch (const std::invalid_argument& e) {
     (root["interpretations"].present() ? root["interpretations"] : root["game"]).fail(e.what());
   }
-  // Step C.
+  // Step B.
   auto map = std::make_shared<Map>(Map::parse(root["map"]));
-  const TerrainChart& chart = rules->terrain_chart();
+  const TerrainChart& chart = c.rules->terrain_chart();
   auto known_terrain = [&](const std::string& t, const CaseField& where) {
     if (!chart.terrain(t)) {
       std::string list;
@@ -115,7 +105,7 @@ CaseFile parse_root(const CaseField& root, const std::string& file, const std::s
     known_terrain(v.is_map() ? v["terrain"].str() : v.str(), v);
   });
   c.map = map;
-  // Step D.
+  // Step C.
   parse_state_fields(root["state"], c.state);
   root["state"].expect_keys({"turn", "phase", "phasing", "night", "weather", "morale", "markers"});
   c.state.units = parse_units(root["units"], map->layout());
@@ -134,7 +124,31 @@ CaseFile parse_root(const CaseField& root, const std::string& file, const std::s
   }
   if (!c.state.phasing.empty() && !sides.empty() && !sides.count(c.state.phasing))
     root["state"]["phasing"].fail("no unit belongs to side '" + c.state.phasing + "'");
-  // Step E.
+  return c;
+}
+
+namespace {
+
+// Step A. Top-level shape. Step B. The position (rule set, map, units, state). Step C.
+// Question, dice and expectation.
+CaseFile parse_root(const CaseField& root, const std::string& file, const std::string& name) {
+  if (!root.is_map()) root.fail("a case file is a mapping (see docs/case-format.md)");
+  // Step A.
+  root.expect_keys({"name", "title", "description", "rules", "game", "options", "interpretations", "map",
+                    "units", "state", "question", "dice", "expect"});
+  CaseFile c{.question = root["question"]};
+  c.file = file;
+  c.name = root["name"].str_or(name);
+  c.title = root["title"].str_or("");
+  check_rule_list(root["rules"]);
+  c.rules = root["rules"].str_list();
+  c.system = "n20";
+  // Step B.
+  CasePosition pos = parse_position(root);
+  c.ruleset = std::move(pos.ruleset);
+  c.map = std::move(pos.map);
+  c.state = std::move(pos.state);
+  // Step C.
   auto q = root.required("question");
   if (!q.is_map()) q.fail("expected a mapping with a 'kind'");
   c.question_kind = q.required("kind").str();

@@ -49,6 +49,17 @@ struct CaseFile {
   Expectation expect;
 };
 
+// The position part of a case file or a scenario: the rule set (game, options,
+// interpretations), the map fragment, the units and the state, checked for an illegal
+// position. Throws CaseError naming the field.
+struct CasePosition {
+  n20::RulesetChoice ruleset;
+  std::shared_ptr<const n20::N20Rules> rules;
+  std::shared_ptr<const Map> map;
+  GameState state;
+};
+CasePosition parse_position(const CaseField& root);
+
 // Parses a case from a file path, or from YAML/JSON text (named `name` in errors).
 CaseFile load_case_file(const std::string& path, const std::string& cases_root = "");
 CaseFile parse_case_text(const std::string& text, const std::string& name);

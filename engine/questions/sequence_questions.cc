@@ -2,6 +2,7 @@
 // what may and must be done in it, and what comes next (std:4.0) — and about the Random Events
 // that open each Player Turn (std:5.0): drawing a card, reshuffling the deck.
 #include "engine/n20/events.h"
+#include "engine/questions/sequence_readers.h"
 #include "engine/n20/sequence.h"
 #include "engine/n20/setup.h"
 #include "engine/questions/kinds.h"
@@ -20,21 +21,8 @@ struct SequenceInput {
 SequenceInput read_sequence(const Situation& s) {
   const auto& q = s.c.question;
   SequenceInput in;
-  in.cal.first = q.required("first").str();
-  in.cal.second = q.required("second").str();
-  if (in.cal.first == in.cal.second) q["second"].fail("the Second Player must differ from the First");
-  auto last = q.required("last_turn");
-  if (last.integer() < 1 || last.integer() > 10000) last.fail("expected a turn number from 1 to 10000");
-  in.cal.last_turn = static_cast<int>(last.integer());
-  auto nights = q["night_turns"];
-  if (nights.present()) {
-    if (!nights.is_seq()) nights.fail("expected a list of turn numbers");
-    for (std::size_t i = 0; i < nights.size(); ++i) {
-      auto n = nights.at(i);
-      if (n.integer() < 1 || n.integer() > in.cal.last_turn) n.fail("night turn outside turns 1..last_turn");
-      in.cal.night_turns.insert(static_cast<int>(n.integer()));
-    }
-  }
+  in.cal = read_calendar(q);
+  auto last = q["last_turn"];
   in.at.turn = s.state.turn;
   if (in.at.turn < 1 || in.at.turn > in.cal.last_turn)
     last.fail("the state's turn " + std::to_string(in.at.turn) + " is after the last turn");
@@ -66,45 +54,11 @@ nlohmann::json position_json(const n20::SequencePosition& p) {
   return {{"turn", p.turn}, {"player_turn", p.player_turn == 1 ? "first" : "second"}, {"phase", n20::phase_name(p.phase)}};
 }
 
-// A card half: {text, morale, arrive: [unit ids], side (monochrome only)}.
-n20::EventHalf read_half(const Field<CaseError>& f) {
-  n20::EventHalf h;
-  if (!f.present()) return h;
-  if (!f.is_map()) f.fail("expected a card half: {text, morale, arrive, side}");
-  f.expect_keys({"text", "morale", "arrive", "side"});
-  h.text = f["text"].str_or("");
-  const long long morale = f["morale"].int_or(0);
-  if (morale < -10 || morale > 10) f["morale"].fail("a morale change must lie within -10..10");
-  h.morale = static_cast<int>(morale);
-  h.arrivals = f["arrive"].str_list();
-  h.side = f["side"].str_or("");
-  return h;
-}
-
-// A list of cards, top first: [{id, top, bottom}, ...]; ids must be unique across `seen`.
-std::vector<n20::EventCard> read_cards(const Field<CaseError>& f, std::set<std::string>& seen) {
-  std::vector<n20::EventCard> cards;
-  if (!f.present()) return cards;
-  if (!f.is_seq()) f.fail("expected a list of event cards");
-  for (std::size_t i = 0; i < f.size(); ++i) {
-    auto c = f.at(i);
-    if (!c.is_map()) c.fail("expected an event card: {id, top, bottom}");
-    c.expect_keys({"id", "top", "bottom"});
-    n20::EventCard card;
-    card.id = c.required("id").str();
-    if (!seen.insert(card.id).second) c["id"].fail("card '" + card.id + "' appears twice");
-    card.top = read_half(c["top"]);
-    card.bottom = read_half(c["bottom"]);
-    cards.push_back(std::move(card));
-  }
-  return cards;
-}
-
 n20::EventDeck read_deck(const Situation& s) {
   std::set<std::string> seen;
   n20::EventDeck deck;
-  deck.draw_pile = read_cards(s.c.question["deck"], seen);
-  deck.discards = read_cards(s.c.question["discards"], seen);
+  deck.draw_pile = read_event_cards(s.c.question["deck"], seen);
+  deck.discards = read_event_cards(s.c.question["discards"], seen);
   return deck;
 }
 

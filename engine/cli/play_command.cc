@@ -1,0 +1,83 @@
+// Owns: `hexlaw play SCENARIO` and `hexlaw replay SCENARIO LOG` (see play_command.h).
+#include "engine/cli/play_command.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/errors.h"
+#include "engine/play/game.h"
+
+namespace hexlaw::cli {
+namespace {
+
+// Always the first legal choice: a deterministic, cautious player ("end", "no", "none" come first).
+class FirstChoicePolicy : public play::Policy {
+ public:
+  std::size_t choose(const play::Game&, const play::Decision&) override { return 0; }
+};
+
+void print(const play::Game& g, bool json) {
+  if (json) {
+    nlohmann::json j;
+    j["scenario"] = g.scenario().name;
+    j["result"] = {{"level", g.result().level}, {"winner", g.result().winner}, {"rule", g.result().rule}};
+    j["morale"] = g.state().morale;
+    j["decisions"] = g.log().decisions.size();
+    j["rules_applied"] = g.rules_applied();
+    nlohmann::json rec = nlohmann::json::array();
+    for (const auto& e : g.record())
+      rec.push_back({{"turn", e.turn}, {"player_turn", e.player_turn}, {"phase", e.phase}, {"text", e.text}, {"rules", e.rules}});
+    j["record"] = rec;
+    std::cout << j.dump(1) << "\n";
+    return;
+  }
+  for (const auto& e : g.record()) {
+    std::cout << "T" << e.turn << "." << e.player_turn << " " << e.phase << ": " << e.text;
+    if (!e.rules.empty()) {
+      std::cout << "  [";
+      for (std::size_t i = 0; i < e.rules.size(); ++i) std::cout << (i ? " " : "") << e.rules[i];
+      std::cout << "]";
+    }
+    std::cout << "\n";
+  }
+  std::cout << "result: " << g.result().level << (g.result().winner.empty() ? "" : " for " + g.result().winner)
+            << " (" << g.result().rule << ") after " << g.log().decisions.size() << " decisions\n";
+}
+
+}  // namespace
+
+int run_play(const PlayArgs& args, bool replaying) {
+  auto scenario = play::load_scenario(args.scenario);
+  if (replaying) {
+    std::ifstream in(args.log_in);
+    if (!in) throw CaseError(args.log_in, "", "cannot read the log file");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    play::GameLog log = play::log_from_json(buf.str(), args.log_in);
+    try {
+      play::Game g = play::replay(scenario, log);
+      print(g, args.json);
+    } catch (const std::invalid_argument& e) {
+      throw CaseError(args.log_in, "decisions", e.what());
+    }
+    return 0;
+  }
+  play::Game g(scenario, args.seed);
+  std::unique_ptr<play::Policy> policy;
+  if (args.policy == "random") policy = std::make_unique<play::RandomPolicy>(args.policy_seed);
+  else if (args.policy == "first") policy = std::make_unique<FirstChoicePolicy>();
+  else throw CaseError("--policy", "", "unknown policy '" + args.policy + "' (random or first)");
+  play::play(g, *policy);
+  print(g, args.json);
+  if (!args.log_out.empty()) {
+    std::ofstream out(args.log_out);
+    if (!out) throw CaseError(args.log_out, "", "cannot write the log file");
+    out << play::log_to_json(g.log()) << "\n";
+  }
+  return 0;
+}
+
+}  // namespace hexlaw::cli

@@ -1,0 +1,205 @@
+// Owns: the game's driver — construction, the loop that plays automatic steps until a
+// decision is needed, taking a choice, the record and the log, replay, and the policies.
+// The phases themselves are in game_phases.cc, game_combat.cc and game_night.cc.
+#include "engine/play/game.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/errors.h"
+#include "engine/core/yaml_read.h"
+
+namespace hexlaw::play {
+
+std::string log_to_json(const GameLog& log) {
+  nlohmann::json j = {{"scenario", log.scenario}, {"seed", log.seed}, {"decisions", log.decisions}};
+  return j.dump(1);
+}
+
+GameLog log_from_json(const std::string& text, const std::string& name) {
+  auto root = Field<CaseError>::load_text(text, name);
+  if (!root.is_map()) root.fail("a game log is a mapping {scenario, seed, decisions}");
+  root.expect_keys({"scenario", "seed", "decisions"});
+  GameLog log;
+  log.scenario = root.required("scenario").str();
+  const long long seed = root.required("seed").integer();
+  if (seed < 0) root["seed"].fail("a seed is a non-negative integer");
+  log.seed = static_cast<std::uint64_t>(seed);
+  auto d = root["decisions"];
+  if (d.present() && !d.is_seq()) d.fail("expected a list of choices");
+  log.decisions = d.str_list();
+  return log;
+}
+
+Game::Game(std::shared_ptr<const Scenario> scenario, std::uint64_t seed)
+    : scenario_(std::move(scenario)), dice_(seed) {
+  if (!scenario_) throw std::invalid_argument("a game needs a scenario");
+  state_ = scenario_->initial;
+  deck_ = scenario_->deck;
+  log_.scenario = scenario_->name;
+  log_.seed = seed;
+  result_.level = "none";
+  run();
+}
+
+const Decision& Game::decision() const {
+  if (over()) throw std::logic_error("the game is over: " + result_.level + (result_.winner.empty() ? "" : " for " + result_.winner));
+  return decision_;
+}
+
+void Game::choose(const std::string& chosen) {
+  const std::string choice = chosen;  // `chosen` may live in decision_, which the step replaces
+  if (over()) throw std::invalid_argument("the game is over; no decision is awaited");
+  if (std::find(decision_.choices.begin(), decision_.choices.end(), choice) == decision_.choices.end()) {
+    std::string list;
+    for (const auto& c : decision_.choices) list += (list.empty() ? "" : ", ") + ("'" + c + "'");
+    throw std::invalid_argument("'" + choice + "' is not a legal choice for the " + decision_.kind + " decision of " +
+                                decision_.side + " (legal: " + list + ")");
+  }
+  log_.decisions.push_back(choice);
+  apply(choice);
+  run();
+}
+
+void Game::offer(Decision d) {
+  d.side = d.side.empty() ? state_.phasing : d.side;
+  decision_ = std::move(d);
+}
+
+// Records one event with the distinct rules its trace cited.
+void Game::note(const std::string& text, const Trace& t) {
+  GameEvent e{pos_.turn, pos_.player_turn, n20::phase_name(pos_.phase), text, t.citations()};
+  record_.push_back(std::move(e));
+}
+
+std::vector<std::string> Game::rules_applied() const {
+  std::vector<std::string> out;
+  for (const auto& e : record_)
+    for (const auto& r : e.rules)
+      if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+  return out;
+}
+
+std::size_t Game::footprint_bytes() const {
+  auto str = [](const std::string& s) { return s.capacity() > 15 ? s.capacity() + 1 : 0; };
+  std::size_t n = sizeof(*this);
+  for (const Unit& u : state_.units) {
+    n += sizeof(Unit) + str(u.id) + str(u.name) + str(u.side) + str(u.nationality) + str(u.army) + str(u.entry);
+    for (const auto& f : u.flags) n += sizeof(std::string) + str(f);
+    for (const auto& m : u.markers) n += sizeof(std::string) + str(m);
+  }
+  n += state_.morale.size() * 64;
+  n += (deck_.draw_pile.size() + deck_.discards.size()) * sizeof(n20::EventCard);
+  for (const auto& e : record_) {
+    n += sizeof(GameEvent) + str(e.text) + str(e.phase);
+    for (const auto& r : e.rules) n += sizeof(std::string) + str(r);
+  }
+  for (const auto& d : log_.decisions) n += sizeof(std::string) + str(d);
+  return n;
+}
+
+std::string Game::track_of(const std::string& side) const {
+  for (const Unit& u : state_.units)
+    if (u.side == side) return scenario_->rules->morale_track(u, state_);
+  return side;
+}
+
+const std::string& Game::other(const std::string& side) const {
+  return side == scenario_->calendar.first ? scenario_->calendar.second : scenario_->calendar.first;
+}
+
+// RULE std:12.1.2 — a side at 0 morale loses at once; both at 0 together is a draw
+bool Game::judge_decisive(Trace& t) {
+  n20::VictoryVerdict v = n20::victory(state_, scenario_->french, false, t);
+  if (!v.over) return false;
+  result_ = v;
+  stage_ = Stage::Over;
+  return true;
+}
+
+void Game::run() {
+  while (stage_ != Stage::Over) {
+    switch (stage_) {
+      case Stage::PhaseStart:
+      case Stage::Resolve:
+      case Stage::PhaseEnd:
+        step();
+        break;
+      default:
+        dice_.forget();
+        return;  // a decision is awaited
+    }
+  }
+  dice_.forget();
+}
+
+void Game::step() {
+  switch (stage_) {
+    case Stage::PhaseStart: begin_phase(); break;
+    case Stage::Resolve: resolve_next_battle(); break;
+    case Stage::PhaseEnd: end_phase(); break;
+    default: throw std::logic_error("step() at a decision");
+  }
+}
+
+void Game::apply(const std::string& c) {
+  switch (stage_) {
+    case Stage::ForcedMarch:
+    case Stage::MoveSelect:
+    case Stage::MoveTo: apply_move(c); break;
+    case Stage::ReactSelect:
+    case Stage::React: apply_react(c); break;
+    case Stage::Declare: apply_declare(c); break;
+    case Stage::Advance: apply_advance(c); break;
+    case Stage::Rally: apply_rally(c); break;
+    case Stage::Place: apply_place(c); break;
+    default: throw std::logic_error("apply() with no decision awaited");
+  }
+}
+
+Game replay(std::shared_ptr<const Scenario> scenario, const GameLog& log) {
+  if (!log.scenario.empty() && log.scenario != scenario->name)
+    throw std::invalid_argument("the log is of scenario '" + log.scenario + "', not '" + scenario->name + "'");
+  Game g(std::move(scenario), log.seed);
+  for (std::size_t i = 0; i < log.decisions.size(); ++i) {
+    if (g.over()) throw std::invalid_argument("log decision " + std::to_string(i) + " ('" + log.decisions[i] +
+                                              "') comes after the game ended");
+    try {
+      g.choose(log.decisions[i]);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("log decision " + std::to_string(i) + ": " + e.what());
+    }
+  }
+  return g;
+}
+
+std::size_t RandomPolicy::choose(const Game&, const Decision& d) {
+  if (d.choices.empty()) throw std::logic_error("a decision with no choices");
+  return static_cast<std::size_t>(rng_.next_u64() % d.choices.size());
+}
+
+std::size_t ScriptedPolicy::choose(const Game&, const Decision& d) {
+  if (next_ >= script_.size()) throw std::invalid_argument("the script ran out at a " + d.kind + " decision");
+  const std::string& c = script_[next_++];
+  auto it = std::find(d.choices.begin(), d.choices.end(), c);
+  if (it == d.choices.end())
+    throw std::invalid_argument("scripted choice " + std::to_string(next_ - 1) + " '" + c + "' is not legal at the " +
+                                d.kind + " decision");
+  return static_cast<std::size_t>(it - d.choices.begin());
+}
+
+std::size_t play(Game& game, Policy& policy, std::size_t max_decisions) {
+  std::size_t n = 0;
+  while (!game.over() && n < max_decisions) {
+    const Decision& d = game.decision();
+    const std::size_t i = policy.choose(game, d);
+    if (i >= d.choices.size()) throw std::out_of_range("policy chose past the end of the choices");
+    game.choose(d.choices[i]);
+    ++n;
+  }
+  return n;
+}
+
+}  // namespace hexlaw::play

@@ -1,0 +1,208 @@
+// Owns: a whole game of Napoleonic 20 played from a scenario — the sequence of play (std:4.0)
+// driven phase by phase, the decisions each side takes (offered as explicit lists of legal
+// choices), the dice (seeded), the record of what happened with the rules applied, and the
+// log of decisions from which the game replays exactly. One place owns the game's state: the
+// rule functions it calls are pure; this file only sequences them and applies their results.
+//
+// Known simplifications, said openly (docs/game.md has the full list):
+// - A battle's retreat paths and the units broken to pay an exchange follow the engine's
+//   default owner policy (the first legal choice in engine order), not a decision.
+// - Battles resolve in the order declared; a countercharge resolves as it is chosen.
+// - Reserves (std:12.5), voluntary column reduction (std:9.5), breakdown into Cadres (16.7)
+//   and partial rallies (16.6.1) are not offered in a played game; the questions answer them.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/dice.h"
+#include "engine/n20/battle.h"
+#include "engine/n20/movement.h"
+#include "engine/n20/victory.h"
+#include "engine/play/scenario.h"
+
+namespace hexlaw::play {
+
+// What the game waits on: which side decides what, and every legal choice, as stable strings
+// ("forced-march", "move IG", "0507", "attack A+B on C", "end" …).
+struct Decision {
+  std::string kind;    // forced-march, move-select, move-to, react-select, react, declare, advance, rally, place
+  std::string side;    // who decides
+  std::string unit;    // the unit concerned, when one is
+  std::string rule;    // the rule that gives the choice
+  std::string prompt;  // for a person
+  std::vector<std::string> choices;
+};
+
+// One line of the game's record: what happened, when, and the rule cases that decided it.
+struct GameEvent {
+  int turn = 0;
+  int player_turn = 0;
+  std::string phase;
+  std::string text;
+  std::vector<std::string> rules;  // distinct ids, in order of first citation
+  friend bool operator==(const GameEvent&, const GameEvent&) = default;
+};
+
+// Everything needed to play a game again: the scenario's name, the seed and the decisions.
+struct GameLog {
+  std::string scenario;
+  std::uint64_t seed = 0;
+  std::vector<std::string> decisions;
+  friend bool operator==(const GameLog&, const GameLog&) = default;
+};
+std::string log_to_json(const GameLog& log);
+// Throws CaseError naming `name` and the field when the text is not a log.
+GameLog log_from_json(const std::string& text, const std::string& name);
+
+// Dice whose roll log is dropped after each step, so a long game's memory stays flat.
+class GameDice : public SeededDice {
+ public:
+  using SeededDice::SeededDice;
+  void forget() { clear_log(); }
+};
+
+class Game {
+ public:
+  // A new game at the start of turn 1, dice seeded by `seed`. It runs to the first decision.
+  Game(std::shared_ptr<const Scenario> scenario, std::uint64_t seed);
+
+  const Scenario& scenario() const { return *scenario_; }
+  std::shared_ptr<const Scenario> scenario_ptr() const { return scenario_; }
+  const GameState& state() const { return state_; }
+  const n20::SequencePosition& position() const { return pos_; }
+  const n20::EventDeck& deck() const { return deck_; }
+  bool over() const { return stage_ == Stage::Over; }
+  // The verdict once over (std:15.0); level "none" while the game goes on.
+  const n20::VictoryVerdict& result() const { return result_; }
+  // The decision awaited now. Throws std::logic_error once the game is over.
+  const Decision& decision() const;
+  // Takes one of decision().choices and plays on to the next decision. Throws
+  // std::invalid_argument naming the decision and the legal choices when `choice` is not one.
+  void choose(const std::string& choice);
+  const GameLog& log() const { return log_; }
+  const std::vector<GameEvent>& record() const { return record_; }
+  // Every rule case the game has applied so far, distinct, in order of first citation.
+  std::vector<std::string> rules_applied() const;
+  // Approximate heap and inline bytes this game holds (state, deck, record, log).
+  std::size_t footprint_bytes() const;
+
+ private:
+  enum class Stage {
+    PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Declare, Resolve, Advance,
+    Rally, Place, PhaseEnd, Over
+  };
+  // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
+  struct TurnScratch {
+    bool forced_march = false;
+    bool battle_die_rolled = false;
+    std::vector<std::string> done;          // units that moved, reacted or advanced this phase
+    std::string selected;                   // the unit the next decision is about
+    std::map<std::string, int> entered;     // reinforcements entered per entry area (std:11.2)
+    std::vector<n20::BattleDeclaration> battles;  // declared, in order
+    std::size_t next_battle = 0;
+    std::vector<std::string> must_attack, must_be_attacked;  // this Combat Phase's duties (std:7.3)
+    std::vector<std::pair<std::string, std::string>> may_attack;  // (attacker, defender) pairs
+    int restarts = 0;
+    std::vector<std::vector<Hex>> advance_paths;  // vacated hexes per defeated unit
+    std::vector<std::pair<std::string, int>> advance_eligible;  // unit, how far
+    std::vector<std::string> advanced;
+    bool cavalry_must_advance = false, cavalry_advanced = false;
+    std::vector<n20::ReachableHex> reach;   // for the unit selected to move
+    std::vector<std::string> to_place;      // rallied units awaiting a hex
+    std::vector<std::string> placements;    // hexes they may take
+  };
+
+  void run();                        // plays automatic steps until a decision or the end
+  void step();                       // one automatic step
+  void apply(const std::string& c);  // applies a choice to the current stage
+  void offer(Decision d);
+  void note(const std::string& text, const Trace& t);
+  std::string track_of(const std::string& side) const;
+  const std::string& other(const std::string& side) const;
+  bool judge_decisive(Trace& t);     // the game ends at once when a side reaches 0 (std:12.1.2)
+
+  // Phase steps (game_phases.cc).
+  void begin_phase();
+  void end_phase();
+  void end_player_turn(Trace& t);
+  void offer_move_select();
+  void offer_move_to();
+  void apply_move(const std::string& c);
+  void offer_react_select();
+  void offer_react();
+  void apply_react(const std::string& c);
+  // Combat (game_combat.cc).
+  void offer_declare();
+  void apply_declare(const std::string& c);
+  void resolve_next_battle();
+  void offer_advance();
+  void apply_advance(const std::string& c);
+  void fight(const n20::BattleDeclaration& b, const std::string& what);
+  void after_advance();  // back to the reaction or the next battle
+  struct Candidate {
+    std::vector<std::string> attackers, defenders;
+  };
+  std::vector<Candidate> candidate_battles(const std::set<std::string>& used) const;
+  bool obligations_can_be_met(std::set<std::string>& used, int& budget) const;
+  // Night (game_night.cc).
+  void offer_rally();
+  void apply_rally(const std::string& c);
+  void offer_place();
+  void apply_place(const std::string& c);
+  void finish_night_operations();
+
+  std::shared_ptr<const Scenario> scenario_;
+  GameState state_;
+  n20::SequencePosition pos_;
+  n20::EventDeck deck_;
+  GameDice dice_;
+  Stage stage_ = Stage::PhaseStart;
+  Decision decision_;
+  TurnScratch scratch_;
+  n20::VictoryVerdict result_;
+  GameLog log_;
+  std::vector<GameEvent> record_;
+};
+
+// Plays `log`'s decisions from the start of its scenario. Throws std::invalid_argument naming
+// the step when a logged decision is not legal there (the log belongs to another scenario or
+// was edited).
+Game replay(std::shared_ptr<const Scenario> scenario, const GameLog& log);
+
+// Who takes the decisions: chooses an index into decision.choices.
+class Policy {
+ public:
+  virtual ~Policy() = default;
+  virtual std::size_t choose(const Game& game, const Decision& decision) = 0;
+};
+// Uniformly random among the legal choices, from its own seed.
+class RandomPolicy : public Policy {
+ public:
+  explicit RandomPolicy(std::uint64_t seed) : rng_(seed) {}
+  std::size_t choose(const Game& game, const Decision& decision) override;
+
+ private:
+  SeededDice rng_;
+};
+// Follows a list of choices in order; throws std::invalid_argument when the next is not legal
+// or the list runs out.
+class ScriptedPolicy : public Policy {
+ public:
+  explicit ScriptedPolicy(std::vector<std::string> script) : script_(std::move(script)) {}
+  std::size_t choose(const Game& game, const Decision& decision) override;
+  std::size_t used() const { return next_; }
+
+ private:
+  std::vector<std::string> script_;
+  std::size_t next_ = 0;
+};
+// Plays until the game ends or `max_decisions` have been taken; returns how many were taken.
+std::size_t play(Game& game, Policy& policy, std::size_t max_decisions = 1'000'000);
+
+}  // namespace hexlaw::play

@@ -1,0 +1,285 @@
+// Owns: combat in a played game — the battles the phasing side may declare, offered one at a
+// time so that every offer can still be completed into a legal declaration (std:9.1–9.2,
+// std:7.3); the reveal of declared battles under the fog of war (std:16.1.1); resolving each
+// battle with the game's dice (std:9.0) and the victor's advance (std:9.9).
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/core/hex.h"
+#include "engine/n20/advance.h"
+#include "engine/n20/declaration.h"
+#include "engine/n20/fog.h"
+#include "engine/n20/obligations.h"
+#include "engine/n20/resolution.h"
+#include "engine/play/game.h"
+
+namespace hexlaw::play {
+namespace {
+
+std::string join(const std::vector<std::string>& ids) {
+  std::string s;
+  for (const auto& id : ids) s += (s.empty() ? "" : "+") + id;
+  return s;
+}
+
+std::vector<std::string> split_plus(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= s.size()) {
+    const auto p = s.find('+', start);
+    out.push_back(s.substr(start, p == std::string::npos ? std::string::npos : p - start));
+    if (p == std::string::npos) break;
+    start = p + 1;
+  }
+  return out;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+}  // namespace
+
+// Every battle of at most two defenders and any non-empty set of attackers each of which may
+// attack every defender, among units not yet in a declared battle. Pairs are judged once per
+// phase by the battle rules themselves (battle_totals), so adjacency and prohibited hexsides
+// (std:9.2.2) are the engine's, not this file's.
+std::vector<Game::Candidate> Game::candidate_battles(const std::set<std::string>& used) const {
+  std::vector<Candidate> out;
+  std::map<std::string, std::vector<std::string>> attackers_of;  // defender -> attackers, state order
+  std::vector<std::string> defenders;
+  for (const auto& [a, d] : scratch_.may_attack) {
+    if (used.count(a) || used.count(d)) continue;
+    if (!attackers_of.count(d)) defenders.push_back(d);
+    attackers_of[d].push_back(a);
+  }
+  auto add_subsets = [&](const std::vector<std::string>& pool, const std::vector<std::string>& ds) {
+    const std::size_t n = std::min<std::size_t>(pool.size(), 6);
+    for (unsigned mask = 1; mask < (1u << n); ++mask) {
+      Candidate c;
+      for (std::size_t i = 0; i < n; ++i)
+        if (mask & (1u << i)) c.attackers.push_back(pool[i]);
+      c.defenders = ds;
+      out.push_back(std::move(c));
+    }
+  };
+  for (std::size_t i = 0; i < defenders.size(); ++i) {
+    const auto& pool = attackers_of[defenders[i]];
+    add_subsets(pool, {defenders[i]});
+    for (std::size_t j = i + 1; j < defenders.size(); ++j) {
+      std::vector<std::string> common;
+      for (const auto& a : pool)
+        if (contains(attackers_of[defenders[j]], a)) common.push_back(a);
+      if (!common.empty()) add_subsets(common, {defenders[i], defenders[j]});
+    }
+  }
+  return out;
+}
+
+// Can the duties left (std:7.3) still be met by battles among units not in `used`? A depth-
+// first search over the candidates covering the first unmet duty; `budget` bounds the nodes,
+// and an exhausted budget answers yes (the final check of the declaration still applies).
+bool Game::obligations_can_be_met(std::set<std::string>& used, int& budget) const {
+  if (--budget < 0) return true;
+  std::string duty;
+  for (const auto& id : scratch_.must_attack)
+    if (!used.count(id)) { duty = id; break; }
+  if (duty.empty())
+    for (const auto& id : scratch_.must_be_attacked)
+      if (!used.count(id)) { duty = id; break; }
+  if (duty.empty()) return true;
+  for (const Candidate& c : candidate_battles(used)) {
+    if (!contains(c.attackers, duty) && !contains(c.defenders, duty)) continue;
+    for (const auto& id : c.attackers) used.insert(id);
+    for (const auto& id : c.defenders) used.insert(id);
+    const bool ok = obligations_can_be_met(used, budget);
+    for (const auto& id : c.attackers) used.erase(id);
+    for (const auto& id : c.defenders) used.erase(id);
+    if (ok) return true;
+  }
+  return false;
+}
+
+// Step A (first offer of the phase). The duties of the phase and which pairs may fight. Step B.
+// The candidate battles that keep the duties attainable. Step C. "end" when the declaration
+// is legal as it stands; "restart" only if nothing else is left.
+void Game::offer_declare() {
+  stage_ = Stage::Declare;
+  const n20::N20Rules& rules = *scenario_->rules;
+  const Map& map = *scenario_->map;
+  const std::string& side = state_.phasing;
+  // Step A.
+  if (scratch_.battles.empty() && scratch_.may_attack.empty() && scratch_.must_attack.empty() &&
+      scratch_.restarts == 0) {
+    Trace silent(Trace::Off{});
+    n20::CombatObligations ob = n20::combat_obligations(rules, map, state_, side, silent);
+    for (const Unit* u : ob.must_attack) scratch_.must_attack.push_back(u->id);
+    for (const Unit* u : ob.must_be_attacked) scratch_.must_be_attacked.push_back(u->id);
+    for (const Unit& a : state_.units) {
+      if (a.side != side || !a.on_map() || a.type == UnitType::Leader) continue;
+      for (const Unit& d : state_.units) {
+        if (d.side == side || !d.on_map() || distance(a.hex, d.hex) != 1) continue;
+        n20::BattleDeclaration b;
+        b.attackers = {a.id};
+        b.defenders = {d.id};
+        if (n20::battle_totals(rules, map, state_, b, silent).legal) scratch_.may_attack.emplace_back(a.id, d.id);
+      }
+    }
+  }
+  // Step B.
+  std::set<std::string> used;
+  for (const auto& b : scratch_.battles) {
+    used.insert(b.attackers.begin(), b.attackers.end());
+    used.insert(b.defenders.begin(), b.defenders.end());
+  }
+  Decision d{.kind = "declare", .rule = "std:9.1", .prompt = "declare a battle, or end the declarations"};
+  Trace silent(Trace::Off{});
+  for (const Candidate& c : candidate_battles(used)) {
+    n20::BattleDeclaration b;
+    b.attackers = c.attackers;
+    b.defenders = c.defenders;
+    if (!n20::battle_totals(rules, map, state_, b, silent).legal) continue;
+    std::set<std::string> after = used;
+    after.insert(c.attackers.begin(), c.attackers.end());
+    after.insert(c.defenders.begin(), c.defenders.end());
+    int budget = 400;
+    if (!obligations_can_be_met(after, budget)) continue;
+    d.choices.push_back("attack " + join(c.attackers) + " on " + join(c.defenders));
+  }
+  // Step C.
+  const n20::DeclarationCheck check = n20::check_declaration(rules, map, state_, side, scratch_.battles, false, silent);
+  if (check.legal) d.choices.insert(d.choices.begin(), "end");
+  if (d.choices.empty()) d.choices.push_back("restart");
+  if (d.choices.size() == 1 && d.choices.front() == "end") {
+    apply_declare("end");  // nothing to declare: no decision to take
+    return;
+  }
+  offer(std::move(d));
+}
+
+void Game::apply_declare(const std::string& c) {
+  if (c == "restart") {
+    ++scratch_.restarts;
+    scratch_.battles.clear();
+    offer_declare();
+    return;
+  }
+  if (c != "end") {
+    const auto on = c.find(" on ");
+    n20::BattleDeclaration b;
+    b.attackers = split_plus(c.substr(7, on - 7));
+    b.defenders = split_plus(c.substr(on + 4));
+    scratch_.battles.push_back(std::move(b));
+    offer_declare();
+    return;
+  }
+  // The declaration stands: check it with the trace on, reveal (fog of war), then fight.
+  Trace t;
+  n20::check_declaration(*scenario_->rules, *scenario_->map, state_, state_.phasing, scratch_.battles, false, t);
+  for (auto& b : scratch_.battles)
+    for (const auto& other : scratch_.battles)
+      if (&other != &b) b.attacked_elsewhere.insert(b.attacked_elsewhere.end(), other.defenders.begin(), other.defenders.end());
+  if (scenario_->rules->option_on("std:16.1") && !scratch_.battles.empty()) {
+    std::vector<n20::DeclaredBattle> declared;
+    for (const auto& b : scratch_.battles) declared.push_back({b.attackers, b.defenders});
+    n20::Reveal r = n20::reveal_battles(*scenario_->rules, state_, declared, t);
+    state_ = std::move(r.after);
+    for (auto it = r.battles_called_off.rbegin(); it != r.battles_called_off.rend(); ++it)
+      scratch_.battles.erase(scratch_.battles.begin() + *it);
+  }
+  if (!scratch_.battles.empty()) note(std::to_string(scratch_.battles.size()) + " battle(s) declared", t);
+  scratch_.next_battle = 0;
+  stage_ = Stage::Resolve;
+}
+
+void Game::resolve_next_battle() {
+  if (scratch_.next_battle >= scratch_.battles.size()) {
+    stage_ = Stage::PhaseEnd;
+    return;
+  }
+  const n20::BattleDeclaration b = scratch_.battles[scratch_.next_battle++];
+  fight(b, join(b.attackers) + " attack " + join(b.defenders));
+}
+
+// Step A. Resolve with the game's dice and the default owner policy. Step B. Apply, and end the
+// game at once on a side's collapse. Step C. Offer the victor's advance.
+void Game::fight(const n20::BattleDeclaration& b, const std::string& what) {
+  const n20::N20Rules& rules = *scenario_->rules;
+  // Step A.
+  Trace t;
+  n20::ResolutionPolicy policy;
+  n20::BattleOutcome out = n20::resolve_battle(rules, *scenario_->map, state_, b, policy, dice_, t);
+  if (!out.legal) throw std::logic_error("engine disagreement: declared battle '" + what + "' is illegal");
+  scratch_.battle_die_rolled = true;
+  // Step B.
+  GameState before = std::move(state_);
+  state_ = std::move(out.after);
+  note(what + ": die " + std::to_string(out.die) + ", " + out.applied, t);
+  if (judge_decisive(t)) return;
+  // Step C.
+  Trace a;
+  n20::AdvanceOptions adv = n20::advance_options(rules, *scenario_->map, before, b, out, a);
+  scratch_.advance_paths.clear();
+  scratch_.advance_eligible.clear();
+  scratch_.advanced.clear();
+  for (const auto& p : adv.paths) scratch_.advance_paths.push_back(p.hexes);
+  for (const auto& e : adv.eligible)
+    if (state_.unit(e.unit) && state_.unit(e.unit)->on_map()) scratch_.advance_eligible.emplace_back(e.unit, e.max_hexes);
+  scratch_.cavalry_must_advance = adv.cavalry_must_advance;
+  scratch_.cavalry_advanced = false;
+  if (!a.entries().empty()) note("advance after combat", a);
+  offer_advance();
+}
+
+void Game::after_advance() {
+  if (pos_.phase == n20::Phase::Reaction) offer_react_select();
+  else stage_ = Stage::Resolve;
+}
+
+// The victor's units that may still advance, each to any vacant hex it may reach along a path
+// the defeated left (std:9.9); "done" unless a cavalry unit must still enter (std:9.9 cavalry).
+void Game::offer_advance() {
+  stage_ = Stage::Advance;
+  Decision d{.kind = "advance", .rule = "std:9.9", .prompt = "advance after combat?"};
+  const bool may_stop = !scratch_.cavalry_must_advance || scratch_.cavalry_advanced;
+  for (const auto& [id, max_hexes] : scratch_.advance_eligible) {
+    if (contains(scratch_.advanced, id)) continue;
+    d.side = state_.unit(id)->side;
+    for (const auto& path : scratch_.advance_paths)
+      for (int k = 0; k < max_hexes && k < static_cast<int>(path.size()); ++k) {
+        if (state_.unit_at(path[static_cast<std::size_t>(k)])) continue;
+        const std::string c = "advance " + id + " " + scenario_->map->name(path[static_cast<std::size_t>(k)]);
+        if (!contains(d.choices, c)) d.choices.push_back(c);
+      }
+  }
+  if (may_stop) d.choices.insert(d.choices.begin(), "done");
+  if (d.choices.empty() || (d.choices.size() == 1 && may_stop)) {
+    after_advance();
+    return;
+  }
+  offer(std::move(d));
+}
+
+void Game::apply_advance(const std::string& c) {
+  if (c == "done") {
+    after_advance();
+    return;
+  }
+  const auto sp = c.find(' ', 8);
+  const std::string id = c.substr(8, sp - 8);
+  const std::string hex_name = c.substr(sp + 1);
+  Unit& u = *state_.unit(id);
+  Trace t;
+  // RULE std:9.9 — a victorious unit may advance into hexes the defeated unit left
+  t.cite("std:9.9", id + " advances to " + hex_name);
+  const std::string from = scenario_->map->name(u.hex);
+  for (const auto& path : scratch_.advance_paths)
+    for (Hex h : path)
+      if (scenario_->map->name(h) == hex_name) u.hex = h;
+  if (u.type == UnitType::Cavalry) scratch_.cavalry_advanced = true;
+  scratch_.advanced.push_back(id);
+  note(id + " advances from " + from + " to " + hex_name, t);
+  offer_advance();
+}
+
+}  // namespace hexlaw::play

@@ -1,0 +1,123 @@
+// Owns: Night Operations in a played game (std:14.0), in their order: the rally of broken
+// units with the optional spent point (std:10.0, std:12.4) and their placement, the morale
+// steps for held enemy LOCs and objectives and for rest, reconcealment under the fog of war
+// (std:16.1.2), and the reshuffle of the event deck after the Second Player's night (std:5.0).
+#include <algorithm>
+
+#include "engine/n20/events.h"
+#include "engine/n20/fog.h"
+#include "engine/n20/rally.h"
+#include "engine/n20/turn_end.h"
+#include "engine/play/game.h"
+
+namespace hexlaw::play {
+
+void Game::offer_rally() {
+  stage_ = Stage::Rally;
+  bool any = false;
+  for (const Unit& u : state_.units) any = any || (u.side == state_.phasing && u.status == UnitStatus::Broken);
+  if (!any) {
+    finish_night_operations();
+    return;
+  }
+  Decision d{.kind = "rally", .rule = "std:10.0", .prompt = "roll to rally every broken unit?"};
+  d.choices = {"no rally", "rally"};
+  // RULE std:12.4 — a morale point spent before rolling adds +1 to every rally roll made now
+  if (state_.morale[track_of(state_.phasing)] >= 1) d.choices.push_back("rally spending a point");
+  offer(std::move(d));
+}
+
+// Step A. Roll for every broken unit (std:10.0). Step B. Pay the point, if spent (std:12.4).
+// Step C. Eliminated units leave play; rallied ones await a hex.
+void Game::apply_rally(const std::string& c) {
+  if (c == "no rally") {
+    finish_night_operations();
+    return;
+  }
+  // Step A.
+  n20::RallyRequest req;
+  for (const Unit& u : state_.units)
+    if (u.side == state_.phasing && u.status == UnitStatus::Broken) req.units.push_back(u.id);
+  req.spend_point = c == "rally spending a point";
+  Trace t;
+  n20::RallyOutcome out = n20::rally(*scenario_->rules, *scenario_->map, state_, req, dice_, t);
+  // Step B.
+  if (out.morale_spent > 0) state_.morale[track_of(state_.phasing)] -= out.morale_spent;
+  // Step C.
+  scratch_.to_place.clear();
+  std::string text = state_.phasing + " rallies:";
+  for (const auto& r : out.rolls) {
+    text += " " + r.unit + " " + std::to_string(r.modified) + " " + r.result + ";";
+    if (r.result == "eliminated") state_.unit(r.unit)->status = UnitStatus::Eliminated;
+    if (r.result == "rallied") scratch_.to_place.push_back(r.unit);
+  }
+  scratch_.placements.clear();
+  for (Hex h : out.placements) scratch_.placements.push_back(scenario_->map->name(h));
+  note(text, t);
+  if (judge_decisive(t)) return;
+  offer_place();
+}
+
+// Each rallied unit goes on an empty hex the rally allowed (a friendly LOC, or a 16.4 rally
+// hex); with none left it stays broken.
+void Game::offer_place() {
+  stage_ = Stage::Place;
+  while (!scratch_.to_place.empty()) {
+    const std::string id = scratch_.to_place.front();
+    Decision d{.kind = "place", .unit = id, .rule = "std:10.0", .prompt = "where is " + id + " placed?"};
+    for (const auto& name : scratch_.placements) {
+      auto ccrr = parse_ccrr(name);
+      if (ccrr && !state_.unit_at(to_axial(*ccrr, scenario_->map->layout()))) d.choices.push_back(name);
+    }
+    if (!d.choices.empty()) {
+      offer(std::move(d));
+      return;
+    }
+    Trace t;
+    t.cite("std:10.0", id + " rallied but no placement hex is empty: it stays broken");
+    note(id + " cannot be placed and stays broken", t);
+    scratch_.to_place.erase(scratch_.to_place.begin());
+  }
+  finish_night_operations();
+}
+
+void Game::apply_place(const std::string& c) {
+  const std::string id = scratch_.to_place.front();
+  scratch_.to_place.erase(scratch_.to_place.begin());
+  Unit& u = *state_.unit(id);
+  u.status = UnitStatus::OnMap;
+  u.hex = to_axial(*parse_ccrr(c), scenario_->map->layout());
+  Trace t;
+  t.cite("std:10.0", id + " is placed in " + c);
+  note(id + " returns to the map in " + c, t);
+  offer_place();
+}
+
+// Step A. Morale for held enemy LOCs and objectives, then rest (std:14.0). Step B.
+// Reconcealment (std:16.1.2). Step C. The reshuffle after the Second Player's night (std:5.0).
+void Game::finish_night_operations() {
+  const n20::N20Rules& rules = *scenario_->rules;
+  // Step A.
+  Trace t;
+  n20::NightMorale m = n20::night_morale(rules, *scenario_->map, state_, state_.phasing, t);
+  state_.morale = m.after;
+  note(state_.phasing + "'s night: the enemy loses " + std::to_string(m.enemy_loss) + ", rest gains " +
+           std::to_string(m.rest_gain),
+       t);
+  if (judge_decisive(t)) return;
+  // Step B.
+  if (rules.option_on("std:16.1")) {
+    Trace r;
+    state_ = n20::reconceal(rules, state_, state_.phasing, r);
+    note(state_.phasing + " reconceals", r);
+  }
+  // Step C.
+  if (pos_.player_turn == 2 && !(deck_.draw_pile.empty() && deck_.discards.empty())) {
+    Trace r;
+    n20::reshuffle_events(deck_, dice_, r);
+    note("the event deck is reshuffled", r);
+  }
+  stage_ = Stage::PhaseEnd;
+}
+
+}  // namespace hexlaw::play

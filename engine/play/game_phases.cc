@@ -1,0 +1,330 @@
+// Owns: the phases of a played game other than combat and night operations — opening and
+// closing each phase (std:4.0), Random Events (std:5.0), the Movement Phase with forced
+// march and reinforcements (std:6.0, std:11.0, std:12.3), the enemy's Reaction Phase
+// (std:8.0) and the end of a Player Turn (lulls std:13.0, rout recovery std:16.5.3).
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/n20/events.h"
+#include "engine/n20/fog.h"
+#include "engine/n20/reaction.h"
+#include "engine/n20/turn_end.h"
+#include "engine/play/game.h"
+
+namespace hexlaw::play {
+namespace {
+
+bool contains(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// "move IG" -> "IG".
+std::string after_word(const std::string& c) {
+  const auto sp = c.find(' ');
+  return sp == std::string::npos ? std::string() : c.substr(sp + 1);
+}
+
+}  // namespace
+
+// Step A. Put the clock into the state. Step B. Say what the phase is (std:4.0). Step C. Start
+// the phase's work: a Random Event, the first movement decision, the reactions, the battles or
+// the night's rally.
+void Game::begin_phase() {
+  const n20::Calendar& cal = scenario_->calendar;
+  // Step A.
+  state_.turn = pos_.turn;
+  state_.phase = n20::phase_name(pos_.phase);
+  state_.phasing = pos_.player_turn == 1 ? cal.first : cal.second;
+  state_.night = cal.is_night(pos_.turn);
+  const bool new_player_turn = pos_.phase == n20::Phase::RandomEvents;
+  TurnScratch fresh;
+  if (!new_player_turn) {
+    fresh.forced_march = scratch_.forced_march;
+    fresh.battle_die_rolled = scratch_.battle_die_rolled;
+  }
+  scratch_ = std::move(fresh);
+  // Step B.
+  Trace t;
+  n20::PhaseReport report = n20::describe(*scenario_->rules, cal, pos_, t);
+  note("turn " + std::to_string(pos_.turn) + (state_.night ? " (night)" : "") + ": " + state_.phasing + "'s " +
+           state_.phase + " phase",
+       t);
+  // Step C.
+  switch (pos_.phase) {
+    case n20::Phase::RandomEvents: {
+      Trace e;
+      if (deck_.draw_pile.empty() && deck_.discards.empty()) {
+        stage_ = Stage::PhaseEnd;
+        return;
+      }
+      n20::EventDraw d = n20::draw_event(*scenario_->rules, state_, deck_, state_.phasing, scenario_->french, dice_, e);
+      note(d.drawn ? state_.phasing + " draws " + d.card + " (" + d.half + "): " + d.text : "no event card to draw", e);
+      stage_ = Stage::PhaseEnd;
+      judge_decisive(e);
+      return;
+    }
+    case n20::Phase::Movement:
+      if (state_.morale[track_of(state_.phasing)] >= 1) {
+        stage_ = Stage::ForcedMarch;
+        offer({.kind = "forced-march",
+               .rule = "std:12.3",
+               .prompt = "spend a morale point for +1 movement allowance for every unit this phase?",
+               .choices = {"no", "forced-march"}});
+      } else {
+        offer_move_select();
+      }
+      return;
+    case n20::Phase::Reaction: offer_react_select(); return;
+    case n20::Phase::Combat:
+      if (state_.night) {
+        Trace n;
+        // RULE std:14.0 — no battles are fought on a night turn
+        n.cite("std:14.0", "night: no battles");
+        note("no combat at night", n);
+        stage_ = Stage::PhaseEnd;
+        return;
+      }
+      offer_declare();
+      return;
+    case n20::Phase::NightOperations: offer_rally(); return;
+  }
+}
+
+// Step A. What closes the phase: cavalry scouting after a day Movement Phase (std:16.1.1). Step
+// B. The end of the Player Turn. Step C. The next position, or the end of the game (std:15.0).
+void Game::end_phase() {
+  const n20::Calendar& cal = scenario_->calendar;
+  // Step A.
+  if (pos_.phase == n20::Phase::Movement && !state_.night && scenario_->rules->option_on("std:16.1")) {
+    Trace t;
+    n20::Reveal r = n20::reveal_by_scouting(*scenario_->rules, *scenario_->map, state_, state_.phasing, t);
+    state_ = std::move(r.after);
+    if (!r.revealed.empty()) note(std::to_string(r.revealed.size()) + " hidden units revealed by scouting", t);
+  }
+  // Step B.
+  if (n20::player_turn_phases(cal, pos_.turn).back() == pos_.phase) {
+    Trace t;
+    end_player_turn(t);
+    if (over()) return;
+  }
+  // Step C.
+  n20::SequencePosition next;
+  if (n20::next_position(cal, pos_, next)) {
+    pos_ = next;
+    stage_ = Stage::PhaseStart;
+    return;
+  }
+  Trace t;
+  result_ = n20::victory(state_, scenario_->french, true, t);
+  note("the last turn has ended: " + result_.level + (result_.winner.empty() ? "" : " victory for " + result_.winner), t);
+  stage_ = Stage::Over;
+}
+
+// Rout recovery (std:16.5.3, when used) and the lull check (std:13.0) for the side whose
+// Player Turn ends.
+void Game::end_player_turn(Trace& t) {
+  const std::string side = state_.phasing;
+  const n20::N20Rules& rules = *scenario_->rules;
+  if (rules.option_on("std:16.5.3")) {
+    Trace r;
+    for (const std::string& id : n20::rout_recovery(rules, *scenario_->map, state_, side, r))
+      state_.unit(id)->set_marker("routed", false);
+    if (!r.entries().empty()) note("rout recovery for " + side, r);
+  }
+  n20::TurnFacts facts;
+  for (int n : scenario_->calendar.night_turns)
+    if (n < pos_.turn) facts.after_first_night = true;
+  facts.forced_march = scratch_.forced_march;
+  facts.battle_die_rolled = scratch_.battle_die_rolled;
+  n20::LullVerdict v = n20::lull(rules, *scenario_->map, state_, side, facts, t);
+  if (v.gains) {
+    int& m = state_.morale[track_of(side)];
+    m = std::min(10, m + 1);
+    note(side + " gains a morale point for a lull", t);
+  }
+}
+
+// ---- Movement Phase.
+
+void Game::offer_move_select() {
+  stage_ = Stage::MoveSelect;
+  Decision d{.kind = "move-select", .rule = "std:6.0", .prompt = "which unit moves next (or end the Movement Phase)?"};
+  d.choices.push_back("end");
+  Trace silent(Trace::Off{});
+  for (const Unit& u : state_.units) {
+    if (u.side != state_.phasing || contains(scratch_.done, u.id)) continue;
+    if (u.on_map() && scenario_->rules->may_move(u, silent)) d.choices.push_back("move " + u.id);
+    // RULE std:11.3 — a reinforcement may enter at any time in its side's Movement Phase, on its turn or later (11.5)
+    if (u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn) d.choices.push_back("enter " + u.id);
+  }
+  if (d.choices.size() == 1) {
+    stage_ = Stage::PhaseEnd;
+    return;
+  }
+  offer(std::move(d));
+}
+
+void Game::offer_move_to() {
+  stage_ = Stage::MoveTo;
+  const Unit& u = *state_.unit(scratch_.selected);
+  n20::MoveOptions o;
+  o.forced_march = scratch_.forced_march;
+  o.entering = u.status == UnitStatus::Pending;
+  o.march_position = o.entering ? scratch_.entered[u.entry] : 0;
+  Trace silent(Trace::Off{});
+  scratch_.reach = n20::reachable_hexes(*scenario_->rules, *scenario_->map, state_, u, o, silent);
+  Decision d{.kind = "move-to",
+             .unit = u.id,
+             .rule = o.entering ? "std:11.1" : "std:6.0",
+             .prompt = o.entering ? "where does " + u.id + " enter and end its move (stay: delay, std:11.5)?"
+                                  : "where does " + u.id + " end its move?"};
+  d.choices.push_back("stay");
+  for (const auto& r : scratch_.reach) d.choices.push_back(scenario_->map->name(r.hex));
+  offer(std::move(d));
+}
+
+// Forced march, the choice of a unit, and its move: the path is checked again with the trace
+// on, so the record cites every rule that allowed it.
+void Game::apply_move(const std::string& c) {
+  if (stage_ == Stage::ForcedMarch) {
+    if (c == "forced-march") {
+      Trace t;
+      // RULE std:12.3 — forced march: a morale point buys +1 allowance for every unit this phase
+      t.cite("std:12.3", state_.phasing + " spends a morale point to force march");
+      --state_.morale[track_of(state_.phasing)];
+      scratch_.forced_march = true;
+      note(state_.phasing + " force-marches", t);
+      if (judge_decisive(t)) return;
+    }
+    offer_move_select();
+    return;
+  }
+  if (stage_ == Stage::MoveSelect) {
+    if (c == "end") {
+      stage_ = Stage::PhaseEnd;
+      return;
+    }
+    scratch_.selected = after_word(c);
+    offer_move_to();
+    return;
+  }
+  // Stage::MoveTo
+  Unit& u = *state_.unit(scratch_.selected);
+  scratch_.done.push_back(u.id);
+  const bool entering = u.status == UnitStatus::Pending;
+  if (c == "stay") {
+    Trace t;
+    if (entering) t.cite("std:11.5", u.id + " delays its arrival");
+    note(u.id + (entering ? " stays off the map" : " stays in " + scenario_->map->name(u.hex)), t);
+    scratch_.reach.clear();
+    offer_move_select();
+    return;
+  }
+  auto it = std::find_if(scratch_.reach.begin(), scratch_.reach.end(),
+                         [&](const n20::ReachableHex& r) { return scenario_->map->name(r.hex) == c; });
+  n20::MoveOptions o;
+  o.forced_march = scratch_.forced_march;
+  o.entering = entering;
+  o.march_position = entering ? scratch_.entered[u.entry] : 0;
+  Trace t;
+  n20::PathVerdict v = n20::check_path(*scenario_->rules, *scenario_->map, state_, u, it->path, o, t);
+  if (!v.legal)
+    throw std::logic_error("engine disagreement: reach offered " + c + " for " + u.id + " but the path check says " +
+                           v.rule + ": " + v.reason);
+  const std::string from = entering ? "off the map" : scenario_->map->name(u.hex);
+  u.hex = it->hex;
+  if (entering) {
+    u.status = UnitStatus::OnMap;
+    ++scratch_.entered[u.entry];
+  }
+  if (v.guard.cost > 0) {
+    // RULE std:12.2.1 — committing the Guard costs its side a morale point
+    t.cite("std:12.2.1", u.id + " is committed: its side spends " + std::to_string(v.guard.cost) + " morale");
+    state_.morale[track_of(u.side)] -= v.guard.cost;
+  }
+  if (v.guard.reveals) u.set_marker("hidden", false);
+  note(u.id + " moves from " + from + " to " + c, t);
+  scratch_.reach.clear();
+  if (judge_decisive(t)) return;
+  offer_move_select();
+}
+
+// ---- Reaction Phase: the non-phasing side's cavalry (std:8.0).
+
+void Game::offer_react_select() {
+  stage_ = Stage::ReactSelect;
+  const std::string reacting = other(state_.phasing);
+  Decision d{.kind = "react-select", .side = reacting, .rule = "std:8.0",
+             .prompt = "which unit reacts next (or end the Reaction Phase)?"};
+  d.choices.push_back("end");
+  Trace silent(Trace::Off{});
+  const n20::N20Rules& rules = *scenario_->rules;
+  for (const Unit& u : state_.units) {
+    if (u.side != reacting || !u.on_map() || contains(scratch_.done, u.id)) continue;
+    if (!rules.may_countercharge(u) && !rules.may_disengage(u)) continue;
+    n20::ReactionOptions o = n20::reaction_options(rules, *scenario_->map, state_, u, silent);
+    if (o.may_countercharge || o.may_disengage || o.may_penetrate) d.choices.push_back("react " + u.id);
+  }
+  if (d.choices.size() == 1) {
+    stage_ = Stage::PhaseEnd;
+    return;
+  }
+  offer(std::move(d));
+}
+
+void Game::offer_react() {
+  stage_ = Stage::React;
+  const Unit& u = *state_.unit(scratch_.selected);
+  Trace silent(Trace::Off{});
+  n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, silent);
+  Decision d{.kind = "react", .side = u.side, .unit = u.id, .rule = "std:8.0", .prompt = "what does " + u.id + " do?"};
+  d.choices.push_back("none");
+  if (o.may_countercharge)
+    for (const auto& target : o.countercharge_targets) d.choices.push_back("countercharge " + target);
+  if (o.may_disengage)
+    for (const auto& m : o.disengage_to) d.choices.push_back("disengage " + scenario_->map->name(m.hex));
+  if (o.may_penetrate)
+    for (const auto& m : o.penetrate_to) d.choices.push_back("penetrate " + scenario_->map->name(m.hex));
+  offer(std::move(d));
+}
+
+void Game::apply_react(const std::string& c) {
+  if (stage_ == Stage::ReactSelect) {
+    if (c == "end") {
+      stage_ = Stage::PhaseEnd;
+      return;
+    }
+    scratch_.selected = after_word(c);
+    offer_react();
+    return;
+  }
+  Unit& u = *state_.unit(scratch_.selected);
+  scratch_.done.push_back(u.id);
+  if (c == "none") {
+    offer_react_select();
+    return;
+  }
+  const std::string verb = c.substr(0, c.find(' '));
+  const std::string arg = after_word(c);
+  if (verb == "countercharge") {
+    n20::BattleDeclaration b;
+    b.attackers = {u.id};
+    b.defenders = {arg};
+    b.countercharge = true;
+    fight(b, u.id + " countercharges " + arg);
+    return;
+  }
+  // Disengagement (std:8.3) or penetration (std:16.2): the unit moves along the offered path.
+  Trace t;
+  n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, t);
+  const auto& moves = verb == "disengage" ? o.disengage_to : o.penetrate_to;
+  auto it = std::find_if(moves.begin(), moves.end(),
+                         [&](const n20::ReactionMove& m) { return scenario_->map->name(m.hex) == arg; });
+  if (it == moves.end()) throw std::logic_error("engine disagreement: " + c + " offered but not found again");
+  const std::string from = scenario_->map->name(u.hex);
+  u.hex = it->hex;
+  note(u.id + (verb == "disengage" ? " disengages from " : " penetrates from ") + from + " to " + arg, t);
+  offer_react_select();
+}
+
+}  // namespace hexlaw::play

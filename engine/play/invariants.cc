@@ -1,0 +1,47 @@
+// Owns: the game invariant checker (see invariants.h).
+#include "engine/play/invariants.h"
+
+#include <map>
+
+namespace hexlaw::play {
+
+std::vector<std::string> invariant_violations(const Game& game) {
+  std::vector<std::string> out;
+  const GameState& s = game.state();
+  const Map& map = *game.scenario().map;
+  // Step A. Morale on the track.
+  bool someone_at_zero = false;
+  for (const auto& [track, m] : s.morale) {
+    if (m < 0 || m > 10) out.push_back("morale of " + track + " is " + std::to_string(m) + ", outside 0..10");
+    if (m <= 0) someone_at_zero = true;
+  }
+  // Step B. Units: one status each, on-map units in bounds, stacking.
+  std::map<Hex, std::vector<const Unit*>> at;
+  for (const Unit& u : s.units) {
+    if (u.status == UnitStatus::OnMap) {
+      if (!map.on_map(u.hex)) out.push_back(u.id + " stands off the map in " + map.name(u.hex));
+      at[u.hex].push_back(&u);
+    } else if (u.status == UnitStatus::Pending && u.arrival_turn < 1) {
+      out.push_back(u.id + " is pending with no arrival turn");
+    }
+  }
+  for (const auto& [h, units] : at) {
+    if (units.size() < 2) continue;
+    bool enemies = false, all_cadres = units.size() == 2;
+    for (const Unit* u : units) {
+      enemies = enemies || u->side != units.front()->side;
+      all_cadres = all_cadres && u->type == UnitType::Cadre;
+    }
+    if (enemies) out.push_back("enemy units share " + map.name(h));
+    else if (!all_cadres) out.push_back(std::to_string(units.size()) + " units stack in " + map.name(h));
+  }
+  // Step C. The end of the game: at once at 0 morale, otherwise only after the last phase.
+  n20::SequencePosition next;
+  const bool last_phase = !n20::next_position(game.scenario().calendar, game.position(), next);
+  if (someone_at_zero && !game.over()) out.push_back("a side is at 0 morale but the game goes on");
+  if (game.over() && !someone_at_zero && !last_phase)
+    out.push_back("the game ended before its last phase with no side at 0 morale");
+  return out;
+}
+
+}  // namespace hexlaw::play

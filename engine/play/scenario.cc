@@ -1,0 +1,104 @@
+// Owns: reading and checking scenarios (see scenario.h).
+#include "engine/play/scenario.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "engine/core/errors.h"
+#include "engine/n20/setup.h"
+#include "engine/questions/case_file.h"
+#include "engine/questions/sequence_readers.h"
+
+namespace hexlaw::play {
+namespace {
+
+// Step A. Shape. Step B. The position, read as a case file's. Step C. Calendar and sides.
+// Step D. Morale tracks. Step E. The set-up check (std:3.0). Step F. The event deck.
+std::shared_ptr<const Scenario> parse_root(const CaseField& root, const std::string& text, const std::string& name) {
+  if (!root.is_map()) root.fail("a scenario is a mapping (see docs/scenario-format.md)");
+  // Step A.
+  root.expect_keys({"name", "title", "description", "game", "options", "interpretations", "map", "units", "state",
+                    "calendar", "french", "events"});
+  auto sc = std::make_shared<Scenario>();
+  sc->name = root["name"].str_or(name);
+  sc->title = root["title"].str_or("");
+  sc->text = text;
+  // Step B.
+  CasePosition pos = parse_position(root);
+  sc->ruleset = std::move(pos.ruleset);
+  sc->rules = std::move(pos.rules);
+  sc->map = std::move(pos.map);
+  sc->initial = std::move(pos.state);
+  if (root["state"]["turn"].present() || root["state"]["phase"].present() || root["state"]["phasing"].present() ||
+      root["state"]["night"].present())
+    root["state"].fail("a scenario starts at turn 1 with the First Player's Random Events: give only morale, "
+                       "weather and markers");
+  // Step C.
+  auto cal = root.required("calendar");
+  if (!cal.is_map()) cal.fail("expected {first, second, last_turn, night_turns}");
+  cal.expect_keys({"first", "second", "last_turn", "night_turns"});
+  sc->calendar = read_calendar(cal);
+  std::set<std::string> sides;
+  for (std::size_t i = 0; i < sc->initial.units.size(); ++i) {
+    const Unit& u = sc->initial.units[i];
+    if (u.side != sc->calendar.first && u.side != sc->calendar.second)
+      root["units"].at(i)["side"].fail("side '" + u.side + "' is neither the First Player's (" + sc->calendar.first +
+                                       ") nor the Second's (" + sc->calendar.second + ")");
+    sides.insert(u.side);
+  }
+  for (const std::string& s : {sc->calendar.first, sc->calendar.second})
+    if (!sides.count(s)) cal.fail("side '" + s + "' has no units");
+  sc->french = root["french"].str_or(sc->calendar.first);
+  if (sc->french != sc->calendar.first && sc->french != sc->calendar.second)
+    root["french"].fail("the French side must be the First or the Second Player");
+  // Step D.
+  for (const Unit& u : sc->initial.units) {
+    const std::string track = sc->rules->morale_track(u, sc->initial);
+    if (!sc->initial.morale.count(track))
+      root["state"]["morale"].fail("no starting morale for track '" + track + "' (unit " + u.id + ")");
+  }
+  for (const auto& [track, points] : sc->initial.morale)
+    if (points < 0 || points > 10) root["state"]["morale"][track].fail("morale lies within 0..10 (std:12.1.1)");
+  sc->initial.turn = 1;
+  sc->initial.phase = "random-events";
+  sc->initial.phasing = sc->calendar.first;
+  sc->initial.night = sc->calendar.is_night(1);
+  // Step E.
+  Trace silent(Trace::Off{});
+  n20::SetupVerdict setup = n20::check_setup(*sc->rules, *sc->map, sc->initial, sc->french, silent);
+  if (!setup.legal) {
+    const auto& p = setup.problems.front();
+    root["units"].fail("illegal set-up (" + p.rule + "): " + (p.unit.empty() ? "" : p.unit + ": ") + p.reason);
+  }
+  // Step F.
+  std::set<std::string> seen;
+  sc->deck.draw_pile = read_event_cards(root["events"], seen);
+  for (std::size_t i = 0; i < sc->deck.draw_pile.size(); ++i) {
+    for (const auto* half : {&sc->deck.draw_pile[i].top, &sc->deck.draw_pile[i].bottom})
+      for (const std::string& id : half->arrivals) {
+        const Unit* u = sc->initial.unit(id);
+        if (!u || u->status != UnitStatus::Pending)
+          root["events"].at(i)["id"].fail("card '" + sc->deck.draw_pile[i].id + "' brings '" + id +
+                                          "', which is not a pending reinforcement");
+      }
+  }
+  return sc;
+}
+
+}  // namespace
+
+std::shared_ptr<const Scenario> load_scenario(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw CaseError(path, "", "cannot read the scenario file");
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return parse_root(CaseField::load_text(buf.str(), path), buf.str(), std::filesystem::path(path).stem().string());
+}
+
+std::shared_ptr<const Scenario> parse_scenario_text(const std::string& text, const std::string& name) {
+  return parse_root(CaseField::load_text(text, name), text, name);
+}
+
+}  // namespace hexlaw::play

@@ -1,0 +1,36 @@
+// Owns: a scenario as data — what a whole game starts from: the rule set, the map, the units
+// (with reinforcements and their turns), starting morale, the calendar (first player, last
+// turn, night turns), which side is French and the Random Event deck. Read from YAML with
+// errors that name the file and field; the set-up is checked against std:3.0 on load.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/core/map.h"
+#include "engine/core/state.h"
+#include "engine/n20/events.h"
+#include "engine/n20/rules.h"
+#include "engine/n20/sequence.h"
+
+namespace hexlaw::play {
+
+struct Scenario {
+  std::string name;   // from the file's `name`, else its file name
+  std::string title;
+  std::string text;   // the source text, so a game can be pickled and replayed anywhere
+  n20::RulesetChoice ruleset;
+  std::shared_ptr<const n20::N20Rules> rules;
+  std::shared_ptr<const Map> map;
+  GameState initial;  // turn 1, the First Player's Random Events Phase
+  n20::Calendar calendar;
+  std::string french;  // the French side; every other side is the anti-French player's
+  n20::EventDeck deck;
+};
+
+// Reads a scenario (docs/scenario-format.md). Throws CaseError naming the file, field and
+// reason: unknown keys, a bad map or unit, an illegal set-up, a side with no morale track.
+std::shared_ptr<const Scenario> load_scenario(const std::string& path);
+std::shared_ptr<const Scenario> parse_scenario_text(const std::string& text, const std::string& name);
+
+}  // namespace hexlaw::play

@@ -1,0 +1,61 @@
+// Owns: reading calendars (std:4.0) and Random Event cards (std:5.0) from a case file or a
+// scenario, with errors that name the field.
+#include "engine/questions/sequence_readers.h"
+
+namespace hexlaw {
+
+n20::Calendar read_calendar(const CaseField& q) {
+  n20::Calendar cal;
+  cal.first = q.required("first").str();
+  cal.second = q.required("second").str();
+  if (cal.first == cal.second) q["second"].fail("the Second Player must differ from the First");
+  auto last = q.required("last_turn");
+  if (last.integer() < 1 || last.integer() > 10000) last.fail("expected a turn number from 1 to 10000");
+  cal.last_turn = static_cast<int>(last.integer());
+  auto nights = q["night_turns"];
+  if (nights.present()) {
+    if (!nights.is_seq()) nights.fail("expected a list of turn numbers");
+    for (std::size_t i = 0; i < nights.size(); ++i) {
+      auto n = nights.at(i);
+      if (n.integer() < 1 || n.integer() > cal.last_turn) n.fail("night turn outside turns 1..last_turn");
+      cal.night_turns.insert(static_cast<int>(n.integer()));
+    }
+  }
+  return cal;
+}
+
+// A card half: {text, morale, arrive: [unit ids], side (monochrome only)}.
+n20::EventHalf read_event_half(const Field<CaseError>& f) {
+  n20::EventHalf h;
+  if (!f.present()) return h;
+  if (!f.is_map()) f.fail("expected a card half: {text, morale, arrive, side}");
+  f.expect_keys({"text", "morale", "arrive", "side"});
+  h.text = f["text"].str_or("");
+  const long long morale = f["morale"].int_or(0);
+  if (morale < -10 || morale > 10) f["morale"].fail("a morale change must lie within -10..10");
+  h.morale = static_cast<int>(morale);
+  h.arrivals = f["arrive"].str_list();
+  h.side = f["side"].str_or("");
+  return h;
+}
+
+// A list of cards, top first: [{id, top, bottom}, ...]; ids must be unique across `seen`.
+std::vector<n20::EventCard> read_event_cards(const Field<CaseError>& f, std::set<std::string>& seen) {
+  std::vector<n20::EventCard> cards;
+  if (!f.present()) return cards;
+  if (!f.is_seq()) f.fail("expected a list of event cards");
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    auto c = f.at(i);
+    if (!c.is_map()) c.fail("expected an event card: {id, top, bottom}");
+    c.expect_keys({"id", "top", "bottom"});
+    n20::EventCard card;
+    card.id = c.required("id").str();
+    if (!seen.insert(card.id).second) c["id"].fail("card '" + card.id + "' appears twice");
+    card.top = read_event_half(c["top"]);
+    card.bottom = read_event_half(c["bottom"]);
+    cards.push_back(std::move(card));
+  }
+  return cards;
+}
+
+}  // namespace hexlaw

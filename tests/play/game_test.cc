@@ -1,0 +1,186 @@
+// Owns: example tests of whole games (engine/play/): a scenario's first decisions, forced
+// march and the morale it costs, reinforcements entering, random games played to the end
+// with the invariant checker on every state, replay of the log, branching by copy, and the
+// errors a bad scenario or log gets.
+#include "engine/play/game.h"
+
+#include <gtest/gtest.h>
+
+#include "engine/core/errors.h"
+#include "engine/play/invariants.h"
+#include "tests/support/test_support.h"
+
+namespace hexlaw::play {
+namespace {
+
+std::shared_ptr<const Scenario> meadow() {
+  static auto sc = load_scenario(std::string(HEXLAW_SOURCE_DIR) + "/scenarios/meadow.yaml");
+  return sc;
+}
+
+void expect_invariants(const Game& g) {
+  for (const auto& v : invariant_violations(g)) ADD_FAILURE() << "turn " << g.position().turn << ": " << v;
+}
+
+// Plays with a random policy, checking the invariants at every decision.
+Game random_game(std::uint64_t seed) {
+  Game g(meadow(), seed);
+  RandomPolicy p(seed * 7 + 1);
+  while (!g.over()) {
+    expect_invariants(g);
+    const Decision& d = g.decision();
+    g.choose(d.choices[p.choose(g, d)]);
+  }
+  expect_invariants(g);
+  return g;
+}
+
+TEST(Game, std_4_0_StartsWithTheFirstPlayersEventThenMovement) {
+  HEXLAW_CITES("std:4.0");
+  Game g(meadow(), 1);
+  ASSERT_FALSE(g.over());
+  EXPECT_EQ(g.position().turn, 1);
+  EXPECT_EQ(g.position().phase, n20::Phase::Movement);
+  EXPECT_EQ(g.state().phasing, "french");
+  EXPECT_EQ(g.decision().kind, "forced-march");
+  ASSERT_GE(g.record().size(), 2u);
+  EXPECT_NE(g.record()[1].text.find("french draws c1 (top)"), std::string::npos) << g.record()[1].text;
+  // The Emperor's card: +1 French morale (std:5.0).
+  EXPECT_EQ(g.state().morale.at("french"), 7);
+}
+
+TEST(Game, std_12_3_ForcedMarchCostsAPointAndAddsOneHex) {
+  HEXLAW_CITES("std:12.3");
+  Game normal(meadow(), 1), forced(meadow(), 1);
+  normal.choose("no");
+  forced.choose("forced-march");
+  EXPECT_EQ(forced.state().morale.at("french"), normal.state().morale.at("french") - 1);
+  normal.choose("move F-C1");
+  forced.choose("move F-C1");
+  EXPECT_GT(forced.decision().choices.size(), normal.decision().choices.size());
+  EXPECT_EQ(forced.decision().kind, "move-to");
+}
+
+TEST(Game, std_6_0_AMoveIsRecordedWithItsRules) {
+  HEXLAW_CITES("std:6.0");
+  Game g(meadow(), 1);
+  g.choose("no");
+  g.choose("move F-II");
+  const auto& d = g.decision();
+  ASSERT_NE(std::find(d.choices.begin(), d.choices.end(), "0502"), d.choices.end());
+  g.choose("0502");
+  EXPECT_EQ(g.state().unit("F-II")->hex, to_axial(*parse_ccrr("0502"), ColumnLayout::OddColumnsLow));
+  EXPECT_NE(g.record().back().text.find("F-II moves from 0503 to 0502"), std::string::npos);
+  // The unit may not move twice in a phase.
+  EXPECT_EQ(std::find(g.decision().choices.begin(), g.decision().choices.end(), "move F-II"), g.decision().choices.end());
+}
+
+TEST(Game, std_11_5_AReinforcementMayBeDelayed) {
+  HEXLAW_CITES("std:11.5");
+  Game g(meadow(), 3);
+  // Play French turn 1 and the Prussians' turn 1 with no moves, then the Prussian reinforcement
+  // P-5 (turn 2) is offered to the Prussians in their turn-2 movement.
+  ScriptedPolicy none({});
+  auto pass = [&] {
+    const auto& d = g.decision();
+    for (const char* c : {"end", "no", "none", "done", "no rally"})
+      if (std::find(d.choices.begin(), d.choices.end(), c) != d.choices.end()) return g.choose(c);
+    g.choose(d.choices.front());
+  };
+  while (!(g.position().turn == 2 && g.state().phasing == "prussian" && g.decision().kind == "move-select")) pass();
+  const auto& d = g.decision();
+  ASSERT_NE(std::find(d.choices.begin(), d.choices.end(), "enter P-5"), d.choices.end());
+  g.choose("enter P-5");
+  g.choose("stay");
+  EXPECT_EQ(g.state().unit("P-5")->status, UnitStatus::Pending);
+  EXPECT_EQ(g.record().back().rules, std::vector<std::string>{"std:11.5"});
+}
+
+TEST(Game, std_15_0_RandomGamesEndAndKeepTheInvariants) {
+  HEXLAW_CITES("std:15.0");
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Game g = random_game(seed);
+    EXPECT_TRUE(g.over());
+    EXPECT_NE(g.result().level, "none");
+  }
+}
+
+TEST(Game, ReplayingTheLogGivesTheSameGame) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    Game g = random_game(seed);
+    Game again = replay(meadow(), g.log());
+    EXPECT_EQ(again.state(), g.state());
+    EXPECT_EQ(again.record(), g.record());
+    EXPECT_EQ(again.result().level, g.result().level);
+    EXPECT_EQ(log_from_json(log_to_json(g.log()), "log"), g.log());
+  }
+}
+
+TEST(Game, ABranchIsIndependentOfItsOrigin) {
+  Game g(meadow(), 5);
+  Game branch = g;
+  branch.choose("forced-march");
+  g.choose("no");
+  EXPECT_EQ(g.state().morale.at("french"), branch.state().morale.at("french") + 1);
+  EXPECT_EQ(g.log().decisions, std::vector<std::string>{"no"});
+  EXPECT_EQ(branch.log().decisions, std::vector<std::string>{"forced-march"});
+}
+
+TEST(Game, AnIllegalChoiceIsRefusedWithTheLegalOnes) {
+  Game g(meadow(), 1);
+  try {
+    g.choose("move F-I");
+    FAIL() << "expected a refusal";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'no', 'forced-march'"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(g.log().decisions.empty());
+}
+
+TEST(Game, AnEditedLogNamesTheStep) {
+  Game g = random_game(2);
+  GameLog bad = g.log();
+  ASSERT_GT(bad.decisions.size(), 3u);
+  bad.decisions[3] = "move NOBODY";
+  try {
+    replay(meadow(), bad);
+    FAIL() << "expected the edited log to be refused";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("log decision 3"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Scenario, BadScenariosNameTheField) {
+  const std::string base = R"(
+map: {bounds: {cols: [1, 5], rows: [1, 5]}}
+units:
+  - {id: A, side: french, type: infantry, strength: 3, movement: 2, hex: "0101"}
+  - {id: B, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0505"}
+)";
+  auto field_of = [](const std::string& text) {
+    try {
+      parse_scenario_text(text, "bad.yaml");
+    } catch (const CaseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(field_of(base + "state: {morale: {french: 5, prussian: 5}}\n").find("calendar"), std::string::npos);
+  EXPECT_NE(field_of(base + "state: {morale: {french: 5}}\ncalendar: {first: french, second: prussian, last_turn: 2}\n")
+                .find("state.morale"),
+            std::string::npos);
+  EXPECT_NE(field_of(base + "state: {morale: {french: 5, prussian: 5}}\ncalendar: {first: french, second: austrian, "
+                            "last_turn: 2}\n")
+                .find("units[1].side"),
+            std::string::npos);
+  EXPECT_NE(field_of(base + "state: {turn: 3, morale: {french: 5, prussian: 5}}\ncalendar: {first: french, second: "
+                            "prussian, last_turn: 2}\n")
+                .find("turn 1"),
+            std::string::npos);
+  EXPECT_EQ(field_of(base + "state: {morale: {french: 5, prussian: 5}}\ncalendar: {first: french, second: prussian, "
+                            "last_turn: 2}\n"),
+            "no error");
+}
+
+}  // namespace
+}  // namespace hexlaw::play

@@ -2,6 +2,7 @@
 #include "engine/n20/dummies.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "engine/n20/zoc.h"
 
@@ -140,6 +141,19 @@ int dummy_movement_allowance(const N20Rules& rules, const Unit& u, Trace& trace)
   // RULE std:16.1.3 — a Dummy moves as a cavalry unit with a Movement Allowance of 3
   trace.cite("std:16.1.3", u.id + " is a Dummy: it moves as cavalry, Movement Allowance 3");
   return 3;
+}
+
+void refuse_dummies(const N20Rules& rules, const GameState& state, const std::vector<std::string>& ids,
+                    const std::string& what) {
+  if (!rules.option_on("std:16.1")) return;
+  for (const std::string& id : ids) {
+    const Unit* u = state.unit(id);
+    if (!u || u->type != UnitType::Dummy) continue;
+    // RULE std:16.1.3 — a Dummy never fights or rallies: revealed, it leaves the map until the next reconcealment
+    throw std::invalid_argument(id + " is a Dummy and cannot " + what +
+                                " (std:16.1.3): a Dummy in a declared battle is revealed and removed first "
+                                "(reveal with trigger: battles), and a removed one returns only at reconcealment");
+  }
 }
 
 void note_dummy_attacks(const N20Rules& rules, const GameState& state, const std::vector<std::string>& must_attack,

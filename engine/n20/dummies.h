@@ -58,6 +58,13 @@ DummyVerdict place_dummies_at_reconceal(const N20Rules& rules, const Map& map, c
 // A Dummy's Movement Allowance: 3, as cavalry, under the fog of war; its printed value otherwise.
 int dummy_movement_allowance(const N20Rules& rules, const Unit& u, Trace& trace);
 
+// Refuses (std::invalid_argument naming the rule) a battle to be fought, or a rally, that
+// involves a Dummy under the fog of war: a Dummy in a declared battle is revealed and removed
+// before any combat (std:16.1.1), and a removed Dummy waits for the next reconcealment instead of
+// rallying. `what` names the action ("fight in a battle", "rally").
+void refuse_dummies(const N20Rules& rules, const GameState& state, const std::vector<std::string>& ids,
+                    const std::string& what);
+
 // Notes, for the trace, every hidden Dummy among `attackers` that had to attack: its declared
 // battle meets that duty, as a real unit's would (std:9.1).
 void note_dummy_attacks(const N20Rules& rules, const GameState& state, const std::vector<std::string>& must_attack,

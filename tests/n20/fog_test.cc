@@ -3,7 +3,9 @@
 // full, and the placement, movement and duties of Dummies (std:16.1.3).
 #include "engine/n20/dummies.h"
 #include "engine/n20/fog.h"
+#include "engine/n20/rally.h"
 #include "engine/n20/reaction.h"
+#include "engine/n20/resolution.h"
 
 #include <gtest/gtest.h>
 
@@ -146,6 +148,30 @@ units:
   Trace u;
   EXPECT_EQ(plain->base_movement_allowance(*fog.c.state.unit("D"), fog.c.state, u), 0);
   EXPECT_FALSE(u.cites("std:16.1.3"));
+}
+
+TEST(Dummies, NeverFightNorRallyUnderTheFog) {
+  HEXLAW_CITES("std:16.1.3");
+  const std::string units = R"(
+state: {turn: 2, phase: combat, phasing: french, morale: {french: 5, prussian: 5}}
+units:
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+  - {id: PD, side: prussian, type: dummy, strength: 0, movement: 3, hex: "0506", markers: [hidden]}
+  - {id: PB, side: prussian, type: dummy, strength: 0, movement: 3, status: broken})";
+  Position fog("options: [\"std:16.1\"]" + units);
+  n20::BattleDeclaration b;
+  b.attackers = {"F"};
+  b.defenders = {"PD"};
+  ScriptedDice dice({6});
+  Trace t;
+  EXPECT_THROW(n20::resolve_battle(*fog.rules, *fog.c.map, fog.c.state, b, {}, dice, t), std::invalid_argument);
+  n20::RallyRequest r;
+  r.units = {"PB"};
+  EXPECT_THROW(n20::rally(*fog.rules, *fog.c.map, fog.c.state, r, dice, t), std::invalid_argument);
+  // Without the fog of war the engine does not stand in the way (a Dummy is then an ordinary counter).
+  Position plain(units);
+  SeededDice seeded(7);
+  EXPECT_NO_THROW(n20::resolve_battle(*plain.rules, *plain.c.map, plain.c.state, b, {}, seeded, t));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "engine/n20/dummies.h"
 #include "engine/n20/obligations.h"
 #include "engine/n20/zoc.h"
 
@@ -81,6 +82,9 @@ DeclarationCheck check_declaration(const N20Rules& rules, const Map& map, const 
       // RULE std:9.1.1 — and every enemy unit in an attacker's ZOC must itself be attacked
       // RULE std:9.2.1 — a unit in several enemy ZOCs attacks all those not attacked by others
       violate("std:9.1.1", id + " stands in the zone of control of an attacking unit but is not attacked");
+  std::vector<std::string> attacker_ids;
+  for (const auto& [id, n] : attacks) attacker_ids.push_back(id);
+  note_dummy_attacks(rules, state, c.must_attack, attacker_ids, trace);
   if (c.legal) trace.cite("std:9.1", "every obligation is met");
   if (c.legal && !c.must_attack.empty())
     trace.cite("std:9.2.1", "each unit in several enemy zones of control has all of them attacked, by it or others");

@@ -1,6 +1,9 @@
 // Owns: revealing and reconcealing under the fog of war (see fog.h).
 #include "engine/n20/fog.h"
 
+#include <algorithm>
+
+#include "engine/n20/zoc.h"
 
 namespace hexlaw::n20 {
 namespace {
@@ -10,10 +13,13 @@ void turn_up(Reveal& r, const std::string& id, Trace& trace) {
   Unit* u = r.after.unit(id);
   u->set_marker("hidden", false);
   if (u->type == UnitType::Dummy) {
+    // RULE std:16.1.3 — a Dummy leaves the map the instant it is revealed, and no Morale changes
     u->status = UnitStatus::Broken;  // off the map, back in the owner's Dummy pile
     u->hex = Hex{};
     r.dummies_removed.push_back(id);
     trace.cite("std:16.1.1", id + " is revealed as a Dummy and removed, at no morale cost");
+    trace.cite("std:16.1.3", id + " is a Dummy: removed on being revealed, no Morale lost; it may return at the "
+                                  "next reconcealment");
   } else {
     r.revealed.push_back(id);
   }
@@ -55,8 +61,25 @@ std::vector<UnitView> view_of(const N20Rules& rules, const GameState& state, con
   return out;
 }
 
+Reveal reveal_at_will(const N20Rules& rules, const GameState& state, const std::vector<std::string>& ids,
+                      Trace& trace) {
+  Reveal r;
+  r.after = state;
+  if (!rules.option_on("std:16.1")) return r;
+  for (const std::string& id : ids) {
+    const Unit* u = state.unit(id);
+    if (!u) throw std::invalid_argument("no unit with id '" + id + "'");
+    if (!u->on_map() || !u->has_marker("hidden")) continue;
+    // RULE std:16.1.1 — the owner may turn any of his hidden units face-up whenever he likes
+    trace.cite("std:16.1.1", u->side + " chooses to reveal " + id);
+    turn_up(r, id, trace);
+  }
+  return r;
+}
+
 // Step A. Only with the fog of war, at the end of a day Movement Phase. Step B. Each hidden unit
-// next to face-up enemy cavalry that scouts is turned up.
+// next to a face-up enemy cavalry unit that scouts is turned up (and, under fog.dummy_scouting =
+// as_cavalry, next to a hidden enemy Dummy).
 Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState& state, const std::string& phasing,
                           Trace& trace) {
   (void)map;
@@ -69,17 +92,27 @@ Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState
     return r;
   }
   const bool phasing_only = rules.interpretation("fog.cavalry_scouting_side") == "phasing_side";
+  const bool dummies_scout = rules.interpretation("fog.dummy_scouting") == "as_cavalry";
   // Step B.
-  // RULE std:16.1.1 (part: cavalry scouting and declared battles) — face-up enemy cavalry next to a
-  // hidden unit at the end of a day Movement Phase reveals it
+  // RULE std:16.1.1 — face-up enemy cavalry next to a hidden unit at the end of a day Movement
+  // Phase reveals it
+  auto scouts = [&](const Unit& c) {
+    if (c.type == UnitType::Cavalry) return !c.has_marker("hidden");
+    // RULE std:16.1.3 — Dummies as scouts: only under fog.dummy_scouting=as_cavalry, and hidden
+    return dummies_scout && c.type == UnitType::Dummy && c.has_marker("hidden");
+  };
   for (const Unit& h : state.units) {
     if (!h.on_map() || !h.has_marker("hidden")) continue;
     for (const Unit& c : state.units) {
-      if (!c.on_map() || c.side == h.side || c.type != UnitType::Cavalry || c.has_marker("hidden")) continue;
+      if (!c.on_map() || c.side == h.side || !scouts(c)) continue;
       if (phasing_only && c.side != phasing) continue;
       if (distance(c.hex, h.hex) != 1) continue;
+      if (c.type == UnitType::Dummy)
+        trace.cite("std:16.1.3", h.id + " is next to hidden enemy Dummy " + c.id +
+                                     ", which scouts like cavalry and stays hidden (fog.dummy_scouting=as_cavalry)");
       trace.cite("std:16.1.1", [&] {
-        return h.id + " is next to face-up enemy cavalry " + c.id + " at the end of the Movement Phase" +
+        return h.id + " is next to " + (c.type == UnitType::Dummy ? "scouting Dummy " : "face-up enemy cavalry ") +
+               c.id + " at the end of the Movement Phase" +
                (phasing_only ? " (fog.cavalry_scouting_side=phasing_side)" : "");
       });
       turn_up(r, h.id, trace);
@@ -89,12 +122,56 @@ Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState
   return r;
 }
 
+// Step A. Without the fog of war nothing is hidden: enemy cavalry whose ZOC covers `at` stops the
+// manoeuvre. Step B. A hidden one stops it only when its owner reveals it to do so; a Dummy so
+// revealed is removed and stops nothing.
+CavalryStop cavalry_stop(const N20Rules& rules, const Map& map, const GameState& state, const Unit& mover, Hex at,
+                         const std::vector<std::string>& stop_with, Trace& trace) {
+  CavalryStop out;
+  Trace silent(Trace::Off{});
+  const bool fog = rules.option_on("std:16.1");
+  for (const Unit& e : state.units) {
+    if (!e.on_map() || e.side == mover.side || distance(e.hex, at) != 1) continue;
+    const bool hidden = fog && e.has_marker("hidden");
+    const bool looks_like_cavalry = e.type == UnitType::Cavalry || (hidden && e.type == UnitType::Dummy);
+    if (!looks_like_cavalry || !exerts_zoc_into(rules, map, state, e, at, silent)) continue;
+    // Step A.
+    if (!hidden) {
+      out.stoppers.push_back(&e);
+      continue;
+    }
+    // Step B.
+    const bool named = std::find(stop_with.begin(), stop_with.end(), e.id) != stop_with.end();
+    if (!named) {
+      if (e.type == UnitType::Cavalry) {
+        out.could_stop.push_back(e.id);
+        trace.cite("std:16.1.1", e.id + " is hidden cavalry its owner does not reveal: it does not stop " + mover.id);
+      }
+      continue;
+    }
+    // RULE std:16.1.1 — hidden cavalry used to stop an enemy Disengagement or Penetration is revealed
+    if (e.type == UnitType::Dummy) {
+      out.dummies_removed.push_back(e.id);
+      trace.cite("std:16.1.1", e.id + " is revealed to stop " + mover.id + ", but it is a Dummy: removed, and " +
+                                   mover.id + " is not stopped");
+      trace.cite("std:16.1.3", e.id + " is a Dummy: removed on being revealed, no Morale lost");
+    } else {
+      out.stoppers.push_back(&e);
+      out.revealed.push_back(e.id);
+      trace.cite("std:16.1.1", e.id + " is hidden cavalry its owner reveals to stop " + mover.id);
+    }
+  }
+  return out;
+}
+
 Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::vector<DeclaredBattle>& battles,
                       Trace& trace) {
   Reveal r;
   r.after = state;
   if (!rules.option_on("std:16.1")) return r;
   for (std::size_t b = 0; b < battles.size(); ++b) {
+    // RULE std:16.1.1 — once every battle is declared, all units in them are revealed; a side of
+    // only Dummies means no combat and no advance
     // Step A. Every hidden unit in the battle is turned up; Dummies leave the map.
     auto only_dummies = [&](const std::vector<std::string>& ids) {
       bool all = !ids.empty();

@@ -1,10 +1,11 @@
 // Owns: the fog of war (optional rule 16.1) — what each side sees of the other's units, which
-// hidden units are revealed and when they are hidden again. A hidden unit carries the "hidden" marker; it otherwise acts normally.
-// Implemented so far: cavalry scouting at the end of a day Movement Phase, the reveal of every
-// unit in the declared battles with Dummy-only battles called off, the Guard's reveal on paying
-// to commit (in movement's guard_commitment) (std:16.1.1), and reconcealment at the end of a
-// side's night turn (std:16.1.2). Not yet: the Disengagement/Penetration trigger, and Dummy
-// placement and movement (std:16.1.3).
+// hidden units are revealed and when they are hidden again. A hidden unit carries the "hidden"
+// marker; it otherwise acts normally. Every trigger of std:16.1.1 is here: the owner's wish,
+// cavalry scouting at the end of a day Movement Phase, hidden cavalry revealed to stop an enemy
+// Disengagement or Penetration (called by reaction.cc), the declared battles with Dummy-only
+// battles called off, and the Guard's reveal on paying to commit (in movement's
+// guard_commitment); and reconcealment at the end of a side's night turn (std:16.1.2). Dummy
+// units' own rules (placement, movement, duties) are in dummies.h (std:16.1.3).
 #pragma once
 
 #include <string>
@@ -36,10 +37,28 @@ struct Reveal {
   GameState after;
 };
 
+// The hidden units `ids` their owner chooses to turn face-up (std:16.1.1); Dummies among them are
+// removed. Face-up units named stay as they are.
+Reveal reveal_at_will(const N20Rules& rules, const GameState& state, const std::vector<std::string>& ids,
+                      Trace& trace);
+
 // Hidden units next to face-up enemy cavalry at the end of `phasing`'s day Movement Phase
 // (which cavalry scouts: the fog.cavalry_scouting_side switch).
 Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState& state, const std::string& phasing,
                           Trace& trace);
+
+// Who stops an enemy cavalry unit's Disengagement or Penetration at hex `at` (its start hex, or a
+// hex it would penetrate into): enemy cavalry whose ZOC covers `at` (std:8.3.2, std:16.2). Under
+// the fog of war a hidden cavalry unit stops it only if its owner reveals it for that (the
+// units named in `stop_with`), and a Dummy so revealed is removed and stops nothing (std:16.1.1).
+struct CavalryStop {
+  std::vector<const Unit*> stoppers;     // cavalry whose ZOC stops the manoeuvre
+  std::vector<std::string> revealed;       // hidden cavalry revealed to stop it
+  std::vector<std::string> dummies_removed;  // hidden Dummies named to stop it: revealed, removed
+  std::vector<std::string> could_stop;     // hidden cavalry whose owner could reveal it to stop it
+};
+CavalryStop cavalry_stop(const N20Rules& rules, const Map& map, const GameState& state, const Unit& mover, Hex at,
+                         const std::vector<std::string>& stop_with, Trace& trace);
 
 // A declared battle, by unit ids.
 struct DeclaredBattle {

@@ -337,7 +337,7 @@ GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, co
                                                                     "guard.commit_cost_per_move=" + (each ? "each_transition" : "once_per_phase") + ")" : ""));
   });
   trace.cite("std:12.6", [&] { return std::string("the Guard commitment is paid in the Movement Phase"); });
-  // RULE std:16.1.1 (part: the Guard trigger) — paying morale to commit a hidden Guard reveals it
+  // RULE std:16.1.1 — paying morale to commit a hidden Guard reveals it
   if (g.cost > 0 && b.rules().option_on("std:16.1") && u.has_marker("hidden")) {
     g.reveals = true;
     trace.cite("std:16.1.1", u.id + " is hidden: paying morale to commit it as a Guard reveals it");

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "engine/n20/fog.h"
 #include "engine/n20/movement.h"
 #include "engine/n20/zoc.h"
 
@@ -118,7 +119,7 @@ std::vector<ReactionMove> disengage_destinations(const Facts& f, Trace& trace) {
 // Step A. The unit's side must be reacting. Step B. Countercharge. Step C. Disengagement.
 // Step D. Penetration (optional rule 16.2).
 ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
-                                 Trace& trace) {
+                                 Trace& trace, const std::vector<std::string>& stop_with) {
   Facts f{rules, map, state, unit};
   ReactionOptions o;
   auto deny_all = [&](const std::string& rule, const std::string& why) {
@@ -135,7 +136,21 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
   if (state.phasing.empty() || state.phasing == unit.side)
     return deny_all("std:8.0", unit.id + "'s side is not the reacting (non-phasing) side");
   const auto adjacent = f.adjacent_enemies(unit.hex);
-  const auto cavalry_zoc = f.controllers(unit.hex, true);
+  // Enemy cavalry whose ZOC stops a Disengagement or Penetration at h; under the fog of war,
+  // hidden cavalry only when revealed to do it (std:16.1.1, in fog.cc).
+  auto add_unique = [](std::vector<std::string>& to, const std::vector<std::string>& from) {
+    for (const auto& id : from)
+      if (std::find(to.begin(), to.end(), id) == to.end()) to.push_back(id);
+  };
+  auto cavalry_stoppers = [&](Hex h) {
+    CavalryStop s = cavalry_stop(rules, map, state, unit, h, stop_with, trace);
+    add_unique(o.revealed, s.revealed);
+    add_unique(o.dummies_removed, s.dummies_removed);
+    add_unique(o.hidden_could_stop, s.could_stop);
+    return s.stoppers;
+  };
+  const bool may_be_stopped = rules.may_disengage(unit) || rules.may_countercharge(unit);
+  const auto cavalry_zoc = may_be_stopped && !adjacent.empty() ? cavalry_stoppers(unit.hex) : std::vector<const Unit*>{};
 
   // Step B.
   if (!rules.may_countercharge(unit)) {
@@ -222,7 +237,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     // RULE std:8.3b — the third cavalry reaction, given by optional rule 16.2
     for (Hex n : neighbours(unit.hex)) {
       if (!map.on_map(n) || f.occupant(n) || !may_cross(rules, map, state, unit.hex, n)) continue;
-      if (f.adjacent_enemies(n).empty() || !f.controllers(n, true).empty()) continue;
+      if (f.adjacent_enemies(n).empty() || !cavalry_stoppers(n).empty()) continue;
       o.penetrate_to.push_back({n, {n}});
     }
     o.may_penetrate = !o.penetrate_to.empty();

@@ -25,11 +25,15 @@ struct ReactionOptions {
   bool may_penetrate = false;  // only with optional rule 16.2
   std::vector<ReactionMove> penetrate_to;
   std::string penetrate_rule, penetrate_why_not;
+  // Fog of war (std:16.1.1): hidden enemy cavalry revealed to stop a manoeuvre, hidden Dummies
+  // named for it (removed), and hidden cavalry that could stop one if its owner revealed it.
+  std::vector<std::string> revealed, dummies_removed, hidden_could_stop;
 };
 
 // What `unit` may do in its side's Reaction Phase. The state must be in the reaction phase
-// with the other side phasing (std:8.0, std:8.3.1).
+// with the other side phasing (std:8.0, std:8.3.1). `stop_with`: the hidden units the phasing
+// side reveals to stop its Disengagement or Penetration (fog of war, std:16.1.1).
 ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
-                                 Trace& trace);
+                                 Trace& trace, const std::vector<std::string>& stop_with = {});
 
 }  // namespace hexlaw::n20

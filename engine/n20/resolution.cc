@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/n20/combat_table.h"
+#include "engine/n20/dummies.h"
 #include "engine/n20/retreat.h"
 
 namespace hexlaw::n20 {
@@ -431,6 +432,8 @@ std::vector<std::vector<const Unit*>> exchange_choices(const std::vector<const U
 BattleOutcome resolve_battle(const N20Rules& rules, const Map& map, const GameState& state,
                              const BattleDeclaration& battle, const ResolutionPolicy& policy, DiceSource& dice,
                              Trace& trace) {
+  refuse_dummies(rules, state, battle.attackers, "fight in a battle");
+  refuse_dummies(rules, state, battle.defenders, "fight in a battle");
   return Resolver(rules, map, state, battle, policy, dice, trace).run();
 }
 

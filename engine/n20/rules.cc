@@ -1,6 +1,7 @@
 // Owns: the standard behaviour of every N20 hook and the construction of rule layers.
 #include "engine/n20/rules.h"
 
+#include "engine/n20/dummies.h"
 #include "engine/n20/games/dresden.h"
 #include "engine/n20/games/leipzig.h"
 
@@ -36,6 +37,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"rout.recovery_scope", {"phasing_side", "both_sides"}, "phasing_side", "std:16.5.3"},
       {"events.empty_draw_pile", {"reshuffle", "skip"}, "reshuffle", "std:5.0"},
       {"fog.cavalry_scouting_side", {"either_side", "phasing_side"}, "either_side", "std:16.1.1"},
+      {"fog.dummy_scouting", {"battles_only", "as_cavalry"}, "battles_only", "std:16.1.3"},
       {"fog.hidden_side_shows_movement_allowance", {"nationality_only", "with_movement"}, "nationality_only",
        "std:2.0"},
   };
@@ -107,7 +109,9 @@ const TerrainType& N20Rules::terrain_of(const Map& m, Hex h, const GameState&) c
 }
 
 int N20Rules::base_strength(const Unit& u, const GameState&, Trace&) const { return u.strength; }
-int N20Rules::base_movement_allowance(const Unit& u, const GameState&, Trace&) const { return u.movement; }
+int N20Rules::base_movement_allowance(const Unit& u, const GameState&, Trace& t) const {
+  return u.type == UnitType::Dummy ? dummy_movement_allowance(*this, u, t) : u.movement;
+}
 bool N20Rules::may_move(const Unit&, Trace&) const { return true; }
 
 std::set<Hex> N20Rules::friendly_locs(const Unit& u, const Map& m, const GameState&) const {

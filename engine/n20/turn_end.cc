@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/n20/dummies.h"
 #include "engine/n20/zoc.h"
 
 namespace hexlaw::n20 {
@@ -58,15 +59,16 @@ LullVerdict lull(const N20Rules& rules, const Map& map, const GameState& state, 
 // loses a point for two or more LOC hexes and one per objective hex. Step C. +1 for rest.
 NightMorale night_morale(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side,
                          Trace& trace) {
-  (void)rules;
   if (!state.night) throw std::invalid_argument("night operations happen only on night turns");
   NightMorale m;
   const std::string enemy = enemy_of(state, side);
   // Step A.
   for (const Unit& u : state.units) {
     if (!u.on_map() || u.side != side) continue;
-    m.enemy_locs_held += map.locs(enemy).count(u.hex) ? 1 : 0;
-    m.enemy_objectives_held += map.objectives(enemy).count(u.hex) ? 1 : 0;
+    const bool loc = map.locs(enemy).count(u.hex) > 0, objective = map.objectives(enemy).count(u.hex) > 0;
+    m.enemy_locs_held += loc ? 1 : 0;
+    m.enemy_objectives_held += objective ? 1 : 0;
+    if (loc || objective) note_dummy_holds(rules, u, loc ? "LOC" : "objective", trace);
   }
   // Step B.
   m.enemy_loss = (m.enemy_locs_held >= 2 ? 1 : 0) + m.enemy_objectives_held;

@@ -1,0 +1,178 @@
+// Owns: example tests of the fog of war (engine/n20/fog.h) and of Dummy units
+// (engine/n20/dummies.h): the reveal triggers of std:16.1.1 that the case files do not show in
+// full, and the placement, movement and duties of Dummies (std:16.1.3).
+#include "engine/n20/dummies.h"
+#include "engine/n20/fog.h"
+#include "engine/n20/rally.h"
+#include "engine/n20/reaction.h"
+#include "engine/n20/resolution.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/support/test_support.h"
+
+namespace hexlaw {
+namespace {
+
+struct Position {
+  CaseFile c;
+  std::unique_ptr<n20::N20Rules> rules;
+  explicit Position(const std::string& yaml)
+      : c(testing::inline_case(yaml + "\nquestion: {kind: distance, hexes: [\"0101\", \"0101\"]}\n")),
+        rules(n20::make_rules(c.ruleset, default_catalog(), default_tables())) {}
+  Hex hex(const std::string& name) const { return to_axial(*parse_ccrr(name), c.map->layout()); }
+};
+
+const char* kFogReaction = R"(
+options: ["std:16.1"]
+state: {turn: 2, phase: reaction, phasing: prussian}
+)";
+
+TEST(Fog, HiddenCavalryStopsADisengagementOnlyWhenRevealed) {
+  HEXLAW_CITES("std:16.1.1", "std:8.3.2");
+  Position p(std::string(kFogReaction) + R"(
+units:
+  - {id: C, side: french, type: cavalry, strength: 2, movement: 3, hex: "0505"}
+  - {id: PC, side: prussian, type: cavalry, strength: 2, movement: 3, hex: "0506", markers: [hidden]}
+  - {id: PI, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0605", markers: [hidden]})");
+  Trace t;
+  const Unit& c = *p.c.state.unit("C");
+  auto kept = n20::cavalry_stop(*p.rules, *p.c.map, p.c.state, c, c.hex, {}, t);
+  EXPECT_TRUE(kept.stoppers.empty());
+  EXPECT_EQ(kept.could_stop, std::vector<std::string>{"PC"});  // hidden infantry could never stop it
+  auto shown = n20::cavalry_stop(*p.rules, *p.c.map, p.c.state, c, c.hex, {"PC", "PI"}, t);
+  ASSERT_EQ(shown.stoppers.size(), 1u);
+  EXPECT_EQ(shown.stoppers[0]->id, "PC");
+  EXPECT_EQ(shown.revealed, std::vector<std::string>{"PC"});  // PI is not cavalry: not revealed
+  EXPECT_TRUE(t.cites("std:16.1.1"));
+  auto o = n20::reaction_options(*p.rules, *p.c.map, p.c.state, c, t, {"PC"});
+  EXPECT_FALSE(o.may_disengage);
+  EXPECT_EQ(o.disengage_rule, "std:8.3.2");
+}
+
+TEST(Fog, ADummyNamedToStopIsRemovedAndStopsNothing) {
+  HEXLAW_CITES("std:16.1.1", "std:16.1.3");
+  Position p(std::string(kFogReaction) + R"(
+units:
+  - {id: C, side: french, type: cavalry, strength: 2, movement: 3, hex: "0505"}
+  - {id: PD, side: prussian, type: dummy, strength: 0, movement: 3, hex: "0506", markers: [hidden]})");
+  Trace t;
+  auto o = n20::reaction_options(*p.rules, *p.c.map, p.c.state, *p.c.state.unit("C"), t, {"PD"});
+  EXPECT_TRUE(o.may_disengage);
+  EXPECT_EQ(o.dummies_removed, std::vector<std::string>{"PD"});
+  EXPECT_TRUE(o.revealed.empty());
+}
+
+TEST(Fog, RevealAtWillRemovesDummiesAndLeavesMoraleAlone) {
+  HEXLAW_CITES("std:16.1.1", "std:16.1.3");
+  Position p(R"(
+options: ["std:16.1"]
+state: {turn: 2, phase: movement, phasing: french, morale: {french: 4, prussian: 3}}
+units:
+  - {id: D, side: french, type: dummy, strength: 0, movement: 3, hex: "0505", markers: [hidden]}
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0707", markers: [hidden]})");
+  Trace t;
+  auto r = n20::reveal_at_will(*p.rules, p.c.state, {"D", "F"}, t);
+  EXPECT_EQ(r.revealed, std::vector<std::string>{"F"});
+  EXPECT_EQ(r.dummies_removed, std::vector<std::string>{"D"});
+  EXPECT_FALSE(r.after.unit("D")->on_map());
+  EXPECT_TRUE(n20::dummy_available(*r.after.unit("D")));  // back in the pile for the next night
+  EXPECT_FALSE(r.after.unit("F")->has_marker("hidden"));
+  EXPECT_EQ(r.after.morale, p.c.state.morale);
+}
+
+TEST(Dummies, OneArrivalPerSidePerTurn) {
+  HEXLAW_CITES("std:16.1.3");
+  Position p(R"(
+options: ["std:16.1"]
+state: {turn: 3, phase: movement, phasing: french}
+units:
+  - {id: R, side: french, type: infantry, strength: 3, movement: 2, hex: "0101"}
+  - {id: D1, side: french, type: dummy, strength: 0, movement: 0, status: broken}
+  - {id: D2, side: french, type: dummy, strength: 0, movement: 0, status: broken})");
+  Trace t;
+  auto first = n20::place_dummy_on_arrival(*p.rules, *p.c.map, p.c.state, "D1", "R", n20::DummyArrival::Reinforcement, t);
+  ASSERT_TRUE(first.legal) << first.reason;
+  EXPECT_TRUE(first.after.unit("D1")->has_marker("hidden"));
+  EXPECT_EQ(first.after.unit("D1")->hex, p.hex("0101"));
+  auto second = n20::place_dummy_on_arrival(*p.rules, *p.c.map, first.after, "D2", "R", n20::DummyArrival::Reinforcement, t);
+  EXPECT_FALSE(second.legal);
+  EXPECT_EQ(second.after, first.after);  // a refused placement changes nothing
+  // A rally is a Night Operations arrival; in the Movement Phase it is refused.
+  auto rally = n20::place_dummy_on_arrival(*p.rules, *p.c.map, p.c.state, "D1", "R", n20::DummyArrival::Rally, t);
+  EXPECT_FALSE(rally.legal);
+}
+
+TEST(Dummies, ReconcealmentPlacementsSeeEachOther) {
+  HEXLAW_CITES("std:16.1.3");
+  Position p(R"(
+options: ["std:16.1"]
+state: {turn: 6, phase: night-operations, phasing: french, night: true}
+units:
+  - {id: F1, side: french, type: infantry, strength: 3, movement: 2, hex: "0302"}
+  - {id: D1, side: french, type: dummy, strength: 0, movement: 0, status: broken}
+  - {id: D2, side: french, type: dummy, strength: 0, movement: 0, status: broken}
+  - {id: P, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0909"})");
+  Trace t;
+  // D1 joins F1 and steps to 0303; D2 cannot then step into 0303, which D1 now holds.
+  auto v = n20::place_dummies_at_reconceal(*p.rules, *p.c.map, p.c.state, "french",
+                                           {{"D1", p.hex("0302"), "D1", p.hex("0303")},
+                                            {"D2", p.hex("0302"), "D2", p.hex("0303")}},
+                                           t);
+  EXPECT_FALSE(v.legal);
+  EXPECT_EQ(v.reason, "hex 0303 is occupied");
+  // D2 may join D1 (a friendly unit until revealed) and step elsewhere.
+  auto w = n20::place_dummies_at_reconceal(*p.rules, *p.c.map, p.c.state, "french",
+                                           {{"D1", p.hex("0302"), "D1", p.hex("0303")},
+                                            {"D2", p.hex("0303"), "D2", p.hex("0304")}},
+                                           t);
+  EXPECT_TRUE(w.legal) << w.reason;
+  EXPECT_EQ(w.placed, (std::vector<std::string>{"D1", "D2"}));
+  // Relocating a unit that is neither of the pair is refused.
+  auto x = n20::place_dummies_at_reconceal(*p.rules, *p.c.map, p.c.state, "french",
+                                           {{"D1", p.hex("0302"), "P", p.hex("0303")}}, t);
+  EXPECT_FALSE(x.legal);
+}
+
+TEST(Dummies, MovementAllowanceIsThreeOnlyUnderTheFog) {
+  HEXLAW_CITES("std:16.1.3");
+  Position fog(R"(
+options: ["std:16.1"]
+units:
+  - {id: D, side: french, type: dummy, strength: 0, movement: 0, hex: "0505", markers: [hidden]}
+  - {id: C, side: french, type: cavalry, strength: 2, movement: 4, hex: "0707"})");
+  Trace t;
+  EXPECT_EQ(fog.rules->base_movement_allowance(*fog.c.state.unit("D"), fog.c.state, t), 3);
+  EXPECT_EQ(fog.rules->base_movement_allowance(*fog.c.state.unit("C"), fog.c.state, t), 4);
+  auto plain = n20::make_rules({}, default_catalog(), default_tables());
+  Trace u;
+  EXPECT_EQ(plain->base_movement_allowance(*fog.c.state.unit("D"), fog.c.state, u), 0);
+  EXPECT_FALSE(u.cites("std:16.1.3"));
+}
+
+TEST(Dummies, NeverFightNorRallyUnderTheFog) {
+  HEXLAW_CITES("std:16.1.3");
+  const std::string units = R"(
+state: {turn: 2, phase: combat, phasing: french, morale: {french: 5, prussian: 5}}
+units:
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+  - {id: PD, side: prussian, type: dummy, strength: 0, movement: 3, hex: "0506", markers: [hidden]}
+  - {id: PB, side: prussian, type: dummy, strength: 0, movement: 3, status: broken})";
+  Position fog("options: [\"std:16.1\"]" + units);
+  n20::BattleDeclaration b;
+  b.attackers = {"F"};
+  b.defenders = {"PD"};
+  ScriptedDice dice({6});
+  Trace t;
+  EXPECT_THROW(n20::resolve_battle(*fog.rules, *fog.c.map, fog.c.state, b, {}, dice, t), std::invalid_argument);
+  n20::RallyRequest r;
+  r.units = {"PB"};
+  EXPECT_THROW(n20::rally(*fog.rules, *fog.c.map, fog.c.state, r, dice, t), std::invalid_argument);
+  // Without the fog of war the engine does not stand in the way (a Dummy is then an ordinary counter).
+  Position plain(units);
+  SeededDice seeded(7);
+  EXPECT_NO_THROW(n20::resolve_battle(*plain.rules, *plain.c.map, plain.c.state, b, {}, seeded, t));
+}
+
+}  // namespace
+}  // namespace hexlaw

@@ -9,6 +9,7 @@ void bind_errors(pybind11::module_& m);     // errors_bindings.cc
 void bind_core(pybind11::module_& m);       // core_bindings.cc: hexes, dice, state
 void bind_catalog(pybind11::module_& m);    // catalog_bindings.cc: rule(), rules()
 void bind_questions(pybind11::module_& m);  // questions_bindings.cc: ask(), Answer
+void bind_game(pybind11::module_& m);       // game_bindings.cc: load_scenario(), Game, replay()
 
 // JSON text <-> Python objects through Python's json module.
 pybind11::object json_to_python(const std::string& text);

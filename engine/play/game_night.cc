@@ -15,7 +15,8 @@ namespace hexlaw::play {
 void Game::offer_rally() {
   stage_ = Stage::Rally;
   bool any = false;
-  for (const Unit& u : state_.units) any = any || (u.side == state_.phasing && u.status == UnitStatus::Broken);
+  for (const Unit& u : state_.units)
+    any = any || (u.side == state_.phasing && u.status == UnitStatus::Broken && u.type != UnitType::Dummy);
   if (!any) {
     finish_night_operations();
     return;
@@ -37,7 +38,7 @@ void Game::apply_rally(const std::string& c) {
   // Step A.
   n20::RallyRequest req;
   for (const Unit& u : state_.units)
-    if (u.side == state_.phasing && u.status == UnitStatus::Broken) req.units.push_back(u.id);
+    if (u.side == state_.phasing && u.status == UnitStatus::Broken && u.type != UnitType::Dummy) req.units.push_back(u.id);
   req.spend_point = c == "rally spending a point";
   Trace t;
   n20::RallyOutcome out = n20::rally(*scenario_->rules, *scenario_->map, state_, req, dice_, t);

@@ -1,0 +1,202 @@
+// Owns: whole games from Python — hexlaw.load_scenario(), hexlaw.Game (step with choose(),
+// see the legal choices, branch with copy(), pickle through the game's own log) and
+// hexlaw.replay(). A Python callable can be the policy: game.play(lambda game, decision: ...).
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <filesystem>
+
+#include "bindings/bindings.h"
+#include "engine/core/errors.h"
+#include "engine/play/game.h"
+#include "engine/play/invariants.h"
+
+namespace hexlaw::py {
+
+namespace pyb = pybind11;
+using play::Game;
+using play::Scenario;
+using ScenarioPtr = std::shared_ptr<const Scenario>;
+
+namespace {
+
+pyb::dict decision_dict(const play::Decision& d) {
+  pyb::dict out;
+  out["kind"] = d.kind;
+  out["side"] = d.side;
+  out["unit"] = d.unit;
+  out["rule"] = d.rule;
+  out["prompt"] = d.prompt;
+  out["choices"] = d.choices;
+  return out;
+}
+
+pyb::dict result_dict(const Game& g) {
+  pyb::dict out;
+  out["over"] = g.over();
+  out["level"] = g.result().level;
+  out["winner"] = g.result().winner;
+  out["rule"] = g.result().rule;
+  return out;
+}
+
+pyb::list record_list(const Game& g) {
+  pyb::list out;
+  for (const auto& e : g.record()) {
+    pyb::dict d;
+    d["turn"] = e.turn;
+    d["player_turn"] = e.player_turn;
+    d["phase"] = e.phase;
+    d["text"] = e.text;
+    d["rules"] = e.rules;
+    out.append(d);
+  }
+  return out;
+}
+
+// A log given as a dict {scenario, seed, decisions} or as JSON text.
+play::GameLog to_log(const pyb::object& obj) {
+  if (pyb::isinstance<pyb::dict>(obj)) return play::log_from_json(python_to_json(obj), "<dict>");
+  return play::log_from_json(obj.cast<std::string>(), "<text>");
+}
+
+// A scenario given as a Scenario, a path (str or os.PathLike) or YAML text.
+ScenarioPtr to_scenario(const pyb::object& obj) {
+  if (pyb::isinstance<Scenario>(obj)) return obj.cast<std::shared_ptr<Scenario>>();
+  const bool pathlike = pyb::hasattr(obj, "__fspath__");
+  const std::string text = pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>() : obj.cast<std::string>();
+  if (pathlike || (text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text)))
+    return play::load_scenario(text);
+  if (text.find('\n') == std::string::npos) throw CaseError(text, "", "cannot open the scenario file");
+  return play::parse_scenario_text(text, "<text>");
+}
+
+// Policy adapter: the callable gets (game, decision dict) and returns a choice string or index.
+class PythonPolicy : public play::Policy {
+ public:
+  explicit PythonPolicy(pyb::function fn) : fn_(std::move(fn)) {}
+  std::size_t choose(const Game& game, const play::Decision& d) override {
+    pyb::object r = fn_(pyb::cast(game, pyb::return_value_policy::reference), decision_dict(d));
+    if (pyb::isinstance<pyb::int_>(r)) {
+      const auto i = r.cast<long long>();
+      if (i < 0 || static_cast<std::size_t>(i) >= d.choices.size())
+        throw std::invalid_argument("the policy returned index " + std::to_string(i) + " of " +
+                                    std::to_string(d.choices.size()) + " choices");
+      return static_cast<std::size_t>(i);
+    }
+    const std::string c = r.cast<std::string>();
+    for (std::size_t i = 0; i < d.choices.size(); ++i)
+      if (d.choices[i] == c) return i;
+    throw std::invalid_argument("the policy chose '" + c + "', which is not a legal " + d.kind + " choice");
+  }
+
+ private:
+  pyb::function fn_;
+};
+
+}  // namespace
+
+void bind_game(pyb::module_& m) {
+  pyb::class_<Scenario, std::shared_ptr<Scenario>>(m, "Scenario", "A scenario: map, units, calendar, morale, event deck.")
+      .def_readonly("name", &Scenario::name)
+      .def_readonly("title", &Scenario::title)
+      .def_readonly("french", &Scenario::french)
+      .def_property_readonly("initial", [](const Scenario& s) { return GameState(s.initial); })
+      .def_property_readonly("calendar",
+                             [](const Scenario& s) {
+                               pyb::dict d;
+                               d["first"] = s.calendar.first;
+                               d["second"] = s.calendar.second;
+                               d["last_turn"] = s.calendar.last_turn;
+                               d["night_turns"] = std::vector<int>(s.calendar.night_turns.begin(), s.calendar.night_turns.end());
+                               return d;
+                             })
+      .def("__repr__", [](const Scenario& s) { return "<Scenario " + s.name + ">"; });
+  m.def(
+      "load_scenario", [](const pyb::object& s) { return std::const_pointer_cast<Scenario>(to_scenario(s)); }, pyb::arg("scenario"),
+      "Read a scenario from a path or YAML text; raises hexlaw.CaseError naming the field on bad input.");
+
+  pyb::class_<Game>(m, "Game",
+                    "A whole game played from a scenario. `decision` is what is awaited now, with every legal "
+                    "choice; `choose(c)` takes one. Copies are independent branches; pickling replays the log.")
+      .def(pyb::init([](const pyb::object& s, std::uint64_t seed) { return Game(to_scenario(s), seed); }),
+           pyb::arg("scenario"), pyb::arg("seed") = 1)
+      .def_property_readonly("scenario", [](const Game& g) { return std::const_pointer_cast<Scenario>(g.scenario_ptr()); })
+      .def_property_readonly("state", [](const Game& g) { return GameState(g.state()); })
+      .def_property_readonly("turn", [](const Game& g) { return g.position().turn; })
+      .def_property_readonly("player_turn", [](const Game& g) { return g.position().player_turn; })
+      .def_property_readonly("phase", [](const Game& g) { return std::string(n20::phase_name(g.position().phase)); })
+      .def_property_readonly("phasing", [](const Game& g) { return g.state().phasing; })
+      .def_property_readonly("morale", [](const Game& g) { return g.state().morale; })
+      .def_property_readonly("over", &Game::over)
+      .def_property_readonly("result", &result_dict)
+      .def_property_readonly("decision", [](const Game& g) { return decision_dict(g.decision()); })
+      .def_property_readonly("choices", [](const Game& g) { return g.decision().choices; })
+      .def(
+          "choose",
+          [](Game& g, const pyb::object& c) {
+            if (pyb::isinstance<pyb::int_>(c)) {
+              const auto i = c.cast<long long>();
+              const auto& choices = g.decision().choices;
+              if (i < 0 || static_cast<std::size_t>(i) >= choices.size())
+                throw std::invalid_argument("choice index " + std::to_string(i) + " is out of range (0.." +
+                                            std::to_string(choices.size() - 1) + ")");
+              g.choose(choices[static_cast<std::size_t>(i)]);
+            } else {
+              g.choose(c.cast<std::string>());
+            }
+          },
+          pyb::arg("choice"), "Take a choice (its text or its index); raises ValueError when it is not legal.")
+      .def(
+          "play",
+          [](Game& g, const pyb::object& policy, std::uint64_t seed, std::size_t max_decisions) {
+            if (pyb::isinstance<pyb::str>(policy)) {
+              if (policy.cast<std::string>() != "random")
+                throw std::invalid_argument("policy must be 'random' or a callable (game, decision) -> choice");
+              play::RandomPolicy p(seed);
+              return play::play(g, p, max_decisions);
+            }
+            PythonPolicy p(policy.cast<pyb::function>());
+            return play::play(g, p, max_decisions);
+          },
+          pyb::arg("policy") = "random", pyb::arg("seed") = 1, pyb::arg("max_decisions") = 1000000,
+          "Play on with a policy: 'random' (seeded by `seed`) or a callable (game, decision) returning a "
+          "choice or its index. Returns how many decisions were taken.")
+      .def_property_readonly("log",
+                             [](const Game& g) {
+                               pyb::dict d;
+                               d["scenario"] = g.log().scenario;
+                               d["seed"] = g.log().seed;
+                               d["decisions"] = g.log().decisions;
+                               return d;
+                             })
+      .def("log_json", [](const Game& g) { return play::log_to_json(g.log()); })
+      .def_property_readonly("record", &record_list)
+      .def_property_readonly("rules_applied", &Game::rules_applied)
+      .def("invariant_violations", [](const Game& g) { return play::invariant_violations(g); },
+           "The game laws the current state breaks (always empty unless the engine is wrong).")
+      .def("copy", [](const Game& g) { return Game(g); }, "An independent branch of this game.")
+      .def("__copy__", [](const Game& g) { return Game(g); })
+      .def("__deepcopy__", [](const Game& g, const pyb::dict&) { return Game(g); })
+      .def(pyb::pickle(
+          [](const Game& g) {
+            return pyb::make_tuple(g.scenario().text, g.scenario().name, play::log_to_json(g.log()));
+          },
+          [](const pyb::tuple& t) {
+            if (t.size() != 3) throw std::runtime_error("not a pickled hexlaw.Game");
+            auto sc = play::parse_scenario_text(t[0].cast<std::string>(), t[1].cast<std::string>());
+            return play::replay(sc, play::log_from_json(t[2].cast<std::string>(), "<pickle>"));
+          }))
+      .def("__repr__", [](const Game& g) {
+        return "<Game " + g.scenario().name + " turn " + std::to_string(g.position().turn) + " " +
+               n20::phase_name(g.position().phase) + (g.over() ? " over: " + g.result().level : "") + ">";
+      });
+  m.def(
+      "replay",
+      [](const pyb::object& scenario, const pyb::object& log) { return play::replay(to_scenario(scenario), to_log(log)); },
+      pyb::arg("scenario"), pyb::arg("log"),
+      "Play a game again from its log (a dict {scenario, seed, decisions} or its JSON text). Raises ValueError "
+      "naming the step when a logged decision is not legal there.");
+}
+
+}  // namespace hexlaw::py

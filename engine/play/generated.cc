@@ -1,0 +1,130 @@
+// Owns: writing generated scenarios (see generated.h).
+#include "engine/play/generated.h"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+#include "engine/core/dice.h"
+#include "engine/core/hex.h"
+
+namespace hexlaw::play {
+namespace {
+
+std::string ccrr(int c, int r) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "%02d%02d", c, r);
+  return buf;
+}
+
+}  // namespace
+
+// Step A. The map: scattered terrain, a road down the middle rows, a stream with two bridges.
+// Step B. LOCs, objectives and entry areas. Step C. Units of both sides on their own halves,
+// some of them reinforcements. Step D. Morale, calendar and an event deck.
+std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
+  if (spec.cols < 12 || spec.rows < 6 || spec.cols > 99 || spec.rows > 99)
+    throw std::invalid_argument("a generated map needs 12..99 columns and 6..99 rows");
+  if (spec.units_per_side < 1 || spec.units_per_side * 2 > 5 * spec.rows)
+    throw std::invalid_argument("too many units for the map");
+  SeededDice rng(spec.seed);
+  auto pick = [&](int n) { return static_cast<int>(rng.next_u64() % static_cast<std::uint64_t>(n)); };
+  std::ostringstream y;
+  const int mid_row = spec.rows / 2;
+  const int stream_col = spec.cols / 2;
+  // Step A.
+  y << "name: generated-" << spec.seed << "\n";
+  y << "title: Generated scenario (" << spec.units_per_side << " units a side, " << spec.last_turn << " turns)\n";
+  y << "game: standard\noptions: [";
+  bool first = true;
+  for (const auto& o : spec.options) y << (first ? "" : ", ") << "\"" << o << "\"", first = false;
+  y << "]\nmap:\n  layout: odd-columns-low\n  bounds: {cols: [1, " << spec.cols << "], rows: [1, " << spec.rows
+    << "]}\n  default_terrain: open\n  hexes: {";
+  first = true;
+  std::set<std::string> towns;
+  for (int c = 2; c < spec.cols; ++c)
+    for (int r = 1; r <= spec.rows; ++r) {
+      const int roll = pick(100);
+      const char* t = roll < 6 ? "forest" : roll < 9 ? "rough" : roll < 13 ? "town" : nullptr;
+      if (!t) continue;
+      if (std::string(t) == "town") towns.insert(ccrr(c, r));
+      y << (first ? "" : ", ") << "\"" << ccrr(c, r) << "\": " << t;
+      first = false;
+    }
+  y << "}\n  hexsides:\n";
+  for (int c = 1; c < spec.cols; ++c) {
+    // The road runs along row mid_row; hexes in one row of neighbouring columns are adjacent.
+    y << "    - {between: [\"" << ccrr(c, mid_row) << "\", \"" << ccrr(c + 1, mid_row) << "\"], features: [road";
+    y << (c == stream_col ? ", minor_river, bridge" : "") << "]}\n";
+  }
+  for (int r = 1; r <= spec.rows; ++r) {
+    if (r == mid_row) continue;
+    const bool bridge = r == spec.rows / 4 + 1;
+    y << "    - {between: [\"" << ccrr(stream_col, r) << "\", \"" << ccrr(stream_col + 1, r)
+      << "\"], features: [minor_river" << (bridge ? ", bridge" : "") << "]}\n";
+  }
+  // Step B.
+  y << "  locs: {french: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, 2) << "\"], prussian: [\""
+    << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, spec.rows - 1) << "\"]}\n";
+  y << "  objectives: {french: [\"" << ccrr(stream_col - 1, mid_row + 1) << "\"], prussian: [\""
+    << ccrr(stream_col + 2, mid_row - 1) << "\"]}\n";
+  y << "  entry_areas: {A: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, mid_row + 1) << "\"], B: [\""
+    << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, mid_row - 1) << "\"]}\n";
+  y << "  road_entries: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(spec.cols, mid_row) << "\"]\n";
+  // Step C.
+  y << "units:\n";
+  std::set<std::string> taken;
+  for (int s = 0; s < 2; ++s) {
+    const char* side = s == 0 ? "french" : "prussian";
+    const char* prefix = s == 0 ? "F" : "P";
+    for (int i = 0; i < spec.units_per_side; ++i) {
+      const int arm = pick(100);
+      const char* type = arm < 60 ? "infantry" : arm < 85 ? "cavalry" : "artillery";
+      const int strength = arm < 60 ? 2 + pick(4) : 1 + pick(3);
+      const int movement = arm >= 60 && arm < 85 ? 3 : 2;
+      y << "  - {id: " << prefix << i << ", side: " << side << ", type: " << type << ", strength: " << strength
+        << ", movement: " << movement;
+      std::vector<std::string> flags;
+      if (pick(5) == 0) flags.push_back("elite");
+      if (s == 0 && i == 0) flags = {"elite", "guard"};
+      if (!flags.empty()) {
+        y << ", flags: [";
+        for (std::size_t k = 0; k < flags.size(); ++k) y << (k ? ", " : "") << flags[k];
+        y << "]";
+      }
+      if (i > 0 && pick(5) == 0 && spec.last_turn >= 2) {
+        y << ", status: pending, arrival_turn: " << 2 + pick(spec.last_turn - 1) << ", entry: " << (s == 0 ? "A" : "B")
+          << "}\n";
+        continue;
+      }
+      // Own side of the stream, within five columns of it, so the armies meet within a turn or two.
+      std::string at;
+      do {
+        const int c = s == 0 ? stream_col - pick(5) : stream_col + 1 + pick(5);
+        at = ccrr(c, 1 + pick(spec.rows));
+      } while (!taken.insert(at).second);
+      y << ", hex: \"" << at << "\"}\n";
+    }
+  }
+  // Step D.
+  y << "state: {morale: {french: " << 4 + pick(5) << ", prussian: " << 4 + pick(5) << "}}\n";
+  y << "calendar: {first: french, second: prussian, last_turn: " << spec.last_turn << ", night_turns: [";
+  first = true;
+  for (int n : spec.night_turns)
+    if (n >= 1 && n <= spec.last_turn) y << (first ? "" : ", ") << n, first = false;
+  y << "]}\nfrench: french\n";
+  if (spec.events) {
+    y << "events:\n";
+    for (int k = 0; k < 4; ++k) {
+      y << "  - {id: e" << k << ", top: {text: \"French event " << k << "\", morale: " << pick(3) - 1
+        << "}, bottom: {text: \"Allied event " << k << "\", morale: " << pick(3) - 1 << "}}\n";
+    }
+  }
+  return y.str();
+}
+
+std::shared_ptr<const Scenario> generated_scenario(const GeneratedScenarioSpec& spec) {
+  return parse_scenario_text(generated_scenario_yaml(spec), "generated-" + std::to_string(spec.seed));
+}
+
+}  // namespace hexlaw::play

@@ -1,0 +1,31 @@
+// Owns: generated scenarios — random but legal starting positions of any size, for stateful
+// properties and benchmarks: a bounded map with scattered terrain, a road and a stream, LOCs
+// and objectives for both sides, units of every arm on their own halves, reinforcements, an
+// event deck. Written as scenario YAML and read back through the scenario parser, so a
+// generated scenario is checked like any other and can be saved, pickled and replayed.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "engine/play/scenario.h"
+
+namespace hexlaw::play {
+
+struct GeneratedScenarioSpec {
+  int units_per_side = 20;  // reinforcements included
+  int cols = 20, rows = 14;
+  int last_turn = 12;
+  std::set<int> night_turns = {6};
+  bool events = true;
+  std::set<std::string> options;  // optional rules, e.g. "std:16.1"
+  std::uint64_t seed = 1;
+};
+
+// The scenario's YAML text; the same spec gives the same text on every machine.
+std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec);
+std::shared_ptr<const Scenario> generated_scenario(const GeneratedScenarioSpec& spec);
+
+}  // namespace hexlaw::play

@@ -1,0 +1,153 @@
+// Owns: stateful properties of whole games (engine/play/) with RapidCheck's rc::state: random
+// legal play on generated scenarios, a command at a time — a decision, a run of decisions, a
+// replay of the log, a branch played apart — checking after every step that morale stays in
+// 0..10, no two units share a hex, every unit has one status, no battle is fought at night,
+// the game ends exactly when a side reaches 0 or the last turn ends, and the log replays to
+// the same state and record.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+#include <rapidcheck/state.h>
+
+#include <algorithm>
+
+#include "engine/play/game.h"
+#include "engine/play/generated.h"
+#include "engine/play/invariants.h"
+#include "tests/support/test_support.h"
+
+namespace hexlaw::play {
+namespace {
+
+using GameCommand = rc::state::Command<Game, Game>;
+
+rc::Gen<GeneratedScenarioSpec> small_scenario() {
+  return rc::gen::exec([] {
+    GeneratedScenarioSpec s;
+    s.units_per_side = *rc::gen::inRange(2, 9);
+    s.cols = *rc::gen::inRange(12, 17);
+    s.rows = *rc::gen::inRange(8, 13);
+    s.last_turn = *rc::gen::inRange(1, 7);
+    s.night_turns.clear();
+    if (*rc::gen::arbitrary<bool>()) s.night_turns.insert(*rc::gen::inRange(1, s.last_turn + 1));
+    s.events = *rc::gen::arbitrary<bool>();
+    for (const char* o : {"std:16.1", "std:16.2", "std:16.3", "std:16.5"})
+      if (*rc::gen::inRange(0, 3) == 0) s.options.insert(o);
+    if (s.options.count("std:16.5") && *rc::gen::arbitrary<bool>()) s.options.insert("std:16.5.3");
+    s.seed = *rc::gen::inRange<std::uint64_t>(1, 1'000'000);
+    return s;
+  });
+}
+
+// The laws every step must keep, given the game before and after it.
+void check_step(const Game& before, const Game& after) {
+  for (const auto& v : invariant_violations(after)) RC_FAIL(v);
+  for (const Unit& u : after.state().units)
+    RC_ASSERT(u.on_map() || u.hex == Hex{});  // off the map means no position
+  for (std::size_t i = before.record().size(); i < after.record().size(); ++i) {
+    const GameEvent& e = after.record()[i];
+    // RULE std:14.0 — no battle at night: nothing resolved on a night turn cites the CRT.
+    if (after.scenario().calendar.is_night(e.turn))
+      RC_ASSERT(std::find(e.rules.begin(), e.rules.end(), "jena:table.crt") == e.rules.end());
+  }
+  RC_ASSERT(after.log().decisions.size() == before.log().decisions.size() + 1);
+}
+
+// One decision: the same choice on the model and the system must give the same game.
+struct Decide : GameCommand {
+  std::uint64_t pick = *rc::gen::arbitrary<std::uint64_t>();
+  void checkPreconditions(const Game& model) const override { RC_PRE(!model.over()); }
+  std::string choice(const Game& g) const { return g.decision().choices[pick % g.decision().choices.size()]; }
+  void apply(Game& model) const override { model.choose(choice(model)); }
+  void run(const Game& model, Game& sut) const override {
+    RC_ASSERT(sut.decision().choices == model.decision().choices);
+    const Game before = sut;
+    sut.choose(choice(sut));
+    check_step(before, sut);
+    Game expected = model;
+    apply(expected);
+    RC_ASSERT(sut.state() == expected.state());
+  }
+  void show(std::ostream& os) const override { os << "Decide(" << pick << ")"; }
+};
+
+// A run of up to `count` random decisions, checked one by one.
+struct PlayOn : GameCommand {
+  int count = *rc::gen::inRange(1, 80);
+  std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>();
+  void checkPreconditions(const Game& model) const override { RC_PRE(!model.over()); }
+  void apply(Game& model) const override {
+    RandomPolicy p(seed);
+    play(model, p, static_cast<std::size_t>(count));
+  }
+  void run(const Game& model, Game& sut) const override {
+    (void)model;
+    RandomPolicy p(seed);
+    for (int i = 0; i < count && !sut.over(); ++i) {
+      const Game before = sut;
+      const Decision& d = sut.decision();
+      sut.choose(d.choices[p.choose(sut, d)]);
+      check_step(before, sut);
+    }
+  }
+  void show(std::ostream& os) const override { os << "PlayOn(" << count << ", " << seed << ")"; }
+};
+
+// Replaying the log from the scenario gives the same state, record and verdict.
+struct ReplayLog : GameCommand {
+  void apply(Game&) const override {}
+  void run(const Game&, Game& sut) const override {
+    const Game again = replay(sut.scenario_ptr(), sut.log());
+    RC_ASSERT(again.state() == sut.state());
+    RC_ASSERT(again.record() == sut.record());
+    RC_ASSERT(again.over() == sut.over());
+    RC_ASSERT(again.result().level == sut.result().level);
+  }
+  void show(std::ostream& os) const override { os << "ReplayLog"; }
+};
+
+// A branch played on apart leaves the original untouched.
+struct BranchApart : GameCommand {
+  std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>();
+  void apply(Game&) const override {}
+  void run(const Game& model, Game& sut) const override {
+    Game branch = sut;
+    RandomPolicy p(seed);
+    play(branch, p, 30);
+    RC_ASSERT(sut.state() == model.state());
+    RC_ASSERT(sut.log() == model.log());
+  }
+  void show(std::ostream& os) const override { os << "BranchApart(" << seed << ")"; }
+};
+
+RC_GTEST_PROP(GameProps, RandomLegalPlayKeepsTheLawsOfTheGame, ()) {
+  HEXLAW_CITES("std:4.0", "std:12.1.1", "std:12.1.2", "std:6.9", "std:14.0", "std:15.0");
+  const GeneratedScenarioSpec spec = *small_scenario();
+  const auto scenario = generated_scenario(spec);
+  const Game initial(scenario, spec.seed * 31 + 7);
+  Game sut = initial;
+  rc::state::check(initial, sut,
+                   rc::state::gen::execOneOfWithArgs<Decide, Decide, PlayOn, ReplayLog, BranchApart>());
+}
+
+// Whole games to the end: every one ends with a verdict, at 0 morale or after the last turn.
+RC_GTEST_PROP(GameProps, EveryRandomGameEndsWithAVerdict, ()) {
+  HEXLAW_CITES("std:15.0", "std:12.1.2");
+  const GeneratedScenarioSpec spec = *small_scenario();
+  Game g(generated_scenario(spec), spec.seed);
+  RandomPolicy p(spec.seed + 1);
+  play(g, p);
+  RC_ASSERT(g.over());
+  int battles = 0, night_turns_played = 0;
+  for (const auto& e : g.record()) {
+    if (std::find(e.rules.begin(), e.rules.end(), "jena:table.crt") != e.rules.end()) ++battles;
+    if (g.scenario().calendar.is_night(e.turn)) ++night_turns_played;
+  }
+  RC_CLASSIFY(battles > 0, "battles");
+  RC_CLASSIFY(night_turns_played > 0, "night");
+  RC_TAG(g.result().level);
+  RC_ASSERT(g.result().level != "none");
+  for (const auto& v : invariant_violations(g)) RC_FAIL(v);
+}
+
+}  // namespace
+}  // namespace hexlaw::play

@@ -108,7 +108,9 @@ class Game {
     std::size_t next_battle = 0;
     std::vector<std::string> must_attack, must_be_attacked;  // this Combat Phase's duties (std:7.3)
     std::vector<std::pair<std::string, std::string>> may_attack;  // (attacker, defender) pairs
+    bool duties_known = false;  // must_attack, must_be_attacked and may_attack are filled in
     int restarts = 0;
+    bool duties_unmeetable = false;  // no declaration can meet every duty (see std:9.1's ruling)
     std::vector<std::vector<Hex>> advance_paths;  // vacated hexes per defeated unit
     std::vector<std::pair<std::string, int>> advance_eligible;  // unit, how far
     std::vector<std::string> advanced;
@@ -148,7 +150,7 @@ class Game {
   struct Candidate {
     std::vector<std::string> attackers, defenders;
   };
-  std::vector<Candidate> candidate_battles(const std::set<std::string>& used) const;
+  std::vector<Candidate> candidate_battles(const std::set<std::string>& used, const std::string& focus = "") const;
   bool obligations_can_be_met(std::set<std::string>& used, int& budget) const;
   // Night (game_night.cc).
   void offer_rally();

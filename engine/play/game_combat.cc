@@ -40,38 +40,46 @@ bool contains(const std::vector<std::string>& v, const std::string& x) {
 
 }  // namespace
 
-// Every battle of at most two defenders and any non-empty set of attackers each of which may
-// attack every defender, among units not yet in a declared battle. Pairs are judged once per
-// phase by the battle rules themselves (battle_totals), so adjacency and prohibited hexsides
-// (std:9.2.2) are the engine's, not this file's.
-std::vector<Game::Candidate> Game::candidate_battles(const std::set<std::string>& used) const {
-  std::vector<Candidate> out;
-  std::map<std::string, std::vector<std::string>> attackers_of;  // defender -> attackers, state order
-  std::vector<std::string> defenders;
+// Every battle among units not yet in a declared battle: a set of defenders all open to attack
+// by one attacker, against any non-empty set of the attackers that may attack every one of
+// them (std:9.2.2). With `focus`, only battles that include that unit. Pairs are judged once
+// per phase by the battle rules themselves (battle_totals), so adjacency and prohibited
+// hexsides are the engine's, not this file's.
+std::vector<Game::Candidate> Game::candidate_battles(const std::set<std::string>& used, const std::string& focus) const {
+  std::map<std::string, std::vector<std::string>> targets_of, attackers_of;  // in state order
+  std::vector<std::string> attackers;
   for (const auto& [a, d] : scratch_.may_attack) {
     if (used.count(a) || used.count(d)) continue;
-    if (!attackers_of.count(d)) defenders.push_back(d);
+    if (!targets_of.count(a)) attackers.push_back(a);
+    targets_of[a].push_back(d);
     attackers_of[d].push_back(a);
   }
-  auto add_subsets = [&](const std::vector<std::string>& pool, const std::vector<std::string>& ds) {
+  std::vector<Candidate> out;
+  std::set<std::pair<std::vector<std::string>, std::vector<std::string>>> seen;
+  auto subsets = [](const std::vector<std::string>& pool, auto&& each) {
     const std::size_t n = std::min<std::size_t>(pool.size(), 6);
     for (unsigned mask = 1; mask < (1u << n); ++mask) {
-      Candidate c;
+      std::vector<std::string> pick;
       for (std::size_t i = 0; i < n; ++i)
-        if (mask & (1u << i)) c.attackers.push_back(pool[i]);
-      c.defenders = ds;
-      out.push_back(std::move(c));
+        if (mask & (1u << i)) pick.push_back(pool[i]);
+      each(pick);
     }
   };
-  for (std::size_t i = 0; i < defenders.size(); ++i) {
-    const auto& pool = attackers_of[defenders[i]];
-    add_subsets(pool, {defenders[i]});
-    for (std::size_t j = i + 1; j < defenders.size(); ++j) {
+  for (const std::string& base : attackers) {
+    subsets(targets_of[base], [&](const std::vector<std::string>& ds) {
       std::vector<std::string> common;
-      for (const auto& a : pool)
-        if (contains(attackers_of[defenders[j]], a)) common.push_back(a);
-      if (!common.empty()) add_subsets(common, {defenders[i], defenders[j]});
-    }
+      for (const auto& a : attackers_of[ds.front()]) {
+        bool all = true;
+        for (const auto& d : ds) all = all && contains(attackers_of[d], a);
+        if (all) common.push_back(a);
+      }
+      subsets(common, [&](const std::vector<std::string>& as) {
+        if (!contains(as, base)) return;  // each battle is generated from its first attacker only
+        if (as.front() != base) return;
+        if (!focus.empty() && !contains(as, focus) && !contains(ds, focus)) return;
+        if (seen.insert({as, ds}).second) out.push_back(Candidate{as, ds});
+      });
+    });
   }
   return out;
 }
@@ -88,8 +96,7 @@ bool Game::obligations_can_be_met(std::set<std::string>& used, int& budget) cons
     for (const auto& id : scratch_.must_be_attacked)
       if (!used.count(id)) { duty = id; break; }
   if (duty.empty()) return true;
-  for (const Candidate& c : candidate_battles(used)) {
-    if (!contains(c.attackers, duty) && !contains(c.defenders, duty)) continue;
+  for (const Candidate& c : candidate_battles(used, duty)) {
     for (const auto& id : c.attackers) used.insert(id);
     for (const auto& id : c.defenders) used.insert(id);
     const bool ok = obligations_can_be_met(used, budget);
@@ -109,8 +116,8 @@ void Game::offer_declare() {
   const Map& map = *scenario_->map;
   const std::string& side = state_.phasing;
   // Step A.
-  if (scratch_.battles.empty() && scratch_.may_attack.empty() && scratch_.must_attack.empty() &&
-      scratch_.restarts == 0) {
+  if (!scratch_.duties_known) {
+    scratch_.duties_known = true;
     Trace silent(Trace::Off{});
     n20::CombatObligations ob = n20::combat_obligations(rules, map, state_, side, silent);
     for (const Unit* u : ob.must_attack) scratch_.must_attack.push_back(u->id);
@@ -143,13 +150,22 @@ void Game::offer_declare() {
     after.insert(c.attackers.begin(), c.attackers.end());
     after.insert(c.defenders.begin(), c.defenders.end());
     int budget = 400;
-    if (!obligations_can_be_met(after, budget)) continue;
+    if (!scratch_.duties_unmeetable && !obligations_can_be_met(after, budget)) continue;
     d.choices.push_back("attack " + join(c.attackers) + " on " + join(c.defenders));
   }
   // Step C.
   const n20::DeclarationCheck check = n20::check_declaration(rules, map, state_, side, scratch_.battles, false, silent);
   if (check.legal) d.choices.insert(d.choices.begin(), "end");
-  if (d.choices.empty()) d.choices.push_back("restart");
+  if (d.choices.empty() && scratch_.duties_unmeetable) d.choices.push_back("end");
+  if (d.choices.empty() && !scratch_.battles.empty() && scratch_.restarts < 3) d.choices.push_back("restart");
+  if (d.choices.empty()) {
+    // No declaration meets every duty from here: offer every legal battle and let the side end
+    // when it wishes, the unmet duties recorded (catalog ruling under std:9.1).
+    scratch_.duties_unmeetable = true;
+    scratch_.battles.clear();
+    offer_declare();
+    return;
+  }
   if (d.choices.size() == 1 && d.choices.front() == "end") {
     apply_declare("end");  // nothing to declare: no decision to take
     return;
@@ -175,7 +191,15 @@ void Game::apply_declare(const std::string& c) {
   }
   // The declaration stands: check it with the trace on, reveal (fog of war), then fight.
   Trace t;
-  n20::check_declaration(*scenario_->rules, *scenario_->map, state_, state_.phasing, scratch_.battles, false, t);
+  const n20::DeclarationCheck check =
+      n20::check_declaration(*scenario_->rules, *scenario_->map, state_, state_.phasing, scratch_.battles, false, t);
+  if (!check.legal) {
+    // RULE std:9.1 — duties no set of battles can meet are recorded unmet (catalog ruling)
+    std::string unmet;
+    for (const auto& [rule, why] : check.violations) unmet += (unmet.empty() ? "" : "; ") + why;
+    t.cite("std:9.1", "no declaration meets every duty: " + unmet);
+    note("the declaration leaves duties unmet that no battle could meet: " + unmet, t);
+  }
   for (auto& b : scratch_.battles)
     for (const auto& other : scratch_.battles)
       if (&other != &b) b.attacked_elsewhere.insert(b.attacked_elsewhere.end(), other.defenders.begin(), other.defenders.end());

@@ -1,0 +1,113 @@
+// Owns: speed and memory targets for whole games (issue targets: random-legal complete games
+// of 12 turns on a generated 20-units-a-side scenario, 1,000 games a second on one core;
+// copying a game state to branch it under 1 µs and 4 KB for 40 units; memory flat over
+// 10,000 games in one process). Run with `make bench`; results in docs/benchmarks.md.
+#include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <string>
+
+#include "engine/play/game.h"
+#include "engine/play/generated.h"
+
+namespace hexlaw::play {
+namespace {
+
+std::shared_ptr<const Scenario> twenty_a_side() {
+  static const auto sc = [] {
+    GeneratedScenarioSpec spec;
+    spec.units_per_side = 20;
+    spec.last_turn = 12;
+    spec.night_turns = {6};
+    spec.seed = 2026;
+    return generated_scenario(spec);
+  }();
+  return sc;
+}
+
+// A game some turns in: units moved, some broken, the record filled.
+Game midgame() {
+  Game g(twenty_a_side(), 99);
+  RandomPolicy p(99);
+  while (!g.over() && g.position().turn < 5) play(g, p, 1);
+  return g;
+}
+
+long rss_kb() {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+  return -1;
+}
+
+void BM_RandomGame12Turns20ASide(benchmark::State& st) {
+  const auto sc = twenty_a_side();
+  std::uint64_t seed = 1;
+  std::size_t decisions = 0, turns = 0, to_the_end = 0;
+  for (auto _ : st) {
+    Game g(sc, seed);
+    RandomPolicy p(seed++);
+    decisions += play(g, p);
+    turns += static_cast<std::size_t>(g.position().turn);
+    to_the_end += g.result().rule == "std:15.0" ? 1 : 0;
+    benchmark::DoNotOptimize(g.result());
+  }
+  st.counters["turns/game"] = static_cast<double>(turns) / static_cast<double>(st.iterations());
+  st.counters["share_to_last_turn"] = static_cast<double>(to_the_end) / static_cast<double>(st.iterations());
+  st.counters["games/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["decisions/game"] = static_cast<double>(decisions) / static_cast<double>(st.iterations());
+}
+BENCHMARK(BM_RandomGame12Turns20ASide)->Unit(benchmark::kMillisecond);
+
+// Copying the game state alone (the position a branch needs: 40 units, morale, markers).
+void BM_CopyGameState40Units(benchmark::State& st) {
+  const Game g = midgame();
+  for (auto _ : st) {
+    GameState copy = g.state();
+    benchmark::DoNotOptimize(copy);
+  }
+  std::size_t bytes = sizeof(GameState);
+  for (const Unit& u : g.state().units) {
+    bytes += sizeof(Unit);
+    for (const std::string* s : {&u.id, &u.name, &u.side, &u.nationality, &u.army, &u.entry})
+      bytes += s->capacity() > 15 ? s->capacity() + 1 : 0;
+    bytes += (u.flags.size() + u.markers.size()) * sizeof(std::string);
+  }
+  st.counters["state_bytes"] = static_cast<double>(bytes);
+  st.counters["units"] = static_cast<double>(g.state().units.size());
+}
+BENCHMARK(BM_CopyGameState40Units);
+
+// Copying the whole game (state, deck, record, log) as Python's game.copy() does.
+void BM_BranchWholeGame(benchmark::State& st) {
+  const Game g = midgame();
+  for (auto _ : st) {
+    Game copy = g;
+    benchmark::DoNotOptimize(copy);
+  }
+  st.counters["game_bytes"] = static_cast<double>(g.footprint_bytes());
+}
+BENCHMARK(BM_BranchWholeGame);
+
+// 10,000 games in one process: resident memory after the first 1,000 and after all of them.
+void BM_MemoryOver10000Games(benchmark::State& st) {
+  const auto sc = twenty_a_side();
+  for (auto _ : st) {
+    long after_1000 = 0;
+    for (std::uint64_t seed = 1; seed <= 10'000; ++seed) {
+      Game g(sc, seed);
+      RandomPolicy p(seed);
+      play(g, p);
+      if (seed == 1'000) after_1000 = rss_kb();
+    }
+    const long after_all = rss_kb();
+    st.counters["rss_kb_after_1000"] = static_cast<double>(after_1000);
+    st.counters["rss_kb_after_10000"] = static_cast<double>(after_all);
+    st.counters["growth_kb"] = static_cast<double>(after_all - after_1000);
+  }
+}
+BENCHMARK(BM_MemoryOver10000Games)->Iterations(1)->Unit(benchmark::kSecond);
+
+}  // namespace
+}  // namespace hexlaw::play

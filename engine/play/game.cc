@@ -111,10 +111,13 @@ const std::string& Game::other(const std::string& side) const {
 }
 
 // RULE std:12.1.2 — a side at 0 morale loses at once; both at 0 together is a draw
-bool Game::judge_decisive(Trace& t) {
-  n20::VictoryVerdict v = n20::victory(state_, scenario_->french, false, t);
-  if (!v.over) return false;
-  result_ = v;
+bool Game::judge_decisive() {
+  bool someone_at_zero = false;
+  for (const auto& [track, m] : state_.morale) someone_at_zero = someone_at_zero || m <= 0;
+  if (!someone_at_zero) return false;
+  Trace t;
+  result_ = n20::victory(state_, scenario_->french, false, t);
+  note("morale reached 0: " + result_.level + (result_.winner.empty() ? "" : " victory for " + result_.winner), t);
   stage_ = Stage::Over;
   return true;
 }

@@ -127,7 +127,7 @@ class Game {
   void note(const std::string& text, const Trace& t);
   std::string track_of(const std::string& side) const;
   const std::string& other(const std::string& side) const;
-  bool judge_decisive(Trace& t);     // the game ends at once when a side reaches 0 (std:12.1.2)
+  bool judge_decisive();  // the game ends at once when a side reaches 0 (std:12.1.2), recorded
 
   // Phase steps (game_phases.cc).
   void begin_phase();

@@ -239,7 +239,7 @@ void Game::fight(const n20::BattleDeclaration& b, const std::string& what) {
   GameState before = std::move(state_);
   state_ = std::move(out.after);
   note(what + ": die " + std::to_string(out.die) + ", " + out.applied, t);
-  if (judge_decisive(t)) return;
+  if (judge_decisive()) return;
   // Step C.
   Trace a;
   n20::AdvanceOptions adv = n20::advance_options(rules, *scenario_->map, before, b, out, a);

@@ -55,7 +55,7 @@ void Game::apply_rally(const std::string& c) {
   scratch_.placements.clear();
   for (Hex h : out.placements) scratch_.placements.push_back(scenario_->map->name(h));
   note(text, t);
-  if (judge_decisive(t)) return;
+  if (judge_decisive()) return;
   offer_place();
 }
 
@@ -105,7 +105,7 @@ void Game::finish_night_operations() {
   note(state_.phasing + "'s night: the enemy loses " + std::to_string(m.enemy_loss) + ", rest gains " +
            std::to_string(m.rest_gain),
        t);
-  if (judge_decisive(t)) return;
+  if (judge_decisive()) return;
   // Step B.
   if (rules.option_on("std:16.1")) {
     Trace r;

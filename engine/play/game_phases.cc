@@ -60,7 +60,7 @@ void Game::begin_phase() {
       n20::EventDraw d = n20::draw_event(*scenario_->rules, state_, deck_, state_.phasing, scenario_->french, dice_, e);
       note(d.drawn ? state_.phasing + " draws " + d.card + " (" + d.half + "): " + d.text : "no event card to draw", e);
       stage_ = Stage::PhaseEnd;
-      judge_decisive(e);
+      judge_decisive();
       return;
     }
     case n20::Phase::Movement:
@@ -194,7 +194,7 @@ void Game::apply_move(const std::string& c) {
       --state_.morale[track_of(state_.phasing)];
       scratch_.forced_march = true;
       note(state_.phasing + " force-marches", t);
-      if (judge_decisive(t)) return;
+      if (judge_decisive()) return;
     }
     offer_move_select();
     return;
@@ -245,7 +245,7 @@ void Game::apply_move(const std::string& c) {
   if (v.guard.reveals) u.set_marker("hidden", false);
   note(u.id + " moves from " + from + " to " + c, t);
   scratch_.reach.clear();
-  if (judge_decisive(t)) return;
+  if (judge_decisive()) return;
   offer_move_select();
 }
 

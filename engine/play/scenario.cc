@@ -12,10 +12,72 @@
 #include "engine/questions/sequence_readers.h"
 
 namespace hexlaw::play {
+
+// Step C. Calendar and sides. Step D. Morale tracks. Step E. The set-up check (std:3.0). Step
+// F. The event deck.
+void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
+  Scenario* sc = &scenario;
+  // Step C.
+  for (const char* k : {"turn", "phase", "phasing", "night"})
+    if (where.state[k].present())
+      where.state[k].fail("a game starts at turn 1 with the First Player's Random Events: give only morale, "
+                          "weather and markers");
+  const CaseField& cal = where.calendar;
+  if (!cal.is_map()) cal.fail("expected {first, second, last_turn, night_turns}");
+  cal.expect_keys({"first", "second", "last_turn", "night_turns"});
+  sc->calendar = read_calendar(cal);
+  std::set<std::string> sides;
+  for (std::size_t i = 0; i < sc->initial.units.size(); ++i) {
+    const Unit& u = sc->initial.units[i];
+    if (u.side != sc->calendar.first && u.side != sc->calendar.second)
+      where.units.at(i)["side"].fail("side '" + u.side + "' is neither the First Player's (" + sc->calendar.first +
+                                       ") nor the Second's (" + sc->calendar.second + ")");
+    sides.insert(u.side);
+  }
+  for (const std::string& s : {sc->calendar.first, sc->calendar.second})
+    if (!sides.count(s)) cal.fail("side '" + s + "' has no units");
+  sc->french = where.french.str_or(sc->calendar.first);
+  if (sc->french != sc->calendar.first && sc->french != sc->calendar.second)
+    where.french.fail("the French side must be the First or the Second Player");
+  // Step D.
+  if (sc->initial.morale.size() != 2)
+    where.state["morale"].fail("a played game needs exactly two morale tracks, one a side (Leipzig's two Allied "
+                               "Fronts are not supported in whole games yet)");
+  for (const Unit& u : sc->initial.units) {
+    const std::string track = sc->rules->morale_track(u, sc->initial);
+    if (!sc->initial.morale.count(track))
+      where.state["morale"].fail("no starting morale for track '" + track + "' (unit " + u.id + ")");
+  }
+  for (const auto& [track, points] : sc->initial.morale)
+    if (points < 0 || points > 10) where.state["morale"][track].fail("morale lies within 0..10 (std:12.1.1)");
+  sc->initial.turn = 1;
+  sc->initial.phase = "random-events";
+  sc->initial.phasing = sc->calendar.first;
+  sc->initial.night = sc->calendar.is_night(1);
+  // Step E.
+  Trace silent(Trace::Off{});
+  n20::SetupVerdict setup = n20::check_setup(*sc->rules, *sc->map, sc->initial, sc->french, silent);
+  if (!setup.legal) {
+    const auto& p = setup.problems.front();
+    where.units.fail("illegal set-up (" + p.rule + "): " + (p.unit.empty() ? "" : p.unit + ": ") + p.reason);
+  }
+  // Step F.
+  std::set<std::string> seen;
+  sc->deck.draw_pile = read_event_cards(where.events, seen);
+  for (std::size_t i = 0; i < sc->deck.draw_pile.size(); ++i) {
+    for (const auto* half : {&sc->deck.draw_pile[i].top, &sc->deck.draw_pile[i].bottom})
+      for (const std::string& id : half->arrivals) {
+        const Unit* u = sc->initial.unit(id);
+        if (!u || u->status != UnitStatus::Pending)
+          where.events.at(i)["id"].fail("card '" + sc->deck.draw_pile[i].id + "' brings '" + id +
+                                          "', which is not a pending reinforcement");
+      }
+  }
+}
+
 namespace {
 
-// Step A. Shape. Step B. The position, read as a case file's. Step C. Calendar and sides.
-// Step D. Morale tracks. Step E. The set-up check (std:3.0). Step F. The event deck.
+// Step A. Shape. Step B. The position, read as a case file's. Steps C-F: complete_scenario.
 std::shared_ptr<const Scenario> parse_root(const CaseField& root, const std::string& text, const std::string& name) {
   if (!root.is_map()) root.fail("a scenario is a mapping (see docs/scenario-format.md)");
   // Step A.
@@ -31,59 +93,7 @@ std::shared_ptr<const Scenario> parse_root(const CaseField& root, const std::str
   sc->rules = std::move(pos.rules);
   sc->map = std::move(pos.map);
   sc->initial = std::move(pos.state);
-  if (root["state"]["turn"].present() || root["state"]["phase"].present() || root["state"]["phasing"].present() ||
-      root["state"]["night"].present())
-    root["state"].fail("a scenario starts at turn 1 with the First Player's Random Events: give only morale, "
-                       "weather and markers");
-  // Step C.
-  auto cal = root.required("calendar");
-  if (!cal.is_map()) cal.fail("expected {first, second, last_turn, night_turns}");
-  cal.expect_keys({"first", "second", "last_turn", "night_turns"});
-  sc->calendar = read_calendar(cal);
-  std::set<std::string> sides;
-  for (std::size_t i = 0; i < sc->initial.units.size(); ++i) {
-    const Unit& u = sc->initial.units[i];
-    if (u.side != sc->calendar.first && u.side != sc->calendar.second)
-      root["units"].at(i)["side"].fail("side '" + u.side + "' is neither the First Player's (" + sc->calendar.first +
-                                       ") nor the Second's (" + sc->calendar.second + ")");
-    sides.insert(u.side);
-  }
-  for (const std::string& s : {sc->calendar.first, sc->calendar.second})
-    if (!sides.count(s)) cal.fail("side '" + s + "' has no units");
-  sc->french = root["french"].str_or(sc->calendar.first);
-  if (sc->french != sc->calendar.first && sc->french != sc->calendar.second)
-    root["french"].fail("the French side must be the First or the Second Player");
-  // Step D.
-  for (const Unit& u : sc->initial.units) {
-    const std::string track = sc->rules->morale_track(u, sc->initial);
-    if (!sc->initial.morale.count(track))
-      root["state"]["morale"].fail("no starting morale for track '" + track + "' (unit " + u.id + ")");
-  }
-  for (const auto& [track, points] : sc->initial.morale)
-    if (points < 0 || points > 10) root["state"]["morale"][track].fail("morale lies within 0..10 (std:12.1.1)");
-  sc->initial.turn = 1;
-  sc->initial.phase = "random-events";
-  sc->initial.phasing = sc->calendar.first;
-  sc->initial.night = sc->calendar.is_night(1);
-  // Step E.
-  Trace silent(Trace::Off{});
-  n20::SetupVerdict setup = n20::check_setup(*sc->rules, *sc->map, sc->initial, sc->french, silent);
-  if (!setup.legal) {
-    const auto& p = setup.problems.front();
-    root["units"].fail("illegal set-up (" + p.rule + "): " + (p.unit.empty() ? "" : p.unit + ": ") + p.reason);
-  }
-  // Step F.
-  std::set<std::string> seen;
-  sc->deck.draw_pile = read_event_cards(root["events"], seen);
-  for (std::size_t i = 0; i < sc->deck.draw_pile.size(); ++i) {
-    for (const auto* half : {&sc->deck.draw_pile[i].top, &sc->deck.draw_pile[i].bottom})
-      for (const std::string& id : half->arrivals) {
-        const Unit* u = sc->initial.unit(id);
-        if (!u || u->status != UnitStatus::Pending)
-          root["events"].at(i)["id"].fail("card '" + sc->deck.draw_pile[i].id + "' brings '" + id +
-                                          "', which is not a pending reinforcement");
-      }
-  }
+  complete_scenario(*sc, {root.required("calendar"), root["french"], root["events"], root["units"], root["state"]});
   return sc;
 }
 
@@ -99,6 +109,23 @@ std::shared_ptr<const Scenario> load_scenario(const std::string& path) {
 
 std::shared_ptr<const Scenario> parse_scenario_text(const std::string& text, const std::string& name) {
   return parse_root(CaseField::load_text(text, name), text, name);
+}
+
+}  // namespace hexlaw::play
+
+namespace hexlaw::play {
+
+std::shared_ptr<const Scenario> scenario_from_case(const CaseFile& c) {
+  auto sc = std::make_shared<Scenario>();
+  sc->name = c.name;
+  sc->title = c.title;
+  sc->ruleset = c.ruleset;
+  sc->rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+  sc->map = c.map;
+  sc->initial = c.state;
+  const CaseField& q = c.question;
+  complete_scenario(*sc, {q.required("calendar"), q["french"], q["events"], c.root["units"], c.root["state"]});
+  return sc;
 }
 
 }  // namespace hexlaw::play

@@ -136,7 +136,7 @@ CaseFile parse_root(const CaseField& root, const std::string& file, const std::s
   // Step A.
   root.expect_keys({"name", "title", "description", "rules", "game", "options", "interpretations", "map",
                     "units", "state", "question", "dice", "expect"});
-  CaseFile c{.question = root["question"]};
+  CaseFile c{.root = root, .question = root["question"]};
   c.file = file;
   c.name = root["name"].str_or(name);
   c.title = root["title"].str_or("");

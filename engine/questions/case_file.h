@@ -44,6 +44,7 @@ struct CaseFile {
   std::shared_ptr<const Map> map;
   GameState state;
   std::string question_kind;
+  CaseField root{YAML::Node(), "", ""};  // the whole file, for questions whose errors point outside `question`
   CaseField question;  // the raw question, read by the question kind's handler
   DiceSpec dice;
   Expectation expect;

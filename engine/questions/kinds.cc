@@ -16,6 +16,7 @@ const std::vector<QuestionKind>& question_kinds() {
     add_sequence_questions(k);
     add_cadre_questions(k);
     add_fog_questions(k);
+    add_game_questions(k);
     return k;
   }();
   return kinds;

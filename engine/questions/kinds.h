@@ -17,5 +17,6 @@ void add_morale_questions(std::vector<QuestionKind>& kinds);    // rally, victor
 void add_sequence_questions(std::vector<QuestionKind>& kinds);  // setup, sequence, event-draw, event-reshuffle
 void add_cadre_questions(std::vector<QuestionKind>& kinds);     // breakdown, combine
 void add_fog_questions(std::vector<QuestionKind>& kinds);       // view, reveal, reconceal
+void add_game_questions(std::vector<QuestionKind>& kinds);      // game (a whole game played from the position)
 
 }  // namespace hexlaw

@@ -175,7 +175,7 @@ units:
             std::string::npos);
   EXPECT_NE(field_of(base + "state: {turn: 3, morale: {french: 5, prussian: 5}}\ncalendar: {first: french, second: "
                             "prussian, last_turn: 2}\n")
-                .find("turn 1"),
+                .find("starts at turn 1"),
             std::string::npos);
   EXPECT_EQ(field_of(base + "state: {morale: {french: 5, prussian: 5}}\ncalendar: {first: french, second: prussian, "
                             "last_turn: 2}\n"),

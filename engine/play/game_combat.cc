@@ -235,14 +235,13 @@ void Game::fight(const n20::BattleDeclaration& b, const std::string& what) {
   n20::BattleOutcome out = n20::resolve_battle(rules, *scenario_->map, state_, b, policy, dice_, t);
   if (!out.legal) throw std::logic_error("engine disagreement: declared battle '" + what + "' is illegal");
   scratch_.battle_die_rolled = true;
-  // Step B.
-  GameState before = std::move(state_);
+  // Step B (the advance is worked out first: it reads the outcome's state).
+  Trace a;
+  n20::AdvanceOptions adv = n20::advance_options(rules, *scenario_->map, state_, b, out, a);
   state_ = std::move(out.after);
   note(what + ": die " + std::to_string(out.die) + ", " + out.applied, t);
   if (judge_decisive()) return;
   // Step C.
-  Trace a;
-  n20::AdvanceOptions adv = n20::advance_options(rules, *scenario_->map, before, b, out, a);
   scratch_.advance_paths.clear();
   scratch_.advance_eligible.clear();
   scratch_.advanced.clear();
@@ -251,6 +250,9 @@ void Game::fight(const n20::BattleDeclaration& b, const std::string& what) {
     if (state_.unit(e.unit) && state_.unit(e.unit)->on_map()) scratch_.advance_eligible.emplace_back(e.unit, e.max_hexes);
   scratch_.cavalry_must_advance = adv.cavalry_must_advance;
   scratch_.cavalry_advanced = false;
+  if (!scratch_.advance_eligible.empty() && !scratch_.advance_paths.empty())
+    // RULE std:9.9.7 — the advance is offered now, before the next battle, and never later
+    a.cite("std:9.9.7", "the victors may advance now, before the next battle is resolved, or not at all");
   if (!a.entries().empty()) note("advance after combat", a);
   offer_advance();
 }
@@ -302,6 +304,9 @@ void Game::apply_advance(const std::string& c) {
       if (scenario_->map->name(h) == hex_name) u.hex = h;
   if (u.type == UnitType::Cavalry) scratch_.cavalry_advanced = true;
   scratch_.advanced.push_back(id);
+  // RULE std:9.9.8 — an advancing unit is done for the phase: it was in this battle, so no other
+  // battle of the declaration can include it (each unit fights once, std:9.2)
+  t.cite("std:9.9.8", id + " has advanced and is finished for this Combat Phase");
   note(id + " advances from " + from + " to " + hex_name, t);
   offer_advance();
 }

@@ -51,11 +51,14 @@ void record_dynamic_citation(std::string_view rule) { DynamicSink::get().add(rul
 
 Trace::Trace(const Catalog* catalog) : catalog_(catalog ? catalog : &default_catalog()) {}
 Trace::Trace(Off) : catalog_(&default_catalog()), on_(false) {}
+Trace::Trace(IdsOnly) : catalog_(&default_catalog()), on_(false), ids_only_(true) {}
 
 // A silent trace still refuses ids the catalog lacks. Hot loops cite the same ids over and
 // over, so a small per-thread cache remembers ids already checked (keyed by hash, compared by
 // content, so a reused address can never vouch for a different id).
 void Trace::record_silent(std::string_view rule) {
+  if (ids_only_ && std::none_of(entries_.begin(), entries_.end(), [&](const Citation& c) { return c.rule == rule; }))
+    entries_.push_back(Citation{std::string(rule), ""});
   struct Slot {
     char text[40] = {};
     std::size_t size = 0;

@@ -25,6 +25,10 @@ class Trace {
   // themselves (ids are still recorded for dynamic coverage).
   struct Off {};
   explicit Trace(Off);
+  // A trace that keeps only which rules were cited (each once, in order), without building
+  // reasons: for records that list the rules applied, such as a played game's.
+  struct IdsOnly {};
+  explicit Trace(IdsOnly);
   bool on() const { return on_; }
 
   // Records that `rule` decided something, and why. Throws UnknownRuleError on an id the
@@ -48,6 +52,7 @@ class Trace {
   void record_silent(std::string_view rule);
   const Catalog* catalog_;
   bool on_ = true;
+  bool ids_only_ = false;
   std::vector<Citation> entries_;
 };
 

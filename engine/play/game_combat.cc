@@ -190,7 +190,7 @@ void Game::apply_declare(const std::string& c) {
     return;
   }
   // The declaration stands: check it with the trace on, reveal (fog of war), then fight.
-  Trace t;
+  Trace t{Trace::IdsOnly{}};
   const n20::DeclarationCheck check =
       n20::check_declaration(*scenario_->rules, *scenario_->map, state_, state_.phasing, scratch_.battles, false, t);
   if (!check.legal) {
@@ -230,13 +230,13 @@ void Game::resolve_next_battle() {
 void Game::fight(const n20::BattleDeclaration& b, const std::string& what) {
   const n20::N20Rules& rules = *scenario_->rules;
   // Step A.
-  Trace t;
+  Trace t{Trace::IdsOnly{}};
   n20::ResolutionPolicy policy;
   n20::BattleOutcome out = n20::resolve_battle(rules, *scenario_->map, state_, b, policy, dice_, t);
   if (!out.legal) throw std::logic_error("engine disagreement: declared battle '" + what + "' is illegal");
   scratch_.battle_die_rolled = true;
   // Step B (the advance is worked out first: it reads the outcome's state).
-  Trace a;
+  Trace a{Trace::IdsOnly{}};
   n20::AdvanceOptions adv = n20::advance_options(rules, *scenario_->map, state_, b, out, a);
   state_ = std::move(out.after);
   note(what + ": die " + std::to_string(out.die) + ", " + out.applied, t);
@@ -295,7 +295,7 @@ void Game::apply_advance(const std::string& c) {
   const std::string id = c.substr(8, sp - 8);
   const std::string hex_name = c.substr(sp + 1);
   Unit& u = *state_.unit(id);
-  Trace t;
+  Trace t{Trace::IdsOnly{}};
   // RULE std:9.9 — a victorious unit may advance into hexes the defeated unit left
   t.cite("std:9.9", id + " advances to " + hex_name);
   const std::string from = scenario_->map->name(u.hex);

@@ -40,7 +40,7 @@ void Game::apply_rally(const std::string& c) {
   for (const Unit& u : state_.units)
     if (u.side == state_.phasing && u.status == UnitStatus::Broken && u.type != UnitType::Dummy) req.units.push_back(u.id);
   req.spend_point = c == "rally spending a point";
-  Trace t;
+  Trace t{Trace::IdsOnly{}};
   n20::RallyOutcome out = n20::rally(*scenario_->rules, *scenario_->map, state_, req, dice_, t);
   // Step B.
   if (out.morale_spent > 0) state_.morale[track_of(state_.phasing)] -= out.morale_spent;
@@ -74,7 +74,7 @@ void Game::offer_place() {
       offer(std::move(d));
       return;
     }
-    Trace t;
+    Trace t{Trace::IdsOnly{}};
     t.cite("std:10.0", id + " rallied but no placement hex is empty: it stays broken");
     note(id + " cannot be placed and stays broken", t);
     scratch_.to_place.erase(scratch_.to_place.begin());
@@ -88,7 +88,7 @@ void Game::apply_place(const std::string& c) {
   Unit& u = *state_.unit(id);
   u.status = UnitStatus::OnMap;
   u.hex = to_axial(*parse_ccrr(c), scenario_->map->layout());
-  Trace t;
+  Trace t{Trace::IdsOnly{}};
   t.cite("std:10.0", id + " is placed in " + c);
   note(id + " returns to the map in " + c, t);
   offer_place();
@@ -99,7 +99,7 @@ void Game::apply_place(const std::string& c) {
 void Game::finish_night_operations() {
   const n20::N20Rules& rules = *scenario_->rules;
   // Step A.
-  Trace t;
+  Trace t{Trace::IdsOnly{}};
   n20::NightMorale m = n20::night_morale(rules, *scenario_->map, state_, state_.phasing, t);
   state_.morale = m.after;
   note(state_.phasing + "'s night: the enemy loses " + std::to_string(m.enemy_loss) + ", rest gains " +
@@ -108,13 +108,13 @@ void Game::finish_night_operations() {
   if (judge_decisive()) return;
   // Step B.
   if (rules.option_on("std:16.1")) {
-    Trace r;
+    Trace r{Trace::IdsOnly{}};
     state_ = n20::reconceal(rules, state_, state_.phasing, r);
     note(state_.phasing + " reconceals", r);
   }
   // Step C.
   if (pos_.player_turn == 2 && !(deck_.draw_pile.empty() && deck_.discards.empty())) {
-    Trace r;
+    Trace r{Trace::IdsOnly{}};
     n20::reshuffle_events(deck_, dice_, r);
     note("the event deck is reshuffled", r);
   }

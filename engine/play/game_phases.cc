@@ -44,7 +44,7 @@ void Game::begin_phase() {
   }
   scratch_ = std::move(fresh);
   // Step B.
-  Trace t;
+  Trace t{Trace::IdsOnly{}};
   n20::PhaseReport report = n20::describe(*scenario_->rules, cal, pos_, t);
   note("turn " + std::to_string(pos_.turn) + (state_.night ? " (night)" : "") + ": " + state_.phasing + "'s " +
            state_.phase + " phase",
@@ -52,7 +52,7 @@ void Game::begin_phase() {
   // Step C.
   switch (pos_.phase) {
     case n20::Phase::RandomEvents: {
-      Trace e;
+      Trace e{Trace::IdsOnly{}};
       if (deck_.draw_pile.empty() && deck_.discards.empty()) {
         stage_ = Stage::PhaseEnd;
         return;
@@ -77,7 +77,7 @@ void Game::begin_phase() {
     case n20::Phase::Reaction: offer_react_select(); return;
     case n20::Phase::Combat:
       if (state_.night) {
-        Trace n;
+        Trace n{Trace::IdsOnly{}};
         // RULE std:14.0 — no battles are fought on a night turn
         n.cite("std:14.0", "night: no battles");
         note("no combat at night", n);
@@ -96,14 +96,14 @@ void Game::end_phase() {
   const n20::Calendar& cal = scenario_->calendar;
   // Step A.
   if (pos_.phase == n20::Phase::Movement && !state_.night && scenario_->rules->option_on("std:16.1")) {
-    Trace t;
+    Trace t{Trace::IdsOnly{}};
     n20::Reveal r = n20::reveal_by_scouting(*scenario_->rules, *scenario_->map, state_, state_.phasing, t);
     state_ = std::move(r.after);
     if (!r.revealed.empty()) note(std::to_string(r.revealed.size()) + " hidden units revealed by scouting", t);
   }
   // Step B.
   if (n20::player_turn_phases(cal, pos_.turn).back() == pos_.phase) {
-    Trace t;
+    Trace t{Trace::IdsOnly{}};
     end_player_turn(t);
     if (over()) return;
   }
@@ -114,7 +114,7 @@ void Game::end_phase() {
     stage_ = Stage::PhaseStart;
     return;
   }
-  Trace t;
+  Trace t{Trace::IdsOnly{}};
   result_ = n20::victory(state_, scenario_->french, true, t);
   note("the last turn has ended: " + result_.level + (result_.winner.empty() ? "" : " victory for " + result_.winner), t);
   stage_ = Stage::Over;
@@ -126,7 +126,7 @@ void Game::end_player_turn(Trace& t) {
   const std::string side = state_.phasing;
   const n20::N20Rules& rules = *scenario_->rules;
   if (rules.option_on("std:16.5.3")) {
-    Trace r;
+    Trace r{Trace::IdsOnly{}};
     for (const std::string& id : n20::rout_recovery(rules, *scenario_->map, state_, side, r))
       state_.unit(id)->set_marker("routed", false);
     if (!r.entries().empty()) note("rout recovery for " + side, r);
@@ -188,7 +188,7 @@ void Game::offer_move_to() {
 void Game::apply_move(const std::string& c) {
   if (stage_ == Stage::ForcedMarch) {
     if (c == "forced-march") {
-      Trace t;
+      Trace t{Trace::IdsOnly{}};
       // RULE std:12.3 — forced march: a morale point buys +1 allowance for every unit this phase
       t.cite("std:12.3", state_.phasing + " spends a morale point to force march");
       --state_.morale[track_of(state_.phasing)];
@@ -213,7 +213,7 @@ void Game::apply_move(const std::string& c) {
   scratch_.done.push_back(u.id);
   const bool entering = u.status == UnitStatus::Pending;
   if (c == "stay") {
-    Trace t;
+    Trace t{Trace::IdsOnly{}};
     if (entering) t.cite("std:11.5", u.id + " delays its arrival");
     note(u.id + (entering ? " stays off the map" : " stays in " + scenario_->map->name(u.hex)), t);
     scratch_.reach.clear();
@@ -226,7 +226,7 @@ void Game::apply_move(const std::string& c) {
   o.forced_march = scratch_.forced_march;
   o.entering = entering;
   o.march_position = entering ? scratch_.entered[u.entry] : 0;
-  Trace t;
+  Trace t{Trace::IdsOnly{}};
   n20::PathVerdict v = n20::check_path(*scenario_->rules, *scenario_->map, state_, u, it->path, o, t);
   if (!v.legal)
     throw std::logic_error("engine disagreement: reach offered " + c + " for " + u.id + " but the path check says " +
@@ -315,7 +315,7 @@ void Game::apply_react(const std::string& c) {
     return;
   }
   // Disengagement (std:8.3) or penetration (std:16.2): the unit moves along the offered path.
-  Trace t;
+  Trace t{Trace::IdsOnly{}};
   n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, t);
   const auto& moves = verb == "disengage" ? o.disengage_to : o.penetrate_to;
   auto it = std::find_if(moves.begin(), moves.end(),

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 
+#include "engine/n20/zoc.h"
 #include "engine/play/game.h"
 #include "engine/play/generated.h"
 #include "engine/play/invariants.h"
@@ -50,6 +51,14 @@ void check_step(const Game& before, const Game& after) {
       RC_ASSERT(std::find(e.rules.begin(), e.rules.end(), "jena:table.crt") == e.rules.end());
   }
   RC_ASSERT(after.log().decisions.size() == before.log().decisions.size() + 1);
+  // RULE std:14.0 — no zones of control at night: no unit exerts one into any neighbouring hex.
+  if (after.state().night && !after.over()) {
+    Trace silent(Trace::Off{});
+    for (const Unit& u : after.state().units)
+      if (u.on_map())
+        for (Hex n : neighbours(u.hex))
+          RC_ASSERT(!n20::exerts_zoc_into(*after.scenario().rules, *after.scenario().map, after.state(), u, n, silent));
+  }
 }
 
 // One decision: the same choice on the model and the system must give the same game.

@@ -52,15 +52,6 @@ std::vector<std::string> read_owned_units(const Situation& s) {
   return f.str_list();
 }
 
-Hex read_hex(const Situation& s, const CaseField& f) {
-  const std::string text = f.str();
-  auto p = parse_ccrr(text);
-  if (!p) f.fail("'" + text + "' is not a four-digit CCRR hex number (e.g. \"0407\")");
-  const Hex h = to_axial(*p, s.map.layout());
-  if (!s.map.on_map(h)) f.fail("hex " + text + " is off the map's bounds");
-  return h;
-}
-
 // A Dummy of the case: the named field must hold the id of a unit of type dummy.
 const Unit& read_dummy(const Situation& s, const CaseField& f) {
   const Unit* d = s.state.unit(f.str());

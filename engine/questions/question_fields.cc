@@ -2,7 +2,7 @@
 #include "engine/questions/question_fields.h"
 
 namespace hexlaw {
-namespace {
+
 Hex read_hex(const Situation& s, const CaseField& f) {
   const std::string text = f.str();
   auto p = parse_ccrr(text);
@@ -11,7 +11,6 @@ Hex read_hex(const Situation& s, const CaseField& f) {
   if (!s.map.on_map(h)) f.fail("hex " + text + " is off the map's bounds");
   return h;
 }
-}  // namespace
 
 Hex question_hex(const Situation& s, const std::string& key) { return read_hex(s, s.c.question.required(key)); }
 

@@ -9,6 +9,8 @@
 namespace hexlaw {
 
 Hex question_hex(const Situation& s, const std::string& key);
+// A CCRR hex number in any field, on the map's bounds; fails naming the field otherwise.
+Hex read_hex(const Situation& s, const CaseField& f);
 std::pair<Hex, Hex> question_hex_pair(const Situation& s, const std::string& key);
 const Unit& question_unit(const Situation& s, const std::string& key);
 const Unit& question_unit_on_map(const Situation& s, const std::string& key);

@@ -14,14 +14,7 @@
 namespace hexlaw {
 namespace {
 
-struct Position {
-  CaseFile c;
-  std::unique_ptr<n20::N20Rules> rules;
-  explicit Position(const std::string& yaml)
-      : c(testing::inline_case(yaml + "\nquestion: {kind: distance, hexes: [\"0101\", \"0101\"]}\n")),
-        rules(n20::make_rules(c.ruleset, default_catalog(), default_tables())) {}
-  Hex hex(const std::string& name) const { return to_axial(*parse_ccrr(name), c.map->layout()); }
-};
+using Position = testing::InlinePosition;
 
 const char* kFogReaction = R"(
 options: ["std:16.1"]

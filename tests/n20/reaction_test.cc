@@ -10,12 +10,8 @@
 namespace hexlaw {
 namespace {
 
-struct Position {
-  CaseFile c;
-  std::unique_ptr<n20::N20Rules> rules;
-  explicit Position(const std::string& yaml)
-      : c(testing::inline_case(yaml + "\nquestion: {kind: distance, hexes: [\"0101\", \"0101\"]}\n")),
-        rules(n20::make_rules(c.ruleset, default_catalog(), default_tables())) {}
+struct Position : testing::InlinePosition {
+  using InlinePosition::InlinePosition;
   n20::ReactionOptions react(const std::string& id) {
     Trace t;
     return n20::reaction_options(*rules, *c.map, c.state, *c.state.unit(id), t);

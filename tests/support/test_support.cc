@@ -2,6 +2,7 @@
 #include "tests/support/test_support.h"
 
 #include "engine/core/catalog.h"
+#include "engine/core/tables.h"
 
 #ifndef HEXLAW_SOURCE_DIR
 #define HEXLAW_SOURCE_DIR "."
@@ -25,5 +26,11 @@ CaseFile inline_case(const std::string& yaml) {
 }
 
 std::string source_path(const std::string& rel) { return std::string(HEXLAW_SOURCE_DIR) + "/" + rel; }
+
+InlinePosition::InlinePosition(const std::string& yaml)
+    : c(inline_case(yaml + "\nquestion: {kind: distance, hexes: [\"0101\", \"0101\"]}\n")),
+      rules(n20::make_rules(c.ruleset, default_catalog(), default_tables())) {}
+
+Hex InlinePosition::hex(const std::string& ccrr) const { return to_axial(*parse_ccrr(ccrr), c.map->layout()); }
 
 }  // namespace hexlaw::testing

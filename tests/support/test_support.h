@@ -15,6 +15,13 @@ namespace hexlaw::testing {
 
 void cite_rules(std::initializer_list<std::string_view> ids);
 CaseFile inline_case(const std::string& yaml);
+// A position from inline YAML (units, map, state, options; no question needed) with its rule set.
+struct InlinePosition {
+  CaseFile c;
+  std::unique_ptr<n20::N20Rules> rules;
+  explicit InlinePosition(const std::string& yaml);
+  Hex hex(const std::string& ccrr) const;
+};
 // Path of a file in the source tree.
 std::string source_path(const std::string& rel);
 

@@ -143,6 +143,13 @@ void Resolver::retreat(UnitFate& f, int distance, bool defending) {
       if (hexes == it->second) chosen = &p;
     }
     if (!chosen) throw std::invalid_argument("the retreat path given for " + f.unit + " is not one of its legal paths");
+  } else if (policy_.choose_retreat && options.paths.size() > 1) {
+    const std::size_t i = policy_.choose_retreat(f.unit, options);
+    if (i >= options.paths.size()) throw std::invalid_argument("the owner chose retreat path " + std::to_string(i) +
+                                                               " of " + std::to_string(options.paths.size()));
+    chosen = &options.paths[i];
+    // RULE std:9.8 — among the paths the priorities leave, the owner chooses
+    trace_.cite("std:9.8", f.unit + "'s owner chooses one of " + std::to_string(options.paths.size()) + " legal paths");
   } else {
     chosen = &*std::min_element(options.paths.begin(), options.paths.end(),
                                 [](const RetreatPath& a, const RetreatPath& b) { return a.rolls() < b.rolls(); });
@@ -183,7 +190,7 @@ void Resolver::retreat(UnitFate& f, int distance, bool defending) {
     return;
   }
   f.ends = moving->hex;
-  if (!policy_.retreat_paths.count(f.unit))
+  if (!policy_.retreat_paths.count(f.unit) && !(policy_.choose_retreat && options.paths.size() > 1))
     trace_.cite("std:9.8", f.unit + " takes the retreat path with the fewest hazard rolls (stated policy)");
 }
 
@@ -253,6 +260,12 @@ void Resolver::exchange() {
     }
     if (chosen.empty() && !out_.ex_choices.empty())
       throw std::invalid_argument("the attackers given to pay the exchange are not a legal choice");
+  } else if (policy_.choose_exchange && out_.ex_choices.size() > 1) {
+    const std::size_t i = policy_.choose_exchange(out_.ex_choices);
+    if (i >= out_.ex_choices.size()) throw std::invalid_argument("the attacker chose exchange set " + std::to_string(i) +
+                                                                 " of " + std::to_string(out_.ex_choices.size()));
+    chosen = out_.ex_choices[i];
+    trace_.cite("std:9.6.7", "the attacker chooses which units break to pay the exchange");
   } else if (!out_.ex_choices.empty()) {
     auto cost = [&](const std::vector<std::string>& ids) {
       int s = 0;

@@ -7,6 +7,7 @@
 // scripted, seeded and enumerated dice, so exact odds are this function enumerated.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -35,6 +36,12 @@ struct ResolutionPolicy {
   std::map<std::string, Hex> retreat_locs;     // the LOC each unit heads for, when chosen
   std::optional<std::vector<std::string>> ex_breaks;  // attackers broken to pay an EX
   bool shorten_in_fortified = true;  // take the one-hex-fewer option of std:9.8.1
+  // The owners asked as each choice arises (a played game), when no fixed choice above applies
+  // and there is more than one legal option: the index of the retreat path among
+  // `options.paths`, and of the set of attackers to break among `choices`. Unset: the stated
+  // default (the fewest hazard rolls; the cheapest set).
+  std::function<std::size_t(const std::string& unit, const RetreatOptions& options)> choose_retreat;
+  std::function<std::size_t(const std::vector<std::vector<std::string>>& choices)> choose_exchange;
   // Roll the battle die grouped by result (exact odds that never show the face branch once
   // per distinct result instead of six times).
   bool group_battle_die = false;

@@ -5,8 +5,7 @@
 // rule functions it calls are pure; this file only sequences them and applies their results.
 //
 // Known simplifications, said openly (docs/game.md has the full list):
-// - A battle's retreat paths and the units broken to pay an exchange follow the engine's
-//   default owner policy (the first legal choice in engine order), not a decision.
+// - The one-hex-shorter retreat from a Fortified or Redoubt hex (std:9.8.1) is always taken.
 // - Battles resolve in the order declared; a countercharge resolves as it is chosen.
 // - Reserves (std:12.5), voluntary column reduction (std:9.5), breakdown into Cadres (16.7)
 //   and partial rallies (16.6.1) are not offered in a played game; the questions answer them.
@@ -31,7 +30,8 @@ namespace hexlaw::play {
 // What the game waits on: which side decides what, and every legal choice, as stable strings
 // ("forced-march", "move IG", "0507", "attack A+B on C", "end" …).
 struct Decision {
-  std::string kind;    // forced-march, move-select, move-to, react-select, react, declare, advance, rally, place
+  std::string kind;    // forced-march, move-select, move-to, react-select, react, declare, retreat, exchange,
+                       // advance, rally, place
   std::string side;    // who decides
   std::string unit;    // the unit concerned, when one is
   std::string rule;    // the rule that gives the choice
@@ -94,7 +94,7 @@ class Game {
 
  private:
   enum class Stage {
-    PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Declare, Resolve, Advance,
+    PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Declare, Resolve, OwnerChoice, Advance,
     Rally, Place, PhaseEnd, Over
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
@@ -106,6 +106,13 @@ class Game {
     std::map<std::string, int> entered;     // reinforcements entered per entry area (std:11.2)
     std::vector<n20::BattleDeclaration> battles;  // declared, in order
     std::size_t next_battle = 0;
+    // The battle being resolved while its owners choose retreats and exchanges: it is resolved
+    // again from the same dice after each choice, so the choices take effect where they arise.
+    std::optional<n20::BattleDeclaration> resolving;
+    std::string resolving_what;
+    std::optional<GameDice> dice_at_battle;
+    std::map<std::string, std::size_t> retreat_picks;  // unit -> index among its legal paths
+    std::optional<std::size_t> exchange_pick;
     std::vector<std::string> must_attack, must_be_attacked;  // this Combat Phase's duties (std:7.3)
     std::vector<std::pair<std::string, std::string>> may_attack;  // (attacker, defender) pairs
     bool duties_known = false;  // must_attack, must_be_attacked and may_attack are filled in
@@ -146,6 +153,8 @@ class Game {
   void offer_advance();
   void apply_advance(const std::string& c);
   void fight(const n20::BattleDeclaration& b, const std::string& what);
+  void resolve_current();  // (re)resolves scratch_.resolving with the owners' choices so far
+  void apply_owner_choice(const std::string& c);
   void after_advance();  // back to the reaction or the next battle
   struct Candidate {
     std::vector<std::string> attackers, defenders;

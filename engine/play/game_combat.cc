@@ -225,21 +225,87 @@ void Game::resolve_next_battle() {
   fight(b, join(b.attackers) + " attack " + join(b.defenders));
 }
 
-// Step A. Resolve with the game's dice and the default owner policy. Step B. Apply, and end the
-// game at once on a side's collapse. Step C. Offer the victor's advance.
+// Starts resolving a battle: the dice as they stand are kept, so that each owner's choice can
+// be followed by resolving the battle again from the same rolls.
 void Game::fight(const n20::BattleDeclaration& b, const std::string& what) {
+  scratch_.resolving = b;
+  scratch_.resolving_what = what;
+  scratch_.dice_at_battle = dice_;
+  scratch_.retreat_picks.clear();
+  scratch_.exchange_pick.reset();
+  resolve_current();
+}
+
+namespace {
+
+// Thrown from an owner's callback when a choice is due that has not been taken yet.
+struct ChoiceNeeded {
+  Decision decision;
+};
+
+std::string path_label(const n20::RetreatPath& p, const Map& map) {
+  std::string s;
+  for (const auto& step : p.steps) s += (s.empty() ? "" : "-") + map.name(step.hex);
+  if (p.loc) s += " to LOC " + map.name(*p.loc);
+  return s;
+}
+
+std::vector<std::string> labels(const n20::RetreatOptions& o, const Map& map) {
+  std::vector<std::string> out;
+  for (const auto& p : o.paths) {
+    std::string l = path_label(p, map);
+    const std::string base = l;
+    for (int k = 2; std::find(out.begin(), out.end(), l) != out.end(); ++k) l = base + " #" + std::to_string(k);
+    out.push_back(l);
+  }
+  return out;
+}
+
+}  // namespace
+
+// Step A. Resolve with the game's dice; a retreat or exchange choice not yet taken stops the
+// resolution and is offered to its owner (std:9.8, std:9.6.7). Step B. Apply, and end the game
+// at once on a side's collapse. Step C. Offer the victor's advance.
+void Game::resolve_current() {
   const n20::N20Rules& rules = *scenario_->rules;
+  const n20::BattleDeclaration b = *scratch_.resolving;
   // Step A.
-  Trace t{Trace::IdsOnly{}};
+  dice_ = *scratch_.dice_at_battle;
   n20::ResolutionPolicy policy;
-  n20::BattleOutcome out = n20::resolve_battle(rules, *scenario_->map, state_, b, policy, dice_, t);
-  if (!out.legal) throw std::logic_error("engine disagreement: declared battle '" + what + "' is illegal");
+  policy.choose_retreat = [&](const std::string& id, const n20::RetreatOptions& o) -> std::size_t {
+    if (auto it = scratch_.retreat_picks.find(id); it != scratch_.retreat_picks.end()) return it->second;
+    throw ChoiceNeeded{Decision{.kind = "retreat",
+                                .side = state_.unit(id)->side,
+                                .unit = id,
+                                .rule = "std:9.8",
+                                .prompt = "which retreat path does " + id + " take?",
+                                .choices = labels(o, *scenario_->map)}};
+  };
+  policy.choose_exchange = [&](const std::vector<std::vector<std::string>>& sets) -> std::size_t {
+    if (scratch_.exchange_pick) return *scratch_.exchange_pick;
+    Decision d{.kind = "exchange", .side = state_.unit(b.attackers.front())->side, .rule = "std:9.6.7",
+               .prompt = "which attackers break to pay the exchange?"};
+    for (const auto& set : sets) d.choices.push_back("break " + join(set));
+    throw ChoiceNeeded{std::move(d)};
+  };
+  Trace t{Trace::IdsOnly{}};
+  n20::BattleOutcome out;
+  try {
+    out = n20::resolve_battle(rules, *scenario_->map, state_, b, policy, dice_, t);
+  } catch (ChoiceNeeded& need) {
+    stage_ = Stage::OwnerChoice;
+    offer(std::move(need.decision));
+    return;
+  }
+  if (!out.legal) throw std::logic_error("engine disagreement: declared battle '" + scratch_.resolving_what + "' is illegal");
+  scratch_.resolving.reset();
+  scratch_.dice_at_battle.reset();
   scratch_.battle_die_rolled = true;
   // Step B (the advance is worked out first: it reads the outcome's state).
   Trace a{Trace::IdsOnly{}};
   n20::AdvanceOptions adv = n20::advance_options(rules, *scenario_->map, state_, b, out, a);
   state_ = std::move(out.after);
-  note(what + ": die " + std::to_string(out.die) + ", " + out.applied, t);
+  note(scratch_.resolving_what + ": die " + std::to_string(out.die) + ", " + out.applied, t);
   if (judge_decisive()) return;
   // Step C.
   scratch_.advance_paths.clear();
@@ -255,6 +321,15 @@ void Game::fight(const n20::BattleDeclaration& b, const std::string& what) {
     a.cite("std:9.9.7", "the victors may advance now, before the next battle is resolved, or not at all");
   if (!a.entries().empty()) note("advance after combat", a);
   offer_advance();
+}
+
+// The owner's choice is kept and the battle resolved again from the same dice.
+void Game::apply_owner_choice(const std::string& c) {
+  const auto i = static_cast<std::size_t>(std::find(decision_.choices.begin(), decision_.choices.end(), c) -
+                                          decision_.choices.begin());
+  if (decision_.kind == "retreat") scratch_.retreat_picks[decision_.unit] = i;
+  else scratch_.exchange_pick = i;
+  resolve_current();
 }
 
 void Game::after_advance() {

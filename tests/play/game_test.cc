@@ -105,6 +105,38 @@ TEST(Game, std_15_0_RandomGamesEndAndKeepTheInvariants) {
   }
 }
 
+// Plays randomly until a decision of `kind` is awaited; false if the game ended first.
+bool play_until(Game& g, const std::string& kind, std::uint64_t seed) {
+  RandomPolicy p(seed);
+  while (!g.over() && g.decision().kind != kind) g.choose(g.decision().choices[p.choose(g, g.decision())]);
+  return !g.over();
+}
+
+TEST(Game, std_9_8_TheOwnerChoosesAmongTheLegalRetreatPaths) {
+  HEXLAW_CITES("std:9.8");
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 40 && checked < 5; ++seed) {
+    Game g(meadow(), seed);
+    if (!play_until(g, "retreat", seed)) continue;
+    const Decision d = g.decision();
+    ASSERT_GT(d.choices.size(), 1u);
+    const std::string unit = d.unit;
+    const std::string side = g.state().unit(unit)->side;
+    EXPECT_EQ(d.side, side);  // the owner decides
+    const std::string last = d.choices.back();
+    g.choose(last);
+    expect_invariants(g);
+    // The unit ends on the chosen path's last hex, unless a hazard roll broke it on the way.
+    const Unit& u = *g.state().unit(unit);
+    const std::string end = last.substr(0, last.find(' ')).substr(last.substr(0, last.find(' ')).rfind('-') + 1);
+    if (u.on_map()) EXPECT_EQ(g.scenario().map->name(u.hex), end) << last;
+    else EXPECT_EQ(u.status, UnitStatus::Broken);
+    EXPECT_EQ(replay(meadow(), g.log()).state(), g.state());
+    ++checked;
+  }
+  EXPECT_GT(checked, 0) << "no retreat choice arose in 40 games";
+}
+
 TEST(Game, ReplayingTheLogGivesTheSameGame) {
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     Game g = random_game(seed);

@@ -156,6 +156,7 @@ void Game::apply(const std::string& c) {
     case Stage::React: apply_react(c); break;
     case Stage::Declare: apply_declare(c); break;
     case Stage::OwnerChoice: apply_owner_choice(c); break;
+    case Stage::BattleSetup: apply_battle_setup(c); break;
     case Stage::Advance: apply_advance(c); break;
     case Stage::Rally: apply_rally(c); break;
     case Stage::Place: apply_place(c); break;

@@ -7,8 +7,8 @@
 // Known simplifications, said openly (docs/game.md has the full list):
 // - The one-hex-shorter retreat from a Fortified or Redoubt hex (std:9.8.1) is always taken.
 // - Battles resolve in the order declared; a countercharge resolves as it is chosen.
-// - Reserves (std:12.5), voluntary column reduction (std:9.5), breakdown into Cadres (16.7)
-//   and partial rallies (16.6.1) are not offered in a played game; the questions answer them.
+// - Breakdown into Cadres (16.7), partial rallies (16.6.1), reveals at will and Dummy
+//   placement (16.1) are not offered in a played game; the questions answer them.
 #pragma once
 
 #include <cstdint>
@@ -94,7 +94,7 @@ class Game {
 
  private:
   enum class Stage {
-    PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Declare, Resolve, OwnerChoice, Advance,
+    PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
     Rally, Place, PhaseEnd, Over
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
@@ -111,6 +111,7 @@ class Game {
     std::optional<n20::BattleDeclaration> resolving;
     std::string resolving_what;
     std::optional<GameDice> dice_at_battle;
+    int setup_step = 0;  // 0 attacker's reserves, 1 defender's reserves, 2 the column (std:12.5, std:9.5)
     std::map<std::string, std::size_t> retreat_picks;  // unit -> index among its legal paths
     std::optional<std::size_t> exchange_pick;
     std::vector<std::string> must_attack, must_be_attacked;  // this Combat Phase's duties (std:7.3)
@@ -152,6 +153,10 @@ class Game {
   void resolve_next_battle();
   void offer_advance();
   void apply_advance(const std::string& c);
+  // A battle about to be fought: reserves and the column are decided first, then it is fought.
+  void prepare_battle(const n20::BattleDeclaration& b, const std::string& what);
+  void offer_battle_setup();
+  void apply_battle_setup(const std::string& c);
   void fight(const n20::BattleDeclaration& b, const std::string& what);
   void resolve_current();  // (re)resolves scratch_.resolving with the owners' choices so far
   void apply_owner_choice(const std::string& c);

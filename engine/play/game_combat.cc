@@ -222,7 +222,70 @@ void Game::resolve_next_battle() {
     return;
   }
   const n20::BattleDeclaration b = scratch_.battles[scratch_.next_battle++];
-  fight(b, join(b.attackers) + " attack " + join(b.defenders));
+  prepare_battle(b, join(b.attackers) + " attack " + join(b.defenders));
+}
+
+void Game::prepare_battle(const n20::BattleDeclaration& b, const std::string& what) {
+  scratch_.resolving = b;
+  scratch_.resolving_what = what;
+  scratch_.setup_step = 0;
+  offer_battle_setup();
+}
+
+// Step A. The attacker may commit reserves for a point, then the defender (std:12.5, steps B
+// and C of std:9.0). Step B. The attacker may resolve on a lower column (std:9.5). Each is
+// offered only when it is open: a point to spend, a lower column on the table.
+void Game::offer_battle_setup() {
+  stage_ = Stage::BattleSetup;
+  const n20::BattleDeclaration& b = *scratch_.resolving;
+  // Step A.
+  while (scratch_.setup_step < 2) {
+    const bool attacker = scratch_.setup_step == 0;
+    const Unit& first = *state_.unit(attacker ? b.attackers.front() : b.defenders.front());
+    // Offered when the battle rules accept it (a point to spend; not every unit routed, 16.5.2).
+    n20::BattleDeclaration trial = b;
+    (attacker ? trial.attacker_reserve : trial.defender_reserve) = true;
+    Trace quiet(Trace::Off{});
+    if (n20::battle_totals(*scenario_->rules, *scenario_->map, state_, trial, quiet).legal) {
+      offer({.kind = "reserves",
+             .side = first.side,
+             .rule = "std:12.5",
+             .prompt = std::string("does the ") + (attacker ? "attacker" : "defender") +
+                       " spend a morale point for +1 in " + scratch_.resolving_what + "?",
+             .choices = {"no reserves", "commit reserves"}});
+      return;
+    }
+    ++scratch_.setup_step;
+  }
+  // Step B.
+  Trace silent(Trace::Off{});
+  const n20::BattleTotals totals = n20::battle_totals(*scenario_->rules, *scenario_->map, state_, b, silent);
+  const int lowest = scenario_->rules->crt().lowest;
+  if (scratch_.setup_step == 2 && totals.legal && totals.column > lowest) {
+    Decision d{.kind = "column",
+               .side = state_.unit(b.attackers.front())->side,
+               .rule = "std:9.5",
+               .prompt = "resolve " + scratch_.resolving_what + " on its column or a lower one?"};
+    for (int c = totals.column; c >= lowest; --c) d.choices.push_back("column " + std::to_string(c));
+    offer(std::move(d));
+    return;
+  }
+  const n20::BattleDeclaration fought = b;
+  fight(fought, scratch_.resolving_what);
+}
+
+void Game::apply_battle_setup(const std::string& c) {
+  n20::BattleDeclaration& b = *scratch_.resolving;
+  if (scratch_.setup_step == 0) b.attacker_reserve = c == "commit reserves";
+  else if (scratch_.setup_step == 1) b.defender_reserve = c == "commit reserves";
+  else if (c != decision_.choices.front()) b.reduce_to = std::stoi(c.substr(7));
+  if (scratch_.setup_step == 2) {
+    const n20::BattleDeclaration fought = b;
+    fight(fought, scratch_.resolving_what);
+    return;
+  }
+  ++scratch_.setup_step;
+  offer_battle_setup();
 }
 
 // Starts resolving a battle: the dice as they stand are kept, so that each owner's choice can

@@ -311,7 +311,7 @@ void Game::apply_react(const std::string& c) {
     b.attackers = {u.id};
     b.defenders = {arg};
     b.countercharge = true;
-    fight(b, u.id + " countercharges " + arg);
+    prepare_battle(b, u.id + " countercharges " + arg);
     return;
   }
   // Disengagement (std:8.3) or penetration (std:16.2): the unit moves along the offered path.

@@ -33,6 +33,11 @@ std::optional<Printed> parse_ccrr(const std::string& text) {
 }
 
 std::string format_ccrr(Printed p) {
+  if (p.col >= 0 && p.col <= 99 && p.row >= 0 && p.row <= 99) {  // the common case, without printf
+    const char out[4] = {static_cast<char>('0' + p.col / 10), static_cast<char>('0' + p.col % 10),
+                         static_cast<char>('0' + p.row / 10), static_cast<char>('0' + p.row % 10)};
+    return std::string(out, 4);
+  }
   char buf[16];
   std::snprintf(buf, sizeof buf, "%02d%02d", p.col, p.row);
   return buf;

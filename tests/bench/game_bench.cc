@@ -4,6 +4,7 @@
 // 10,000 games in one process). Run with `make bench`; results in docs/benchmarks.md.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 
@@ -59,6 +60,43 @@ void BM_RandomGame12Turns20ASide(benchmark::State& st) {
   st.counters["decisions/game"] = static_cast<double>(decisions) / static_cast<double>(st.iterations());
 }
 BENCHMARK(BM_RandomGame12Turns20ASide)->Unit(benchmark::kMillisecond);
+
+// Random among the legal choices, except that morale is never spent by choice (no forced
+// march, no reserves, no paid rally): games then last longer, closer to the 12 turns.
+class ThriftyRandomPolicy : public Policy {
+ public:
+  explicit ThriftyRandomPolicy(std::uint64_t seed) : random_(seed) {}
+  std::size_t choose(const Game& g, const Decision& d) override {
+    Decision thrifty = d;
+    std::erase_if(thrifty.choices, [](const std::string& c) {
+      return c == "forced-march" || c == "commit reserves" || c == "rally spending a point";
+    });
+    const std::string& pick = thrifty.choices[random_.choose(g, thrifty)];
+    return static_cast<std::size_t>(std::find(d.choices.begin(), d.choices.end(), pick) - d.choices.begin());
+  }
+
+ private:
+  RandomPolicy random_;
+};
+
+void BM_ThriftyRandomGame12Turns20ASide(benchmark::State& st) {
+  const auto sc = twenty_a_side();
+  std::uint64_t seed = 1;
+  std::size_t decisions = 0, turns = 0, to_the_end = 0;
+  for (auto _ : st) {
+    Game g(sc, seed);
+    ThriftyRandomPolicy p(seed++);
+    decisions += play(g, p);
+    turns += static_cast<std::size_t>(g.position().turn);
+    to_the_end += g.result().level != "decisive" ? 1 : 0;
+    benchmark::DoNotOptimize(g.result());
+  }
+  st.counters["games/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["decisions/game"] = static_cast<double>(decisions) / static_cast<double>(st.iterations());
+  st.counters["turns/game"] = static_cast<double>(turns) / static_cast<double>(st.iterations());
+  st.counters["share_to_last_turn"] = static_cast<double>(to_the_end) / static_cast<double>(st.iterations());
+}
+BENCHMARK(BM_ThriftyRandomGame12Turns20ASide)->Unit(benchmark::kMillisecond);
 
 // Copying the game state alone (the position a branch needs: 40 units, morale, markers).
 void BM_CopyGameState40Units(benchmark::State& st) {

@@ -152,6 +152,7 @@ void Game::apply(const std::string& c) {
     case Stage::ForcedMarch:
     case Stage::MoveSelect:
     case Stage::MoveTo: apply_move(c); break;
+    case Stage::Combine: apply_combine(c); break;
     case Stage::ReactSelect:
     case Stage::React: apply_react(c); break;
     case Stage::Declare: apply_declare(c); break;

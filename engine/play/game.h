@@ -7,8 +7,8 @@
 // Known simplifications, said openly (docs/game.md has the full list):
 // - The one-hex-shorter retreat from a Fortified or Redoubt hex (std:9.8.1) is always taken.
 // - Battles resolve in the order declared; a countercharge resolves as it is chosen.
-// - Breakdown into Cadres (16.7), partial rallies (16.6.1), reveals at will and Dummy
-//   placement (16.1) are not offered in a played game; the questions answer them.
+// - Partial rallies (16.6.1), reveals at will and Dummy placement (16.1) are not offered in a
+//   played game; the questions answer them.
 #pragma once
 
 #include <cstdint>
@@ -30,8 +30,8 @@ namespace hexlaw::play {
 // What the game waits on: which side decides what, and every legal choice, as stable strings
 // ("forced-march", "move IG", "0507", "attack A+B on C", "end" …).
 struct Decision {
-  std::string kind;    // forced-march, move-select, move-to, react-select, react, declare, retreat, exchange,
-                       // advance, rally, place
+  std::string kind;    // forced-march, move-select, move-to, combine, react-select, react, declare, reserves,
+                       // column, retreat, exchange, advance, rally, place
   std::string side;    // who decides
   std::string unit;    // the unit concerned, when one is
   std::string rule;    // the rule that gives the choice
@@ -94,7 +94,7 @@ class Game {
 
  private:
   enum class Stage {
-    PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
+    PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
     Rally, Place, PhaseEnd, Over
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
@@ -144,6 +144,11 @@ class Game {
   void offer_move_select();
   void offer_move_to();
   void apply_move(const std::string& c);
+  // Optional rule 16.7: breaking down before a move (a move-select choice) and combining
+  // stacked Cadres as the Movement Phase ends.
+  void break_down_unit(const std::string& id);
+  void offer_combine();
+  void apply_combine(const std::string& c);
   void offer_react_select();
   void offer_react();
   void apply_react(const std::string& c);

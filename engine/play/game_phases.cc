@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/n20/cadres.h"
 #include "engine/n20/events.h"
 #include "engine/n20/fog.h"
 #include "engine/n20/reaction.h"
@@ -153,12 +154,17 @@ void Game::offer_move_select() {
   Trace silent(Trace::Off{});
   for (const Unit& u : state_.units) {
     if (u.side != state_.phasing || contains(scratch_.done, u.id)) continue;
-    if (u.on_map() && scenario_->rules->may_move(u, silent)) d.choices.push_back("move " + u.id);
+    if (u.on_map() && scenario_->rules->may_move(u, silent)) {
+      d.choices.push_back("move " + u.id);
+      // RULE std:16.7.1 — a large infantry unit may break down into two Cadres before it moves
+      if (scenario_->rules->option_on("std:16.7") && n20::break_down(*scenario_->rules, state_, u.id, false, silent).legal)
+        d.choices.push_back("break down " + u.id);
+    }
     // RULE std:11.3 — a reinforcement may enter at any time in its side's Movement Phase, on its turn or later (11.5)
     if (u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn) d.choices.push_back("enter " + u.id);
   }
   if (d.choices.size() == 1) {
-    stage_ = Stage::PhaseEnd;
+    offer_combine();
     return;
   }
   offer(std::move(d));
@@ -201,7 +207,11 @@ void Game::apply_move(const std::string& c) {
   }
   if (stage_ == Stage::MoveSelect) {
     if (c == "end") {
-      stage_ = Stage::PhaseEnd;
+      offer_combine();
+      return;
+    }
+    if (c.rfind("break down ", 0) == 0) {
+      break_down_unit(c.substr(11));
       return;
     }
     scratch_.selected = after_word(c);
@@ -247,6 +257,59 @@ void Game::apply_move(const std::string& c) {
   scratch_.reach.clear();
   if (judge_decisive()) return;
   offer_move_select();
+}
+
+// ---- Optional rule 16.7: Cadres.
+
+void Game::break_down_unit(const std::string& id) {
+  Trace t{Trace::IdsOnly{}};
+  n20::CadreVerdict v = n20::break_down(*scenario_->rules, state_, id, false, t);
+  if (!v.legal) throw std::logic_error("engine disagreement: breakdown of " + id + " offered but refused: " + v.reason);
+  state_ = std::move(v.after);
+  scratch_.done.push_back(id);
+  note(id + " breaks down into " + v.cadres[0] + " and " + v.cadres[1], t);
+  if (judge_decisive()) return;
+  offer_move_select();
+}
+
+// As the Movement Phase ends, each pair of the phasing side's Cadres sharing a hex may combine
+// into an eliminated large unit of the lowest strength (std:16.7.2); "no" leaves them stacked.
+void Game::offer_combine() {
+  stage_ = Stage::PhaseEnd;
+  if (!scenario_->rules->option_on("std:16.7")) return;
+  Decision d{.kind = "combine", .rule = "std:16.7.2", .prompt = "combine two stacked Cadres into a large unit?"};
+  Trace silent(Trace::Off{});
+  const auto& units = state_.units;
+  for (std::size_t i = 0; i < units.size(); ++i)
+    for (std::size_t j = i + 1; j < units.size(); ++j) {
+      const Unit& a = units[i];
+      const Unit& b = units[j];
+      if (a.side != state_.phasing || b.side != a.side || a.type != UnitType::Cadre || b.type != UnitType::Cadre ||
+          !a.on_map() || !b.on_map() || !(a.hex == b.hex))
+        continue;
+      const n20::CadreVerdict v = n20::combine(*scenario_->rules, state_, a.id, b.id, "", silent);
+      if (!v.legal) continue;
+      for (const auto& pick : v.choices) d.choices.push_back("combine " + a.id + "+" + b.id + " into " + pick);
+    }
+  if (d.choices.empty()) return;
+  d.choices.insert(d.choices.begin(), "no");
+  stage_ = Stage::Combine;
+  offer(std::move(d));
+}
+
+void Game::apply_combine(const std::string& c) {
+  if (c == "no") {
+    stage_ = Stage::PhaseEnd;
+    return;
+  }
+  const auto plus = c.find('+'), into = c.find(" into ");
+  const std::string a = c.substr(8, plus - 8), b = c.substr(plus + 1, into - plus - 1), pick = c.substr(into + 6);
+  Trace t{Trace::IdsOnly{}};
+  n20::CadreVerdict v = n20::combine(*scenario_->rules, state_, a, b, pick, t);
+  if (!v.legal) throw std::logic_error("engine disagreement: " + c + " offered but refused: " + v.reason);
+  state_ = std::move(v.after);
+  note(a + " and " + b + " combine into " + pick, t);
+  offer_combine();
 }
 
 // ---- Reaction Phase: the non-phasing side's cavalry (std:8.0).

@@ -106,6 +106,12 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
       y << ", hex: \"" << at << "\"}\n";
     }
   }
+  // Cadres waiting off the map, when breakdown and buildup (16.7) are in use.
+  if (spec.options.count("std:16.7"))
+    for (int s = 0; s < 2; ++s)
+      for (int k = 0; k < 3; ++k)
+        y << "  - {id: " << (s == 0 ? "FC" : "PC") << k << ", side: " << (s == 0 ? "french" : "prussian")
+          << ", type: cadre, strength: 1, movement: 2, status: eliminated}\n";
   // Step D.
   y << "state: {morale: {french: " << 4 + pick(5) << ", prussian: " << 4 + pick(5) << "}}\n";
   y << "calendar: {first: french, second: prussian, last_turn: " << spec.last_turn << ", night_turns: [";

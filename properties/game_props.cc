@@ -31,7 +31,7 @@ rc::Gen<GeneratedScenarioSpec> small_scenario() {
     s.night_turns.clear();
     if (*rc::gen::arbitrary<bool>()) s.night_turns.insert(*rc::gen::inRange(1, s.last_turn + 1));
     s.events = *rc::gen::arbitrary<bool>();
-    for (const char* o : {"std:16.1", "std:16.2", "std:16.3", "std:16.5", "std:16.7"})
+    for (const char* o : {"std:16.1", "std:16.2", "std:16.3", "std:16.5", "std:16.6", "std:16.7"})
       if (*rc::gen::inRange(0, 3) == 0) s.options.insert(o);
     if (s.options.count("std:16.5") && *rc::gen::arbitrary<bool>()) s.options.insert("std:16.5.3");
     s.seed = *rc::gen::inRange<std::uint64_t>(1, 1'000'000);

@@ -160,6 +160,7 @@ void Game::apply(const std::string& c) {
     case Stage::BattleSetup: apply_battle_setup(c); break;
     case Stage::Advance: apply_advance(c); break;
     case Stage::Rally: apply_rally(c); break;
+    case Stage::PartialRally: apply_partial_rally(c); break;
     case Stage::Place: apply_place(c); break;
     default: throw std::logic_error("apply() with no decision awaited");
   }

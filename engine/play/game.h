@@ -7,8 +7,8 @@
 // Known simplifications, said openly (docs/game.md has the full list):
 // - The one-hex-shorter retreat from a Fortified or Redoubt hex (std:9.8.1) is always taken.
 // - Battles resolve in the order declared; a countercharge resolves as it is chosen.
-// - Partial rallies (16.6.1), reveals at will and Dummy placement (16.1) are not offered in a
-//   played game; the questions answer them.
+// - Reveals at will and Dummy placement (16.1) are not offered in a played game; the
+//   questions answer them.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +31,7 @@ namespace hexlaw::play {
 // ("forced-march", "move IG", "0507", "attack A+B on C", "end" …).
 struct Decision {
   std::string kind;    // forced-march, move-select, move-to, combine, react-select, react, declare, reserves,
-                       // column, retreat, exchange, advance, rally, place
+                       // column, retreat, exchange, advance, rally, partial-rally, place
   std::string side;    // who decides
   std::string unit;    // the unit concerned, when one is
   std::string rule;    // the rule that gives the choice
@@ -95,7 +95,7 @@ class Game {
  private:
   enum class Stage {
     PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
-    Rally, Place, PhaseEnd, Over
+    Rally, PartialRally, Place, PhaseEnd, Over
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
   struct TurnScratch {
@@ -124,6 +124,7 @@ class Game {
     std::vector<std::string> advanced;
     bool cavalry_must_advance = false, cavalry_advanced = false;
     std::vector<n20::ReachableHex> reach;   // for the unit selected to move
+    std::vector<std::string> partial;       // No Effect infantry that may rally partially (16.6.1)
     std::vector<std::string> to_place;      // rallied units awaiting a hex
     std::vector<std::string> placements;    // hexes they may take
   };
@@ -174,6 +175,8 @@ class Game {
   // Night (game_night.cc).
   void offer_rally();
   void apply_rally(const std::string& c);
+  void offer_partial_rally();
+  void apply_partial_rally(const std::string& c);
   void offer_place();
   void apply_place(const std::string& c);
   void finish_night_operations();

@@ -4,6 +4,7 @@
 // (std:16.1.2), and the reshuffle of the event deck after the Second Player's night (std:5.0).
 #include <algorithm>
 
+#include "engine/n20/cadres.h"
 #include "engine/n20/events.h"
 #include "engine/n20/fog.h"
 #include "engine/n20/rally.h"
@@ -46,17 +47,63 @@ void Game::apply_rally(const std::string& c) {
   if (out.morale_spent > 0) state_.morale[track_of(state_.phasing)] -= out.morale_spent;
   // Step C.
   scratch_.to_place.clear();
+  scratch_.partial.clear();
   std::string text = state_.phasing + " rallies:";
   for (const auto& r : out.rolls) {
     text += " " + r.unit + " " + std::to_string(r.modified) + " " + r.result + ";";
     if (r.result == "eliminated") state_.unit(r.unit)->status = UnitStatus::Eliminated;
     if (r.result == "rallied") scratch_.to_place.push_back(r.unit);
+    if (r.may_partial_rally) scratch_.partial.push_back(r.unit);
   }
   scratch_.placements.clear();
   for (Hex h : out.placements) scratch_.placements.push_back(scenario_->map->name(h));
   note(text, t);
   if (judge_decisive()) return;
+  offer_partial_rally();
+}
+
+// An available Cadre of the unit's nationality not already rallying in another's place.
+namespace {
+const Unit* free_cadre(const GameState& s, const Unit& u, const std::vector<std::string>& taken) {
+  for (const Unit* c : n20::available_cadres(s, u.side, u.nationality))
+    if (std::find(taken.begin(), taken.end(), c->id) == taken.end()) return c;
+  return nullptr;
+}
+}  // namespace
+
+// Each infantry unit whose roll gave No Effect may instead rally partially: eliminated for good,
+// a Cadre rallied in its place (std:16.6.1), when a Cadre is waiting.
+void Game::offer_partial_rally() {
+  stage_ = Stage::PartialRally;
+  while (!scratch_.partial.empty()) {
+    const Unit& u = *state_.unit(scratch_.partial.front());
+    if (free_cadre(state_, u, scratch_.to_place)) {
+      offer({.kind = "partial-rally",
+             .unit = u.id,
+             .rule = "std:16.6.1",
+             .prompt = u.id + " rolled No Effect: rally a Cadre in its place, eliminating it for good?",
+             .choices = {"stay broken", "partial rally"}});
+      return;
+    }
+    scratch_.partial.erase(scratch_.partial.begin());
+  }
   offer_place();
+}
+
+void Game::apply_partial_rally(const std::string& c) {
+  const std::string id = scratch_.partial.front();
+  scratch_.partial.erase(scratch_.partial.begin());
+  if (c == "partial rally") {
+    Unit& u = *state_.unit(id);
+    const Unit* cadre = free_cadre(state_, u, scratch_.to_place);
+    Trace t{Trace::IdsOnly{}};
+    // RULE std:16.6.1 — the No Effect becomes a Partial Rally: the unit goes for good, a Cadre rallies
+    t.cite("std:16.6.1", id + " is eliminated for good; " + cadre->id + " rallies in its place");
+    u.status = UnitStatus::Eliminated;
+    scratch_.to_place.push_back(cadre->id);
+    note(id + " rallies partially: " + cadre->id + " comes back in its place", t);
+  }
+  offer_partial_rally();
 }
 
 // Each rallied unit goes on an empty hex the rally allowed (a friendly LOC, or a 16.4 rally

@@ -106,8 +106,8 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
       y << ", hex: \"" << at << "\"}\n";
     }
   }
-  // Cadres waiting off the map, when breakdown and buildup (16.7) are in use.
-  if (spec.options.count("std:16.7"))
+  // Cadres waiting off the map, when breakdown and buildup (16.7) or partial rallies (16.6) are in use.
+  if (spec.options.count("std:16.7") || spec.options.count("std:16.6"))
     for (int s = 0; s < 2; ++s)
       for (int k = 0; k < 3; ++k)
         y << "  - {id: " << (s == 0 ? "FC" : "PC") << k << ", side: " << (s == 0 ? "french" : "prussian")

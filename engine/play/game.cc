@@ -155,6 +155,7 @@ void Game::apply(const std::string& c) {
     case Stage::Combine: apply_combine(c); break;
     case Stage::ReactSelect:
     case Stage::React: apply_react(c); break;
+    case Stage::Stop: apply_stop(c); break;
     case Stage::Declare: apply_declare(c); break;
     case Stage::OwnerChoice: apply_owner_choice(c); break;
     case Stage::BattleSetup: apply_battle_setup(c); break;

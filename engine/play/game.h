@@ -7,8 +7,8 @@
 // Known simplifications, said openly (docs/game.md has the full list):
 // - The one-hex-shorter retreat from a Fortified or Redoubt hex (std:9.8.1) is always taken.
 // - Battles resolve in the order declared; a countercharge resolves as it is chosen.
-// - Reveals at will and Dummy placement (16.1) are not offered in a played game; the
-//   questions answer them.
+// - Reveals at will (beyond stopping a manoeuvre) and Dummy placement (16.1) are not offered in
+//   a played game; the questions answer them.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +31,7 @@ namespace hexlaw::play {
 // ("forced-march", "move IG", "0507", "attack A+B on C", "end" …).
 struct Decision {
   std::string kind;    // forced-march, move-select, move-to, combine, react-select, react, declare, reserves,
-                       // column, retreat, exchange, advance, rally, partial-rally, place
+                       // column, retreat, exchange, advance, rally, partial-rally, place, stop
   std::string side;    // who decides
   std::string unit;    // the unit concerned, when one is
   std::string rule;    // the rule that gives the choice
@@ -94,7 +94,7 @@ class Game {
 
  private:
   enum class Stage {
-    PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
+    PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Stop, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
     Rally, PartialRally, Place, PhaseEnd, Over
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
@@ -103,6 +103,7 @@ class Game {
     bool battle_die_rolled = false;
     std::vector<std::string> done;          // units that moved, reacted or advanced this phase
     std::string selected;                   // the unit the next decision is about
+    std::string pending_reaction;           // a manoeuvre hidden enemy cavalry may still stop
     std::map<std::string, int> entered;     // reinforcements entered per entry area (std:11.2)
     std::vector<n20::BattleDeclaration> battles;  // declared, in order
     std::size_t next_battle = 0;
@@ -153,6 +154,10 @@ class Game {
   void offer_react_select();
   void offer_react();
   void apply_react(const std::string& c);
+  // Disengagement or penetration along the offered path, unless hidden cavalry revealed by its
+  // owner (named in `stop_with`) stops it (std:8.3, std:16.2, std:16.1.1).
+  void react_move(const std::string& c, const std::vector<std::string>& stop_with);
+  void apply_stop(const std::string& c);
   // Combat (game_combat.cc).
   void offer_declare();
   void apply_declare(const std::string& c);

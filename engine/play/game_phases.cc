@@ -377,16 +377,54 @@ void Game::apply_react(const std::string& c) {
     prepare_battle(b, u.id + " countercharges " + arg);
     return;
   }
-  // Disengagement (std:8.3) or penetration (std:16.2): the unit moves along the offered path.
+  // Disengagement (std:8.3) or penetration (std:16.2): hidden enemy cavalry that could stop it
+  // is its owner's to reveal (std:16.1.1); otherwise the unit moves along the offered path.
+  Trace quiet(Trace::Off{});
+  const n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, quiet);
+  if (!o.hidden_could_stop.empty()) {
+    scratch_.pending_reaction = c;
+    Decision d{.kind = "stop", .side = state_.phasing, .unit = u.id, .rule = "std:16.1.1",
+               .prompt = "reveal hidden cavalry to stop " + u.id + "'s " + verb + "?"};
+    d.choices.push_back("let it go");
+    for (const auto& id : o.hidden_could_stop) d.choices.push_back("stop with " + id);
+    stage_ = Stage::Stop;
+    offer(std::move(d));
+    return;
+  }
+  react_move(c, {});
+}
+
+void Game::apply_stop(const std::string& c) {
+  const std::string reaction = scratch_.pending_reaction;
+  scratch_.pending_reaction.clear();
+  react_move(reaction, c == "let it go" ? std::vector<std::string>{} : std::vector<std::string>{c.substr(10)});
+}
+
+void Game::react_move(const std::string& c, const std::vector<std::string>& stop_with) {
+  Unit& u = *state_.unit(scratch_.selected);
+  const std::string verb = c.substr(0, c.find(' '));
+  const std::string arg = after_word(c);
   Trace t{Trace::IdsOnly{}};
-  n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, t);
+  const n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, t, stop_with);
+  if (!stop_with.empty()) {
+    // RULE std:16.1.1 — hidden cavalry used to stop a Disengagement or Penetration is revealed
+    n20::Reveal r = n20::reveal_at_will(*scenario_->rules, state_, stop_with, t);
+    state_ = std::move(r.after);
+  }
+  Unit& mover = *state_.unit(scratch_.selected);
   const auto& moves = verb == "disengage" ? o.disengage_to : o.penetrate_to;
   auto it = std::find_if(moves.begin(), moves.end(),
                          [&](const n20::ReactionMove& m) { return scenario_->map->name(m.hex) == arg; });
-  if (it == moves.end()) throw std::logic_error("engine disagreement: " + c + " offered but not found again");
-  const std::string from = scenario_->map->name(u.hex);
-  u.hex = it->hex;
-  note(u.id + (verb == "disengage" ? " disengages from " : " penetrates from ") + from + " to " + arg, t);
+  const bool allowed = (verb == "disengage" ? o.may_disengage : o.may_penetrate) && it != moves.end();
+  if (!allowed) {
+    if (stop_with.empty()) throw std::logic_error("engine disagreement: " + c + " offered but not found again");
+    note(mover.id + "'s " + verb + " is stopped by " + stop_with.front() + ", revealed", t);
+    offer_react_select();
+    return;
+  }
+  const std::string from = scenario_->map->name(mover.hex);
+  mover.hex = it->hex;
+  note(mover.id + (verb == "disengage" ? " disengages from " : " penetrates from ") + from + " to " + arg, t);
   offer_react_select();
 }
 

@@ -163,6 +163,7 @@ void Game::apply(const std::string& c) {
     case Stage::Rally: apply_rally(c); break;
     case Stage::PartialRally: apply_partial_rally(c); break;
     case Stage::Place: apply_place(c); break;
+    case Stage::Dummy: apply_dummy(c); break;
     default: throw std::logic_error("apply() with no decision awaited");
   }
 }

@@ -7,8 +7,8 @@
 // Known simplifications, said openly (docs/game.md has the full list):
 // - The one-hex-shorter retreat from a Fortified or Redoubt hex (std:9.8.1) is always taken.
 // - Battles resolve in the order declared; a countercharge resolves as it is chosen.
-// - Reveals at will (beyond stopping a manoeuvre) and Dummy placement (16.1) are not offered in
-//   a played game; the questions answer them.
+// - Reveals at will (beyond stopping a manoeuvre) and Dummies coming in with a rallied unit or
+//   a reinforcement (16.1) are not offered in a played game; the questions answer them.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +31,7 @@ namespace hexlaw::play {
 // ("forced-march", "move IG", "0507", "attack A+B on C", "end" …).
 struct Decision {
   std::string kind;    // forced-march, move-select, move-to, combine, react-select, react, declare, reserves,
-                       // column, retreat, exchange, advance, rally, partial-rally, place, stop
+                       // column, retreat, exchange, advance, rally, partial-rally, place, dummy, stop
   std::string side;    // who decides
   std::string unit;    // the unit concerned, when one is
   std::string rule;    // the rule that gives the choice
@@ -95,7 +95,7 @@ class Game {
  private:
   enum class Stage {
     PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Stop, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
-    Rally, PartialRally, Place, PhaseEnd, Over
+    Rally, PartialRally, Place, Dummy, PhaseEnd, Over
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
   struct TurnScratch {
@@ -185,6 +185,9 @@ class Game {
   void offer_place();
   void apply_place(const std::string& c);
   void finish_night_operations();
+  void offer_dummy();
+  void apply_dummy(const std::string& c);
+  void end_night_operations();
 
   std::shared_ptr<const Scenario> scenario_;
   GameState state_;

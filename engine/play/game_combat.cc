@@ -210,6 +210,10 @@ void Game::apply_declare(const std::string& c) {
     state_ = std::move(r.after);
     for (auto it = r.battles_called_off.rbegin(); it != r.battles_called_off.rend(); ++it)
       scratch_.battles.erase(scratch_.battles.begin() + *it);
+    // RULE std:16.1.3 — a revealed Dummy leaves its battle; the real units fight on without it
+    for (auto& b : scratch_.battles)
+      for (auto* ids : {&b.attackers, &b.defenders, &b.attacked_elsewhere})
+        std::erase_if(*ids, [&](const std::string& id) { return contains(r.dummies_removed, id); });
   }
   if (!scratch_.battles.empty()) note(std::to_string(scratch_.battles.size()) + " battle(s) declared", t);
   scratch_.next_battle = 0;

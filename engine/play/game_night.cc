@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/n20/cadres.h"
+#include "engine/n20/dummies.h"
 #include "engine/n20/events.h"
 #include "engine/n20/fog.h"
 #include "engine/n20/rally.h"
@@ -158,8 +159,68 @@ void Game::finish_night_operations() {
     Trace r{Trace::IdsOnly{}};
     state_ = n20::reconceal(rules, state_, state_.phasing, r);
     note(state_.phasing + " reconceals", r);
+    offer_dummy();
+    return;
   }
-  // Step C.
+  end_night_operations();
+}
+
+// With the fog of war, after reconcealment: the side's waiting Dummies may be placed one at a
+// time on a hex of a friendly unit away from the enemy, one of the pair stepping off to an
+// adjacent hex (std:16.1.3). Every offer is one the placement rules accept.
+void Game::offer_dummy() {
+  stage_ = Stage::Dummy;
+  const Unit* dummy = nullptr;
+  for (const Unit& u : state_.units)
+    if (u.side == state_.phasing && n20::dummy_available(u)) {
+      dummy = &u;
+      break;
+    }
+  if (!dummy) {
+    end_night_operations();
+    return;
+  }
+  Decision d{.kind = "dummy", .unit = dummy->id, .rule = "std:16.1.3", .prompt = "place " + dummy->id + "?"};
+  d.choices.push_back("no more Dummies");
+  Trace silent(Trace::Off{});
+  const Map& map = *scenario_->map;
+  for (const Unit& u : state_.units) {
+    if (u.side != state_.phasing || !u.on_map() || u.type == UnitType::Dummy) continue;
+    for (const std::string& mover : {dummy->id, u.id})
+      for (Hex to : neighbours(u.hex)) {
+        const n20::DummyPlacement p{dummy->id, u.hex, mover, to};
+        if (!n20::place_dummies_at_reconceal(*scenario_->rules, map, state_, state_.phasing, {p}, silent).legal) continue;
+        d.choices.push_back("at " + map.name(u.hex) + ", " + mover + " to " + map.name(to));
+      }
+  }
+  if (d.choices.size() == 1) {
+    end_night_operations();
+    return;
+  }
+  offer(std::move(d));
+}
+
+void Game::apply_dummy(const std::string& c) {
+  if (c == "no more Dummies") {
+    end_night_operations();
+    return;
+  }
+  // "at HEX, MOVER to HEX"
+  const Map& map = *scenario_->map;
+  const std::string at = c.substr(3, 4), to = c.substr(c.size() - 4);
+  const std::string mover = c.substr(9, c.size() - 4 - 4 - 9);
+  const n20::DummyPlacement p{decision_.unit, to_axial(*parse_ccrr(at), map.layout()), mover,
+                              to_axial(*parse_ccrr(to), map.layout())};
+  Trace t{Trace::IdsOnly{}};
+  n20::DummyVerdict v = n20::place_dummies_at_reconceal(*scenario_->rules, map, state_, state_.phasing, {p}, t);
+  if (!v.legal) throw std::logic_error("engine disagreement: Dummy placement '" + c + "' offered but refused: " + v.reason);
+  state_ = std::move(v.after);
+  note(decision_.unit + " is placed " + c, t);
+  offer_dummy();
+}
+
+// Step C. The reshuffle after the Second Player's night (std:5.0).
+void Game::end_night_operations() {
   if (pos_.player_turn == 2 && !(deck_.draw_pile.empty() && deck_.discards.empty())) {
     Trace r{Trace::IdsOnly{}};
     n20::reshuffle_events(deck_, dice_, r);

@@ -370,11 +370,24 @@ void Game::apply_react(const std::string& c) {
   const std::string verb = c.substr(0, c.find(' '));
   const std::string arg = after_word(c);
   if (verb == "countercharge") {
+    const std::string id = u.id;  // the reveal below replaces the state `u` lives in
     n20::BattleDeclaration b;
-    b.attackers = {u.id};
+    b.attackers = {id};
     b.defenders = {arg};
     b.countercharge = true;
-    prepare_battle(b, u.id + " countercharges " + arg);
+    if (scenario_->rules->option_on("std:16.1")) {
+      // A countercharge is a declared battle too: its hidden units are revealed (std:16.1.1).
+      Trace t{Trace::IdsOnly{}};
+      n20::Reveal r = n20::reveal_battles(*scenario_->rules, state_, {{b.attackers, b.defenders}}, t);
+      state_ = std::move(r.after);
+      if (!r.battles_called_off.empty()) {
+        note(id + "'s countercharge against " + arg + " is called off: only a Dummy was there", t);
+        offer_react_select();
+        return;
+      }
+      if (!t.entries().empty()) note("the countercharge's hidden units are revealed", t);
+    }
+    prepare_battle(b, id + " countercharges " + arg);
     return;
   }
   // Disengagement (std:8.3) or penetration (std:16.2): hidden enemy cavalry that could stop it

@@ -112,6 +112,12 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
       for (int k = 0; k < 3; ++k)
         y << "  - {id: " << (s == 0 ? "FC" : "PC") << k << ", side: " << (s == 0 ? "french" : "prussian")
           << ", type: cadre, strength: 1, movement: 2, status: eliminated}\n";
+  // Dummies waiting in each side's pile, when the fog of war (16.1) is in use.
+  if (spec.options.count("std:16.1"))
+    for (int s = 0; s < 2; ++s)
+      for (int k = 0; k < 2; ++k)
+        y << "  - {id: " << (s == 0 ? "FD" : "PD") << k << ", side: " << (s == 0 ? "french" : "prussian")
+          << ", type: dummy, strength: 0, movement: 3, status: broken}\n";
   // Step D.
   y << "state: {morale: {french: " << 4 + pick(5) << ", prussian: " << 4 + pick(5) << "}}\n";
   y << "calendar: {first: french, second: prussian, last_turn: " << spec.last_turn << ", night_turns: [";

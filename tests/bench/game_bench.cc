@@ -42,23 +42,29 @@ long rss_kb() {
   return -1;
 }
 
-void BM_RandomGame12Turns20ASide(benchmark::State& st) {
+// Plays one complete game per iteration with a fresh `PolicyT(seed)`, counting games a second,
+// decisions and Game Turns a game, and the share of games that reach the end of the last turn.
+template <class PolicyT>
+void play_games(benchmark::State& st) {
   const auto sc = twenty_a_side();
   std::uint64_t seed = 1;
   std::size_t decisions = 0, turns = 0, to_the_end = 0;
   for (auto _ : st) {
     Game g(sc, seed);
-    RandomPolicy p(seed++);
+    PolicyT p(seed++);
     decisions += play(g, p);
     turns += static_cast<std::size_t>(g.position().turn);
     to_the_end += g.result().level != "decisive" ? 1 : 0;
     benchmark::DoNotOptimize(g.result());
   }
-  st.counters["turns/game"] = static_cast<double>(turns) / static_cast<double>(st.iterations());
-  st.counters["share_to_last_turn"] = static_cast<double>(to_the_end) / static_cast<double>(st.iterations());
-  st.counters["games/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
-  st.counters["decisions/game"] = static_cast<double>(decisions) / static_cast<double>(st.iterations());
+  const auto n = static_cast<double>(st.iterations());
+  st.counters["games/s"] = benchmark::Counter(n, benchmark::Counter::kIsRate);
+  st.counters["decisions/game"] = static_cast<double>(decisions) / n;
+  st.counters["turns/game"] = static_cast<double>(turns) / n;
+  st.counters["share_to_last_turn"] = static_cast<double>(to_the_end) / n;
 }
+
+void BM_RandomGame12Turns20ASide(benchmark::State& st) { play_games<RandomPolicy>(st); }
 BENCHMARK(BM_RandomGame12Turns20ASide)->Unit(benchmark::kMillisecond);
 
 // Random among the legal choices, except that morale is never spent by choice (no forced
@@ -79,23 +85,7 @@ class ThriftyRandomPolicy : public Policy {
   RandomPolicy random_;
 };
 
-void BM_ThriftyRandomGame12Turns20ASide(benchmark::State& st) {
-  const auto sc = twenty_a_side();
-  std::uint64_t seed = 1;
-  std::size_t decisions = 0, turns = 0, to_the_end = 0;
-  for (auto _ : st) {
-    Game g(sc, seed);
-    ThriftyRandomPolicy p(seed++);
-    decisions += play(g, p);
-    turns += static_cast<std::size_t>(g.position().turn);
-    to_the_end += g.result().level != "decisive" ? 1 : 0;
-    benchmark::DoNotOptimize(g.result());
-  }
-  st.counters["games/s"] = benchmark::Counter(static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
-  st.counters["decisions/game"] = static_cast<double>(decisions) / static_cast<double>(st.iterations());
-  st.counters["turns/game"] = static_cast<double>(turns) / static_cast<double>(st.iterations());
-  st.counters["share_to_last_turn"] = static_cast<double>(to_the_end) / static_cast<double>(st.iterations());
-}
+void BM_ThriftyRandomGame12Turns20ASide(benchmark::State& st) { play_games<ThriftyRandomPolicy>(st); }
 BENCHMARK(BM_ThriftyRandomGame12Turns20ASide)->Unit(benchmark::kMillisecond);
 
 // Copying the game state alone (the position a branch needs: 40 units, morale, markers).

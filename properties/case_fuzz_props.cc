@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "engine/questions/ask.h"
+#include "properties/mangle.h"
 #include "tests/support/test_support.h"
 
 namespace hexlaw {
@@ -28,38 +29,6 @@ std::vector<std::string> case_texts() {
     return out;
   }();
   return texts;
-}
-
-std::string mangle(std::string text) {
-  const int how = *rc::gen::inRange(0, 4);
-  std::vector<std::string> lines;
-  std::stringstream in(text);
-  for (std::string l; std::getline(in, l);) lines.push_back(l);
-  if (lines.empty()) return text;
-  const auto at = static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(lines.size())));
-  switch (how) {
-    case 0:  // drop a line
-      lines.erase(lines.begin() + static_cast<long>(at));
-      break;
-    case 1: {  // replace the value after a colon with junk
-      auto& l = lines[at];
-      const auto colon = l.find(": ");
-      const std::string junk = *rc::gen::element<std::string>("-1", "99", "\"0O07\"", "[]", "{}", "null", "x",
-                                                               "\"std:99.9\"", "[1, 2, 3]", "true", "\"\"");
-      if (colon != std::string::npos) l = l.substr(0, colon + 2) + junk;
-      break;
-    }
-    case 2: {  // cut the text short
-      std::string joined;
-      for (const auto& l : lines) joined += l + "\n";
-      return joined.substr(0, static_cast<std::size_t>(*rc::gen::inRange<int>(0, static_cast<int>(joined.size()) + 1)));
-    }
-    default:  // duplicate a line
-      lines.insert(lines.begin() + static_cast<long>(at), lines[at]);
-  }
-  std::string joined;
-  for (const auto& l : lines) joined += l + "\n";
-  return joined;
 }
 
 RC_GTEST_PROP(CaseFuzzProps, MangledCaseFilesAreAnsweredOrRefusedNeverCrash, ()) {

@@ -153,6 +153,7 @@ void Game::apply(const std::string& c) {
     case Stage::MoveSelect:
     case Stage::MoveTo: apply_move(c); break;
     case Stage::Combine: apply_combine(c); break;
+    case Stage::DummyArrival: apply_dummy_arrival(c); break;
     case Stage::ReactSelect:
     case Stage::React: apply_react(c); break;
     case Stage::Stop: apply_stop(c); break;

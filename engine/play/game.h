@@ -7,8 +7,8 @@
 // Known simplifications, said openly (docs/game.md has the full list):
 // - The one-hex-shorter retreat from a Fortified or Redoubt hex (std:9.8.1) is always taken.
 // - Battles resolve in the order declared; a countercharge resolves as it is chosen.
-// - Reveals at will (beyond stopping a manoeuvre) and Dummies coming in with a rallied unit or
-//   a reinforcement (16.1) are not offered in a played game; the questions answer them.
+// - Reveals at will (beyond stopping a manoeuvre) and Dummies coming in with a rallied unit
+//   (16.1) are not offered in a played game; the questions answer them.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +31,7 @@ namespace hexlaw::play {
 // ("forced-march", "move IG", "0507", "attack A+B on C", "end" …).
 struct Decision {
   std::string kind;    // forced-march, move-select, move-to, combine, react-select, react, declare, reserves,
-                       // column, retreat, exchange, advance, rally, partial-rally, place, dummy, stop
+                       // column, retreat, exchange, advance, rally, partial-rally, place, dummy, dummy-arrival, stop
   std::string side;    // who decides
   std::string unit;    // the unit concerned, when one is
   std::string rule;    // the rule that gives the choice
@@ -94,7 +94,7 @@ class Game {
 
  private:
   enum class Stage {
-    PhaseStart, ForcedMarch, MoveSelect, MoveTo, ReactSelect, React, Stop, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
+    PhaseStart, ForcedMarch, MoveSelect, MoveTo, DummyArrival, ReactSelect, React, Stop, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
     Rally, PartialRally, Place, Dummy, PhaseEnd, Over
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
@@ -149,6 +149,11 @@ class Game {
   // Optional rule 16.7: breaking down before a move (a move-select choice) and combining
   // stacked Cadres as the Movement Phase ends.
   void break_down_unit(const std::string& id);
+  // Fog of war (std:16.1.3): a Dummy may come in with a reinforcement that just entered, and
+  // must leave its hex before the Movement Phase ends.
+  bool offer_dummy_arrival(const std::string& with);
+  void apply_dummy_arrival(const std::string& c);
+  const Unit* stacked_dummy() const;
   void offer_combine();
   void apply_combine(const std::string& c);
   void offer_react_select();

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "engine/n20/cadres.h"
+#include "engine/n20/dummies.h"
 #include "engine/n20/events.h"
 #include "engine/n20/fog.h"
 #include "engine/n20/reaction.h"
@@ -38,6 +39,8 @@ void Game::begin_phase() {
   state_.phasing = pos_.player_turn == 1 ? cal.first : cal.second;
   state_.night = cal.is_night(pos_.turn);
   const bool new_player_turn = pos_.phase == n20::Phase::RandomEvents;
+  if (new_player_turn && pos_.player_turn == 1)  // a new Game Turn: each side may bring a Dummy in again
+    std::erase_if(state_.markers, [](const std::string& m) { return m.rfind("dummy-arrived-", 0) == 0; });
   TurnScratch fresh;
   if (!new_player_turn) {
     fresh.forced_march = scratch_.forced_march;
@@ -150,7 +153,9 @@ void Game::end_player_turn(Trace& t) {
 void Game::offer_move_select() {
   stage_ = Stage::MoveSelect;
   Decision d{.kind = "move-select", .rule = "std:6.0", .prompt = "which unit moves next (or end the Movement Phase)?"};
-  d.choices.push_back("end");
+  // RULE std:16.1.3 — a Dummy that came in stacked must leave the hex before the phase ends
+  const Unit* must_leave = stacked_dummy();
+  if (!must_leave) d.choices.push_back("end");
   Trace silent(Trace::Off{});
   for (const Unit& u : state_.units) {
     if (u.side != state_.phasing || contains(scratch_.done, u.id)) continue;
@@ -163,11 +168,56 @@ void Game::offer_move_select() {
     // RULE std:11.3 — a reinforcement may enter at any time in its side's Movement Phase, on its turn or later (11.5)
     if (u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn) d.choices.push_back("enter " + u.id);
   }
-  if (d.choices.size() == 1) {
+  if (d.choices.size() == (must_leave ? 0u : 1u)) {
     offer_combine();
     return;
   }
   offer(std::move(d));
+}
+
+// The phasing side's Dummy standing in one hex with another of its units and not yet moved.
+const Unit* Game::stacked_dummy() const {
+  for (const Unit& d : state_.units) {
+    if (d.type != UnitType::Dummy || d.side != state_.phasing || !d.on_map()) continue;
+    if (std::find(scratch_.done.begin(), scratch_.done.end(), d.id) != scratch_.done.end()) continue;
+    for (const Unit& u : state_.units)
+      if (&u != &d && u.on_map() && u.hex == d.hex) return &d;
+  }
+  return nullptr;
+}
+
+// After a reinforcement enters: bring a waiting Dummy in with it? Only when the fog of war is in
+// use and the placement rules accept it (one a side a Game Turn).
+bool Game::offer_dummy_arrival(const std::string& with) {
+  if (!scenario_->rules->option_on("std:16.1")) return false;
+  Trace silent(Trace::Off{});
+  for (const Unit& d : state_.units) {
+    if (d.side != state_.phasing || !n20::dummy_available(d)) continue;
+    if (!n20::place_dummy_on_arrival(*scenario_->rules, *scenario_->map, state_, d.id, with,
+                                     n20::DummyArrival::Reinforcement, silent)
+             .legal)
+      return false;
+    stage_ = Stage::DummyArrival;
+    offer({.kind = "dummy-arrival",
+           .unit = with,
+           .rule = "std:16.1.3",
+           .prompt = "bring a Dummy in with " + with + "?",
+           .choices = {"no Dummy", "bring " + d.id}});
+    return true;
+  }
+  return false;
+}
+
+void Game::apply_dummy_arrival(const std::string& c) {
+  if (c != "no Dummy") {
+    Trace t{Trace::IdsOnly{}};
+    n20::DummyVerdict v = n20::place_dummy_on_arrival(*scenario_->rules, *scenario_->map, state_, c.substr(6),
+                                                      decision_.unit, n20::DummyArrival::Reinforcement, t);
+    if (!v.legal) throw std::logic_error("engine disagreement: '" + c + "' offered but refused: " + v.reason);
+    state_ = std::move(v.after);
+    note(c.substr(6) + " comes in with " + decision_.unit, t);
+  }
+  offer_move_select();
 }
 
 void Game::offer_move_to() {
@@ -184,7 +234,8 @@ void Game::offer_move_to() {
              .rule = o.entering ? "std:11.1" : "std:6.0",
              .prompt = o.entering ? "where does " + u.id + " enter and end its move (stay: delay, std:11.5)?"
                                   : "where does " + u.id + " end its move?"};
-  d.choices.push_back("stay");
+  const Unit* must_leave = stacked_dummy();
+  if (!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) d.choices.push_back("stay");
   for (const auto& r : scratch_.reach) d.choices.push_back(scenario_->map->name(r.hex));
   offer(std::move(d));
 }
@@ -225,6 +276,18 @@ void Game::apply_move(const std::string& c) {
   if (c == "stay") {
     Trace t{Trace::IdsOnly{}};
     if (entering) t.cite("std:11.5", u.id + " delays its arrival");
+    if (u.type == UnitType::Dummy && scratch_.reach.empty())
+      for (const Unit& other : state_.units)
+        if (&other != &u && other.on_map() && other.hex == u.hex) {
+          // RULE std:16.1.3 — a Dummy that cannot leave the hex it came in on goes back to the pile (catalog ruling)
+          t.cite("std:16.1.3", u.id + " cannot leave " + other.id + "'s hex: it returns to the Dummy pile");
+          u.status = UnitStatus::Broken;
+          u.hex = Hex{};
+          u.set_marker("hidden", false);
+          note(u.id + " cannot move off and returns to the pile", t);
+          offer_move_select();
+          return;
+        }
     note(u.id + (entering ? " stays off the map" : " stays in " + scenario_->map->name(u.hex)), t);
     scratch_.reach.clear();
     offer_move_select();
@@ -256,6 +319,7 @@ void Game::apply_move(const std::string& c) {
   note(u.id + " moves from " + from + " to " + c, t);
   scratch_.reach.clear();
   if (judge_decisive()) return;
+  if (entering && offer_dummy_arrival(u.id)) return;
   offer_move_select();
 }
 

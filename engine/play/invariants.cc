@@ -28,12 +28,18 @@ std::vector<std::string> invariant_violations(const Game& game) {
   for (const auto& [h, units] : at) {
     if (units.size() < 2) continue;
     bool enemies = false, all_cadres = units.size() == 2;
+    int dummies = 0;
     for (const Unit* u : units) {
       enemies = enemies || u->side != units.front()->side;
       all_cadres = all_cadres && u->type == UnitType::Cadre;
+      dummies += u->type == UnitType::Dummy ? 1 : 0;
     }
+    // A Dummy that came in with a reinforcement shares its hex until it moves off, within its
+    // owner's Movement Phase (std:16.1.3).
+    const bool arriving_dummy = units.size() == 2 && dummies == 1 && s.phase == "movement" &&
+                                units.front()->side == s.phasing;
     if (enemies) out.push_back("enemy units share " + map.name(h));
-    else if (!all_cadres) out.push_back(std::to_string(units.size()) + " units stack in " + map.name(h));
+    else if (!all_cadres && !arriving_dummy) out.push_back(std::to_string(units.size()) + " units stack in " + map.name(h));
   }
   // Step C. The end of the game: at once at 0 morale, otherwise only after the last phase.
   n20::SequencePosition next;

@@ -5,10 +5,12 @@
 #include <pybind11/stl.h>
 
 #include <filesystem>
+#include <set>
 
 #include "bindings/bindings.h"
 #include "engine/core/errors.h"
 #include "engine/play/game.h"
+#include "engine/play/generated.h"
 #include "engine/play/invariants.h"
 
 namespace hexlaw::py {
@@ -116,6 +118,26 @@ void bind_game(pyb::module_& m) {
       "load_scenario", [](const pyb::object& s) { return std::const_pointer_cast<Scenario>(to_scenario(s)); }, pyb::arg("scenario"),
       "Read a scenario from a path or YAML text; raises hexlaw.CaseError naming the field on bad input.");
 
+  m.def(
+      "generated_scenario",
+      [](int units_per_side, int cols, int rows, int last_turn, std::vector<int> night_turns, bool events,
+         std::vector<std::string> options, std::uint64_t seed) {
+        play::GeneratedScenarioSpec spec;
+        spec.units_per_side = units_per_side;
+        spec.cols = cols;
+        spec.rows = rows;
+        spec.last_turn = last_turn;
+        spec.night_turns = std::set<int>(night_turns.begin(), night_turns.end());
+        spec.events = events;
+        spec.options = std::set<std::string>(options.begin(), options.end());
+        spec.seed = seed;
+        return std::const_pointer_cast<Scenario>(play::generated_scenario(spec));
+      },
+      pyb::arg("units_per_side") = 20, pyb::arg("cols") = 20, pyb::arg("rows") = 14, pyb::arg("last_turn") = 12,
+      pyb::arg("night_turns") = std::vector<int>{6}, pyb::arg("events") = true,
+      pyb::arg("options") = std::vector<std::string>{}, pyb::arg("seed") = 1,
+      "A random but legal scenario (engine/play/generated.h): the same arguments give the same scenario. "
+      "Raises ValueError when the units do not fit the map, hexlaw.CaseError on an unknown option.");
   pyb::class_<Game>(m, "Game",
                     "A whole game played from a scenario. `decision` is what is awaited now, with every legal "
                     "choice; `choose(c)` takes one. Copies are independent branches; pickling replays the log.")

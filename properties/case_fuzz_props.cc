@@ -15,19 +15,8 @@
 namespace hexlaw {
 namespace {
 
-std::vector<std::string> case_texts() {
-  static const std::vector<std::string> texts = [] {
-    std::vector<std::string> out;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(testing::source_path("cases")))
-      if (e.path().extension() == ".yaml") {
-        std::ifstream in(e.path());
-        std::stringstream buf;
-        buf << in.rdbuf();
-        out.push_back(buf.str());
-      }
-    std::sort(out.begin(), out.end());
-    return out;
-  }();
+const std::vector<std::string>& case_texts() {
+  static const std::vector<std::string> texts = yaml_texts_under(testing::source_path("cases"));
   return texts;
 }
 

@@ -1,14 +1,32 @@
-// Owns: the text mangler the fuzz properties share — a line dropped, a value swapped for junk,
-// the text cut short or a line doubled — so that every loader is fed the same kinds of damage.
+// Owns: what the fuzz properties share — the texts of every YAML file under a folder, and the
+// text mangler (a line dropped, a value swapped for junk, the text cut short or a line doubled),
+// so that every loader is fed the same kinds of damage.
 #pragma once
 
 #include <rapidcheck.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace hexlaw {
+
+// The text of every *.yaml file below `dir`, sorted.
+inline std::vector<std::string> yaml_texts_under(const std::string& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+    if (e.path().extension() == ".yaml") {
+      std::ifstream in(e.path());
+      std::stringstream buf;
+      buf << in.rdbuf();
+      out.push_back(buf.str());
+    }
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 inline std::string mangle(std::string text) {
   const int how = *rc::gen::inRange(0, 4);

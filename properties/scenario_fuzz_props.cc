@@ -18,19 +18,8 @@
 namespace hexlaw::play {
 namespace {
 
-std::vector<std::string> scenario_texts() {
-  static const std::vector<std::string> texts = [] {
-    std::vector<std::string> out;
-    for (const auto& e : std::filesystem::directory_iterator(testing::source_path("scenarios")))
-      if (e.path().extension() == ".yaml") {
-        std::ifstream in(e.path());
-        std::stringstream buf;
-        buf << in.rdbuf();
-        out.push_back(buf.str());
-      }
-    std::sort(out.begin(), out.end());
-    return out;
-  }();
+const std::vector<std::string>& scenario_texts() {
+  static const std::vector<std::string> texts = yaml_texts_under(testing::source_path("scenarios"));
   return texts;
 }
 

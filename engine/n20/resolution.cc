@@ -398,7 +398,23 @@ BattleOutcome Resolver::run() {
       trace_.cite("jena:table.morale", f.unit + " retreated more hexes than its movement allowance: its side loses a point");
     }
   }
-  if (a == "EX") exchange();
+  if (a == "EX") {
+    if (rules_.interpretation("combat.ex_morale_timing") == "sequential") {
+      // RULE std:9.6.7 — the defenders' breaks and their morale come first; the attacker pays only if the game goes on
+      trace_.cite("std:9.6.7", "combat.ex_morale_timing=sequential: the defenders' breaks are counted first");
+      settle_morale();
+      ledger_ = MoraleLedger{};
+      const bool decided = std::any_of(out_.after.morale.begin(), out_.after.morale.end(),
+                                       [](const auto& track) { return track.second <= 0; });
+      if (decided)
+        trace_.cite("std:12.1.2", "a side's morale reached 0 with the defenders' breaks: the attacker breaks nothing");
+      else
+        exchange();
+    } else {
+      trace_.cite("std:9.6.7", "combat.ex_morale_timing=simultaneous: the whole exchange is one morale event");
+      exchange();
+    }
+  }
   // Step E.
   const bool attacker_won = a == "DB" || a == "DR" || a == "DW" || a == "EX";
   for (std::size_t i = 0; i < n_att; ++i) {

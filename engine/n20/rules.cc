@@ -33,6 +33,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"rout.elite_fortified_modifier", {"replaces", "cumulative"}, "replaces", "std:9.8.1"},
       {"morale.rout_length_basis", {"modified_roll", "hexes_retreated"}, "modified_roll", "std:9.6"},
       {"morale.cap_timing", {"cap_after_gains", "cap_net"}, "cap_after_gains", "std:12.1"},
+      {"combat.ex_morale_timing", {"sequential", "simultaneous"}, "sequential", "std:9.6.7"},
       {"bombard.immunity_scope", {"artillery_only", "whole_battle"}, "artillery_only", "std:16.3.2"},
       {"rout.recovery_scope", {"phasing_side", "both_sides"}, "phasing_side", "std:16.5.3"},
       {"events.empty_draw_pile", {"reshuffle", "skip"}, "reshuffle", "std:5.0"},

@@ -46,12 +46,12 @@ void check_step(const Game& before, const Game& after) {
     RC_ASSERT(u.on_map() || u.hex == Hex{});  // off the map means no position
   for (std::size_t i = before.record().size(); i < after.record().size(); ++i) {
     const GameEvent& e = after.record()[i];
-    // RULE std:14.0 — no battle at night: nothing resolved on a night turn cites the CRT.
+    // std:14.0, no battle at night: nothing resolved on a night turn cites the CRT.
     if (after.scenario().calendar.is_night(e.turn))
       RC_ASSERT(std::find(e.rules.begin(), e.rules.end(), "jena:table.crt") == e.rules.end());
   }
   RC_ASSERT(after.log().decisions.size() == before.log().decisions.size() + 1);
-  // RULE std:14.0 — no zones of control at night: no unit exerts one into any neighbouring hex.
+  // std:14.0, no zones of control at night: no unit exerts one into any neighbouring hex.
   if (after.state().night && !after.over()) {
     Trace silent(Trace::Off{});
     for (const Unit& u : after.state().units)

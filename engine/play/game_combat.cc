@@ -74,8 +74,7 @@ std::vector<Game::Candidate> Game::candidate_battles(const std::set<std::string>
         if (all) common.push_back(a);
       }
       subsets(common, [&](const std::vector<std::string>& as) {
-        if (!contains(as, base)) return;  // each battle is generated from its first attacker only
-        if (as.front() != base) return;
+        if (as.front() != base) return;  // each battle is generated from its first attacker only
         if (!focus.empty() && !contains(as, focus) && !contains(ds, focus)) return;
         if (seen.insert({as, ds}).second) out.push_back(Candidate{as, ds});
       });
@@ -123,7 +122,7 @@ void Game::offer_declare() {
     for (const Unit* u : ob.must_attack) scratch_.must_attack.push_back(u->id);
     for (const Unit* u : ob.must_be_attacked) scratch_.must_be_attacked.push_back(u->id);
     for (const Unit& a : state_.units) {
-      if (a.side != side || !a.on_map() || a.type == UnitType::Leader) continue;
+      if (a.side != side || !a.on_map()) continue;
       for (const Unit& d : state_.units) {
         if (d.side == side || !d.on_map() || distance(a.hex, d.hex) != 1) continue;
         n20::BattleDeclaration b;
@@ -211,6 +210,7 @@ void Game::apply_declare(const std::string& c) {
     for (auto it = r.battles_called_off.rbegin(); it != r.battles_called_off.rend(); ++it)
       scratch_.battles.erase(scratch_.battles.begin() + *it);
     // RULE std:16.1.3 — a revealed Dummy leaves its battle; the real units fight on without it
+    for (const auto& id : r.dummies_removed) t.cite("std:16.1.3", id + " leaves its battle; the real units fight on");
     for (auto& b : scratch_.battles)
       for (auto* ids : {&b.attackers, &b.defenders, &b.attacked_elsewhere})
         std::erase_if(*ids, [&](const std::string& id) { return contains(r.dummies_removed, id); });

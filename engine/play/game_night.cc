@@ -25,7 +25,7 @@ void Game::offer_rally() {
   }
   Decision d{.kind = "rally", .rule = "std:10.0", .prompt = "roll to rally every broken unit?"};
   d.choices = {"no rally", "rally"};
-  // RULE std:12.4 — a morale point spent before rolling adds +1 to every rally roll made now
+  // A point spent before rolling adds +1 to every roll made now (std:12.4; rally() cites it).
   if (state_.morale[track_of(state_.phasing)] >= 1) d.choices.push_back("rally spending a point");
   offer(std::move(d));
 }

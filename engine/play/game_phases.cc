@@ -153,7 +153,7 @@ void Game::end_player_turn(Trace& t) {
 void Game::offer_move_select() {
   stage_ = Stage::MoveSelect;
   Decision d{.kind = "move-select", .rule = "std:6.0", .prompt = "which unit moves next (or end the Movement Phase)?"};
-  // RULE std:16.1.3 — a Dummy that came in stacked must leave the hex before the phase ends
+  // A Dummy that came in stacked must leave the hex before the phase ends (std:16.1.3).
   const Unit* must_leave = stacked_dummy();
   if (!must_leave) d.choices.push_back("end");
   Trace silent(Trace::Off{});
@@ -161,11 +161,11 @@ void Game::offer_move_select() {
     if (u.side != state_.phasing || contains(scratch_.done, u.id)) continue;
     if (u.on_map() && scenario_->rules->may_move(u, silent)) {
       d.choices.push_back("move " + u.id);
-      // RULE std:16.7.1 — a large infantry unit may break down into two Cadres before it moves
+      // Offered when break_down (std:16.7.1) accepts it; it cites the rule when taken.
       if (scenario_->rules->option_on("std:16.7") && n20::break_down(*scenario_->rules, state_, u.id, false, silent).legal)
         d.choices.push_back("break down " + u.id);
     }
-    // RULE std:11.3 — a reinforcement may enter at any time in its side's Movement Phase, on its turn or later (11.5)
+    // A reinforcement due now or earlier may enter (std:11.3, std:11.5); movement cites them when it does.
     if (u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn) d.choices.push_back("enter " + u.id);
   }
   if (d.choices.size() == (must_leave ? 0u : 1u)) {

@@ -3,6 +3,43 @@
 
 #include <pybind11/pybind11.h>
 
+#include "engine/core/state.h"
+#include "engine/core/symbol.h"
+
+// Interned names cross into Python as str, and morale tracks as a dict of str to int.
+namespace pybind11::detail {
+template <>
+struct type_caster<hexlaw::Symbol> {
+  PYBIND11_TYPE_CASTER(hexlaw::Symbol, const_name("str"));
+  bool load(handle src, bool) {
+    if (!isinstance<str>(src)) return false;
+    value = hexlaw::Symbol(src.cast<std::string>());
+    return true;
+  }
+  static handle cast(hexlaw::Symbol s, return_value_policy, handle) { return str(s.str()).release(); }
+};
+template <>
+struct type_caster<hexlaw::MoraleTracks> {
+  PYBIND11_TYPE_CASTER(hexlaw::MoraleTracks, const_name("dict[str, int]"));
+  bool load(handle src, bool) {
+    if (!isinstance<dict>(src)) return false;
+    hexlaw::MoraleTracks tracks;
+    for (auto [k, v] : reinterpret_borrow<dict>(src)) {
+      if (!isinstance<str>(k) || !isinstance<int_>(v)) return false;
+      if (tracks.size() == hexlaw::MoraleTracks::kMax) throw value_error("a game has at most 4 morale tracks");
+      tracks[hexlaw::Symbol(k.cast<std::string>())] = v.cast<int>();
+    }
+    value = tracks;
+    return true;
+  }
+  static handle cast(const hexlaw::MoraleTracks& m, return_value_policy, handle) {
+    dict d;
+    for (const auto& [track, points] : m) d[str(track.str())] = points;
+    return d.release();
+  }
+};
+}  // namespace pybind11::detail
+
 namespace hexlaw::py {
 
 void bind_errors(pybind11::module_& m);     // errors_bindings.cc

@@ -21,7 +21,7 @@ std::unique_ptr<n20::N20Rules> fog_rules() {
 void sprinkle_fog(gen::Position& p) {
   for (Unit& u : p.state.units) {
     if (*rc::gen::inRange(0, 4) == 0) u.type = UnitType::Dummy;
-    u.set_marker("hidden", u.type == UnitType::Dummy || *rc::gen::arbitrary<bool>());
+    u.set(UnitMarker::Hidden, u.type == UnitType::Dummy || *rc::gen::arbitrary<bool>());
   }
 }
 
@@ -76,17 +76,17 @@ RC_GTEST_PROP(FogProps, RevealingDummiesNeverChangesMorale, ()) {
     for (const std::string& id : r.dummies_removed) {
       const Unit* before = p.state.unit(id);
       RC_ASSERT(before->type == UnitType::Dummy);
-      RC_ASSERT(before->has_marker("hidden"));
+      RC_ASSERT(before->has(UnitMarker::Hidden));
       RC_ASSERT(!r.after.unit(id)->on_map());
       RC_ASSERT(n20::dummy_available(*r.after.unit(id)));
     }
     for (const std::string& id : r.revealed) {
       RC_ASSERT(p.state.unit(id)->type != UnitType::Dummy);
       RC_ASSERT(r.after.unit(id)->hex == p.state.unit(id)->hex);
-      RC_ASSERT(!r.after.unit(id)->has_marker("hidden"));
+      RC_ASSERT(!r.after.unit(id)->has(UnitMarker::Hidden));
     }
     for (const Unit& u : r.after.units)
-      if (u.type == UnitType::Dummy && u.on_map()) RC_ASSERT(u.has_marker("hidden"));
+      if (u.type == UnitType::Dummy && u.on_map()) RC_ASSERT(u.has(UnitMarker::Hidden));
     RC_CLASSIFY(!r.dummies_removed.empty(), "a Dummy removed");
   }
 }
@@ -128,7 +128,7 @@ RC_GTEST_PROP(FogProps, ReconcealmentPlacesDummiesAwayFromTheEnemy, ()) {
   RC_ASSERT(gen::invariant_violation(*p.map, v.after).empty());
   for (const auto& pl : placements) {
     const Unit& d = *v.after.unit(pl.dummy);
-    RC_ASSERT(d.on_map() && d.has_marker("hidden"));
+    RC_ASSERT(d.on_map() && d.has(UnitMarker::Hidden));
     for (const Unit& e : v.after.units)
       if (e.on_map() && e.side != side) {
         RC_ASSERT(distance(e.hex, d.hex) > 1 || !n20::adjacent_for_rules(*rules, *p.map, v.after, e.hex, d.hex, t));

@@ -51,7 +51,7 @@ inline rc::Gen<Unit> unit(std::string id) {
     u.strength = *rc::gen::inRange(0, 10);
     u.movement = *rc::gen::inRange(0, 7);
     u.flags = *sorted_subset({"elite", "guard", "light", "unreliable"});
-    u.markers = *sorted_subset({"fatigue-1", "hidden", "routed", "spent"});
+    u.markers = *sorted_subset({"committed", "hidden", "routed", "spent"});
     u.status = *rc::gen::element(UnitStatus::OnMap, UnitStatus::OnMap, UnitStatus::Broken, UnitStatus::Eliminated,
                                  UnitStatus::Pending);
     if (u.on_map()) u.hex = to_axial(*printed(), ColumnLayout::OddColumnsLow);
@@ -73,7 +73,7 @@ inline rc::Gen<GameState> state() {
     s.weather = *rc::gen::element<std::string>("", "clear", "downpour", "mud");
     const int tracks = *rc::gen::inRange(0, 4);
     for (int i = 0; i < tracks; ++i) s.morale["track-" + std::to_string(i)] = *rc::gen::inRange(0, 11);
-    s.markers = *sorted_subset({"forced-march", "lull-spoiled", "mud"});
+    for (const auto& m : *sorted_subset({"forced-march", "lull-spoiled", "mud"})) s.markers.emplace_back(m);
     const int n = *rc::gen::inRange(0, 12);
     for (int i = 0; i < n; ++i) s.units.push_back(*unit("U" + std::to_string(i)));
     return s;

@@ -133,7 +133,7 @@ RC_GTEST_PROP(MovementProps, RoutedUnitsMoveOnlyWhereARetreatCould, ()) {
   gen::Position p = *gen::position();
   const auto pick = *rc::gen::inRange<std::size_t>(0, p.state.units.size());
   Unit& u = p.state.units[pick];
-  u.set_marker("routed", true);
+  u.set(UnitMarker::Routed, true);
   auto free_rules = gen::standard_rules();
   auto rout_rules = n20::make_rules(n20::RulesetChoice{.options = {"std:16.5"}}, default_catalog(), default_tables());
   MoveOptions opt;

@@ -29,6 +29,20 @@ std::vector<std::string> sorted_unique(std::vector<std::string> v) {
   return v;
 }
 
+// Reads a list of names from a fixed vocabulary, naming the bad one and the vocabulary.
+template <class Tags>
+Tags read_tags(const Field<CaseError>& f, const char* what) {
+  Tags tags;
+  std::size_t i = 0;
+  for (const auto& name : f.str_list()) {
+    auto tag = Tags::parse(name);
+    if (!tag) f.at(i).fail("unknown " + std::string(what) + " '" + name + "' (one of " + Tags::vocabulary() + ")");
+    tags.set(*tag, true);
+    ++i;
+  }
+  return tags;
+}
+
 }  // namespace
 
 const char* to_string(UnitType t) { return kUnitTypes[static_cast<int>(t)]; }
@@ -44,24 +58,49 @@ std::optional<UnitStatus> parse_unit_status(const std::string& s) {
   return std::nullopt;
 }
 
-bool Unit::has_flag(const std::string& f) const { return std::binary_search(flags.begin(), flags.end(), f); }
-bool Unit::has_marker(const std::string& m) const { return std::binary_search(markers.begin(), markers.end(), m); }
-void Unit::set_marker(const std::string& m, bool on) {
-  const auto it = std::lower_bound(markers.begin(), markers.end(), m);
-  const bool has = it != markers.end() && *it == m;
-  if (on && !has) markers.insert(it, m);
-  if (!on && has) markers.erase(it);
+static_assert(std::is_trivially_copyable_v<Unit>, "a position copies its units as one block");
+
+int& MoraleTracks::operator[](Symbol track) {
+  if (Entry* e = find(track); e != end()) return e->second;
+  if (n_ == kMax) throw std::length_error("a game has at most " + std::to_string(kMax) + " morale tracks");
+  Entry* at = std::lower_bound(begin(), end(), track, [](const Entry& e, Symbol t) { return e.first < t; });
+  std::move_backward(at, end(), end() + 1);
+  *at = Entry{track, 0};
+  ++n_;
+  return at->second;
+}
+const int& MoraleTracks::at(Symbol track) const {
+  if (const Entry* e = find(track); e != end()) return e->second;
+  throw std::out_of_range("no morale track '" + track.str() + "'");
+}
+const MoraleTracks::Entry* MoraleTracks::find(Symbol track) const {
+  for (const Entry& e : *this)
+    if (e.first == track) return &e;
+  return end();
+}
+MoraleTracks::Entry* MoraleTracks::find(Symbol track) {
+  for (Entry& e : *this)
+    if (e.first == track) return &e;
+  return end();
 }
 
-const Unit* GameState::unit(const std::string& id) const {
+const Unit* GameState::unit(Symbol id) const {
   for (const auto& u : units)
     if (u.id == id) return &u;
   return nullptr;
 }
-Unit* GameState::unit(const std::string& id) {
+Unit* GameState::unit(Symbol id) {
   for (auto& u : units)
     if (u.id == id) return &u;
   return nullptr;
+}
+const Unit* GameState::unit(std::string_view id) const {
+  auto s = Symbol::find(id);
+  return s ? unit(*s) : nullptr;
+}
+Unit* GameState::unit(std::string_view id) {
+  auto s = Symbol::find(id);
+  return s ? unit(*s) : nullptr;
 }
 const Unit* GameState::unit_at(Hex h) const {
   for (const auto& u : units)
@@ -73,6 +112,20 @@ std::vector<const Unit*> GameState::units_at(Hex h) const {
   for (const auto& u : units)
     if (u.on_map() && u.hex == h) out.push_back(&u);
   return out;
+}
+bool GameState::has_marker(Symbol m) const { return std::find(markers.begin(), markers.end(), m) != markers.end(); }
+void GameState::set_marker(Symbol m, bool on) {
+  const auto it = std::lower_bound(markers.begin(), markers.end(), m);
+  const bool has = it != markers.end() && *it == m;
+  if (on && !has) markers.insert(it, m);
+  if (!on && has) markers.erase(it);
+}
+
+void to_json(nlohmann::json& j, const UnitFlags& flags) { j = flags.names(); }
+void to_json(nlohmann::json& j, const UnitMarkers& markers) { j = markers.names(); }
+void to_json(nlohmann::json& j, const MoraleTracks& morale) {
+  j = nlohmann::json::object();
+  for (const auto& [track, points] : morale) j[track.str()] = points;
 }
 
 nlohmann::json to_json(const GameState& s, ColumnLayout layout) {
@@ -126,9 +179,12 @@ void parse_state_fields(const Field<CaseError>& f, GameState& s) {
   f["morale"].for_each_entry([&](const std::string& track, const Field<CaseError>& v) {
     const long long points = v.integer();
     if (points < 0 || points > 10) v.fail("morale must lie between 0 and 10 (std:12.1.1)");
+    if (s.morale.size() == MoraleTracks::kMax)
+      v.fail("a game has at most " + std::to_string(MoraleTracks::kMax) + " morale tracks");
     s.morale[track] = static_cast<int>(points);
   });
-  s.markers = sorted_unique(f["markers"].str_list());
+  s.markers.clear();
+  for (const auto& m : sorted_unique(f["markers"].str_list())) s.markers.emplace_back(m);
 }
 
 std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
@@ -152,8 +208,8 @@ std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
     if (u.strength < 0) fu["strength"].fail("a combat strength cannot be negative");
     u.movement = static_cast<int>(fu.required("movement").integer());
     if (u.movement < 0) fu["movement"].fail("a movement allowance cannot be negative");
-    u.flags = sorted_unique(fu["flags"].str_list());
-    u.markers = sorted_unique(fu["markers"].str_list());
+    u.flags = read_tags<UnitFlags>(fu["flags"], "flag");
+    u.markers = read_tags<UnitMarkers>(fu["markers"], "marker");
     const bool has_hex = fu["hex"].present();
     const std::string status = fu["status"].str_or(has_hex ? "on-map" : "");
     if (status.empty()) fu.fail("unit '" + u.id + "' needs a hex or an off-map status");

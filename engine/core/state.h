@@ -1,16 +1,25 @@
 // Owns: units and the game state — who is where, off-map status, markers, turn, phase,
-// morale tracks and weather. The state is a plain value: it copies cheaply, compares with
-// ==, and serialises to JSON and back exactly.
+// morale tracks and weather. The state is a plain value: it copies cheaply (units are
+// trivially copyable records of interned names and bits), compares with ==, and serialises
+// to JSON and back exactly.
 #pragma once
 
-#include <map>
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <iterator>
 #include <optional>
+#include <utility>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "engine/core/hex.h"
+#include "engine/core/symbol.h"
 
 namespace hexlaw {
 
@@ -18,58 +27,173 @@ class CaseError;
 template <class ErrorT>
 class Field;
 
-enum class UnitType { Infantry, Cavalry, Artillery, Leader, Garrison, Dummy, Cadre };
+enum class UnitType : std::uint8_t { Infantry, Cavalry, Artillery, Leader, Garrison, Dummy, Cadre };
 const char* to_string(UnitType t);
 std::optional<UnitType> parse_unit_type(const std::string& s);
 
 // Where a unit is: on the map, or off it as broken (may rally), eliminated (gone for good)
 // or pending (a reinforcement not yet arrived).
-enum class UnitStatus { OnMap, Broken, Eliminated, Pending };
+enum class UnitStatus : std::uint8_t { OnMap, Broken, Eliminated, Pending };
 const char* to_string(UnitStatus s);
 std::optional<UnitStatus> parse_unit_status(const std::string& s);
 
-struct Unit {
-  std::string id;           // unique within a scenario: "IG", "H-LW"
-  std::string name;         // for people; may be empty
-  std::string side;         // "french", "prussian", "allied", "austrian" …
-  std::string nationality;  // may be empty
-  std::string army;         // Leipzig's Allied armies; empty elsewhere
-  UnitType type = UnitType::Infantry;
-  int strength = 0;          // printed combat strength
-  int movement = 0;          // printed movement allowance
-  std::vector<std::string> flags;    // printed qualities, sorted: elite, guard, light, unreliable
-  std::vector<std::string> markers;  // placed markers, sorted: routed, hidden, fatigue-1 …
-  UnitStatus status = UnitStatus::OnMap;
-  Hex hex;                  // when status == OnMap; {0,0} for units off the map
-  int arrival_turn = 0;     // Pending: scheduled turn
-  std::string entry;        // Pending: entry area or hex name
+// A set of names from a fixed vocabulary, held as bits. `Names` lists the vocabulary in
+// alphabetical order, so the bits list in the order a sorted list of strings would.
+template <class E, const auto& Names>
+class TagSet {
+ public:
+  static constexpr std::size_t kSize = std::size(Names);
+  TagSet() = default;
+  // From names, for tests and readers; throws std::invalid_argument on a name outside the
+  // vocabulary.
+  TagSet(std::initializer_list<std::string_view> names) {
+    for (std::string_view n : names) set(parse_or_throw(n), true);
+  }
+  TagSet(const std::vector<std::string>& names) {  // NOLINT: implicit, as the list form
+    for (const auto& n : names) set(parse_or_throw(n), true);
+  }
+  static std::optional<E> parse(std::string_view name) {
+    for (std::size_t i = 0; i < kSize; ++i)
+      if (name == Names[i]) return static_cast<E>(i);
+    return std::nullopt;
+  }
+  static const char* name(E e) { return Names[static_cast<std::size_t>(e)]; }
+  // The vocabulary as one line: "elite, guard, light, unreliable".
+  static std::string vocabulary() {
+    std::string out;
+    for (const char* n : Names) out += (out.empty() ? "" : ", ") + std::string(n);
+    return out;
+  }
+  bool has(E e) const { return (bits_ >> static_cast<unsigned>(e)) & 1u; }
+  void set(E e, bool on) {
+    const auto bit = static_cast<std::uint16_t>(1u << static_cast<unsigned>(e));
+    bits_ = on ? (bits_ | bit) : (bits_ & ~bit);
+  }
+  bool empty() const { return bits_ == 0; }
+  void clear() { bits_ = 0; }
+  std::size_t size() const { return static_cast<std::size_t>(__builtin_popcount(bits_)); }
+  std::vector<std::string> names() const {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < kSize; ++i)
+      if (has(static_cast<E>(i))) out.emplace_back(Names[i]);
+    return out;
+  }
+  friend bool operator==(const TagSet&, const TagSet&) = default;
 
-  bool has_flag(const std::string& f) const;
-  bool has_marker(const std::string& m) const;
-  // Puts marker `m` on the unit or takes it off, keeping the markers sorted.
-  void set_marker(const std::string& m, bool on);
+ private:
+  static E parse_or_throw(std::string_view n) {
+    auto e = parse(n);
+    if (!e) throw std::invalid_argument("'" + std::string(n) + "' is not one of " + vocabulary());
+    return *e;
+  }
+  std::uint16_t bits_ = 0;
+};
+
+// Printed qualities of a unit.
+enum class UnitFlag : std::uint8_t { Elite, Guard, Light, Unreliable };
+inline constexpr const char* kUnitFlagNames[] = {"elite", "guard", "light", "unreliable"};
+using UnitFlags = TagSet<UnitFlag, kUnitFlagNames>;
+
+// Markers placed on a unit: the fog of war's hidden, the optional rule's routed, and
+// Leipzig's fatigue levels (committed, tired, weary, spent; leipzig:16.11).
+enum class UnitMarker : std::uint8_t { Committed, Hidden, Routed, Spent, Tired, Weary };
+inline constexpr const char* kUnitMarkerNames[] = {"committed", "hidden", "routed", "spent", "tired", "weary"};
+using UnitMarkers = TagSet<UnitMarker, kUnitMarkerNames>;
+
+// One unit: a small trivially copyable record of interned names, enums and numbers, so a
+// position copies as one block.
+struct Unit {
+  Symbol id;           // unique within a scenario: "IG", "H-LW"
+  Symbol name;         // for people; may be empty
+  Symbol side;         // "french", "prussian", "allied", "austrian" …
+  Symbol nationality;  // may be empty
+  Symbol army;         // Leipzig's Allied armies; empty elsewhere
+  UnitType type = UnitType::Infantry;
+  int strength = 0;     // printed combat strength
+  int movement = 0;     // printed movement allowance
+  UnitFlags flags;      // printed qualities
+  UnitMarkers markers;  // placed markers
+  UnitStatus status = UnitStatus::OnMap;
+  Hex hex;              // when status == OnMap; {0,0} for units off the map
+  int arrival_turn = 0; // Pending: scheduled turn
+  Symbol entry;         // Pending: entry area or hex name
+
+  bool has(UnitFlag f) const { return flags.has(f); }
+  bool has(UnitMarker m) const { return markers.has(m); }
+  void set(UnitMarker m, bool on) { markers.set(m, on); }
   bool on_map() const { return status == UnitStatus::OnMap; }
   friend bool operator==(const Unit&, const Unit&) = default;
 };
 
+// The morale tracks of a game, by name (std:12.1; Leipzig has two Allied Fronts beside the
+// French track). At most kMax tracks, held inline and kept in the order of their names.
+class MoraleTracks {
+ public:
+  static constexpr std::size_t kMax = 4;
+  struct Entry {
+    Symbol first;   // the track
+    int second = 0; // its points
+    friend bool operator==(const Entry&, const Entry&) = default;
+  };
+  MoraleTracks() = default;
+  MoraleTracks(std::initializer_list<std::pair<std::string_view, int>> tracks) {
+    for (const auto& [track, points] : tracks) (*this)[Symbol(track)] = points;
+  }
+  // The points on `track`, adding the track at 0 when it is new; std::length_error past kMax.
+  int& operator[](Symbol track);
+  const int& at(Symbol track) const;  // std::out_of_range when absent
+  std::size_t count(Symbol track) const { return find(track) != end() ? 1 : 0; }
+  const Entry* find(Symbol track) const;
+  Entry* find(Symbol track);
+  const Entry* begin() const { return entries_.data(); }
+  const Entry* end() const { return entries_.data() + n_; }
+  Entry* begin() { return entries_.data(); }
+  Entry* end() { return entries_.data() + n_; }
+  std::size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  void clear() { n_ = 0; entries_ = {}; }
+  friend bool operator==(const MoraleTracks& a, const MoraleTracks& b) {
+    return a.n_ == b.n_ && std::equal(a.begin(), a.end(), b.begin());
+  }
+
+ private:
+  std::array<Entry, kMax> entries_{};
+  std::uint8_t n_ = 0;
+};
+
 struct GameState {
   int turn = 1;
-  std::string phase = "movement";  // random-events, movement, reaction, combat, night-operations
-  std::string phasing;             // the phasing side
+  Symbol phase = "movement";  // random-events, movement, reaction, combat, night-operations
+  Symbol phasing;             // the phasing side
   bool night = false;
-  std::string weather;             // empty when the game has no weather
-  std::map<std::string, int> morale;  // morale track -> points (Leipzig has two Allied fronts)
-  std::vector<std::string> markers;   // game-level markers, sorted
+  Symbol weather;             // empty when the game has no weather
+  MoraleTracks morale;        // morale track -> points (Leipzig has two Allied fronts)
+  std::vector<Symbol> markers;  // game-level markers, sorted by name
   std::vector<Unit> units;
 
-  const Unit* unit(const std::string& id) const;
-  Unit* unit(const std::string& id);
+  // The unit with this id, or null. By Symbol: one integer compare per unit.
+  const Unit* unit(Symbol id) const;
+  Unit* unit(Symbol id);
+  // By text: null for an id no unit has (the text is looked up, never interned).
+  const Unit* unit(std::string_view id) const;
+  Unit* unit(std::string_view id);
+  const Unit* unit(const std::string& id) const { return unit(std::string_view(id)); }
+  Unit* unit(const std::string& id) { return unit(std::string_view(id)); }
+  const Unit* unit(const char* id) const { return unit(std::string_view(id)); }
+  Unit* unit(const char* id) { return unit(std::string_view(id)); }
   // The unit on the map at h, if any (the engine never leaves two there at rest, std:6.9).
   const Unit* unit_at(Hex h) const;
   std::vector<const Unit*> units_at(Hex h) const;
+  // Game-level markers.
+  bool has_marker(Symbol m) const;
+  void set_marker(Symbol m, bool on);
 
   friend bool operator==(const GameState&, const GameState&) = default;
 };
+
+void to_json(nlohmann::json& j, const UnitFlags& flags);      // the names, in order
+void to_json(nlohmann::json& j, const UnitMarkers& markers);  // the names, in order
+void to_json(nlohmann::json& j, const MoraleTracks& morale);  // {track: points}
 
 // Serialisation: unit positions are written as printed CCRR numbers in `layout`.
 nlohmann::json to_json(const GameState& s, ColumnLayout layout);

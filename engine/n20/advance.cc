@@ -58,7 +58,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     o.paths.push_back(std::move(p));
   }
   // Step C.
-  const bool routed_rule = rules.option_on("std:16.5");
+  const bool routed_rule = rules.on(Optional::RoutedUnits);
   std::size_t longest = 0;
   for (const auto& p : o.paths) longest = std::max(longest, p.hexes.size());
   for (const auto& id : victors) {
@@ -69,7 +69,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
       trace.cite("std:9.9.2", id + " is artillery: it never advances after combat (std:9.3)");
       continue;
     }
-    if (routed_rule && u->has_marker("routed")) {
+    if (routed_rule && u->has(UnitMarker::Routed)) {
       trace.cite("std:16.5.2", id + " is routed and may not advance after combat");
       continue;
     }

@@ -14,17 +14,17 @@ int halve_up(int v) { return (v + 1) / 2; }
 // A combat value the terrain chart leaves unstated, from the interpretation switches that
 // record the ruling (dresden:table.terrain notes). Throws when no ruling covers it.
 int unstated_value(const N20Rules& rules, const std::string& terrain) {
-  auto reading = [&](const char* sw) { return std::stoi(rules.interpretation(sw)); };
-  if (terrain == "fortified" || terrain == "redoubt") return reading("terrain.fortified_combat_value");
-  if (terrain == "swamp") return reading("terrain.swamp_combat_value");
-  if (terrain == "minor_river") return reading("terrain.minor_river_combat_value");
+  const Readings& r = rules.readings();
+  if (terrain == "fortified" || terrain == "redoubt") return r.fortified_combat_value;
+  if (terrain == "swamp") return r.swamp_combat_value;
+  if (terrain == "minor_river") return r.minor_river_combat_value;
   throw std::invalid_argument("no source gives a combat value for " + terrain + " and no ruling supplies one");
 }
 
 // The combat value of a hexside type, resolving unstated values and fords through switches.
 std::optional<int> hexside_value(const N20Rules& rules, const HexsideType& t) {
   if (t.name == "ford") {
-    const HexsideType* as = rules.terrain_chart().side(rules.interpretation("terrain.ford_as"));
+    const HexsideType* as = rules.terrain_chart().side(rules.readings().ford_as);
     if (as) return hexside_value(rules, *as);
   }
   if (t.combat) return t.combat;
@@ -81,7 +81,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
         continue;
       }
       if (adjacent_for_rules(rules, map, state, a.hex, d->hex, silent)) continue;
-      if (a.type == UnitType::Artillery && rules.option_on("std:16.3") && rules.artillery_doubles(state, silent)) {
+      if (a.type == UnitType::Artillery && rules.on(Optional::ArtillerySupport) && rules.artillery_doubles(state, silent)) {
         // RULE std:16.3.2 — artillery may bombard across a hexside that forbids attack
         bombarding[i] = true;
         trace.cite("std:16.3.2", a.id + " bombards " + d->id + " across a hexside that forbids a normal attack");
@@ -94,7 +94,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   trace.cite("std:9.2.2", "every attacker is adjacent to every defender");
 
   // Step C.
-  const bool routed_rule = rules.option_on("std:16.5");
+  const bool routed_rule = rules.on(Optional::RoutedUnits);
   // RULE std:16.5 — optional rule: routed units carry a marker and suffer the effects of 16.5.2
   if (routed_rule) trace.cite("std:16.5", "optional rule 16.5 (routed units) is in use");
   const bool double_first = !rules.halve_before_doubling();
@@ -103,7 +103,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   if (b.countercharge) {
     const bool any_cav = std::any_of(def.begin(), def.end(), [](const Unit* d) { return d->type == UnitType::Cavalry; });
     const bool all_cav = std::all_of(def.begin(), def.end(), [](const Unit* d) { return d->type == UnitType::Cavalry; });
-    const bool lost = rules.interpretation("countercharge.double_lost_vs_cavalry") == "any" ? any_cav : all_cav;
+    const bool lost = rules.readings().countercharge_lost_if_any ? any_cav : all_cav;
     countercharge_doubles = !lost;
     // RULE std:8.2.2 — countercharging units fight doubled, except in a battle against cavalry
     trace.cite("std:8.2.2", lost ? "the countercharge meets enemy cavalry: no doubling"
@@ -119,7 +119,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       s.value = std::max(0, s.value + m);
       s.why.push_back("weather " + std::to_string(m));
     };
-    const bool halves = routed_rule && a.has_marker("routed");
+    const bool halves = routed_rule && a.has(UnitMarker::Routed);
     auto dbl = [&] {
       if (!doubles) return;
       s.value *= 2;
@@ -148,7 +148,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   // Step D.
   for (const Unit* d : def) {
     StrengthLine s{d->id, d->strength, rules.base_strength(*d, state, trace), false, {}};
-    if (routed_rule && d->has_marker("routed")) {
+    if (routed_rule && d->has(UnitMarker::Routed)) {
       s.value = halve_up(s.value);
       s.why.push_back("routed: halved, rounded up (std:16.5.2)");
       trace.cite("std:16.5.2", d->id + " is routed: strength halved, rounding up, to " + std::to_string(s.value));
@@ -227,10 +227,11 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   }
 
   // Step F.
-  if (rules.option_on("std:16.3")) {
+  if (rules.on(Optional::ArtillerySupport)) {
     // RULE std:16.3 — optional rule: artillery support in defence (16.3.1) and bombardment (16.3.2)
     trace.cite("std:16.3", "optional rule 16.3 (artillery support) is in use");
-    const std::string scope = rules.interpretation("artillery.support_scope");
+    using Scope = Readings::ArtillerySupportScope;
+    const Scope scope = rules.readings().artillery_support;
     std::vector<int> per_defender(def.size(), 0);
     for (const Unit& art : state.units) {
       if (!art.on_map() || art.type != UnitType::Artillery || art.side == attacker_side) continue;
@@ -246,14 +247,14 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
         trace.cite("std:16.3.1", art.id + " (not attacked) supports " + def[k]->id + " in its zone of control: +1");
       }
     }
-    for (int v : per_defender) t.support += scope == "per_unit_max_one" ? std::min(v, 1) : v;
-    if (scope == "per_battle_max_one") t.support = std::min(t.support, 1);
+    for (int v : per_defender) t.support += scope == Scope::PerUnitMaxOne ? std::min(v, 1) : v;
+    if (scope == Scope::PerBattleMaxOne) t.support = std::min(t.support, 1);
   }
 
   // Step G.
   auto reserve = [&](bool asked, const std::vector<const Unit*>& units, const std::string& who) {
     if (!asked) return 0;
-    if (routed_rule && std::all_of(units.begin(), units.end(), [](const Unit* u) { return u->has_marker("routed"); })) {
+    if (routed_rule && std::all_of(units.begin(), units.end(), [](const Unit* u) { return u->has(UnitMarker::Routed); })) {
       violate("std:16.5.2", "every " + who + " unit in the battle is routed: no reserves may be committed");
       return 0;
     }

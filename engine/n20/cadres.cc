@@ -38,7 +38,7 @@ CadreVerdict break_down(const N20Rules& rules, const GameState& state, const std
   v.after = state;
   v.large_unit = unit_id;
   // Step A.
-  if (!rules.option_on("std:16.7"))
+  if (!rules.on(Optional::Cadres))
     return refuse(v, "std:16.7", "optional rule 16.7 (breakdown and buildup) is not in use", trace);
   const Unit* u = state.unit(unit_id);
   if (!u) throw std::invalid_argument("no unit with id '" + unit_id + "'");
@@ -89,7 +89,7 @@ CadreVerdict combine(const N20Rules& rules, const GameState& state, const std::s
   CadreVerdict v;
   v.after = state;
   // Step A.
-  if (!rules.option_on("std:16.7"))
+  if (!rules.on(Optional::Cadres))
     return refuse(v, "std:16.7", "optional rule 16.7 (breakdown and buildup) is not in use", trace);
   const Unit* ca = state.unit(a);
   const Unit* cb = state.unit(b);

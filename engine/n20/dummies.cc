@@ -47,7 +47,7 @@ DummyVerdict place_dummy_on_arrival(const N20Rules& rules, const Map& map, const
   DummyVerdict v;
   v.after = state;
   // Step A.
-  if (!rules.option_on("std:16.1")) return refuse(v, state, "without the fog of war (std:16.1) there are no Dummies", trace);
+  if (!rules.on(Optional::FogOfWar)) return refuse(v, state, "without the fog of war (std:16.1) there are no Dummies", trace);
   const Unit* d = state.unit(dummy);
   const Unit* w = state.unit(with);
   if (!d || d->type != UnitType::Dummy) throw std::invalid_argument("'" + dummy + "' is not a Dummy unit");
@@ -72,7 +72,7 @@ DummyVerdict place_dummy_on_arrival(const N20Rules& rules, const Map& map, const
   Unit* placed = v.after.unit(dummy);
   placed->status = UnitStatus::OnMap;
   placed->hex = w->hex;
-  placed->set_marker("hidden", true);
+  placed->set(UnitMarker::Hidden, true);
   auto& m = v.after.markers;
   m.insert(std::lower_bound(m.begin(), m.end(), dummy_arrival_marker(d->side)), dummy_arrival_marker(d->side));
   v.placed.push_back(dummy);
@@ -94,7 +94,7 @@ DummyVerdict place_dummies_at_reconceal(const N20Rules& rules, const Map& map, c
   DummyVerdict v;
   v.after = state;
   if (placements.empty()) return v;
-  if (!rules.option_on("std:16.1")) return refuse(v, state, "without the fog of war (std:16.1) there are no Dummies", trace);
+  if (!rules.on(Optional::FogOfWar)) return refuse(v, state, "without the fog of war (std:16.1) there are no Dummies", trace);
   if (!state.night) return refuse(v, state, "Dummies are placed at reconcealment, at the end of a Night Turn", trace);
   Trace silent(Trace::Off{});
   for (const DummyPlacement& p : placements) {
@@ -127,7 +127,7 @@ DummyVerdict place_dummies_at_reconceal(const N20Rules& rules, const Map& map, c
     Unit* placed = v.after.unit(p.dummy);
     placed->status = UnitStatus::OnMap;
     placed->hex = p.relocate == p.dummy ? p.to : p.hex;
-    placed->set_marker("hidden", true);
+    placed->set(UnitMarker::Hidden, true);
     if (p.relocate != p.dummy) v.after.unit(host_id)->hex = p.to;
     v.placed.push_back(p.dummy);
     trace.cite("std:16.1.3", p.dummy + " is placed hidden with " + host_id + " in " + at + ", no enemy adjacent; " +
@@ -137,7 +137,7 @@ DummyVerdict place_dummies_at_reconceal(const N20Rules& rules, const Map& map, c
 }
 
 int dummy_movement_allowance(const N20Rules& rules, const Unit& u, Trace& trace) {
-  if (u.type != UnitType::Dummy || !rules.option_on("std:16.1")) return u.movement;
+  if (u.type != UnitType::Dummy || !rules.on(Optional::FogOfWar)) return u.movement;
   // RULE std:16.1.3 — a Dummy moves as a cavalry unit with a Movement Allowance of 3
   trace.cite("std:16.1.3", u.id + " is a Dummy: it moves as cavalry, Movement Allowance 3");
   return 3;
@@ -145,7 +145,7 @@ int dummy_movement_allowance(const N20Rules& rules, const Unit& u, Trace& trace)
 
 void refuse_dummies(const N20Rules& rules, const GameState& state, const std::vector<std::string>& ids,
                     const std::string& what) {
-  if (!rules.option_on("std:16.1")) return;
+  if (!rules.on(Optional::FogOfWar)) return;
   for (const std::string& id : ids) {
     const Unit* u = state.unit(id);
     if (!u || u->type != UnitType::Dummy) continue;
@@ -158,10 +158,10 @@ void refuse_dummies(const N20Rules& rules, const GameState& state, const std::ve
 
 void note_dummy_attacks(const N20Rules& rules, const GameState& state, const std::vector<std::string>& must_attack,
                         const std::vector<std::string>& attackers, Trace& trace) {
-  if (!rules.option_on("std:16.1")) return;
+  if (!rules.on(Optional::FogOfWar)) return;
   for (const std::string& id : must_attack) {
     const Unit* u = state.unit(id);
-    if (!u || u->type != UnitType::Dummy || !u->has_marker("hidden")) continue;
+    if (!u || u->type != UnitType::Dummy || !u->has(UnitMarker::Hidden)) continue;
     if (std::find(attackers.begin(), attackers.end(), id) == attackers.end()) continue;
     // RULE std:16.1.3 — a hidden Dummy's declared battle meets the duty to attack (a diversion)
     trace.cite("std:16.1.3", id + " is a hidden Dummy: its declared battle meets its duty to attack (std:9.1)");
@@ -169,7 +169,7 @@ void note_dummy_attacks(const N20Rules& rules, const GameState& state, const std
 }
 
 void note_dummy_holds(const N20Rules& rules, const Unit& u, const std::string& what, Trace& trace) {
-  if (!rules.option_on("std:16.1") || u.type != UnitType::Dummy || !u.has_marker("hidden")) return;
+  if (!rules.on(Optional::FogOfWar) || u.type != UnitType::Dummy || !u.has(UnitMarker::Hidden)) return;
   // RULE std:16.1.3 — until revealed a Dummy holds the hex it stands in, an enemy LOC or Objective included
   trace.cite("std:16.1.3", u.id + " is a hidden Dummy: it holds the enemy " + what + " hex it stands in");
 }

@@ -14,7 +14,7 @@ EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, c
   // Step A.
   if (deck.draw_pile.empty()) {
     if (deck.discards.empty()) throw std::invalid_argument("the Random Event draw pile is empty and no card has been drawn");
-    if (rules.interpretation("events.empty_draw_pile") == "skip") {
+    if (rules.readings().events_skip_empty_pile) {
       trace.cite("std:5.0", "the draw pile is empty: no event until the night reshuffle (events.empty_draw_pile=skip)");
       d.drawn = false;
       return d;

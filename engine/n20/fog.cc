@@ -11,7 +11,7 @@ namespace {
 // Turns `id` face-up in `r.after`; a Dummy is set aside instead (std:16.1.3 via 16.1.1).
 void turn_up(Reveal& r, const std::string& id, Trace& trace) {
   Unit* u = r.after.unit(id);
-  u->set_marker("hidden", false);
+  u->set(UnitMarker::Hidden, false);
   if (u->type == UnitType::Dummy) {
     // RULE std:16.1.3 — a Dummy leaves the map the instant it is revealed, and no Morale changes
     u->status = UnitStatus::Broken;  // off the map, back in the owner's Dummy pile
@@ -29,13 +29,13 @@ void turn_up(Reveal& r, const std::string& id, Trace& trace) {
 
 std::vector<UnitView> view_of(const N20Rules& rules, const GameState& state, const std::string& viewer,
                               Trace& trace) {
-  const bool fog = rules.option_on("std:16.1");
-  const bool shows_ma = rules.interpretation("fog.hidden_side_shows_movement_allowance") == "with_movement";
+  const bool fog = rules.on(Optional::FogOfWar);
+  const bool shows_ma = rules.readings().hidden_side_shows_movement;
   std::vector<UnitView> out;
   int hidden_enemies = 0;
   for (const Unit& u : state.units) {
     if (!u.on_map()) continue;
-    UnitView v{u.hex, u.side, u.nationality, fog && u.has_marker("hidden")};
+    UnitView v{u.hex, u.side, u.nationality, fog && u.has(UnitMarker::Hidden)};
     // RULE std:16.1 — a player sees all of his own units but only the backs of hidden enemy units
     if (v.hidden && u.side != viewer) {
       v.known = false;
@@ -65,11 +65,11 @@ Reveal reveal_at_will(const N20Rules& rules, const GameState& state, const std::
                       Trace& trace) {
   Reveal r;
   r.after = state;
-  if (!rules.option_on("std:16.1")) return r;
+  if (!rules.on(Optional::FogOfWar)) return r;
   for (const std::string& id : ids) {
     const Unit* u = state.unit(id);
     if (!u) throw std::invalid_argument("no unit with id '" + id + "'");
-    if (!u->on_map() || !u->has_marker("hidden")) continue;
+    if (!u->on_map() || !u->has(UnitMarker::Hidden)) continue;
     // RULE std:16.1.1 — the owner may turn any of his hidden units face-up whenever he likes
     trace.cite("std:16.1.1", u->side + " chooses to reveal " + id);
     turn_up(r, id, trace);
@@ -86,23 +86,23 @@ Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState
   Reveal r;
   r.after = state;
   // Step A.
-  if (!rules.option_on("std:16.1")) return r;
+  if (!rules.on(Optional::FogOfWar)) return r;
   if (state.night) {
     trace.cite("std:16.1.1", "no scouting at the end of a night Movement Phase");
     return r;
   }
-  const bool phasing_only = rules.interpretation("fog.cavalry_scouting_side") == "phasing_side";
-  const bool dummies_scout = rules.interpretation("fog.dummy_scouting") == "as_cavalry";
+  const bool phasing_only = rules.readings().scouting_phasing_side_only;
+  const bool dummies_scout = rules.readings().dummies_scout_as_cavalry;
   // Step B.
   // RULE std:16.1.1 — face-up enemy cavalry next to a hidden unit at the end of a day Movement
   // Phase reveals it
   auto scouts = [&](const Unit& c) {
-    if (c.type == UnitType::Cavalry) return !c.has_marker("hidden");
+    if (c.type == UnitType::Cavalry) return !c.has(UnitMarker::Hidden);
     // RULE std:16.1.3 — Dummies as scouts: only under fog.dummy_scouting=as_cavalry, and hidden
-    return dummies_scout && c.type == UnitType::Dummy && c.has_marker("hidden");
+    return dummies_scout && c.type == UnitType::Dummy && c.has(UnitMarker::Hidden);
   };
   for (const Unit& h : state.units) {
-    if (!h.on_map() || !h.has_marker("hidden")) continue;
+    if (!h.on_map() || !h.has(UnitMarker::Hidden)) continue;
     for (const Unit& c : state.units) {
       if (!c.on_map() || c.side == h.side || !scouts(c)) continue;
       if (phasing_only && c.side != phasing) continue;
@@ -129,10 +129,10 @@ CavalryStop cavalry_stop(const N20Rules& rules, const Map& map, const GameState&
                          const std::vector<std::string>& stop_with, Trace& trace) {
   CavalryStop out;
   Trace silent(Trace::Off{});
-  const bool fog = rules.option_on("std:16.1");
+  const bool fog = rules.on(Optional::FogOfWar);
   for (const Unit& e : state.units) {
     if (!e.on_map() || e.side == mover.side || distance(e.hex, at) != 1) continue;
-    const bool hidden = fog && e.has_marker("hidden");
+    const bool hidden = fog && e.has(UnitMarker::Hidden);
     const bool looks_like_cavalry = e.type == UnitType::Cavalry || (hidden && e.type == UnitType::Dummy);
     if (!looks_like_cavalry || !exerts_zoc_into(rules, map, state, e, at, silent)) continue;
     // Step A.
@@ -168,7 +168,7 @@ Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::
                       Trace& trace) {
   Reveal r;
   r.after = state;
-  if (!rules.option_on("std:16.1")) return r;
+  if (!rules.on(Optional::FogOfWar)) return r;
   for (std::size_t b = 0; b < battles.size(); ++b) {
     // RULE std:16.1.1 — once every battle is declared, all units in them are revealed; a side of
     // only Dummies means no combat and no advance
@@ -179,7 +179,7 @@ Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::
         const Unit* u = state.unit(id);
         if (!u) throw std::invalid_argument("no unit with id '" + id + "'");
         all = all && u->type == UnitType::Dummy;
-        if (!u->has_marker("hidden")) continue;
+        if (!u->has(UnitMarker::Hidden)) continue;
         trace.cite("std:16.1.1", id + " is in a declared battle: revealed once all battles are declared");
         turn_up(r, id, trace);
       }
@@ -202,12 +202,12 @@ Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::
 GameState reconceal(const N20Rules& rules, const GameState& state, const std::string& side, Trace& trace,
                     std::vector<std::string>* hidden) {
   GameState after = state;
-  if (!rules.option_on("std:16.1")) return after;
+  if (!rules.on(Optional::FogOfWar)) return after;
   // RULE std:16.1.2 — at the end of its owner's Night Turn every face-up unit is hidden again
   if (!state.night) throw std::invalid_argument("units are reconcealed only at the end of a Night Turn");
   for (Unit& u : after.units)
-    if (u.side == side && u.on_map() && !u.has_marker("hidden")) {
-      u.set_marker("hidden", true);
+    if (u.side == side && u.on_map() && !u.has(UnitMarker::Hidden)) {
+      u.set(UnitMarker::Hidden, true);
       if (hidden) hidden->push_back(u.id);
     }
   trace.cite("std:16.1.2", "the end of " + side + "'s Night Turn: its face-up units are hidden again");

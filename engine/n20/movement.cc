@@ -23,9 +23,9 @@ class Board {
       : index_(index),
         unit_(unit),
         self_(index.state().unit(unit.id)),
-        one_hex_on_entry_(index.rules().interpretation("reinforcement.one_hex_minimum_on_entry") == "applies"),
-        stack_at_phase_end_(index.rules().interpretation("movement.stacking_check") == "end_of_phase"),
-        cadres_combine_(index.rules().option_on("std:16.7") && unit.type == UnitType::Cadre),
+        one_hex_on_entry_(index.rules().readings().one_hex_minimum_on_entry),
+        stack_at_phase_end_(index.rules().readings().stacking_at_phase_end),
+        cadres_combine_(index.rules().on(Optional::Cadres) && unit.type == UnitType::Cadre),
         zoc_handle_(index.zoc_handle(unit.side)) {
     Trace silent(Trace::Off{});
     road_bonus_ = index.rules().road_bonus_allowed(index.state(), silent);
@@ -301,9 +301,9 @@ GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, co
                                  Trace& trace) {
   GuardCommitment g;
   const Unit& u = b.unit();
-  if (!u.has_flag("guard") || path.empty()) return g;
+  if (!u.has(UnitFlag::Guard) || path.empty()) return g;
   Trace silent(Trace::Off{});
-  const bool each = b.rules().interpretation("guard.commit_cost_per_move") == "each_transition";
+  const bool each = b.rules().readings().guard_cost_each_transition;
   bool could = !from_off_map && could_attack_from(b.rules(), b.map(), b.state(), u, from, silent);
   int transitions = 0;
   Hex first{};
@@ -338,7 +338,7 @@ GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, co
   });
   trace.cite("std:12.6", [&] { return std::string("the Guard commitment is paid in the Movement Phase"); });
   // RULE std:16.1.1 — paying morale to commit a hidden Guard reveals it
-  if (g.cost > 0 && b.rules().option_on("std:16.1") && u.has_marker("hidden")) {
+  if (g.cost > 0 && b.rules().on(Optional::FogOfWar) && u.has(UnitMarker::Hidden)) {
     g.reveals = true;
     trace.cite("std:16.1.1", u.id + " is hidden: paying morale to commit it as a Guard reveals it");
   }
@@ -397,7 +397,7 @@ bool could_attack_from(const N20Rules& rules, const Map& map, const GameState& s
 // not end stacked with a friend (std:6.9). Step D. The road bonus and the Guard's commitment.
 // Does optional rule 16.5 restrict this unit's move to what a retreat could do (std:16.5.2)?
 static bool moves_as_retreat(const N20Rules& rules, const Unit& unit, const MoveOptions& options) {
-  return rules.option_on("std:16.5") && unit.has_marker("routed") && !options.entering;
+  return rules.on(Optional::RoutedUnits) && unit.has(UnitMarker::Routed) && !options.entering;
 }
 
 // RULE std:16.5.2 — a Routed unit may move only as a further retreat would (9.8.1-9.8.6: the

@@ -94,7 +94,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     trace.cite("std:12.4", side + " spends one morale point: +1 to every rally roll made now");
   }
   // RULE std:16.6 — optional rule: unit reduction into Cadres (16.6.1, 16.6.2)
-  if (rules.option_on("std:16.6")) trace.cite("std:16.6", "optional rule 16.6 (unit reduction) is in use");
+  if (rules.on(Optional::UnitReduction)) trace.cite("std:16.6", "optional rule 16.6 (unit reduction) is in use");
   // RULE std:10.0 — each broken unit trying to rally rolls one die on the Rally Table
   trace.cite("std:10.0", std::to_string(request.units.size()) + " broken unit(s) try to rally");
   // Step B.
@@ -109,7 +109,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
       continue;
     }
     r.die = dice.roll(6, "std:10.0", "rally roll for " + id);
-    if (u.has_flag("elite")) r.modifier += 1;
+    if (u.has(UnitFlag::Elite)) r.modifier += 1;
     if (request.spend_point) r.modifier += 1;
     r.modified = std::min(6, r.die + r.modifier);
     const auto* cell = table->cell(std::to_string(std::max(1, r.modified)), "result");
@@ -120,7 +120,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
              (r.die + r.modifier > 6 ? " (read as 6)" : "") + ": " + result;
     });
     r.result = result == "elim" ? "eliminated" : result == "rally" ? "rallied" : "no-effect";
-    if (r.result == "no-effect" && rules.option_on("std:16.6") && u.type == UnitType::Infantry) {
+    if (r.result == "no-effect" && rules.on(Optional::UnitReduction) && u.type == UnitType::Infantry) {
       r.may_partial_rally = true;
       if (std::find(request.partial_rally.begin(), request.partial_rally.end(), id) != request.partial_rally.end()) {
         // RULE std:16.6.1 — an infantry unit's No Effect may become a Partial Rally into a Cadre
@@ -136,7 +136,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
   trace.cite("std:10.0", [&] {
     return std::to_string(out.placements.size()) + " empty friendly LOC hex(es) can take rallied units";
   });
-  if (rules.option_on("std:16.4")) {
+  if (rules.on(Optional::AdditionalRallyLocations)) {
     std::vector<Hex> candidates;
     for (Hex h : map.hexes_with_terrain()) candidates.push_back(h);
     for (Hex h : map.objectives(side)) candidates.push_back(h);

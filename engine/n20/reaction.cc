@@ -59,7 +59,7 @@ std::vector<ReactionMove> disengage_destinations(const Facts& f, Trace& trace) {
   auto free_hex = [&](Hex h) { return f.map.on_map(h) && !f.occupant(h) && f.controllers(h, false).empty(); };
   // The last hex after passing through friends: outside enemy ZOCs (default), or any vacant
   // hex (switch disengage.extended_path_final_hex = any_vacant).
-  const bool any_vacant = f.rules.interpretation("disengage.extended_path_final_hex") == "any_vacant";
+  const bool any_vacant = f.rules.readings().extended_path_any_vacant;
   auto final_hex = [&](Hex h) { return any_vacant ? f.map.on_map(h) && !f.occupant(h) : free_hex(h); };
   auto enterable = [&](Hex a, Hex b) { return f.map.on_map(b) && may_cross(f.rules, f.map, f.state, a, b); };
   // Step A.
@@ -167,7 +167,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     // RULE std:8.2.1 — selectively: any, some or none of the adjacent enemy units
     // Which adjacent enemies: all of them (default), or only those whose ZOC covers the
     // cavalry (switch countercharge.targets = exerting_zoc).
-    const bool zoc_only = rules.interpretation("countercharge.targets") == "exerting_zoc";
+    const bool zoc_only = rules.readings().countercharge_zoc_targets;
     std::vector<const Unit*> targets;
     for (const Unit* e : adjacent)
       if (!zoc_only || exerts_zoc_into(rules, map, state, *e, unit.hex, f.silent)) targets.push_back(e);
@@ -194,7 +194,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     // RULE std:8.3 — only a cavalry unit starting its Reaction Phase next to an enemy may disengage
     o.disengage_rule = "std:8.3";
     o.disengage_why_not = "no enemy unit is adjacent";
-  } else if (state.night && rules.interpretation("reaction.night_disengagement") == "forbidden") {
+  } else if (state.night && rules.readings().night_disengagement_forbidden) {
     o.disengage_rule = "std:8.3";
     o.disengage_why_not = "no Reaction-Phase movement on night turns (reaction.night_disengagement=forbidden)";
   } else if (!cavalry_zoc.empty()) {
@@ -219,7 +219,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
   if (o.disengage_why_not.size()) trace.cite(o.disengage_rule, "no disengagement: " + o.disengage_why_not);
 
   // Step D.
-  if (!rules.option_on("std:16.2")) {
+  if (!rules.on(Optional::CavalryPenetration)) {
     o.penetrate_rule = "std:16.2";
     o.penetrate_why_not = "optional rule 16.2 (cavalry penetration) is not in use";
   } else if (!rules.may_countercharge(unit)) {
@@ -248,7 +248,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
       trace.cite("std:16.2", unit.id + " may penetrate to " + std::to_string(o.penetrate_to.size()) +
                                  " hex(es), then stop without countercharging");
   }
-  if (o.penetrate_why_not.size() && rules.option_on("std:16.2"))
+  if (o.penetrate_why_not.size() && rules.on(Optional::CavalryPenetration))
     trace.cite("std:16.2", "no penetration: " + o.penetrate_why_not);
   return o;
 }

@@ -203,12 +203,12 @@ void Resolver::rout(UnitFate& f, bool defending) {
   f.rout_die = die;
   int modifier = 0;
   const TerrainType& here = rules_.terrain_of(map_, u.hex, out_.after);
-  if (u.has_flag("elite")) {
+  if (u.has(UnitFlag::Elite)) {
     modifier = -2;
     // RULE std:9.6 — results; broken units leave the map; an Elite Force subtracts 2 from its rout die
     trace_.cite("std:9.6", u.id + " is an Elite Force: -2 to its rout die");
     if (defending && here.zoc_barrier) {
-      const bool cumulative = rules_.interpretation("rout.elite_fortified_modifier") == "cumulative";
+      const bool cumulative = rules_.readings().elite_fortified_cumulative;
       modifier = cumulative ? -5 : -3;
       trace_.cite("std:9.8.1", u.id + " is an Elite Force defending in a " + here.name + " hex: " +
                                    std::to_string(modifier) + " to its rout die");
@@ -223,7 +223,7 @@ void Resolver::rout(UnitFate& f, bool defending) {
   } else {
     f.fate = "routed";
     f.distance = distance;
-    if (rules_.interpretation("morale.rout_length_basis") == "modified_roll" && distance > u.movement) {
+    if (rules_.readings().rout_length_by_modified_roll && distance > u.movement) {
       f.routed_too_far = true;
       ledger_.lose(rules_.morale_track(u, out_.after), 1);
       trace_.cite("jena:table.morale", u.id + " routs " + std::to_string(distance) +
@@ -282,7 +282,7 @@ void Resolver::exchange() {
 }
 
 void Resolver::settle_morale() {
-  const bool cap_net = rules_.interpretation("morale.cap_timing") == "cap_net";
+  const bool cap_net = rules_.readings().morale_cap_net;
   std::set<std::string> tracks;
   for (const auto& [t, _] : ledger_.gains) tracks.insert(t);
   for (const auto& [t, _] : ledger_.losses) tracks.insert(t);
@@ -330,7 +330,7 @@ BattleOutcome Resolver::run() {
   trace_.cite(result_rule(r.result), "result " + r.result);
   // Step C.
   const bool all_bombard = !bombarding_.empty() && std::all_of(bombarding_.begin(), bombarding_.end(), [](bool b) { return b; });
-  const bool whole_battle = rules_.interpretation("bombard.immunity_scope") == "whole_battle";
+  const bool whole_battle = rules_.readings().bombard_immunity_whole_battle;
   if (all_bombard && r.result == "EX") {
     out_.applied = "N";
     trace_.cite("std:16.3.2", "artillery bombarding alone treats EX as Engaged");
@@ -386,12 +386,12 @@ BattleOutcome Resolver::run() {
       trace_.cite("std:9.8.1", f.unit + " is in a Fortified or Redoubt hex: its owner retreats it one hex fewer");
     }
     retreat(f, distance, !attacker);
-    if (f.fate == "routed" && rules_.option_on("std:16.5") && out_.after.unit(f.unit)->on_map()) {
-      out_.after.unit(f.unit)->set_marker("routed", true);
+    if (f.fate == "routed" && rules_.on(Optional::RoutedUnits) && out_.after.unit(f.unit)->on_map()) {
+      out_.after.unit(f.unit)->set(UnitMarker::Routed, true);
       // RULE std:16.5.1 — a Routed marker goes on a unit once its rout movement is done
       trace_.cite("std:16.5.1", f.unit + " is marked Routed");
     }
-    if (f.fate == "routed" && rules_.interpretation("morale.rout_length_basis") == "hexes_retreated" &&
+    if (f.fate == "routed" && !rules_.readings().rout_length_by_modified_roll &&
         static_cast<int>(f.path.size()) > unit(f.unit).movement) {
       f.routed_too_far = true;
       ledger_.lose(rules_.morale_track(unit(f.unit), out_.after), 1);
@@ -399,7 +399,7 @@ BattleOutcome Resolver::run() {
     }
   }
   if (a == "EX") {
-    if (rules_.interpretation("combat.ex_morale_timing") == "sequential") {
+    if (rules_.readings().ex_morale_sequential) {
       // RULE std:9.6.7 — the defenders' breaks and their morale come first; the attacker pays only if the game goes on
       trace_.cite("std:9.6.7", "combat.ex_morale_timing=sequential: the defenders' breaks are counted first");
       settle_morale();
@@ -419,7 +419,7 @@ BattleOutcome Resolver::run() {
   const bool attacker_won = a == "DB" || a == "DR" || a == "DW" || a == "EX";
   for (std::size_t i = 0; i < n_att; ++i) {
     const Unit& u = unit(battle_.attackers[i]);
-    if (!u.has_flag("guard")) continue;
+    if (!u.has(UnitFlag::Guard)) continue;
     if (!attacker_won || !u.on_map()) {
       ledger_.lose(rules_.morale_track(u, out_.after), 1);
       trace_.cite("std:12.2", u.id + " is a Guard unit committed to battle");

@@ -20,8 +20,8 @@ class Ground {
         map_(map),
         unit_(unit),
         zoc_(index_.zoc_handle(unit.side)),
-        friends_first_(rules.interpretation("retreat.friendly_vs_ezoc_priority") == "friends_first"),
-        whole_path_(rules.interpretation("retreat.priority_evaluation") == "whole_path") {
+        friends_first_(rules.readings().retreat_friends_first),
+        whole_path_(rules.readings().retreat_whole_path) {
     for (Hex h : rules.friendly_locs(unit, map, state)) locs_.insert(h);
   }
 

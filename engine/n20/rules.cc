@@ -53,6 +53,50 @@ bool is_optional_rule(const Catalog& catalog, std::string_view id) {
 N20Rules::N20Rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables)
     : choice_(std::move(choice)), catalog_(catalog) {
   (void)tables;
+  resolve_choice();
+}
+
+// Resolves the chosen optional rules and readings into typed values, once.
+void N20Rules::resolve_choice() {
+  for (std::size_t i = 0; i < std::size(kOptionalRuleIds); ++i)
+    if (choice_.options.count(std::string(kOptionalRuleIds[i]))) optional_bits_ |= 1u << i;
+  auto is = [&](std::string_view name, std::string_view reading) { return interpretation(name) == reading; };
+  auto number = [&](std::string_view name) { return std::stoi(interpretation(name)); };
+  Readings& r = readings_;
+  r.stacking_at_phase_end = is("movement.stacking_check", "end_of_phase");
+  r.guard_cost_each_transition = is("guard.commit_cost_per_move", "each_transition");
+  r.one_hex_minimum_on_entry = is("reinforcement.one_hex_minimum_on_entry", "applies");
+  r.countercharge_zoc_targets = is("countercharge.targets", "exerting_zoc");
+  r.night_disengagement_forbidden = is("reaction.night_disengagement", "forbidden");
+  r.extended_path_any_vacant = is("disengage.extended_path_final_hex", "any_vacant");
+  r.halve_then_double = is("rout.halving_order", "halve_then_double");
+  r.countercharge_lost_if_any = is("countercharge.double_lost_vs_cavalry", "any");
+  using Scope = Readings::ArtillerySupportScope;
+  r.artillery_support = is("artillery.support_scope", "per_battle_max_one") ? Scope::PerBattleMaxOne
+                        : is("artillery.support_scope", "per_unit_max_one") ? Scope::PerUnitMaxOne
+                                                                            : Scope::PerUnitPerBattery;
+  r.fortified_combat_value = number("terrain.fortified_combat_value");
+  r.swamp_combat_value = number("terrain.swamp_combat_value");
+  r.minor_river_combat_value = number("terrain.minor_river_combat_value");
+  r.ford_as = interpretation("terrain.ford_as");
+  r.retreat_friends_first = is("retreat.friendly_vs_ezoc_priority", "friends_first");
+  r.retreat_whole_path = is("retreat.priority_evaluation", "whole_path");
+  r.elite_fortified_cumulative = is("rout.elite_fortified_modifier", "cumulative");
+  r.rout_length_by_modified_roll = is("morale.rout_length_basis", "modified_roll");
+  r.morale_cap_net = is("morale.cap_timing", "cap_net");
+  r.ex_morale_sequential = is("combat.ex_morale_timing", "sequential");
+  r.bombard_immunity_whole_battle = is("bombard.immunity_scope", "whole_battle");
+  r.rout_recovery_both_sides = is("rout.recovery_scope", "both_sides");
+  r.events_skip_empty_pile = is("events.empty_draw_pile", "skip");
+  r.scouting_phasing_side_only = is("fog.cavalry_scouting_side", "phasing_side");
+  r.dummies_scout_as_cavalry = is("fog.dummy_scouting", "as_cavalry");
+  r.hidden_side_shows_movement = is("fog.hidden_side_shows_movement_allowance", "with_movement");
+}
+
+bool N20Rules::option_on(std::string_view rule_id) const {
+  for (const auto& o : choice_.options)
+    if (o == rule_id) return true;
+  return false;
 }
 
 void N20Rules::bind_tables(const TableSet& tables) {
@@ -83,7 +127,7 @@ bool N20Rules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
     t.cite("std:7.6", "it is a night turn: no unit has a zone of control");
     return false;
   }
-  if (option_on("std:16.5") && u.has_marker("routed")) {
+  if (on(Optional::RoutedUnits) && u.has(UnitMarker::Routed)) {
     // RULE std:16.5.2 (part: loss of ZOC) — with optional rule 16.5, routed units lose their ZOC
     t.cite("std:16.5.2", u.id + " is routed and, under optional rule 16.5, has no zone of control");
     return false;

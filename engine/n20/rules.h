@@ -4,6 +4,7 @@
 // it never forks for a game. See docs/rule-layering.md for where each game plugs in.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <set>
@@ -40,6 +41,52 @@ const std::vector<InterpretationSwitch>& known_switches();
 // Every optional rule a question may switch on (the std:16.x cases and games' optional rules).
 bool is_optional_rule(const Catalog& catalog, std::string_view id);
 
+// The optional rules the engine's procedures test, by name; each stands for one catalog id
+// (kOptionalRuleIds). Resolved once when the rule set is built.
+enum class Optional : std::uint8_t {
+  FogOfWar,                  // std:16.1
+  CavalryPenetration,        // std:16.2
+  ArtillerySupport,          // std:16.3
+  AdditionalRallyLocations,  // std:16.4
+  RoutedUnits,               // std:16.5
+  RoutRecovery,              // std:16.5.3
+  UnitReduction,             // std:16.6
+  Cadres,                    // std:16.7
+};
+inline constexpr std::string_view kOptionalRuleIds[] = {"std:16.1", "std:16.2",   "std:16.3", "std:16.4",
+                                                        "std:16.5", "std:16.5.3", "std:16.6", "std:16.7"};
+
+// Every interpretation switch's chosen reading as a typed value, resolved once when the rule
+// set is built (the switch names and readings are those of known_switches()).
+struct Readings {
+  bool stacking_at_phase_end = false;        // movement.stacking_check = end_of_phase
+  bool guard_cost_each_transition = false;   // guard.commit_cost_per_move = each_transition
+  bool one_hex_minimum_on_entry = true;      // reinforcement.one_hex_minimum_on_entry = applies
+  bool countercharge_zoc_targets = false;    // countercharge.targets = exerting_zoc
+  bool night_disengagement_forbidden = false;  // reaction.night_disengagement = forbidden
+  bool extended_path_any_vacant = false;     // disengage.extended_path_final_hex = any_vacant
+  bool halve_then_double = false;            // rout.halving_order = halve_then_double
+  bool countercharge_lost_if_any = true;     // countercharge.double_lost_vs_cavalry = any
+  enum class ArtillerySupportScope : std::uint8_t { PerUnitPerBattery, PerUnitMaxOne, PerBattleMaxOne };
+  ArtillerySupportScope artillery_support = ArtillerySupportScope::PerUnitPerBattery;  // artillery.support_scope
+  int fortified_combat_value = 2;            // terrain.fortified_combat_value
+  int swamp_combat_value = 1;                // terrain.swamp_combat_value
+  int minor_river_combat_value = 1;          // terrain.minor_river_combat_value
+  std::string ford_as = "bridge";            // terrain.ford_as: the hexside type a ford counts as
+  bool retreat_friends_first = false;        // retreat.friendly_vs_ezoc_priority = friends_first
+  bool retreat_whole_path = true;            // retreat.priority_evaluation = whole_path
+  bool elite_fortified_cumulative = false;   // rout.elite_fortified_modifier = cumulative
+  bool rout_length_by_modified_roll = true;  // morale.rout_length_basis = modified_roll
+  bool morale_cap_net = false;               // morale.cap_timing = cap_net
+  bool ex_morale_sequential = true;          // combat.ex_morale_timing = sequential
+  bool bombard_immunity_whole_battle = false;  // bombard.immunity_scope = whole_battle
+  bool rout_recovery_both_sides = false;     // rout.recovery_scope = both_sides
+  bool events_skip_empty_pile = false;       // events.empty_draw_pile = skip
+  bool scouting_phasing_side_only = false;   // fog.cavalry_scouting_side = phasing_side
+  bool dummies_scout_as_cavalry = false;     // fog.dummy_scouting = as_cavalry
+  bool hidden_side_shows_movement = false;   // fog.hidden_side_shows_movement_allowance = with_movement
+};
+
 class N20Rules {
  public:
   N20Rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables);
@@ -48,8 +95,14 @@ class N20Rules {
   const RulesetChoice& choice() const { return choice_; }
   const std::string& game() const { return choice_.game; }
   const Catalog& catalog() const { return catalog_; }
-  bool option_on(std::string_view rule_id) const { return choice_.options.count(std::string(rule_id)) > 0; }
-  // The chosen reading of a switch (its default unless the question chose another).
+  // Whether an optional rule is in use: by name (resolved when the rule set was built), or by
+  // catalog id for rules outside that list (a scan of the few chosen ids, no allocation).
+  bool on(Optional o) const { return (optional_bits_ >> static_cast<unsigned>(o)) & 1u; }
+  bool option_on(std::string_view rule_id) const;
+  // Every switch's chosen reading, typed.
+  const Readings& readings() const { return readings_; }
+  // The chosen reading of a switch by name (its default unless the question chose another),
+  // for reports and tools; procedures read readings().
   const std::string& interpretation(std::string_view name) const;
 
   // Tables this game reads. Dresden and Leipzig print no CRT or terrain chart of their own;
@@ -121,6 +174,9 @@ class N20Rules {
  private:
   RulesetChoice choice_;
   const Catalog& catalog_;
+  std::uint32_t optional_bits_ = 0;
+  Readings readings_;
+  void resolve_choice();
   const CrtTable* crt_ = nullptr;
   const TerrainChart* terrain_ = nullptr;
   void bind_tables(const TableSet& tables);

@@ -105,7 +105,7 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
       trace.cite("std:8.0", "the non-phasing side's cavalry may react");
       if (r.night) {
         trace.cite("std:14.0", "night: no battles, so no Countercharges");
-        if (rules.interpretation("reaction.night_disengagement") == "allowed") {
+        if (!rules.readings().night_disengagement_forbidden) {
           may("Disengage cavalry adjacent to an enemy one hex (reaction.night_disengagement=allowed)", "std:8.3");
           trace.cite("std:8.3", "reaction.night_disengagement=allowed: disengagement is still open at night");
         } else {
@@ -138,7 +138,7 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
            "std:14.0");
       must("recover one morale point from rest", "std:14.0");
       trace.cite("std:14.0", "night operations: rally, captured LOCs and objectives, rest");
-      if (rules.option_on("std:16.1")) {
+      if (rules.on(Optional::FogOfWar)) {
         must("reconceal every unit and put the Dummies back on the map", "std:16.1");
         trace.cite("std:16.1", "fog of war is in use: reconceal after the night");
       }
@@ -152,7 +152,7 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
       on_close("check whether " + r.phasing + " gains a morale point from a lull", "std:13.0");
       trace.cite("std:13.0", "the Player Turn ends: a lull may grant a point");
     }
-    if (rules.option_on("std:16.5")) {
+    if (rules.on(Optional::RoutedUnits)) {
       on_close("Routed units outside enemy ZOCs recover", "std:16.5.3");
       trace.cite("std:16.5.3", "the Player Turn ends: rout recovery");
     }

@@ -90,11 +90,11 @@ NightMorale night_morale(const N20Rules& rules, const Map& map, const GameState&
 std::vector<std::string> rout_recovery(const N20Rules& rules, const Map& map, const GameState& state,
                                        const std::string& phasing, Trace& trace) {
   std::vector<std::string> out;
-  if (!rules.option_on("std:16.5")) return out;
-  const bool both = rules.interpretation("rout.recovery_scope") == "both_sides";
+  if (!rules.on(Optional::RoutedUnits)) return out;
+  const bool both = rules.readings().rout_recovery_both_sides;
   Trace silent(Trace::Off{});
   for (const Unit& u : state.units) {
-    if (!u.on_map() || !u.has_marker("routed") || (!both && u.side != phasing)) continue;
+    if (!u.on_map() || !u.has(UnitMarker::Routed) || (!both && u.side != phasing)) continue;
     if (in_enemy_zoc(rules, map, state, u, silent)) {
       trace.cite("std:16.5.3", u.id + " is in an enemy zone of control and stays Routed");
       continue;

@@ -31,7 +31,7 @@ struct NightMorale {
   int enemy_locs_held = 0, enemy_objectives_held = 0;
   int enemy_loss = 0;  // to the enemy track
   int rest_gain = 0;   // to the side's own track
-  std::map<std::string, int> after;  // morale tracks once applied
+  MoraleTracks after;  // morale tracks once applied
 };
 
 // The morale steps of `side`'s Night Operations (std:14.0, with the Morale Chart): the enemy

@@ -64,7 +64,7 @@ void Game::choose(const std::string& chosen) {
 }
 
 void Game::offer(Decision d) {
-  d.side = d.side.empty() ? state_.phasing : d.side;
+  if (d.side.empty()) d.side = state_.phasing;
   decision_ = std::move(d);
 }
 
@@ -84,13 +84,9 @@ std::vector<std::string> Game::rules_applied() const {
 
 std::size_t Game::footprint_bytes() const {
   auto str = [](const std::string& s) { return s.capacity() > 15 ? s.capacity() + 1 : 0; };
+  // Units are flat records of interned names (the names themselves are shared by the process).
   std::size_t n = sizeof(*this);
-  for (const Unit& u : state_.units) {
-    n += sizeof(Unit) + str(u.id) + str(u.name) + str(u.side) + str(u.nationality) + str(u.army) + str(u.entry);
-    for (const auto& f : u.flags) n += sizeof(std::string) + str(f);
-    for (const auto& m : u.markers) n += sizeof(std::string) + str(m);
-  }
-  n += state_.morale.size() * 64;
+  n += state_.units.capacity() * sizeof(Unit) + state_.markers.capacity() * sizeof(Symbol);
   n += (deck_.draw_pile.size() + deck_.discards.size()) * sizeof(n20::EventCard);
   for (const auto& e : record_) {
     n += sizeof(GameEvent) + str(e.text) + str(e.phase);

@@ -202,7 +202,7 @@ void Game::apply_declare(const std::string& c) {
   for (auto& b : scratch_.battles)
     for (const auto& other : scratch_.battles)
       if (&other != &b) b.attacked_elsewhere.insert(b.attacked_elsewhere.end(), other.defenders.begin(), other.defenders.end());
-  if (scenario_->rules->option_on("std:16.1") && !scratch_.battles.empty()) {
+  if (scenario_->rules->on(n20::Optional::FogOfWar) && !scratch_.battles.empty()) {
     std::vector<n20::DeclaredBattle> declared;
     for (const auto& b : scratch_.battles) declared.push_back({b.attackers, b.defenders});
     n20::Reveal r = n20::reveal_battles(*scenario_->rules, state_, declared, t);

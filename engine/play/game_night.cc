@@ -155,7 +155,7 @@ void Game::finish_night_operations() {
        t);
   if (judge_decisive()) return;
   // Step B.
-  if (rules.option_on("std:16.1")) {
+  if (rules.on(n20::Optional::FogOfWar)) {
     Trace r{Trace::IdsOnly{}};
     state_ = n20::reconceal(rules, state_, state_.phasing, r);
     note(state_.phasing + " reconceals", r);

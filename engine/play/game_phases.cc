@@ -99,7 +99,7 @@ void Game::begin_phase() {
 void Game::end_phase() {
   const n20::Calendar& cal = scenario_->calendar;
   // Step A.
-  if (pos_.phase == n20::Phase::Movement && !state_.night && scenario_->rules->option_on("std:16.1")) {
+  if (pos_.phase == n20::Phase::Movement && !state_.night && scenario_->rules->on(n20::Optional::FogOfWar)) {
     Trace t{Trace::IdsOnly{}};
     n20::Reveal r = n20::reveal_by_scouting(*scenario_->rules, *scenario_->map, state_, state_.phasing, t);
     state_ = std::move(r.after);
@@ -129,10 +129,10 @@ void Game::end_phase() {
 void Game::end_player_turn(Trace& t) {
   const std::string side = state_.phasing;
   const n20::N20Rules& rules = *scenario_->rules;
-  if (rules.option_on("std:16.5.3")) {
+  if (rules.on(n20::Optional::RoutRecovery)) {
     Trace r{Trace::IdsOnly{}};
     for (const std::string& id : n20::rout_recovery(rules, *scenario_->map, state_, side, r))
-      state_.unit(id)->set_marker("routed", false);
+      state_.unit(id)->set(UnitMarker::Routed, false);
     if (!r.entries().empty()) note("rout recovery for " + side, r);
   }
   n20::TurnFacts facts;
@@ -162,7 +162,7 @@ void Game::offer_move_select() {
     if (u.on_map() && scenario_->rules->may_move(u, silent)) {
       d.choices.push_back("move " + u.id);
       // Offered when break_down (std:16.7.1) accepts it; it cites the rule when taken.
-      if (scenario_->rules->option_on("std:16.7") && n20::break_down(*scenario_->rules, state_, u.id, false, silent).legal)
+      if (scenario_->rules->on(n20::Optional::Cadres) && n20::break_down(*scenario_->rules, state_, u.id, false, silent).legal)
         d.choices.push_back("break down " + u.id);
     }
     // A reinforcement due now or earlier may enter (std:11.3, std:11.5); movement cites them when it does.
@@ -189,7 +189,7 @@ const Unit* Game::stacked_dummy() const {
 // After a reinforcement enters: bring a waiting Dummy in with it? Only when the fog of war is in
 // use and the placement rules accept it (one a side a Game Turn).
 bool Game::offer_dummy_arrival(const std::string& with) {
-  if (!scenario_->rules->option_on("std:16.1")) return false;
+  if (!scenario_->rules->on(n20::Optional::FogOfWar)) return false;
   Trace silent(Trace::Off{});
   for (const Unit& d : state_.units) {
     if (d.side != state_.phasing || !n20::dummy_available(d)) continue;
@@ -283,7 +283,7 @@ void Game::apply_move(const std::string& c) {
           t.cite("std:16.1.3", u.id + " cannot leave " + other.id + "'s hex: it returns to the Dummy pile");
           u.status = UnitStatus::Broken;
           u.hex = Hex{};
-          u.set_marker("hidden", false);
+          u.set(UnitMarker::Hidden, false);
           note(u.id + " cannot move off and returns to the pile", t);
           offer_move_select();
           return;
@@ -315,7 +315,7 @@ void Game::apply_move(const std::string& c) {
     t.cite("std:12.2.1", u.id + " is committed: its side spends " + std::to_string(v.guard.cost) + " morale");
     state_.morale[track_of(u.side)] -= v.guard.cost;
   }
-  if (v.guard.reveals) u.set_marker("hidden", false);
+  if (v.guard.reveals) u.set(UnitMarker::Hidden, false);
   note(u.id + " moves from " + from + " to " + c, t);
   scratch_.reach.clear();
   if (judge_decisive()) return;
@@ -340,7 +340,7 @@ void Game::break_down_unit(const std::string& id) {
 // into an eliminated large unit of the lowest strength (std:16.7.2); "no" leaves them stacked.
 void Game::offer_combine() {
   stage_ = Stage::PhaseEnd;
-  if (!scenario_->rules->option_on("std:16.7")) return;
+  if (!scenario_->rules->on(n20::Optional::Cadres)) return;
   Decision d{.kind = "combine", .rule = "std:16.7.2", .prompt = "combine two stacked Cadres into a large unit?"};
   Trace silent(Trace::Off{});
   const auto& units = state_.units;
@@ -439,7 +439,7 @@ void Game::apply_react(const std::string& c) {
     b.attackers = {id};
     b.defenders = {arg};
     b.countercharge = true;
-    if (scenario_->rules->option_on("std:16.1")) {
+    if (scenario_->rules->on(n20::Optional::FogOfWar)) {
       // A countercharge is a declared battle too: its hidden units are revealed (std:16.1.1).
       Trace t{Trace::IdsOnly{}};
       n20::Reveal r = n20::reveal_battles(*scenario_->rules, state_, {{b.attackers, b.defenders}}, t);

@@ -100,14 +100,14 @@ GameState sample_state() {
 
 TEST(State, SetMarkerKeepsMarkersSortedAndUnique) {
   Unit u;
-  u.set_marker("routed", true);
-  u.set_marker("hidden", true);
-  u.set_marker("routed", true);
-  EXPECT_EQ(u.markers, (std::vector<std::string>{"hidden", "routed"}));
-  EXPECT_TRUE(u.has_marker("hidden"));
-  u.set_marker("hidden", false);
-  u.set_marker("fatigue-1", false);
-  EXPECT_EQ(u.markers, (std::vector<std::string>{"routed"}));
+  u.set(UnitMarker::Routed, true);
+  u.set(UnitMarker::Hidden, true);
+  u.set(UnitMarker::Routed, true);
+  EXPECT_EQ(u.markers.names(), (std::vector<std::string>{"hidden", "routed"}));
+  EXPECT_TRUE(u.has(UnitMarker::Hidden));
+  u.set(UnitMarker::Hidden, false);
+  u.set(UnitMarker::Spent, false);
+  EXPECT_EQ(u.markers.names(), (std::vector<std::string>{"routed"}));
 }
 
 TEST(State, RoundTripsThroughJsonExactly) {
@@ -132,8 +132,8 @@ TEST(State, FindsUnitsByIdAndHex) {
   EXPECT_EQ(s.unit("nobody"), nullptr);
   EXPECT_EQ(s.unit_at(to_axial({2, 8}, ColumnLayout::OddColumnsLow))->id, "IG");
   EXPECT_EQ(s.unit_at(to_axial({2, 9}, ColumnLayout::OddColumnsLow)), nullptr);
-  EXPECT_TRUE(s.unit("IG")->has_flag("guard"));
-  EXPECT_TRUE(s.unit("IV")->has_marker("routed"));
+  EXPECT_TRUE(s.unit("IG")->has(UnitFlag::Guard));
+  EXPECT_TRUE(s.unit("IV")->has(UnitMarker::Routed));
 }
 
 TEST(State, RejectsBadInputNamingTheField) {

@@ -70,7 +70,7 @@ units:
   EXPECT_EQ(r.dummies_removed, std::vector<std::string>{"D"});
   EXPECT_FALSE(r.after.unit("D")->on_map());
   EXPECT_TRUE(n20::dummy_available(*r.after.unit("D")));  // back in the pile for the next night
-  EXPECT_FALSE(r.after.unit("F")->has_marker("hidden"));
+  EXPECT_FALSE(r.after.unit("F")->has(UnitMarker::Hidden));
   EXPECT_EQ(r.after.morale, p.c.state.morale);
 }
 
@@ -86,7 +86,7 @@ units:
   Trace t;
   auto first = n20::place_dummy_on_arrival(*p.rules, *p.c.map, p.c.state, "D1", "R", n20::DummyArrival::Reinforcement, t);
   ASSERT_TRUE(first.legal) << first.reason;
-  EXPECT_TRUE(first.after.unit("D1")->has_marker("hidden"));
+  EXPECT_TRUE(first.after.unit("D1")->has(UnitMarker::Hidden));
   EXPECT_EQ(first.after.unit("D1")->hex, p.hex("0101"));
   auto second = n20::place_dummy_on_arrival(*p.rules, *p.c.map, first.after, "D2", "R", n20::DummyArrival::Reinforcement, t);
   EXPECT_FALSE(second.legal);

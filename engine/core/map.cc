@@ -1,6 +1,8 @@
 // Owns: Map queries and its (de)serialisation.
 #include "engine/core/map.h"
 
+#include <atomic>
+
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -112,6 +114,11 @@ nlohmann::json Map::to_json() const {
 
 // Step A. Layout first, since every hex number depends on it. Step B. Bounds and default
 // terrain. Step C. Hex terrain, hexsides (which must join adjacent hexes), special hexes.
+void Map::touch() {
+  static std::atomic<std::uint64_t> next{1};
+  revision_ = next.fetch_add(1, std::memory_order_relaxed);
+}
+
 Map Map::parse(const Field<CaseError>& f) {
   f.expect_keys({"layout", "default_terrain", "bounds", "hexes", "hexsides", "locs", "objectives",
                  "entry_areas", "setup_hexes", "road_entries"});

@@ -4,6 +4,7 @@
 // fragment: only the hexes that matter, the rest taking a default terrain.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,14 +34,18 @@ struct MapBounds {  // printed column and row ranges, inclusive
 
 class Map {
  public:
-  Map() = default;
-  explicit Map(ColumnLayout layout) : layout_(layout) {}
+  Map() { touch(); }
+  explicit Map(ColumnLayout layout) : layout_(layout) { touch(); }
+
+  // A number naming this map's content for caches: new for every map made and after every
+  // change; a copy keeps its original's number (same content, same facts).
+  std::uint64_t revision() const { return revision_; }
 
   ColumnLayout layout() const { return layout_; }
   const std::optional<MapBounds>& bounds() const { return bounds_; }
-  void set_bounds(MapBounds b) { bounds_ = b; }
+  void set_bounds(MapBounds b) { bounds_ = b, touch(); }
   const std::string& default_terrain() const { return default_terrain_; }
-  void set_default_terrain(std::string t) { default_terrain_ = std::move(t); }
+  void set_default_terrain(std::string t) { default_terrain_ = std::move(t), touch(); }
 
   // Printed-number conversions in this map's column layout.
   Hex hex(const std::string& ccrr) const;  // throws std::invalid_argument on a bad number
@@ -50,24 +55,24 @@ class Map {
   bool on_map(Hex h) const;
 
   const std::string& terrain(Hex h) const;
-  void set_terrain(Hex h, std::string terrain) { terrain_[h] = std::move(terrain); }
+  void set_terrain(Hex h, std::string terrain) { terrain_[h] = std::move(terrain), touch(); }
 
   const std::set<std::string>& features(Hexside s) const;
   bool has_feature(Hexside s, const std::string& feature) const;
-  void add_feature(Hexside s, const std::string& feature) { sides_[s].insert(feature); }
+  void add_feature(Hexside s, const std::string& feature) { sides_[s].insert(feature), touch(); }
 
   // Special hexes by side or by name.
   const std::set<Hex>& locs(const std::string& side) const;
   const std::set<Hex>& objectives(const std::string& side) const;
-  void add_loc(const std::string& side, Hex h) { locs_[side].insert(h); }
-  void add_objective(const std::string& side, Hex h) { objectives_[side].insert(h); }
+  void add_loc(const std::string& side, Hex h) { locs_[side].insert(h), touch(); }
+  void add_objective(const std::string& side, Hex h) { objectives_[side].insert(h), touch(); }
   const std::vector<Hex>& entry_area(const std::string& name) const;
-  void add_entry_hex(const std::string& area, Hex h) { entry_areas_[area].push_back(h); }
-  void add_setup_hex(Hex h) { setup_.insert(h); }
+  void add_entry_hex(const std::string& area, Hex h) { entry_areas_[area].push_back(h), touch(); }
+  void add_setup_hex(Hex h) { setup_.insert(h), touch(); }
   // Entry hexes where a road runs off the map edge: a unit entering there pays the road cost
   // and counts as moving along the road (std:11.1).
   bool is_road_entry(Hex h) const { return road_entries_.count(h) > 0; }
-  void add_road_entry(Hex h) { road_entries_.insert(h); }
+  void add_road_entry(Hex h) { road_entries_.insert(h), touch(); }
   bool is_setup_hex(Hex h) const { return setup_.count(h) > 0; }
 
   // Exact serialisation. parse() reads the same shape from YAML or JSON and throws
@@ -95,6 +100,8 @@ class Map {
   std::map<std::string, std::vector<Hex>> entry_areas_;
   std::set<Hex> setup_;
   std::set<Hex> road_entries_;
+  std::uint64_t revision_ = 0;
+  void touch();
 };
 
 }  // namespace hexlaw

@@ -2,6 +2,7 @@
 #include "engine/n20/rules.h"
 
 #include "engine/n20/dummies.h"
+#include "engine/n20/terrain_index.h"
 #include "engine/n20/games/dresden.h"
 #include "engine/n20/games/leipzig.h"
 
@@ -91,6 +92,19 @@ void N20Rules::resolve_choice() {
   r.scouting_phasing_side_only = is("fog.cavalry_scouting_side", "phasing_side");
   r.dummies_scout_as_cavalry = is("fog.dummy_scouting", "as_cavalry");
   r.hidden_side_shows_movement = is("fog.hidden_side_shows_movement_allowance", "with_movement");
+}
+
+std::shared_ptr<const TerrainIndex> N20Rules::terrain_index(const Map& m, const GameState& s) const {
+  constexpr std::size_t kKept = 8;
+  const std::uint64_t context = terrain_context(s);
+  for (auto it = terrain_cache_.begin(); it != terrain_cache_.end(); ++it)
+    if (it->map_revision == m.revision() && it->context == context) {
+      if (it + 1 != terrain_cache_.end()) std::rotate(it, it + 1, terrain_cache_.end());
+      return terrain_cache_.back().index;
+    }
+  if (terrain_cache_.size() == kKept) terrain_cache_.erase(terrain_cache_.begin());
+  terrain_cache_.push_back({m.revision(), context, std::make_shared<const TerrainIndex>(*this, m, s)});
+  return terrain_cache_.back().index;
 }
 
 bool N20Rules::option_on(std::string_view rule_id) const {

@@ -21,6 +21,8 @@
 
 namespace hexlaw::n20 {
 
+class TerrainIndex;
+
 // What a question or a game asks for: which game, which optional rules, which readings.
 struct RulesetChoice {
   std::string game = "standard";           // standard | jena | dresden | leipzig
@@ -167,6 +169,17 @@ class N20Rules {
     return morale_track_for(u, s, silent);
   }
 
+  // What of the state the terrain hooks (terrain_of, hexside_types) read, folded into one
+  // number: positions with equal numbers share their terrain facts (terrain_index). A layer
+  // whose terrain hooks read the state must fold what they read in here.
+  virtual std::uint64_t terrain_context(const GameState& s) const {
+    (void)s;
+    return 0;
+  }
+  // The terrain facts of `m` under this rule set and `s`'s terrain context, built on first
+  // use and kept for later positions (a few maps and contexts at a time).
+  std::shared_ptr<const TerrainIndex> terrain_index(const Map& m, const GameState& s) const;
+
   // Convenience forms of the hexside hook.
   std::vector<const HexsideType*> hexside_types(const Map& m, Hexside side, const GameState& s) const;
   std::set<std::string> hexside_features(const Map& m, Hexside side, const GameState& s) const;
@@ -176,6 +189,11 @@ class N20Rules {
   const Catalog& catalog_;
   std::uint32_t optional_bits_ = 0;
   Readings readings_;
+  struct TerrainCacheEntry {
+    std::uint64_t map_revision, context;
+    std::shared_ptr<const TerrainIndex> index;
+  };
+  mutable std::vector<TerrainCacheEntry> terrain_cache_;  // most recently used last
   void resolve_choice();
   const CrtTable* crt_ = nullptr;
   const TerrainChart* terrain_ = nullptr;

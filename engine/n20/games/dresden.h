@@ -18,6 +18,8 @@ class DresdenRules : public N20Rules {
 
   void hexside_types(const Map& m, Hexside side, const GameState& s,
                      std::vector<const HexsideType*>& out) const override;
+  // The hexside hook reads only whether the ground is wet.
+  std::uint64_t terrain_context(const GameState& s) const override { return wet(s) ? 1 : 0; }
   int movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const override;
   bool road_bonus_allowed(const GameState& s, Trace& t) const override;
   int strength_modifier(const Unit& u, const GameState& s, Trace& t) const override;

@@ -1,0 +1,100 @@
+// Owns: TerrainIndex and HexWindow (see terrain_index.h).
+#include "engine/n20/terrain_index.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "engine/n20/rules.h"
+
+namespace hexlaw::n20 {
+
+HexWindow::HexWindow(int q_lo, int q_hi, int r_lo, int r_hi)
+    : q0_(q_lo), r0_(r_lo), w_(std::max(1, q_hi - q_lo + 1)), h_(std::max(1, r_hi - r_lo + 1)) {}
+
+HexWindow HexWindow::around(const std::vector<Hex>& hexes, int margin) {
+  if (hexes.empty()) return HexWindow(-margin, margin, -margin, margin);
+  int q_lo = INT_MAX, q_hi = INT_MIN, r_lo = INT_MAX, r_hi = INT_MIN;
+  for (Hex h : hexes) {
+    q_lo = std::min(q_lo, h.q), q_hi = std::max(q_hi, h.q);
+    r_lo = std::min(r_lo, h.r), r_hi = std::max(r_hi, h.r);
+  }
+  return HexWindow(q_lo - margin, q_hi + margin, r_lo - margin, r_hi + margin);
+}
+
+HexWindow HexWindow::of_bounds(const MapBounds& b, ColumnLayout layout) {
+  int r_lo = INT_MAX, r_hi = INT_MIN;
+  for (int c = b.min_col; c <= b.max_col; ++c) {
+    r_lo = std::min(r_lo, to_axial({c, b.min_row}, layout).r);
+    r_hi = std::max(r_hi, to_axial({c, b.max_row}, layout).r);
+  }
+  // One hex of margin, so neighbours just off the map are indexed too.
+  return HexWindow(b.min_col - 1, b.max_col + 1, r_lo - 1, r_hi + 1);
+}
+
+// A bounded map is indexed whole; a fragment around the hexes and hexsides it describes.
+// Hexes outside the window are answered too, from small hash maps.
+TerrainIndex::TerrainIndex(const N20Rules& rules, const Map& map, const GameState& state)
+    : rules_(rules), map_(map), ground_(state) {
+  ground_.units.clear();
+  if (map.bounds()) {
+    window_ = HexWindow::of_bounds(*map.bounds(), map.layout());
+  } else {
+    std::vector<Hex> hexes = map.hexes_with_terrain();
+    for (const Hexside& s : map.hexsides_with_features()) hexes.push_back(s.first());
+    window_ = HexWindow::around(hexes, 8);
+  }
+  const auto n = static_cast<std::size_t>(window_.size());
+  terrain_.assign(n, nullptr);
+  side_slot_.assign(n * 3, -1);
+}
+
+const TerrainType& TerrainIndex::terrain(Hex h) const {
+  const int i = window_.index(h);
+  if (i < 0) {
+    auto [it, fresh] = terrain_outside_.try_emplace(h, nullptr);
+    if (fresh) it->second = &rules_.terrain_of(map_, h, ground_);
+    return *it->second;
+  }
+  const TerrainType*& t = terrain_[static_cast<std::size_t>(i)];
+  if (!t) t = &rules_.terrain_of(map_, h, ground_);
+  return *t;
+}
+
+const SideFacts& TerrainIndex::side(Hexside hs) const {
+  const int i = window_.index(hs.first());
+  if (i < 0) {
+    auto [it, fresh] = sides_outside_.try_emplace(hs, 0);
+    if (fresh) {
+      sides_.push_back(compute(hs));
+      it->second = sides_.size() - 1;
+    }
+    return sides_[it->second];
+  }
+  std::int32_t& slot = side_slot_[static_cast<std::size_t>(i) * 3 + static_cast<std::size_t>(hs.direction())];
+  if (slot < 0) {
+    sides_.push_back(compute(hs));
+    slot = static_cast<std::int32_t>(sides_.size() - 1);
+  }
+  return sides_[static_cast<std::size_t>(slot)];
+}
+
+// The crossing facts of one hexside from the rule set's hexside hook.
+SideFacts TerrainIndex::compute(Hexside hs) const {
+  SideFacts f;
+  types_.clear();
+  rules_.hexside_types(map_, hs, ground_, types_);
+  bool has_crossing = false;
+  for (const HexsideType* t : types_) {
+    if (t->crossing) has_crossing = true;
+    if (!t->crossable) f.blocker = t->name;
+    if (t->hazard && f.hazard.empty()) f.hazard = t->name;
+    if (t->move) {
+      f.road = true;
+      f.road_cost = *t->move;
+    }
+  }
+  f.crossable = f.blocker.empty() || has_crossing;
+  return f;
+}
+
+}  // namespace hexlaw::n20

@@ -1,0 +1,77 @@
+// Owns: the facts of the ground that do not depend on where the units stand — each hex's
+// terrain type and each hexside's crossing facts under a rule set — in flat arrays over the
+// map, filled on first use and shared by every position on the same map under the same
+// terrain context (N20Rules::terrain_context: Dresden's wet ground, say). A position's own
+// facts (who stands where, whose ZOC covers what) are PositionIndex's.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/core/hex.h"
+#include "engine/core/map.h"
+#include "engine/core/state.h"
+#include "engine/core/symbol.h"
+#include "engine/core/tables.h"
+
+namespace hexlaw::n20 {
+
+class N20Rules;
+
+// Facts about crossing one hexside.
+struct SideFacts {
+  bool crossable = true;  // false: a major river with no bridge or ford
+  bool road = false;      // a road runs across it
+  int road_cost = 1;      // MP to move along the road
+  Symbol blocker;         // the hexside type that forbids crossing, when not crossable
+  Symbol hazard;          // the river feature that makes a retreat across it hazardous (std:9.8.4)
+};
+
+// A rectangle of axial coordinates; hexes inside map to flat array indices.
+class HexWindow {
+ public:
+  HexWindow() = default;
+  HexWindow(int q_lo, int q_hi, int r_lo, int r_hi);
+  static HexWindow around(const std::vector<Hex>& hexes, int margin);
+  static HexWindow of_bounds(const MapBounds& bounds, ColumnLayout layout);
+  int size() const { return w_ * h_; }
+  int index(Hex h) const {
+    const int dq = h.q - q0_, dr = h.r - r0_;
+    if (dq < 0 || dr < 0 || dq >= w_ || dr >= h_) return -1;
+    return dq * h_ + dr;
+  }
+
+ private:
+  int q0_ = 0, r0_ = 0, w_ = 1, h_ = 1;
+};
+
+class TerrainIndex {
+ public:
+  // Keeps its own copy of the map and of the state's game-level fields (weather, markers,
+  // turn): the terrain hooks read those, never the units. `rules` must outlive the index.
+  TerrainIndex(const N20Rules& rules, const Map& map, const GameState& state);
+
+  const TerrainType& terrain(Hex h) const;
+  // Facts of the hexside between two adjacent hexes, or leaving h in direction d.
+  const SideFacts& side(Hex a, Hex b) const { return side(Hexside::between(a, b).value()); }
+  const SideFacts& side(Hex h, Direction d) const { return side(Hexside::of(h, d)); }
+  const SideFacts& side(Hexside hs) const;
+
+ private:
+  SideFacts compute(Hexside hs) const;
+  const N20Rules& rules_;
+  Map map_;
+  GameState ground_;  // the state without its units
+  HexWindow window_;
+  // Lazily filled; a rule set and its caches serve one thread at a time.
+  mutable std::vector<const TerrainType*> terrain_;
+  mutable std::vector<std::int32_t> side_slot_;  // per hex x 3 canonical directions: index into sides_, -1 unknown
+  mutable std::deque<SideFacts> sides_;          // stable addresses
+  mutable std::unordered_map<Hex, const TerrainType*, HexHash> terrain_outside_;
+  mutable std::unordered_map<Hexside, std::size_t, HexsideHash> sides_outside_;
+  mutable std::vector<const HexsideType*> types_;
+};
+
+}  // namespace hexlaw::n20

@@ -49,31 +49,54 @@ Table& table() {
   return *t;
 }
 
+// Each thread remembers the texts it looked up last, so the common case (the same few ids
+// over and over) takes neither the lock nor the shared table. Entries never go stale: a
+// handle, once given, names its text for the life of the process.
+struct RecentLookups {
+  static constexpr std::size_t kSlots = 256;
+  struct Slot {
+    std::uint32_t id = 0;
+    bool used = false;
+  };
+  std::array<Slot, kSlots> slots{};
+  Slot& slot_for(std::string_view text) { return slots[std::hash<std::string_view>{}(text) & (kSlots - 1)]; }
+};
+thread_local RecentLookups recent;
+
+std::uint32_t lookup(std::string_view text, bool add) {
+  RecentLookups::Slot& slot = recent.slot_for(text);
+  if (slot.used && Symbol::text_of(slot.id) == text) return slot.id;
+  Table& t = table();
+  std::uint32_t id = 0;
+  {
+    std::lock_guard lock(t.mutex);
+    if (auto it = t.ids.find(text); it != t.ids.end()) id = it->second;
+    else if (add) id = t.add(text);
+    else return 0;
+  }
+  slot = {id, true};
+  return id;
+}
+
 }  // namespace
 
-std::uint32_t Symbol::intern(std::string_view text) {
-  if (text.empty()) return 0;
-  Table& t = table();
-  std::lock_guard lock(t.mutex);
-  if (auto it = t.ids.find(text); it != t.ids.end()) return it->second;
-  return t.add(text);
+const std::string& Symbol::text_of(std::uint32_t id) {
+  const std::string* block = table().chunks[id >> kChunkBits].load(std::memory_order_acquire);
+  return block[id & (kChunkSize - 1)];
 }
+
+std::uint32_t Symbol::intern(std::string_view text) { return text.empty() ? 0 : lookup(text, true); }
 
 std::optional<Symbol> Symbol::find(std::string_view text) {
   if (text.empty()) return Symbol();
-  Table& t = table();
-  std::lock_guard lock(t.mutex);
-  auto it = t.ids.find(text);
-  if (it == t.ids.end()) return std::nullopt;
+  const std::uint32_t id = lookup(text, false);
+  if (id == 0) return std::nullopt;
   Symbol s;
-  s.id_ = it->second;
+  s.id_ = id;
   return s;
 }
 
-const std::string& Symbol::str() const {
-  const std::string* block = table().chunks[id_ >> kChunkBits].load(std::memory_order_acquire);
-  return block[id_ & (kChunkSize - 1)];
-}
+const std::string& Symbol::str() const { return text_of(id_); }
 
 std::ostream& operator<<(std::ostream& os, Symbol s) { return os << s.str(); }
 void to_json(nlohmann::json& j, Symbol s) { j = s.str(); }

@@ -43,6 +43,8 @@ class Symbol {
   bool empty() const { return id_ == 0; }
   std::size_t size() const { return str().size(); }
   std::uint32_t handle() const { return id_; }
+  // The text of a handle (for the table's own use).
+  static const std::string& text_of(std::uint32_t handle);
 
   friend bool operator==(Symbol a, Symbol b) { return a.id_ == b.id_; }
   friend bool operator==(Symbol a, std::string_view b) { return a.view() == b; }

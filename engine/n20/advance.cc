@@ -44,7 +44,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
       if (there && there->id == id) break;  // where the unit stands now is not vacant
       if (there && there->side == loser_side) {
         // RULE std:9.9.1 — the retreat path ends at a friendly unit it retreated through
-        trace.cite("std:9.9.1", id + "'s retreat path ends at " + there->id + ", which it retreated through");
+        trace.cite("std:9.9.1", [&] { return id + "'s retreat path ends at " + there->id + ", which it retreated through"; });
         break;
       }
       p.hexes.push_back(h);
@@ -66,11 +66,11 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     if (!u || !u->on_map()) continue;  // did not survive (std:9.9.2)
     if (u->type == UnitType::Artillery) {
       // RULE std:9.9.2 — only surviving, victorious non-artillery units of the battle advance
-      trace.cite("std:9.9.2", id + " is artillery: it never advances after combat (std:9.3)");
+      trace.cite("std:9.9.2", [&] { return id + " is artillery: it never advances after combat (std:9.3)"; });
       continue;
     }
     if (routed_rule && u->has(UnitMarker::Routed)) {
-      trace.cite("std:16.5.2", id + " is routed and may not advance after combat");
+      trace.cite("std:16.5.2", [&] { return id + " is routed and may not advance after combat"; });
       continue;
     }
     AdvanceEligibility e{id, 1, u->type == UnitType::Cavalry};
@@ -78,8 +78,8 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
       // RULE std:9.9.5 — no retreat-style costs or stops, but cavalry never beyond its allowance
       e.max_hexes = static_cast<int>(std::min<std::size_t>(longest, static_cast<std::size_t>(u->movement)));
       o.cavalry_must_advance = true;
-      trace.cite("std:9.9.5", id + " is cavalry: it may advance along the path up to its allowance of " +
-                                  std::to_string(u->movement) + " (here " + std::to_string(e.max_hexes) + " hex(es))");
+      trace.cite("std:9.9.5", [&] { return id + " is cavalry: it may advance along the path up to its allowance of " +
+                                  std::to_string(u->movement) + " (here " + std::to_string(e.max_hexes) + " hex(es))"; });
     }
     o.eligible.push_back(e);
   }

@@ -47,7 +47,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   BattleTotals t;
   auto violate = [&](const char* rule, std::string reason) {
     t.legal = false;
-    trace.cite(rule, "illegal: " + reason);
+    trace.cite(rule, [&] { return "illegal: " + reason; });
     t.violations.emplace_back(rule, std::move(reason));
   };
   // Step A.
@@ -84,7 +84,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       if (a.type == UnitType::Artillery && rules.on(Optional::ArtillerySupport) && rules.artillery_doubles(state, silent)) {
         // RULE std:16.3.2 — artillery may bombard across a hexside that forbids attack
         bombarding[i] = true;
-        trace.cite("std:16.3.2", a.id + " bombards " + d->id + " across a hexside that forbids a normal attack");
+        trace.cite("std:16.3.2", [&] { return a.id + " bombards " + d->id + " across a hexside that forbids a normal attack"; });
       } else {
         violate(rules.terrain_table_id().c_str(),
                 a.id + " cannot attack " + d->id + " across a major river without bridge or ford");
@@ -126,7 +126,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       if (a.type == UnitType::Artillery && !b.countercharge) {
         // RULE std:9.3 — artillery fights at double strength when it attacks (Artillery Bonus)
         s.why.push_back("artillery doubled when attacking (std:9.3)");
-        trace.cite("std:9.3", a.id + " is artillery attacking: strength doubled to " + std::to_string(s.value));
+        trace.cite("std:9.3", [&] { return a.id + " is artillery attacking: strength doubled to " + std::to_string(s.value); });
       } else {
         s.why.push_back("countercharge doubled (std:8.2.2)");
       }
@@ -136,7 +136,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       s.value = halve_up(s.value);
       // RULE std:16.5.2 (part: strength halved) — routed units fight at half strength, rounded up
       s.why.push_back("routed: halved, rounded up (std:16.5.2)");
-      trace.cite("std:16.5.2", a.id + " is routed: strength halved, rounding up, to " + std::to_string(s.value));
+      trace.cite("std:16.5.2", [&] { return a.id + " is routed: strength halved, rounding up, to " + std::to_string(s.value); });
     };
     if (double_first) dbl(), half(), weather();
     else half(), weather(), dbl();
@@ -151,7 +151,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
     if (routed_rule && d->has(UnitMarker::Routed)) {
       s.value = halve_up(s.value);
       s.why.push_back("routed: halved, rounded up (std:16.5.2)");
-      trace.cite("std:16.5.2", d->id + " is routed: strength halved, rounding up, to " + std::to_string(s.value));
+      trace.cite("std:16.5.2", [&] { return d->id + " is routed: strength halved, rounding up, to " + std::to_string(s.value); });
     }
     if (const int m = rules.strength_modifier(*d, state, trace); m != 0) {
       s.value = std::max(0, s.value + m);
@@ -196,7 +196,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       });
       const bool cross = ht->cross_hexside;
       if (cross && !all_across) {
-        trace.cite(rules.terrain_table_id(), d->id + " gets no " + n + " benefit: not every attacker is across it");
+        trace.cite(rules.terrain_table_id(), [&] { return d->id + " gets no " + n + " benefit: not every attacker is across it"; });
         continue;
       }
       ++candidates;
@@ -208,20 +208,20 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
     }
   }
   // RULE std:9.4 — the defender adds the terrain chart's value for its hex or the hexside attacked through
-  trace.cite("std:9.4", "terrain benefit +" + std::to_string(t.terrain) + " (" + t.terrain_source + ")");
+  trace.cite("std:9.4", [&] { return "terrain benefit +" + std::to_string(t.terrain) + " (" + t.terrain_source + ")"; });
   // RULE std:9.4.1 — only the single best benefit counts
   // RULE std:9.4.2 — with several defenders, the best benefit of any of them
   if (candidates > 1) {
     std::string list;
     for (const auto& o : offered) list += (list.empty() ? "" : ", ") + o;
-    trace.cite("std:9.4.1", "benefits on offer: " + list + "; they do not add, only the single best counts");
+    trace.cite("std:9.4.1", [&] { return "benefits on offer: " + list + "; they do not add, only the single best counts"; });
   }
   if (def.size() > 1) trace.cite("std:9.4.2", "with several defenders the battle takes the best benefit of any");
   // RULE std:9.4.3 — the attackers' own terrain counts for nothing
   for (const Unit* a : att) {
     const TerrainType& there = rules.terrain_of(map, a->hex, state);
     if (there.combat.value_or(1) != 0) {
-      trace.cite("std:9.4.3", a->id + "'s own " + there.name + " hex gives the attacker nothing");
+      trace.cite("std:9.4.3", [&] { return a->id + "'s own " + there.name + " hex gives the attacker nothing"; });
       break;
     }
   }
@@ -244,7 +244,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
         if (!exerts_zoc_into(rules, map, state, art, def[k]->hex, silent)) continue;
         // RULE std:16.3.1 — an unattacked artillery unit adds +1 to friendly defenders in its ZOC
         ++per_defender[k];
-        trace.cite("std:16.3.1", art.id + " (not attacked) supports " + def[k]->id + " in its zone of control: +1");
+        trace.cite("std:16.3.1", [&] { return art.id + " (not attacked) supports " + def[k]->id + " in its zone of control: +1"; });
       }
     }
     for (int v : per_defender) t.support += scope == Scope::PerUnitMaxOne ? std::min(v, 1) : v;
@@ -264,7 +264,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       return 0;
     }
     // RULE std:12.5 — each side may spend one morale point for +1 in a battle
-    trace.cite("std:12.5", "the " + who + " commits reserves: +1 for a morale point");
+    trace.cite("std:12.5", [&] { return "the " + who + " commits reserves: +1 for a morale point"; });
     return 1;
   };
   t.attack_reserve = reserve(b.attacker_reserve, att, "attacker");
@@ -277,17 +277,17 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   const CrtTable& crt = rules.crt();
   t.column = std::clamp(t.differential, crt.lowest, crt.highest);
   // RULE std:9.0 — steps B-E: total each side, subtract, find the differential column
-  trace.cite("std:9.0", "steps B-E: attack " + std::to_string(t.attack_total) + " against defence " +
+  trace.cite("std:9.0", [&] { return "steps B-E: attack " + std::to_string(t.attack_total) + " against defence " +
                             std::to_string(t.defense_total) + ": differential " + std::to_string(t.differential) +
-                            ", column " + std::to_string(t.column));
+                            ", column " + std::to_string(t.column); });
   if (b.reduce_to) {
     if (*b.reduce_to > t.column || *b.reduce_to < crt.lowest) {
       violate("std:9.5", "the differential can only be reduced, to a column of the table between " +
                              std::to_string(crt.lowest) + " and " + std::to_string(t.column));
     } else if (*b.reduce_to < t.column) {
       // RULE std:9.5 — the attacker may resolve the battle on a lower column
-      trace.cite("std:9.5", "the attacker resolves on the " + std::to_string(*b.reduce_to) + " column instead of " +
-                                std::to_string(t.column));
+      trace.cite("std:9.5", [&] { return "the attacker resolves on the " + std::to_string(*b.reduce_to) + " column instead of " +
+                                std::to_string(t.column); });
       t.column = *b.reduce_to;
     }
   }

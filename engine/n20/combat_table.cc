@@ -16,14 +16,14 @@ CrtResult crt_lookup(const N20Rules& rules, int differential, int die, Trace& tr
   // RULE std:9.0 — steps E-F: the differential picks the column, one die the row
   // RULE jena:table.crt — the CRT is data; beyond the printed columns, use the end column
   if (l.column != differential) {
-    trace.cite(crt.grid.id, "differential " + fmt(differential) + " is beyond the table; read on the " +
-                                fmt(l.column) + " column");
+    trace.cite(crt.grid.id, [&] { return "differential " + fmt(differential) + " is beyond the table; read on the " +
+                                fmt(l.column) + " column"; });
   }
-  trace.cite("std:9.0", "steps E-F: differential " + fmt(differential) + " uses the " + fmt(l.column) +
-                            " column; die " + std::to_string(die));
+  trace.cite("std:9.0", [&] { return "steps E-F: differential " + fmt(differential) + " uses the " + fmt(l.column) +
+                            " column; die " + std::to_string(die); });
   auto legend = crt.grid.legend.find(l.result);
-  trace.cite(crt.grid.id, "column " + fmt(l.column) + ", die " + std::to_string(die) + ": " + l.result +
-                              (legend != crt.grid.legend.end() ? " (" + legend->second + ")" : ""));
+  trace.cite(crt.grid.id, [&] { return "column " + fmt(l.column) + ", die " + std::to_string(die) + ": " + l.result +
+                              (legend != crt.grid.legend.end() ? " (" + legend->second + ")" : ""); });
   return CrtResult{differential, l.column, die, l.result};
 }
 

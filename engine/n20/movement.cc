@@ -340,7 +340,7 @@ GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, co
   // RULE std:16.1.1 — paying morale to commit a hidden Guard reveals it
   if (g.cost > 0 && b.rules().on(Optional::FogOfWar) && u.has(UnitMarker::Hidden)) {
     g.reveals = true;
-    trace.cite("std:16.1.1", u.id + " is hidden: paying morale to commit it as a Guard reveals it");
+    trace.cite("std:16.1.1", [&] { return u.id + " is hidden: paying morale to commit it as a Guard reveals it"; });
   }
   return g;
 }
@@ -444,7 +444,7 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
   if (auto no = may_start(b, options, trace)) return fail(-1, no->first, no->second);
   if (path.empty()) {
     v.mp_left = base;
-    trace.cite("std:6.0", unit.id + " stays where it is (a unit may move some, all or none of its allowance)");
+    trace.cite("std:6.0", [&] { return unit.id + " stays where it is (a unit may move some, all or none of its allowance)"; });
     return v;
   }
   if (moves_as_retreat(rules, unit, options)) {
@@ -454,21 +454,21 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
                   unit.id + " is routed: it may move only as a retreat would, and no legal " +
                       std::to_string(path.size()) + "-hex retreat enters " + map.name(path[static_cast<std::size_t>(bad)]) +
                       " at that point");
-    trace.cite("std:16.5.2", unit.id + " is routed: this move is one a retreat could make (9.8), at normal costs");
+    trace.cite("std:16.5.2", [&] { return unit.id + " is routed: this move is one a retreat could make (9.8), at normal costs"; });
   }
   if (options.entering) {
     const auto entries = entry_hexes(b);
     if (std::find(entries.begin(), entries.end(), path.front()) == entries.end())
       // RULE std:11.5 — a reinforcement, on time or delayed, enters at its scheduled place
       return fail(0, "std:11.5", map.name(path.front()) + " is not in " + unit.id + "'s entry area '" + unit.entry + "'");
-    trace.cite("std:11.0", unit.id + " is a reinforcement due on turn " + std::to_string(unit.arrival_turn));
+    trace.cite("std:11.0", [&] { return unit.id + " is a reinforcement due on turn " + std::to_string(unit.arrival_turn); });
     // RULE std:11.1 — the first hex is paid by its terrain, or the road cost along a road
-    trace.cite("std:11.1", "entering the map at " + map.name(path.front()) +
-                               (map.is_road_entry(path.front()) ? " along a road" : "") + ": pays that hex's cost");
+    trace.cite("std:11.1", [&] { return "entering the map at " + map.name(path.front()) +
+                               (map.is_road_entry(path.front()) ? " along a road" : "") + ": pays that hex's cost"; });
     if (options.march_position > 0)
       // RULE std:11.2 — each unit of a column at one entry hex pays one more MP than the one before
-      trace.cite("std:11.2", unit.id + " is number " + std::to_string(options.march_position + 1) +
-                                 " in the march column: +" + std::to_string(options.march_position) + " MP to enter");
+      trace.cite("std:11.2", [&] { return unit.id + " is number " + std::to_string(options.march_position + 1) +
+                                 " in the march column: +" + std::to_string(options.march_position) + " MP to enter"; });
   }
   // Step B.
   Cursor c;
@@ -480,20 +480,20 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
       return fail(static_cast<int>(i), rule, reason);
     }
     StepRecord rec{path[i], r.cost, r.next.spent, r.road, maybe_stop(b, r.next, base)};
-    if (rec.road) trace.cite("std:6.6", "entered " + map.name(path[i]) + " along a road");
-    if (rec.stop) trace.cite(rec.stop->rule, "stops in " + map.name(path[i]) + ": " + rec.stop->reason);
+    if (rec.road) trace.cite("std:6.6", [&] { return "entered " + map.name(path[i]) + " along a road"; });
+    if (rec.stop) trace.cite(rec.stop->rule, [&] { return "stops in " + map.name(path[i]) + ": " + rec.stop->reason; });
     if (r.next.stop == Stop::EnemyZoc || r.next.stop == Stop::EnemyZocOnEntry)
-      trace.cite("std:7.2", "entering the enemy zone of control at " + map.name(path[i]) + " cost nothing extra");
+      trace.cite("std:7.2", [&] { return "entering the enemy zone of control at " + map.name(path[i]) + " cost nothing extra"; });
     v.steps.push_back(std::move(rec));
     c = r.next;
   }
   // Step C.
   if (b.cadre_pair_at(c.hex)) {
-    trace.cite("std:16.7.2", unit.id + " may end its move on Cadre " + b.occupant(c.hex)->id +
-                                 ": two Cadres of one nationality may stack to combine");
+    trace.cite("std:16.7.2", [&] { return unit.id + " may end its move on Cadre " + b.occupant(c.hex)->id +
+                                 ": two Cadres of one nationality may stack to combine"; });
   } else if (b.friend_at(c.hex) && b.stack_at_phase_end()) {
-    trace.cite("std:6.9", "movement.stacking_check=end_of_phase: the move may end on " + b.occupant(c.hex)->id +
-                              ", but one of them must move off before the Movement Phase ends");
+    trace.cite("std:6.9", [&] { return "movement.stacking_check=end_of_phase: the move may end on " + b.occupant(c.hex)->id +
+                              ", but one of them must move off before the Movement Phase ends"; });
   } else if (b.friend_at(c.hex)) {
     // RULE std:6.9 — units pass through friends but never end the phase stacked with one
     return fail(static_cast<int>(path.size()) - 1, "std:6.9",
@@ -501,18 +501,18 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
   }
   for (std::size_t i = 0; i + 1 < path.size(); ++i)
     if (b.friend_at(path[i]))
-      trace.cite("std:6.9", "passes through friendly unit " + b.occupant(path[i])->id + " in " + map.name(path[i]));
+      trace.cite("std:6.9", [&] { return "passes through friendly unit " + b.occupant(path[i])->id + " in " + map.name(path[i]); });
   // Step D.
   v.road_bonus = b.bonus(c.all_road) > 0;
   v.allowance = base + b.bonus(c.all_road);
-  if (v.road_bonus) trace.cite("std:6.6", "the whole move ran along connected road: +1 allowance");
+  if (v.road_bonus) trace.cite("std:6.6", [&] { return "the whole move ran along connected road: +1 allowance"; });
   if (c.all_road && !v.road_bonus) rules.road_bonus_allowed(state, trace);  // explains why not
   v.mp_left = forced(c.stop) ? 0 : std::max(0, v.allowance - c.spent);
   if (forced(c.stop) && v.allowance > c.spent)
     trace.cite(c.stop == Stop::Rugged ? "std:6.5" : "std:6.7",
-               "the forced stop forfeits the " + std::to_string(v.allowance - c.spent) + " MP not spent");
-  trace.cite("std:6.0", unit.id + " moves " + std::to_string(path.size()) + " hex(es), spending " +
-                            std::to_string(c.spent) + " of " + std::to_string(v.allowance) + " MP");
+               [&] { return "the forced stop forfeits the " + std::to_string(v.allowance - c.spent) + " MP not spent"; });
+  trace.cite("std:6.0", [&] { return unit.id + " moves " + std::to_string(path.size()) + " hex(es), spending " +
+                            std::to_string(c.spent) + " of " + std::to_string(v.allowance) + " MP"; });
   v.guard = guard_commitment(b, unit.hex, options.entering, path, trace);
   return v;
 }

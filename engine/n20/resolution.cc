@@ -22,6 +22,20 @@ const char* result_rule(const std::string& r) {
   return "std:9.6";
 }
 
+// The exact key of a whole position: every field of the state, units by interned id.
+void append_position(std::vector<std::int64_t>& key, const GameState& s) {
+  key.insert(key.end(), {s.turn, s.phase.handle(), s.phasing.handle(), s.night, s.weather.handle()});
+  for (const auto& [track, points] : s.morale) key.insert(key.end(), {track.handle(), points});
+  key.push_back(-1);
+  for (Symbol m : s.markers) key.push_back(m.handle());
+  key.push_back(-1);
+  for (const Unit& u : s.units)
+    key.insert(key.end(), {u.id.handle(), u.side.handle(), u.army.handle(), u.nationality.handle(),
+                           static_cast<std::int64_t>(u.type), u.strength, u.movement,
+                           u.flags.bits(), u.markers.bits(), static_cast<std::int64_t>(u.status),
+                           u.hex.q, u.hex.r, u.arrival_turn, u.entry.handle()});
+}
+
 void remove_from_map(GameState& s, const std::string& id) {
   Unit* u = s.unit(id);
   u->status = UnitStatus::Broken;
@@ -67,6 +81,7 @@ class Resolver {
   BattleOutcome out_;
   MoraleLedger ledger_;
   std::vector<bool> bombarding_;
+  std::vector<int> hazard_groups_;  // per face of the hazard die: 0 breaks, 1 carries on
 };
 
 // A broken unit leaves the map (it may rally later); its side loses a point and the enemy
@@ -86,11 +101,11 @@ void Resolver::break_unit(UnitFate& f, const std::string& rule, const std::strin
   if (!theirs.empty()) ledger_.gain(theirs, 1);
   if (f.routed_too_far) {
     // RULE jena:table.morale — a unit that routs too far and then breaks costs its side one point in all
-    trace_.cite("jena:table.morale", u.id + " routed too far and then broke: its side loses one point in all");
+    trace_.cite("jena:table.morale", [&] { return u.id + " routed too far and then broke: its side loses one point in all"; });
   } else {
     ledger_.lose(mine, 1);
   }
-  trace_.cite(rule, u.id + " breaks: " + reason);
+  trace_.cite(rule, [&] { return u.id + " breaks: " + reason; });
   remove_from_map(out_.after, f.unit);
 }
 
@@ -110,11 +125,11 @@ void Resolver::retreat(UnitFate& f, int distance, bool defending) {
   // Step A.
   RetreatOptions computed;
   const RetreatOptions* found = nullptr;
-  std::string key;
+  std::vector<std::int64_t> key;
   if (policy_.cache) {
-    key = f.unit + "/" + std::to_string(distance) + "/" + (loc ? map_.name(*loc) : "-");
+    key = {u.id.handle(), distance, loc.has_value(), loc ? loc->q : 0, loc ? loc->r : 0};
     for (const Unit& x : out_.after.units)
-      if (x.on_map()) key += "/" + x.id + "@" + std::to_string(x.hex.q) + "," + std::to_string(x.hex.r);
+      if (x.on_map()) key.insert(key.end(), {x.id.handle(), x.hex.q, x.hex.r});
     if (auto it = policy_.cache->entries.find(key); it != policy_.cache->entries.end()) {
       found = &it->second;
       ++policy_.cache->hits;
@@ -149,34 +164,35 @@ void Resolver::retreat(UnitFate& f, int distance, bool defending) {
                                                                " of " + std::to_string(options.paths.size()));
     chosen = &options.paths[i];
     // RULE std:9.8 — among the paths the priorities leave, the owner chooses
-    trace_.cite("std:9.8", f.unit + "'s owner chooses one of " + std::to_string(options.paths.size()) + " legal paths");
+    trace_.cite("std:9.8", [&] { return f.unit + "'s owner chooses one of " + std::to_string(options.paths.size()) + " legal paths"; });
   } else {
     chosen = &*std::min_element(options.paths.begin(), options.paths.end(),
                                 [](const RetreatPath& a, const RetreatPath& b) { return a.rolls() < b.rolls(); });
   }
   // Step C.
-  const GridTable* hazard = default_tables().grid(rules_.hazard_table_id());
+  // The hazard die's faces grouped by their result on the table (break or safe): the answer
+  // shows only which, so exact odds branch twice, not six times.
+  if (hazard_groups_.empty()) {
+    const GridTable* hazard = default_tables().grid(rules_.hazard_table_id());
+    for (int face = 1; face <= 6; ++face) {
+      const auto* cell = hazard->cell(std::to_string(face), "result");
+      hazard_groups_.push_back(cell && *cell && **cell == "break" ? 0 : 1);
+    }
+  }
+  auto roll = [&](const char* rule, const std::string& what) {
+    const int face = dice_.roll_grouped(6, hazard_groups_, rule, "hazardous retreat: " + what);
+    return hazard_groups_[static_cast<std::size_t>(face - 1)] == 0;
+  };
   for (const auto& s : chosen->steps) {
     f.path.push_back(s.hex);
-    // The hazard die's faces grouped by their result on the table (break or safe): the answer
-    // shows only which, so exact odds branch twice, not six times.
-    std::vector<int> groups;
-    auto breaks_on = [&](int face) {
-      const auto* cell = hazard->cell(std::to_string(face), "result");
-      return cell && *cell && **cell == "break";
-    };
-    for (int face = 1; face <= 6; ++face) groups.push_back(breaks_on(face) ? 0 : 1);
-    auto roll = [&](const char* rule, const std::string& what) {
-      return breaks_on(dice_.roll_grouped(6, groups, rule, "hazardous retreat: " + what));
-    };
     const bool zoc_break = s.enemy_zoc && roll("std:9.8.3", "enemy ZOC at " + map_.name(s.hex));
     const bool river_break = !zoc_break && !s.river.empty() && roll("std:9.8.4", s.river + " into " + map_.name(s.hex));
     if (s.rolls() && !zoc_break && !river_break)
-      trace_.cite(rules_.hazard_table_id(), "hazard roll(s) at " + map_.name(s.hex) + ": 4-6, the unit carries on");
+      trace_.cite(rules_.hazard_table_id(), [&] { return "hazard roll(s) at " + map_.name(s.hex) + ": 4-6, the unit carries on"; });
     if (zoc_break || river_break) {
       Unit* moving = out_.after.unit(f.unit);
       moving->hex = s.hex;
-      trace_.cite(rules_.hazard_table_id(), "hazard roll of 1-3 at " + map_.name(s.hex) + ": the unit breaks there");
+      trace_.cite(rules_.hazard_table_id(), [&] { return "hazard roll of 1-3 at " + map_.name(s.hex) + ": the unit breaks there"; });
       break_unit(f, zoc_break ? "std:9.8.3" : "std:9.8.4",
                  "broke on a hazardous retreat at " + map_.name(s.hex) + (zoc_break ? " (enemy ZOC)" : " (" + s.river + ")"));
       return;
@@ -191,7 +207,7 @@ void Resolver::retreat(UnitFate& f, int distance, bool defending) {
   }
   f.ends = moving->hex;
   if (!policy_.retreat_paths.count(f.unit) && !(policy_.choose_retreat && options.paths.size() > 1))
-    trace_.cite("std:9.8", f.unit + " takes the retreat path with the fewest hazard rolls (stated policy)");
+    trace_.cite("std:9.8", [&] { return f.unit + " takes the retreat path with the fewest hazard rolls (stated policy)"; });
 }
 
 // The victor's die gives the distance: elite -2 (std:9.6), -3 defending in a Fortified or
@@ -206,18 +222,18 @@ void Resolver::rout(UnitFate& f, bool defending) {
   if (u.has(UnitFlag::Elite)) {
     modifier = -2;
     // RULE std:9.6 — results; broken units leave the map; an Elite Force subtracts 2 from its rout die
-    trace_.cite("std:9.6", u.id + " is an Elite Force: -2 to its rout die");
+    trace_.cite("std:9.6", [&] { return u.id + " is an Elite Force: -2 to its rout die"; });
     if (defending && here.zoc_barrier) {
       const bool cumulative = rules_.readings().elite_fortified_cumulative;
       modifier = cumulative ? -5 : -3;
-      trace_.cite("std:9.8.1", u.id + " is an Elite Force defending in a " + here.name + " hex: " +
-                                   std::to_string(modifier) + " to its rout die");
+      trace_.cite("std:9.8.1", [&] { return u.id + " is an Elite Force defending in a " + here.name + " hex: " +
+                                   std::to_string(modifier) + " to its rout die"; });
     }
   }
   f.modifier = modifier;
   const int distance = die + modifier;
   if (distance < 1) {
-    trace_.cite("std:9.6", "modified rout roll " + std::to_string(distance) + " is below 1: " + u.id + " withdraws instead");
+    trace_.cite("std:9.6", [&] { return "modified rout roll " + std::to_string(distance) + " is below 1: " + u.id + " withdraws instead"; });
     f.fate = "withdrawn";
     f.distance = 1;
   } else {
@@ -226,8 +242,8 @@ void Resolver::rout(UnitFate& f, bool defending) {
     if (rules_.readings().rout_length_by_modified_roll && distance > u.movement) {
       f.routed_too_far = true;
       ledger_.lose(rules_.morale_track(u, out_.after), 1);
-      trace_.cite("jena:table.morale", u.id + " routs " + std::to_string(distance) +
-                                           " hexes, more than its movement allowance: its side loses a point");
+      trace_.cite("jena:table.morale", [&] { return u.id + " routs " + std::to_string(distance) +
+                                           " hexes, more than its movement allowance: its side loses a point"; });
     }
   }
 }
@@ -239,10 +255,10 @@ void Resolver::exchange() {
   for (const auto& id : battle_.defenders) owed += unit(id).strength;
   for (std::size_t i = 0; i < battle_.attackers.size(); ++i)
     if (!bombarding_[i]) pool.push_back(&unit(battle_.attackers[i]));
-    else trace_.cite("std:16.3.2", battle_.attackers[i] + " is bombarding: it is never broken to pay an exchange");
+    else trace_.cite("std:16.3.2", [&] { return battle_.attackers[i] + " is bombarding: it is never broken to pay an exchange"; });
   // RULE std:9.6.7 — EX: break all defenders; the attacker breaks printed strength at least equal
-  trace_.cite("std:9.6.7", "exchange: the defenders break; the attacker breaks at least " + std::to_string(owed) +
-                               " printed strength points");
+  trace_.cite("std:9.6.7", [&] { return "exchange: the defenders break; the attacker breaks at least " + std::to_string(owed) +
+                               " printed strength points"; });
   auto choices = exchange_choices(pool, owed);
   for (const auto& c : choices) {
     std::vector<std::string> ids;
@@ -291,15 +307,15 @@ void Resolver::settle_morale() {
     if (it == out_.after.morale.end()) continue;  // the case gives no track: report the change only
     const int before = it->second, gain = ledger_.gains[t], loss = ledger_.losses[t];
     // RULE std:12.0 — each side's morale points, on its track, rise and fall with events
-    trace_.cite("std:12.0", t + " morale changes after the battle");
+    trace_.cite("std:12.0", [&] { return t + " morale changes after the battle"; });
     // RULE std:12.1 — simultaneous changes: add first, then subtract
     // RULE std:12.1.1 — never above 10
     int v = cap_net ? std::min(10, before + gain - loss) : std::min(10, before + gain) - loss;
     v = std::max(0, v);
     it->second = v;
-    trace_.cite("std:12.1", t + " morale " + std::to_string(before) + " +" + std::to_string(gain) + " -" +
-                                std::to_string(loss) + " = " + std::to_string(v) + " (gains added first, then losses)");
-    if (before + gain > 10) trace_.cite("std:12.1.1", t + " cannot exceed 10 morale points");
+    trace_.cite("std:12.1", [&] { return t + " morale " + std::to_string(before) + " +" + std::to_string(gain) + " -" +
+                                std::to_string(loss) + " = " + std::to_string(v) + " (gains added first, then losses)"; });
+    if (before + gain > 10) trace_.cite("std:12.1.1", [&] { return t + " cannot exceed 10 morale points"; });
   }
   for (const auto& t : tracks) out_.morale[t] += ledger_.gains[t] - ledger_.losses[t];
 }
@@ -307,8 +323,21 @@ void Resolver::settle_morale() {
 // Step A. Totals. Step B. The battle die on the CRT. Step C. Bombardment conversions.
 // Step D. Apply the result to each losing unit. Step E. Le Garde Recule. Step F. Morale.
 BattleOutcome Resolver::run() {
-  // Step A.
-  out_.totals = battle_totals(rules_, map_, out_.after, battle_, trace_);
+  // Step A. (Worked out once per enumeration when a cache is given.)
+  if (policy_.cache) {
+    std::vector<std::int64_t> key{battle_.countercharge, battle_.attacker_reserve, battle_.defender_reserve,
+                                  battle_.reduce_to.has_value(), battle_.reduce_to.value_or(0)};
+    for (const auto* ids : {&battle_.attackers, &battle_.defenders, &battle_.attacked_elsewhere}) {
+      for (const auto& id : *ids) key.push_back(Symbol(id).handle());
+      key.push_back(-1);
+    }
+    append_position(key, out_.after);
+    auto [it, fresh] = policy_.cache->totals.try_emplace(std::move(key));
+    if (fresh) it->second = battle_totals(rules_, map_, out_.after, battle_, trace_);
+    out_.totals = it->second;
+  } else {
+    out_.totals = battle_totals(rules_, map_, out_.after, battle_, trace_);
+  }
   if (!out_.totals.legal) {
     out_.legal = false;
     return std::move(out_);
@@ -319,7 +348,7 @@ BattleOutcome Resolver::run() {
     const std::string t = rules_.morale_track(unit(id), out_.after);
     if (auto it = out_.after.morale.find(t); it != out_.after.morale.end()) --it->second;
     --out_.morale[t];
-    trace_.cite("std:12.5", t + " spends a morale point to commit reserves");
+    trace_.cite("std:12.5", [&] { return t + " spends a morale point to commit reserves"; });
   };
   if (out_.totals.attack_reserve) spend(battle_.attackers.front());
   if (out_.totals.defense_reserve) spend(battle_.defenders.front());
@@ -327,7 +356,7 @@ BattleOutcome Resolver::run() {
   const CrtResult r = crt_roll(rules_, out_.totals.column, dice_, trace_, policy_.group_battle_die);
   out_.die = r.die;
   out_.result = out_.applied = r.result;
-  trace_.cite(result_rule(r.result), "result " + r.result);
+  trace_.cite(result_rule(r.result), [&] { return "result " + r.result; });
   // Step C.
   const bool all_bombard = !bombarding_.empty() && std::all_of(bombarding_.begin(), bombarding_.end(), [](bool b) { return b; });
   const bool whole_battle = rules_.readings().bombard_immunity_whole_battle;
@@ -336,7 +365,7 @@ BattleOutcome Resolver::run() {
     trace_.cite("std:16.3.2", "artillery bombarding alone treats EX as Engaged");
   } else if ((r.result == "AB" || r.result == "AR") && all_bombard) {
     out_.applied = "AW";
-    trace_.cite("std:16.3.2", "bombarding artillery treats " + r.result + " as AW");
+    trace_.cite("std:16.3.2", [&] { return "bombarding artillery treats " + r.result + " as AW"; });
   }
   for (const auto& id : battle_.attackers) out_.fates.push_back(UnitFate{id});
   for (const auto& id : battle_.defenders) out_.fates.push_back(UnitFate{id});
@@ -363,11 +392,11 @@ BattleOutcome Resolver::run() {
     std::string code = a;
     if (attacker && bombarding_[i] && (a == "AB" || a == "AR")) {
       code = "AW";  // immunity of the bombarding artillery (std:16.3.2)
-      trace_.cite("std:16.3.2", f.unit + " is bombarding: " + a + " counts as AW for it");
+      trace_.cite("std:16.3.2", [&] { return f.unit + " is bombarding: " + a + " counts as AW for it"; });
     } else if (attacker && whole_battle && !all_bombard && (a == "AB" || a == "AR") &&
                std::any_of(bombarding_.begin(), bombarding_.end(), [](bool b) { return b; })) {
       code = "AW";
-      trace_.cite("std:16.3.2", "bombard.immunity_scope=whole_battle: " + a + " counts as AW for " + f.unit);
+      trace_.cite("std:16.3.2", [&] { return "bombard.immunity_scope=whole_battle: " + a + " counts as AW for " + f.unit; });
     }
     if (code == "AB" || code == "DB" || code == "EX") {
       break_unit(f, result_rule(code), code == "EX" ? "every defender breaks in an exchange" : code + ": all of the side breaks");
@@ -383,19 +412,19 @@ BattleOutcome Resolver::run() {
     // The one-hex-fewer option of a unit in a Fortified or Redoubt hex (std:9.8.1).
     if (rules_.terrain_of(map_, unit(f.unit).hex, out_.after).zoc_barrier && policy_.shorten_in_fortified) {
       --distance;
-      trace_.cite("std:9.8.1", f.unit + " is in a Fortified or Redoubt hex: its owner retreats it one hex fewer");
+      trace_.cite("std:9.8.1", [&] { return f.unit + " is in a Fortified or Redoubt hex: its owner retreats it one hex fewer"; });
     }
     retreat(f, distance, !attacker);
     if (f.fate == "routed" && rules_.on(Optional::RoutedUnits) && out_.after.unit(f.unit)->on_map()) {
       out_.after.unit(f.unit)->set(UnitMarker::Routed, true);
       // RULE std:16.5.1 — a Routed marker goes on a unit once its rout movement is done
-      trace_.cite("std:16.5.1", f.unit + " is marked Routed");
+      trace_.cite("std:16.5.1", [&] { return f.unit + " is marked Routed"; });
     }
     if (f.fate == "routed" && !rules_.readings().rout_length_by_modified_roll &&
         static_cast<int>(f.path.size()) > unit(f.unit).movement) {
       f.routed_too_far = true;
       ledger_.lose(rules_.morale_track(unit(f.unit), out_.after), 1);
-      trace_.cite("jena:table.morale", f.unit + " retreated more hexes than its movement allowance: its side loses a point");
+      trace_.cite("jena:table.morale", [&] { return f.unit + " retreated more hexes than its movement allowance: its side loses a point"; });
     }
   }
   if (a == "EX") {
@@ -422,17 +451,17 @@ BattleOutcome Resolver::run() {
     if (!u.has(UnitFlag::Guard)) continue;
     if (!attacker_won || !u.on_map()) {
       ledger_.lose(rules_.morale_track(u, out_.after), 1);
-      trace_.cite("std:12.2", u.id + " is a Guard unit committed to battle");
+      trace_.cite("std:12.2", [&] { return u.id + " is a Guard unit committed to battle"; });
       // RULE std:12.2.2 — an attacking Guard that could not conceivably advance costs its side a point
-      trace_.cite("std:12.2.2", u.id + " is an attacking Guard unit that " +
+      trace_.cite("std:12.2.2", [&] { return u.id + " is an attacking Guard unit that " +
                                     (attacker_won ? std::string("did not survive the exchange") : "was not victorious") +
-                                    ": Le Garde Recule, -1 morale");
+                                    ": Le Garde Recule, -1 morale"; });
     }
   }
   // Step F.
   settle_morale();
   // RULE std:9.0 — step G: apply the result at once, retreats included
-  trace_.cite("std:9.0", "step G: the " + out_.applied + " result is applied at once");
+  trace_.cite("std:9.0", [&] { return "step G: the " + out_.applied + " result is applied at once"; });
   return std::move(out_);
 }
 

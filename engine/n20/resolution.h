@@ -13,17 +13,23 @@
 #include <string>
 #include <vector>
 
+#include <cstdint>
+
 #include "engine/core/dice.h"
 #include "engine/n20/battle.h"
 #include "engine/n20/retreat.h"
 
 namespace hexlaw::n20 {
 
-// Retreat paths already worked out for a position, shared by the runs of one enumeration
-// (most dice sequences meet the same retreats). Keyed by the unit, the distance, the LOC and
-// where every unit stands.
+// What one enumeration of a battle works out once and every dice sequence reuses: the
+// battle's totals (keyed by the declaration and the whole position) and the retreat paths
+// (most sequences meet the same retreats; keyed by the unit, the distance, the LOC and where
+// every unit stands). Keys are exact, never hashes. A reused entry adds nothing to the
+// trace: the run that worked it out cited its rules, and an enumeration's answer keeps each
+// citation once.
 struct RetreatCache {
-  std::map<std::string, RetreatOptions> entries;
+  std::map<std::vector<std::int64_t>, RetreatOptions> entries;
+  std::map<std::vector<std::int64_t>, BattleTotals> totals;
   std::size_t hits = 0, misses = 0;
 };
 

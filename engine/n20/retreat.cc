@@ -196,12 +196,12 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   RetreatOptions o;
   Ground g(rules, map, state, unit);
   // RULE std:9.7 — a retreat counts hexes only: no movement points, no stop for terrain
-  trace.cite("std:9.7", unit.id + " retreats " + std::to_string(distance_owed) +
-                            " hex(es) from " + map.name(unit.hex) + "; terrain neither costs nor stops it");
+  trace.cite("std:9.7", [&] { return unit.id + " retreats " + std::to_string(distance_owed) +
+                            " hex(es) from " + map.name(unit.hex) + "; terrain neither costs nor stops it"; });
   const TerrainType& here = rules.terrain_of(map, unit.hex, state);
   if (here.zoc_barrier) {
     o.may_shorten = true;
-    trace.cite("std:9.8.1", unit.id + " retreats from a " + here.name + " hex: its owner may retreat it one hex fewer");
+    trace.cite("std:9.8.1", [&] { return unit.id + " retreats from a " + here.name + " hex: its owner may retreat it one hex fewer"; });
   }
   // The LOCs the owner may head for: the one asked for, or each friendly LOC in turn.
   std::vector<std::optional<Hex>> targets;
@@ -210,7 +210,7 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     for (Hex h : g.locs()) targets.push_back(h);
   if (targets.empty()) {
     targets.push_back(std::nullopt);
-    trace.cite("std:9.8.6", "no friendly LOC hex is known for " + unit.id + ": the direction rule cannot apply");
+    trace.cite("std:9.8.6", [&] { return "no friendly LOC hex is known for " + unit.id + ": the direction rule cannot apply"; });
   }
   Shaping shaped;
   std::set<std::vector<Hex>> seen;

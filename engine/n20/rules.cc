@@ -133,7 +133,7 @@ const std::string& N20Rules::interpretation(std::string_view name) const {
 bool N20Rules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
   if (!u.on_map()) {
     // RULE std:11.0 — units off the map (reinforcements not yet arrived) have no ZOC
-    t.cite("std:11.0", u.id + " is off the map and has no zone of control");
+    t.cite("std:11.0", [&] { return u.id + " is off the map and has no zone of control"; });
     return false;
   }
   if (s.night) {
@@ -143,7 +143,7 @@ bool N20Rules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
   }
   if (on(Optional::RoutedUnits) && u.has(UnitMarker::Routed)) {
     // RULE std:16.5.2 (part: loss of ZOC) — with optional rule 16.5, routed units lose their ZOC
-    t.cite("std:16.5.2", u.id + " is routed and, under optional rule 16.5, has no zone of control");
+    t.cite("std:16.5.2", [&] { return u.id + " is routed and, under optional rule 16.5, has no zone of control"; });
     return false;
   }
   return true;

@@ -45,7 +45,7 @@ int DresdenRules::movement_allowance_modifier(const Unit& u, const GameState& s,
 bool DresdenRules::road_bonus_allowed(const GameState& s, Trace& t) const {
   if (!wet(s)) return true;
   // RULE dresden:5.1.1 (part: roads) — no +1 for a move along road in Downpour or Mud
-  t.cite("dresden:5.1.1", "Downpour or Mud: no +1 for a move wholly along road (std:6.6 overridden)");
+  t.cite("dresden:5.1.1", [&] { return "Downpour or Mud: no +1 for a move wholly along road (std:6.6 overridden)"; });
   return false;
 }
 

@@ -22,10 +22,11 @@ class Ground {
         zoc_(index_.zoc_handle(unit.side)),
         friends_first_(rules.readings().retreat_friends_first),
         whole_path_(rules.readings().retreat_whole_path) {
-    for (Hex h : rules.friendly_locs(unit, map, state)) locs_.insert(h);
+    for (Hex h : rules.friendly_locs(unit, map, state)) locs_.push_back(h);
   }
 
-  const std::set<Hex>& locs() const { return locs_; }
+  bool is_loc(Hex h) const { return std::find(locs_.begin(), locs_.end(), h) != locs_.end(); }
+  const std::vector<Hex>& locs() const { return locs_; }
   const Map& map() const { return map_; }
   bool friends_first() const { return friends_first_; }
   bool whole_path() const { return whole_path_; }
@@ -39,20 +40,21 @@ class Ground {
     return o && o->side == unit_.side;
   }
 
+  // The step from a into its neighbour b = neighbour(a, d), or nothing when b may not be
+  // entered at all.
   // RULE std:9.8.1 — never off the map, into an enemy, or across a major river without bridge or ford
-  bool enterable(Hex a, Hex b) const {
-    if (!map_.on_map(b)) return false;
+  std::optional<RetreatStep> step(Hex a, Direction d) const {
+    const Hex b = neighbour(a, d);
+    if (!map_.on_map(b)) return std::nullopt;
     const Unit* o = occupant(b);
-    if (o && o->side != unit_.side) return false;
-    return index_.side(a, b).crossable;
-  }
-
-  RetreatStep step(Hex a, Hex b) const {
+    if (o && o->side != unit_.side) return std::nullopt;
+    const SideFacts& side = index_.side(a, d);
+    if (!side.crossable) return std::nullopt;
     RetreatStep s;
     s.hex = b;
     s.enemy_zoc = index_.enemy_zoc(zoc_, b);
-    s.friendly = friend_at(b);
-    s.river = index_.side(a, b).hazard;
+    s.friendly = o != nullptr;
+    s.river = side.hazard;
     return s;
   }
 
@@ -71,11 +73,13 @@ class Ground {
   // Only hexes of class <= max_class may be used on the way.
   bool can_finish(Hex at, int remaining, int extension, std::vector<Hex>& visited, int max_class = 3) const {
     if (remaining == 0 && !friend_at(at)) return true;
-    if (remaining > 0 && locs_.count(at)) return true;
+    if (remaining > 0 && is_loc(at)) return true;
     if (extension > kMaxExtension) return false;
-    for (Hex n : neighbours(at)) {
-      if (std::find(visited.begin(), visited.end(), n) != visited.end() || !enterable(at, n)) continue;
-      if (max_class < 3 && klass(step(at, n)) > max_class) continue;
+    for (Direction d : kAllDirections) {
+      const Hex n = neighbour(at, d);
+      if (std::find(visited.begin(), visited.end(), n) != visited.end()) continue;
+      const auto s = step(at, d);
+      if (!s || (max_class < 3 && klass(*s) > max_class)) continue;
       visited.push_back(n);
       const bool ok =
           can_finish(n, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited, max_class);
@@ -92,7 +96,7 @@ class Ground {
   int zoc_;
   bool friends_first_;
   bool whole_path_;
-  std::set<Hex> locs_;
+  std::vector<Hex> locs_;  // in hex order
 };
 
 // Rules that shaped the answer, each with a count, for the explanation.
@@ -122,7 +126,7 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
     return;
   }
   // Step B.
-  if (remaining > 0 && visited.size() > 1 && g.locs().count(at)) {
+  if (remaining > 0 && visited.size() > 1 && g.is_loc(at)) {
     RetreatPath p = path;
     p.breaks_at_loc = true;
     ++shaped.loc_early;
@@ -136,9 +140,12 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
   std::vector<RetreatStep> candidates;
   int best = 99;
   for (int bound = g.whole_path() ? 0 : 3; bound <= 3 && candidates.empty(); ++bound) {
-    for (Hex n : neighbours(at)) {
-      if (std::find(visited.begin(), visited.end(), n) != visited.end() || !g.enterable(at, n)) continue;
-      const RetreatStep s = g.step(at, n);
+    for (Direction d : kAllDirections) {
+      const Hex n = neighbour(at, d);
+      if (std::find(visited.begin(), visited.end(), n) != visited.end()) continue;
+      const auto step = g.step(at, d);
+      if (!step) continue;
+      const RetreatStep& s = *step;
       if (g.klass(s) > bound) continue;
       visited.push_back(n);
       const bool ok =
@@ -221,6 +228,10 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     path.loc = target;
     enumerate(g, target, visited, path, distance_owed, found, limit, o.truncated, shaped);
     for (auto& p : found) {
+      if (targets.size() == 1) {  // one search never finds a path twice
+        o.paths.push_back(std::move(p));
+        continue;
+      }
       std::vector<Hex> key;
       for (const auto& s : p.steps) key.push_back(s.hex);
       if (seen.insert(key).second) o.paths.push_back(std::move(p));

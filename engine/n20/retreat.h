@@ -17,7 +17,7 @@ namespace hexlaw::n20 {
 struct RetreatStep {
   Hex hex;
   bool enemy_zoc = false;       // a hazard roll for entering an enemy ZOC hex (std:9.8.3)
-  std::string river;            // the river feature crossed, if any: a hazard roll (std:9.8.4)
+  Symbol river;                 // the river feature crossed, if any: a hazard roll (std:9.8.4)
   bool friendly = false;        // the hex holds a friendly unit (std:9.8.5)
   int rolls() const { return (enemy_zoc ? 1 : 0) + (river.empty() ? 0 : 1); }
 };

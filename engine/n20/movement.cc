@@ -61,6 +61,7 @@ class Board {
   bool enemy_zoc(Hex h) const { return index_.enemy_zoc(zoc_handle_, h); }
   const TerrainType& terrain(Hex h) const { return index_.terrain(h); }
   const SideFacts& side(Hex a, Hex b) const { return index_.side(a, b); }
+  bool on_map(Hex h) const { return index_.ground().on_map(h); }
   const Map& map() const { return index_.map(); }
   const N20Rules& rules() const { return index_.rules(); }
   const GameState& state() const { return index_.state(); }
@@ -184,7 +185,7 @@ StepResult step(const Board& b, const Cursor& from, Hex to, int base, const Move
       return r;
     }
   }
-  if (!b.map().on_map(to)) {
+  if (!b.on_map(to)) {
     r.refusal = Refusal::OffMap;
     return r;
   }

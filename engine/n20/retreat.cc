@@ -45,7 +45,7 @@ class Ground {
   // RULE std:9.8.1 — never off the map, into an enemy, or across a major river without bridge or ford
   std::optional<RetreatStep> step(Hex a, Direction d) const {
     const Hex b = neighbour(a, d);
-    if (!map_.on_map(b)) return std::nullopt;
+    if (!index_.ground().on_map(b)) return std::nullopt;
     const Unit* o = occupant(b);
     if (o && o->side != unit_.side) return std::nullopt;
     const SideFacts& side = index_.side(a, d);

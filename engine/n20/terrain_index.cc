@@ -45,7 +45,11 @@ TerrainIndex::TerrainIndex(const N20Rules& rules, const Map& map, const GameStat
   }
   const auto n = static_cast<std::size_t>(window_.size());
   terrain_.assign(n, nullptr);
-  side_slot_.assign(n * 3, -1);
+  side_facts_.assign(n * 3, SideFacts{});
+  side_known_.assign(n * 3, 0);
+  on_map_.assign(n, 0);
+  // Every hex of the window, by its index: the window's rows run fastest.
+  for (int i = 0; i < window_.size(); ++i) on_map_[static_cast<std::size_t>(i)] = map_.on_map(window_.hex(i));
 }
 
 const TerrainType& TerrainIndex::terrain(Hex h) const {
@@ -60,22 +64,10 @@ const TerrainType& TerrainIndex::terrain(Hex h) const {
   return *t;
 }
 
-const SideFacts& TerrainIndex::side(Hexside hs) const {
-  const int i = window_.index(hs.first());
-  if (i < 0) {
-    auto [it, fresh] = sides_outside_.try_emplace(hs, 0);
-    if (fresh) {
-      sides_.push_back(compute(hs));
-      it->second = sides_.size() - 1;
-    }
-    return sides_[it->second];
-  }
-  std::int32_t& slot = side_slot_[static_cast<std::size_t>(i) * 3 + static_cast<std::size_t>(hs.direction())];
-  if (slot < 0) {
-    sides_.push_back(compute(hs));
-    slot = static_cast<std::int32_t>(sides_.size() - 1);
-  }
-  return sides_[static_cast<std::size_t>(slot)];
+const SideFacts& TerrainIndex::side_outside(Hexside hs) const {
+  auto [it, fresh] = sides_outside_.try_emplace(hs, nullptr);
+  if (fresh) it->second = &sides_outside_list_.emplace_back(compute(hs));
+  return *it->second;
 }
 
 // The crossing facts of one hexside from the rule set's hexside hook.

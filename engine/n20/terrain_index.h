@@ -42,6 +42,7 @@ class HexWindow {
     if (dq < 0 || dr < 0 || dq >= w_ || dr >= h_) return -1;
     return dq * h_ + dr;
   }
+  Hex hex(int index) const { return Hex{q0_ + index / h_, r0_ + index % h_}; }  // inverse of index()
 
  private:
   int q0_ = 0, r0_ = 0, w_ = 1, h_ = 1;
@@ -54,23 +55,40 @@ class TerrainIndex {
   TerrainIndex(const N20Rules& rules, const Map& map, const GameState& state);
 
   const TerrainType& terrain(Hex h) const;
+  // Map::on_map, answered from an array.
+  bool on_map(Hex h) const {
+    const int i = window_.index(h);
+    return i >= 0 ? on_map_[static_cast<std::size_t>(i)] != 0 : map_.on_map(h);
+  }
   // Facts of the hexside between two adjacent hexes, or leaving h in direction d.
   const SideFacts& side(Hex a, Hex b) const { return side(Hexside::between(a, b).value()); }
   const SideFacts& side(Hex h, Direction d) const { return side(Hexside::of(h, d)); }
-  const SideFacts& side(Hexside hs) const;
+  const SideFacts& side(Hexside hs) const {
+    const int i = window_.index(hs.first());
+    if (i < 0) return side_outside(hs);
+    const std::size_t slot = static_cast<std::size_t>(i) * 3 + static_cast<std::size_t>(hs.direction());
+    if (!side_known_[slot]) {
+      side_facts_[slot] = compute(hs);
+      side_known_[slot] = 1;
+    }
+    return side_facts_[slot];
+  }
 
  private:
   SideFacts compute(Hexside hs) const;
+  const SideFacts& side_outside(Hexside hs) const;
   const N20Rules& rules_;
   Map map_;
   GameState ground_;  // the state without its units
   HexWindow window_;
   // Lazily filled; a rule set and its caches serve one thread at a time.
   mutable std::vector<const TerrainType*> terrain_;
-  mutable std::vector<std::int32_t> side_slot_;  // per hex x 3 canonical directions: index into sides_, -1 unknown
-  mutable std::deque<SideFacts> sides_;          // stable addresses
+  std::vector<std::uint8_t> on_map_;               // per hex
+  mutable std::vector<SideFacts> side_facts_;      // per hex x 3 canonical directions
+  mutable std::vector<std::uint8_t> side_known_;   // the same slots: filled in yet?
+  mutable std::deque<SideFacts> sides_outside_list_;  // stable addresses
   mutable std::unordered_map<Hex, const TerrainType*, HexHash> terrain_outside_;
-  mutable std::unordered_map<Hexside, std::size_t, HexsideHash> sides_outside_;
+  mutable std::unordered_map<Hexside, const SideFacts*, HexsideHash> sides_outside_;
   mutable std::vector<const HexsideType*> types_;
 };
 

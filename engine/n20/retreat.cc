@@ -2,6 +2,7 @@
 #include "engine/n20/retreat.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -137,42 +138,51 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
   // Step C. Candidates: enterable, not yet on the path, and from which the retreat can be
   // finished — keeping the path's worst hex class as low as possible (retreat.priority_
   // evaluation = whole_path, the default), or at least finishable (per_step).
-  std::vector<RetreatStep> candidates;
-  int best = 99;
-  for (int bound = g.whole_path() ? 0 : 3; bound <= 3 && candidates.empty(); ++bound) {
-    for (Direction d : kAllDirections) {
-      const Hex n = neighbour(at, d);
-      if (std::find(visited.begin(), visited.end(), n) != visited.end()) continue;
-      const auto step = g.step(at, d);
-      if (!step) continue;
-      const RetreatStep& s = *step;
-      if (g.klass(s) > bound) continue;
-      visited.push_back(n);
-      const bool ok =
-          g.can_finish(n, std::max(remaining - 1, 0), path.extended + (remaining == 0 ? 1 : 0), visited, bound);
-      visited.pop_back();
-      if (ok) candidates.push_back(s);
-    }
-    if (!candidates.empty()) best = bound;
+  // The steps open from here are worked out once; at most six, so they live on the stack.
+  std::array<RetreatStep, 6> open{}, candidates{};
+  std::size_t n_open = 0, n_candidates = 0;
+  for (Direction d : kAllDirections) {
+    const Hex n = neighbour(at, d);
+    if (std::find(visited.begin(), visited.end(), n) != visited.end()) continue;
+    if (const auto step = g.step(at, d)) open[n_open++] = *step;
   }
-  if (candidates.empty()) return;
+  int best = 99;
+  for (int bound = g.whole_path() ? 0 : 3; bound <= 3 && n_candidates == 0; ++bound) {
+    for (std::size_t k = 0; k < n_open; ++k) {
+      const RetreatStep& s = open[k];
+      if (g.klass(s) > bound) continue;
+      visited.push_back(s.hex);
+      const bool ok =
+          g.can_finish(s.hex, std::max(remaining - 1, 0), path.extended + (remaining == 0 ? 1 : 0), visited, bound);
+      visited.pop_back();
+      if (ok) candidates[n_candidates++] = s;
+    }
+    if (n_candidates) best = bound;
+  }
+  if (n_candidates == 0) return;
+  auto keep_only = [&](auto&& keep) {
+    const auto end = std::stable_partition(candidates.begin(), candidates.begin() + static_cast<long>(n_candidates), keep);
+    n_candidates = static_cast<std::size_t>(end - candidates.begin());
+  };
   // Step D. Per step, only the best class among the candidates (std:9.8.2, 9.8.3, 9.8.5).
   if (!g.whole_path()) {
     best = 99;
-    for (const auto& c : candidates) best = std::min(best, g.klass(c));
-    std::erase_if(candidates, [&](const RetreatStep& c) { return g.klass(c) != best; });
+    for (std::size_t k = 0; k < n_candidates; ++k) best = std::min(best, g.klass(candidates[k]));
+    keep_only([&](const RetreatStep& c) { return g.klass(c) == best; });
   }
   // Step E.
   bool any_closer = false;
   if (loc) {
     const int here = distance(at, *loc);
-    any_closer = std::any_of(candidates.begin(), candidates.end(),
+    any_closer = std::any_of(candidates.begin(), candidates.begin() + static_cast<long>(n_candidates),
                              [&](const RetreatStep& c) { return distance(c.hex, *loc) < here; });
-    if (any_closer) std::erase_if(candidates, [&](const RetreatStep& c) { return distance(c.hex, *loc) >= here; });
+    if (any_closer) keep_only([&](const RetreatStep& c) { return distance(c.hex, *loc) < here; });
   }
   const std::size_t before = out.size();
-  std::sort(candidates.begin(), candidates.end(), [](const RetreatStep& a, const RetreatStep& b) { return a.hex < b.hex; });
-  for (const auto& c : candidates) {
+  std::sort(candidates.begin(), candidates.begin() + static_cast<long>(n_candidates),
+            [](const RetreatStep& a, const RetreatStep& b) { return a.hex < b.hex; });
+  for (std::size_t k = 0; k < n_candidates; ++k) {
+    const RetreatStep& c = candidates[k];
     visited.push_back(c.hex);
     path.steps.push_back(c);
     const bool extending = remaining == 0;
@@ -225,6 +235,7 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     std::vector<RetreatPath> found;
     std::vector<Hex> visited{unit.hex};
     RetreatPath path;
+    path.steps.reserve(static_cast<std::size_t>(distance_owed + kMaxExtension + 1));
     path.loc = target;
     enumerate(g, target, visited, path, distance_owed, found, limit, o.truncated, shaped);
     for (auto& p : found) {

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <map>
-#include <queue>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "engine/n20/position_index.h"
@@ -608,16 +608,23 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   };
   nodes.reserve(256);
   auto key = [](const Cursor& c) { return (c.all_road ? 2 : 0) + (c.stop != Stop::None ? 1 : 0); };
-  using Item = std::pair<int, int>;  // (spent, node index)
-  std::vector<Item> open_storage;
-  open_storage.reserve(512);
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> open(std::greater<>{}, std::move(open_storage));
+  // The open states in buckets by MP spent (costs are small and never negative), each bucket
+  // first in, first out: the order a priority queue on (spent, node index) would pop them.
+  thread_local std::vector<std::vector<int>> open;
+  for (auto& bucket : open) bucket.clear();
   auto push = [&](const Cursor& c, int parent) {
     int& slot = best_of(c.hex)[key(c)];
     if (c.spent >= slot) return;
     slot = c.spent;
     nodes.push_back(Node{c, parent});
-    open.emplace(c.spent, static_cast<int>(nodes.size()) - 1);
+    if (c.stop != Stop::None) return;  // a stopped state is never expanded
+    constexpr int kMostMp = 1 << 16;
+    if (c.spent >= kMostMp)
+      throw std::invalid_argument("a move that has spent " + std::to_string(c.spent) + " MP and may go on: " +
+                                  "allowances and costs beyond " + std::to_string(kMostMp) + " MP are not supported");
+    const auto level = static_cast<std::size_t>(std::max(0, c.spent));
+    if (open.size() <= level) open.resize(level + 1);
+    open[level].push_back(static_cast<int>(nodes.size()) - 1);
   };
   Trace silent(Trace::Off{});
   std::array<int, 8> refused{};  // by Refusal
@@ -639,14 +646,14 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   } else {
     for (Hex n : neighbours(unit.hex)) expand(start, -1, n, false);
   }
-  while (!open.empty()) {
-    auto [spent, index] = open.top();
-    open.pop();
-    const Cursor c = nodes[static_cast<std::size_t>(index)].c;
-    if (best_of(c.hex)[key(c)] != spent) continue;  // a cheaper copy was already expanded
-    if (c.stop != Stop::None) continue;
-    for (Hex n : neighbours(c.hex))
-      if (n != unit.hex || options.entering) expand(c, index, n, false);
+  for (std::size_t level = 0; level < open.size(); ++level) {
+    for (std::size_t k = 0; k < open[level].size(); ++k) {  // the bucket may grow (a free step)
+      const int index = open[level][k];
+      const Cursor c = nodes[static_cast<std::size_t>(index)].c;
+      if (best_of(c.hex)[key(c)] != c.spent) continue;  // a cheaper copy was already expanded
+      for (Hex n : neighbours(c.hex))
+        if (n != unit.hex || options.entering) expand(c, index, n, false);
+    }
   }
   // Collect the best legal ending per hex: most MP left, then fewest hexes. Hexes inside the
   // window are kept in a flat array (its order is hex order); the rare ones outside in a map.

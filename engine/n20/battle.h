@@ -24,6 +24,7 @@ struct BattleDeclaration {
   // Enemy units attacked in other battles this phase; an artillery unit among them gives no
   // defensive support (std:16.3.1).
   std::vector<std::string> attacked_elsewhere;
+  friend bool operator==(const BattleDeclaration&, const BattleDeclaration&) = default;
 };
 
 struct StrengthLine {

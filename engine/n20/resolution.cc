@@ -22,20 +22,6 @@ const char* result_rule(const std::string& r) {
   return "std:9.6";
 }
 
-// The exact key of a whole position: every field of the state, units by interned id.
-void append_position(std::vector<std::int64_t>& key, const GameState& s) {
-  key.insert(key.end(), {s.turn, s.phase.handle(), s.phasing.handle(), s.night, s.weather.handle()});
-  for (const auto& [track, points] : s.morale) key.insert(key.end(), {track.handle(), points});
-  key.push_back(-1);
-  for (Symbol m : s.markers) key.push_back(m.handle());
-  key.push_back(-1);
-  for (const Unit& u : s.units)
-    key.insert(key.end(), {u.id.handle(), u.side.handle(), u.army.handle(), u.nationality.handle(),
-                           static_cast<std::int64_t>(u.type), u.strength, u.movement,
-                           u.flags.bits(), u.markers.bits(), static_cast<std::int64_t>(u.status),
-                           u.hex.q, u.hex.r, u.arrival_turn, u.entry.handle()});
-}
-
 void remove_from_map(GameState& s, const std::string& id) {
   Unit* u = s.unit(id);
   u->status = UnitStatus::Broken;
@@ -44,9 +30,19 @@ void remove_from_map(GameState& s, const std::string& id) {
 
 // Morale changes gathered over a battle, applied at once: gains first, then losses (std:12.1).
 struct MoraleLedger {
-  std::map<std::string, int> gains, losses;
-  void gain(const std::string& track, int n) { gains[track] += n; }
-  void lose(const std::string& track, int n) { losses[track] += n; }
+  struct Entry {
+    Symbol track;
+    int gain = 0, loss = 0;
+  };
+  std::vector<Entry> entries;  // in the order of the tracks' names
+  Entry& of(Symbol track) {
+    auto it = std::lower_bound(entries.begin(), entries.end(), track,
+                               [](const Entry& e, Symbol t) { return e.track < t; });
+    if (it == entries.end() || it->track != track) it = entries.insert(it, Entry{track});
+    return *it;
+  }
+  void gain(Symbol track, int n) { of(track).gain += n; }
+  void lose(Symbol track, int n) { of(track).loss += n; }
 };
 
 class Resolver {
@@ -299,13 +295,10 @@ void Resolver::exchange() {
 
 void Resolver::settle_morale() {
   const bool cap_net = rules_.readings().morale_cap_net;
-  std::set<std::string> tracks;
-  for (const auto& [t, _] : ledger_.gains) tracks.insert(t);
-  for (const auto& [t, _] : ledger_.losses) tracks.insert(t);
-  for (const auto& t : tracks) {
+  for (const auto& [t, gain, loss] : ledger_.entries) {
     auto it = out_.after.morale.find(t);
     if (it == out_.after.morale.end()) continue;  // the case gives no track: report the change only
-    const int before = it->second, gain = ledger_.gains[t], loss = ledger_.losses[t];
+    const int before = it->second;
     // RULE std:12.0 — each side's morale points, on its track, rise and fall with events
     trace_.cite("std:12.0", [&] { return t + " morale changes after the battle"; });
     // RULE std:12.1 — simultaneous changes: add first, then subtract
@@ -317,7 +310,7 @@ void Resolver::settle_morale() {
                                 std::to_string(loss) + " = " + std::to_string(v) + " (gains added first, then losses)"; });
     if (before + gain > 10) trace_.cite("std:12.1.1", [&] { return t + " cannot exceed 10 morale points"; });
   }
-  for (const auto& t : tracks) out_.morale[t] += ledger_.gains[t] - ledger_.losses[t];
+  for (const auto& [t, gain, loss] : ledger_.entries) out_.morale[t] += gain - loss;
 }
 
 // Step A. Totals. Step B. The battle die on the CRT. Step C. Bombardment conversions.
@@ -325,16 +318,12 @@ void Resolver::settle_morale() {
 BattleOutcome Resolver::run() {
   // Step A. (Worked out once per enumeration when a cache is given.)
   if (policy_.cache) {
-    std::vector<std::int64_t> key{battle_.countercharge, battle_.attacker_reserve, battle_.defender_reserve,
-                                  battle_.reduce_to.has_value(), battle_.reduce_to.value_or(0)};
-    for (const auto* ids : {&battle_.attackers, &battle_.defenders, &battle_.attacked_elsewhere}) {
-      for (const auto& id : *ids) key.push_back(Symbol(id).handle());
-      key.push_back(-1);
-    }
-    append_position(key, out_.after);
-    auto [it, fresh] = policy_.cache->totals.try_emplace(std::move(key));
-    if (fresh) it->second = battle_totals(rules_, map_, out_.after, battle_, trace_);
-    out_.totals = it->second;
+    auto& seen = policy_.cache->totals;
+    auto it = std::find_if(seen.begin(), seen.end(),
+                           [&](const RetreatCache::Totals& t) { return t.battle == battle_ && t.state == out_.after; });
+    if (it == seen.end())
+      it = seen.insert(seen.end(), {battle_, out_.after, battle_totals(rules_, map_, out_.after, battle_, trace_)});
+    out_.totals = it->totals;
   } else {
     out_.totals = battle_totals(rules_, map_, out_.after, battle_, trace_);
   }

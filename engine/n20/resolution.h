@@ -29,7 +29,12 @@ namespace hexlaw::n20 {
 // citation once.
 struct RetreatCache {
   std::map<std::vector<std::int64_t>, RetreatOptions> entries;
-  std::map<std::vector<std::int64_t>, BattleTotals> totals;
+  struct Totals {
+    BattleDeclaration battle;
+    GameState state;
+    BattleTotals totals;
+  };
+  std::vector<Totals> totals;
   std::size_t hits = 0, misses = 0;
 };
 

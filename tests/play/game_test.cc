@@ -209,9 +209,12 @@ units:
                             "prussian, last_turn: 2}\n")
                 .find("starts at turn 1"),
             std::string::npos);
-  EXPECT_EQ(field_of(base + "state: {morale: {french: 5, prussian: 5}}\ncalendar: {first: french, second: prussian, "
-                            "last_turn: 2}\n"),
-            "no error");
+  const std::string calendar = "calendar: {first: french, second: prussian, last_turn: 2}\n";
+  const std::string morale = "state: {morale: {french: 5, prussian: 5}}\n";
+  std::string no_id = base;
+  no_id.replace(no_id.find("id: B"), 5, "id: ''");
+  EXPECT_NE(field_of(no_id + morale + calendar).find("units[1].id"), std::string::npos) << field_of(no_id + morale + calendar);
+  EXPECT_EQ(field_of(base + morale + calendar), "no error");
 }
 
 }  // namespace

@@ -4,32 +4,51 @@
 namespace hexlaw::play {
 namespace {
 
+// Not empty, and none of whitespace, '+', ',', '"' or '\\' (the rule in action.h).
 bool plain(std::string_view id) {
-  if (id.empty()) return false;
-  for (char c : id)
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == '+' || c == ',' ||
-        c == '"' || c == '\\')
-      return false;
-  return true;
+  for (const char c : id)
+    if (c == ' ' || (c >= '\t' && c <= '\r') || c == '+' || c == ',' || c == '"' || c == '\\') return false;
+  return !id.empty();
+}
+
+// Appends `id` as it stands in a string form.
+void append_id(std::string& out, std::string_view id) {
+  if (plain(id)) {
+    out += id;
+    return;
+  }
+  out += '"';
+  for (char c : id) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  out += '"';
+}
+
+// "move IG": a word, a space and an id.
+std::string word_and_id(std::string_view word, Symbol id) {
+  std::string s(word);
+  s += ' ';
+  append_id(s, id.view());
+  return s;
 }
 
 // Ids joined by '+': "A+B".
 std::string id_list(std::vector<Symbol>::const_iterator first, std::vector<Symbol>::const_iterator last) {
   std::string s;
-  for (auto it = first; it != last; ++it) s += (it == first ? "" : "+") + id_text(it->view());
+  for (auto it = first; it != last; ++it) {
+    if (it != first) s += '+';
+    append_id(s, it->view());
+  }
   return s;
 }
 
 }  // namespace
 
 std::string id_text(std::string_view id) {
-  if (plain(id)) return std::string(id);
-  std::string s = "\"";
-  for (char c : id) {
-    if (c == '"' || c == '\\') s += '\\';
-    s += c;
-  }
-  return s + '"';
+  std::string s;
+  append_id(s, id);
+  return s;
 }
 
 std::string to_text(const Action& a, const Map& map) {
@@ -37,22 +56,22 @@ std::string to_text(const Action& a, const Map& map) {
     case ActionKind::No: return "no";
     case ActionKind::ForcedMarch: return "forced-march";
     case ActionKind::End: return "end";
-    case ActionKind::Move: return "move " + id_text(a.unit.view());
-    case ActionKind::BreakDown: return "break down " + id_text(a.unit.view());
-    case ActionKind::Enter: return "enter " + id_text(a.unit.view());
+    case ActionKind::Move: return word_and_id("move", a.unit);
+    case ActionKind::BreakDown: return word_and_id("break down", a.unit);
+    case ActionKind::Enter: return word_and_id("enter", a.unit);
     case ActionKind::Stay: return "stay";
     case ActionKind::MoveTo: return map.name(a.hex);
     case ActionKind::NoDummy: return "no Dummy";
-    case ActionKind::BringDummy: return "bring " + id_text(a.unit.view());
+    case ActionKind::BringDummy: return word_and_id("bring", a.unit);
     case ActionKind::Combine:
       return "combine " + id_list(a.units.begin(), a.units.begin() + 2) + " into " + id_text(a.units[2].view());
-    case ActionKind::React: return "react " + id_text(a.unit.view());
+    case ActionKind::React: return word_and_id("react", a.unit);
     case ActionKind::None: return "none";
-    case ActionKind::Countercharge: return "countercharge " + id_text(a.unit.view());
+    case ActionKind::Countercharge: return word_and_id("countercharge", a.unit);
     case ActionKind::Disengage: return "disengage " + map.name(a.hex);
     case ActionKind::Penetrate: return "penetrate " + map.name(a.hex);
     case ActionKind::LetItGo: return "let it go";
-    case ActionKind::StopWith: return "stop with " + id_text(a.unit.view());
+    case ActionKind::StopWith: return word_and_id("stop with", a.unit);
     case ActionKind::Attack:
       return "attack " + id_list(a.units.begin(), a.units.begin() + a.number) + " on " +
              id_list(a.units.begin() + a.number, a.units.end());

@@ -49,6 +49,11 @@ struct Decision {
   // The index of the choice whose string form is exactly `text`, or npos.
   std::size_t find(std::string_view text) const;
   std::size_t size() const { return actions.size(); }
+  // Room for `n` choices, for offers that know how many they will make.
+  void reserve(std::size_t n) {
+    choices.reserve(n);
+    actions.reserve(n);
+  }
 };
 
 // One line of the game's record: what happened, when, and the rule cases that decided it.
@@ -193,11 +198,16 @@ class Game {
   void resolve_current();  // (re)resolves scratch_.resolving with the owners' choices so far
   void apply_owner_choice(const Action& a);
   void after_advance();  // back to the reaction or the next battle
+  // Units in a battle declaration's bookkeeping, ordered by handle: membership is all it asks.
+  struct ByHandle {
+    bool operator()(Symbol a, Symbol b) const { return a.handle() < b.handle(); }
+  };
+  using UnitSet = std::set<Symbol, ByHandle>;
   struct Candidate {
     std::vector<Symbol> attackers, defenders;
   };
-  std::vector<Candidate> candidate_battles(const std::set<Symbol>& used, Symbol focus = {}) const;
-  bool obligations_can_be_met(std::set<Symbol>& used, int& budget) const;
+  std::vector<Candidate> candidate_battles(const UnitSet& used, Symbol focus = {}) const;
+  bool obligations_can_be_met(UnitSet& used, int& budget) const;
   // Night (game_night.cc).
   void offer_rally();
   void apply_rally(const Action& a);

@@ -36,8 +36,8 @@ std::vector<std::string> texts(const std::vector<Symbol>& ids) { return {ids.beg
 // them (std:9.2.2). With `focus`, only battles that include that unit. Pairs are judged once
 // per phase by the battle rules themselves (battle_totals), so adjacency and prohibited
 // hexsides are the engine's, not this file's.
-std::vector<Game::Candidate> Game::candidate_battles(const std::set<Symbol>& used, Symbol focus) const {
-  std::map<Symbol, std::vector<Symbol>> targets_of, attackers_of;  // in state order
+std::vector<Game::Candidate> Game::candidate_battles(const UnitSet& used, Symbol focus) const {
+  std::map<Symbol, std::vector<Symbol>, ByHandle> targets_of, attackers_of;  // in state order
   std::vector<Symbol> attackers;
   for (const auto& [a, d] : scratch_.may_attack) {
     if (used.count(a) || used.count(d)) continue;
@@ -77,7 +77,7 @@ std::vector<Game::Candidate> Game::candidate_battles(const std::set<Symbol>& use
 // Can the duties left (std:7.3) still be met by battles among units not in `used`? A depth-
 // first search over the candidates covering the first unmet duty; `budget` bounds the nodes,
 // and an exhausted budget answers yes (the final check of the declaration still applies).
-bool Game::obligations_can_be_met(std::set<Symbol>& used, int& budget) const {
+bool Game::obligations_can_be_met(UnitSet& used, int& budget) const {
   if (--budget < 0) return true;
   Symbol duty;
   for (const auto& id : scratch_.must_attack)
@@ -124,7 +124,7 @@ void Game::offer_declare() {
     }
   }
   // Step B.
-  std::set<Symbol> used;
+  UnitSet used;
   for (const auto& b : scratch_.battles) {
     used.insert(b.attackers.begin(), b.attackers.end());
     used.insert(b.defenders.begin(), b.defenders.end());
@@ -136,7 +136,7 @@ void Game::offer_declare() {
     b.attackers = texts(c.attackers);
     b.defenders = texts(c.defenders);
     if (!n20::battle_totals(rules, map, state_, b, silent).legal) continue;
-    std::set<Symbol> after = used;
+    UnitSet after = used;
     after.insert(c.attackers.begin(), c.attackers.end());
     after.insert(c.defenders.begin(), c.defenders.end());
     int budget = 400;

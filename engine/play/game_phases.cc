@@ -152,6 +152,7 @@ void Game::offer_move_select() {
   Decision d{.kind = "move-select", .rule = "std:6.0", .prompt = "which unit moves next (or end the Movement Phase)?"};
   // A Dummy that came in stacked must leave the hex before the phase ends (std:16.1.3).
   const Map& map = *scenario_->map;
+  d.reserve(state_.units.size() + 1);
   const Unit* must_leave = stacked_dummy();
   if (!must_leave) d.add(ActionKind::End, map);
   Trace silent(Trace::Off{});
@@ -236,6 +237,7 @@ void Game::offer_move_to() {
                                   : "where does " + u.id + " end its move?"};
   const Unit* must_leave = stacked_dummy();
   const Map& map = *scenario_->map;
+  d.reserve(scratch_.reach.size() + 1);
   if (!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) d.add(ActionKind::Stay, map);
   for (std::size_t i = 0; i < scratch_.reach.size(); ++i)
     d.add({.kind = ActionKind::MoveTo, .hex = scratch_.reach[i].hex, .index = static_cast<std::uint32_t>(i)}, map);

@@ -87,8 +87,7 @@ class PythonPolicy : public play::Policy {
       return static_cast<std::size_t>(i);
     }
     const std::string c = r.cast<std::string>();
-    for (std::size_t i = 0; i < d.choices.size(); ++i)
-      if (d.choices[i] == c) return i;
+    if (const std::size_t i = d.find(c); i != std::string::npos) return i;
     throw std::invalid_argument("the policy chose '" + c + "', which is not a legal " + d.kind + " choice");
   }
 
@@ -159,11 +158,10 @@ void bind_game(pyb::module_& m) {
           [](Game& g, const pyb::object& c) {
             if (pyb::isinstance<pyb::int_>(c)) {
               const auto i = c.cast<long long>();
-              const auto& choices = g.decision().choices;
-              if (i < 0 || static_cast<std::size_t>(i) >= choices.size())
+              if (i < 0)
                 throw std::invalid_argument("choice index " + std::to_string(i) + " is out of range (0.." +
-                                            std::to_string(choices.size() - 1) + ")");
-              g.choose(choices[static_cast<std::size_t>(i)]);
+                                            std::to_string(g.decision().size() - 1) + ")");
+              g.choose(static_cast<std::size_t>(i));
             } else {
               g.choose(c.cast<std::string>());
             }

@@ -65,7 +65,7 @@ void check_step(const Game& before, const Game& after) {
 struct Decide : GameCommand {
   std::uint64_t pick = *rc::gen::arbitrary<std::uint64_t>();
   void checkPreconditions(const Game& model) const override { RC_PRE(!model.over()); }
-  std::string choice(const Game& g) const { return g.decision().choices[pick % g.decision().choices.size()]; }
+  std::size_t choice(const Game& g) const { return static_cast<std::size_t>(pick % g.decision().size()); }
   void apply(Game& model) const override { model.choose(choice(model)); }
   void run(const Game& model, Game& sut) const override {
     RC_ASSERT(sut.decision().choices == model.decision().choices);
@@ -94,7 +94,7 @@ struct PlayOn : GameCommand {
     for (int i = 0; i < count && !sut.over(); ++i) {
       const Game before = sut;
       const Decision& d = sut.decision();
-      sut.choose(d.choices[p.choose(sut, d)]);
+      sut.choose(p.choose(sut, d));
       check_step(before, sut);
     }
   }

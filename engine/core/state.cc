@@ -195,6 +195,7 @@ std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
                     "markers", "status", "hex", "arrival_turn", "entry"});
     Unit u;
     u.id = fu.required("id").str();
+    if (u.id.empty()) fu["id"].fail("a unit id cannot be empty");
     if (!ids.insert(u.id).second) fu["id"].fail("duplicate unit id '" + u.id + "'");
     u.name = fu["name"].str_or("");
     u.side = fu.required("side").str();

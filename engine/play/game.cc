@@ -49,17 +49,46 @@ const Decision& Game::decision() const {
   return decision_;
 }
 
-void Game::choose(const std::string& chosen) {
-  const std::string choice = chosen;  // `chosen` may live in decision_, which the step replaces
+void Decision::add(Action a, const Map& map) {
+  choices.push_back(to_text(a, map));
+  actions.push_back(std::move(a));
+}
+
+void Decision::add_first(Action a, const Map& map) {
+  choices.insert(choices.begin(), to_text(a, map));
+  actions.insert(actions.begin(), std::move(a));
+}
+
+std::size_t Decision::find(std::string_view text) const {
+  for (std::size_t i = 0; i < choices.size(); ++i)
+    if (choices[i] == text) return i;
+  return std::string::npos;
+}
+
+void Game::choose(const std::string& choice) {
   if (over()) throw std::invalid_argument("the game is over; no decision is awaited");
-  if (std::find(decision_.choices.begin(), decision_.choices.end(), choice) == decision_.choices.end()) {
+  const std::size_t i = decision_.find(choice);
+  if (i == std::string::npos) {
     std::string list;
     for (const auto& c : decision_.choices) list += (list.empty() ? "" : ", ") + ("'" + c + "'");
     throw std::invalid_argument("'" + choice + "' is not a legal choice for the " + decision_.kind + " decision of " +
                                 decision_.side + " (legal: " + list + ")");
   }
-  log_.decisions.push_back(choice);
-  apply(choice);
+  take(i);
+}
+
+void Game::choose(std::size_t index) {
+  if (over()) throw std::invalid_argument("the game is over; no decision is awaited");
+  if (index >= decision_.size())
+    throw std::invalid_argument("choice index " + std::to_string(index) + " is out of range (0.." +
+                                std::to_string(decision_.size() - 1) + ")");
+  take(index);
+}
+
+void Game::take(std::size_t i) {
+  log_.decisions.push_back(decision_.choices[i]);
+  const Action a = decision_.actions[i];  // the step replaces decision_
+  apply(a);
   run();
 }
 
@@ -143,24 +172,24 @@ void Game::step() {
   }
 }
 
-void Game::apply(const std::string& c) {
+void Game::apply(const Action& a) {
   switch (stage_) {
     case Stage::ForcedMarch:
     case Stage::MoveSelect:
-    case Stage::MoveTo: apply_move(c); break;
-    case Stage::Combine: apply_combine(c); break;
-    case Stage::DummyArrival: apply_dummy_arrival(c); break;
+    case Stage::MoveTo: apply_move(a); break;
+    case Stage::Combine: apply_combine(a); break;
+    case Stage::DummyArrival: apply_dummy_arrival(a); break;
     case Stage::ReactSelect:
-    case Stage::React: apply_react(c); break;
-    case Stage::Stop: apply_stop(c); break;
-    case Stage::Declare: apply_declare(c); break;
-    case Stage::OwnerChoice: apply_owner_choice(c); break;
-    case Stage::BattleSetup: apply_battle_setup(c); break;
-    case Stage::Advance: apply_advance(c); break;
-    case Stage::Rally: apply_rally(c); break;
-    case Stage::PartialRally: apply_partial_rally(c); break;
-    case Stage::Place: apply_place(c); break;
-    case Stage::Dummy: apply_dummy(c); break;
+    case Stage::React: apply_react(a); break;
+    case Stage::Stop: apply_stop(a); break;
+    case Stage::Declare: apply_declare(a); break;
+    case Stage::OwnerChoice: apply_owner_choice(a); break;
+    case Stage::BattleSetup: apply_battle_setup(a); break;
+    case Stage::Advance: apply_advance(a); break;
+    case Stage::Rally: apply_rally(a); break;
+    case Stage::PartialRally: apply_partial_rally(a); break;
+    case Stage::Place: apply_place(a); break;
+    case Stage::Dummy: apply_dummy(a); break;
     default: throw std::logic_error("apply() with no decision awaited");
   }
 }
@@ -182,18 +211,18 @@ Game replay(std::shared_ptr<const Scenario> scenario, const GameLog& log) {
 }
 
 std::size_t RandomPolicy::choose(const Game&, const Decision& d) {
-  if (d.choices.empty()) throw std::logic_error("a decision with no choices");
-  return static_cast<std::size_t>(rng_.next_u64() % d.choices.size());
+  if (d.size() == 0) throw std::logic_error("a decision with no choices");
+  return static_cast<std::size_t>(rng_.next_u64() % d.size());
 }
 
 std::size_t ScriptedPolicy::choose(const Game&, const Decision& d) {
   if (next_ >= script_.size()) throw std::invalid_argument("the script ran out at a " + d.kind + " decision");
   const std::string& c = script_[next_++];
-  auto it = std::find(d.choices.begin(), d.choices.end(), c);
-  if (it == d.choices.end())
+  const std::size_t i = d.find(c);
+  if (i == std::string::npos)
     throw std::invalid_argument("scripted choice " + std::to_string(next_ - 1) + " '" + c + "' is not legal at the " +
                                 d.kind + " decision");
-  return static_cast<std::size_t>(it - d.choices.begin());
+  return i;
 }
 
 std::size_t play(Game& game, Policy& policy, std::size_t max_decisions) {
@@ -201,8 +230,8 @@ std::size_t play(Game& game, Policy& policy, std::size_t max_decisions) {
   while (!game.over() && n < max_decisions) {
     const Decision& d = game.decision();
     const std::size_t i = policy.choose(game, d);
-    if (i >= d.choices.size()) throw std::out_of_range("policy chose past the end of the choices");
-    game.choose(d.choices[i]);
+    if (i >= d.size()) throw std::out_of_range("policy chose past the end of the choices");
+    game.choose(i);
     ++n;
   }
   return n;

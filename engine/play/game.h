@@ -17,18 +17,21 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/dice.h"
 #include "engine/n20/battle.h"
 #include "engine/n20/movement.h"
 #include "engine/n20/victory.h"
+#include "engine/play/action.h"
 #include "engine/play/scenario.h"
 
 namespace hexlaw::play {
 
-// What the game waits on: which side decides what, and every legal choice, as stable strings
-// ("forced-march", "move IG", "0507", "attack A+B on C", "end" …).
+// What the game waits on: which side decides what, and every legal choice, both as what it
+// does (a typed Action, which the game applies) and as its string form ("forced-march",
+// "move IG", "0507", "attack A+B on C", "end" …; action.h), distinct within the decision.
 struct Decision {
   std::string kind;    // forced-march, move-select, move-to, combine, react-select, react, declare, reserves,
                        // column, retreat, exchange, advance, rally, partial-rally, place, dummy, dummy-arrival, stop
@@ -36,7 +39,21 @@ struct Decision {
   std::string unit;    // the unit concerned, when one is
   std::string rule;    // the rule that gives the choice
   std::string prompt;  // for a person
-  std::vector<std::string> choices;
+  std::vector<std::string> choices;  // the string forms, in the order of `actions`
+  std::vector<Action> actions;
+
+  // Adds a choice at the end (or first), its string form written with hexes named on `map`.
+  void add(Action a, const Map& map);
+  void add(ActionKind k, const Map& map) { add(Action{.kind = k}, map); }
+  void add_first(Action a, const Map& map);
+  // The index of the choice whose string form is exactly `text`, or npos.
+  std::size_t find(std::string_view text) const;
+  std::size_t size() const { return actions.size(); }
+  // Room for `n` choices, for offers that know how many they will make.
+  void reserve(std::size_t n) {
+    choices.reserve(n);
+    actions.reserve(n);
+  }
 };
 
 // One line of the game's record: what happened, when, and the rule cases that decided it.
@@ -82,9 +99,12 @@ class Game {
   const n20::VictoryVerdict& result() const { return result_; }
   // The decision awaited now. Throws std::logic_error once the game is over.
   const Decision& decision() const;
-  // Takes one of decision().choices and plays on to the next decision. Throws
-  // std::invalid_argument naming the decision and the legal choices when `choice` is not one.
+  // Takes the choice whose string form is exactly `choice` and plays on to the next decision.
+  // Throws std::invalid_argument naming the decision and the legal choices when none is.
   void choose(const std::string& choice);
+  // Takes decision().actions[index] (what policies use). Throws std::invalid_argument when the
+  // index is out of range or the game is over.
+  void choose(std::size_t index);
   const GameLog& log() const { return log_; }
   const std::vector<GameEvent>& record() const { return record_; }
   // Every rule case the game has applied so far, distinct, in order of first citation.
@@ -101,9 +121,9 @@ class Game {
   struct TurnScratch {
     bool forced_march = false;
     bool battle_die_rolled = false;
-    std::vector<std::string> done;          // units that moved, reacted or advanced this phase
-    std::string selected;                   // the unit the next decision is about
-    std::string pending_reaction;           // a manoeuvre hidden enemy cavalry may still stop
+    std::vector<Symbol> done;               // units that moved, reacted or advanced this phase
+    Symbol selected;                        // the unit the next decision is about
+    Action pending_reaction;                // a manoeuvre hidden enemy cavalry may still stop
     std::map<std::string, int> entered;     // reinforcements entered per entry area (std:11.2)
     std::vector<n20::BattleDeclaration> battles;  // declared, in order
     std::size_t next_battle = 0;
@@ -115,24 +135,25 @@ class Game {
     int setup_step = 0;  // 0 attacker's reserves, 1 defender's reserves, 2 the column (std:12.5, std:9.5)
     std::map<std::string, std::size_t> retreat_picks;  // unit -> index among its legal paths
     std::optional<std::size_t> exchange_pick;
-    std::vector<std::string> must_attack, must_be_attacked;  // this Combat Phase's duties (std:7.3)
-    std::vector<std::pair<std::string, std::string>> may_attack;  // (attacker, defender) pairs
+    std::vector<Symbol> must_attack, must_be_attacked;  // this Combat Phase's duties (std:7.3)
+    std::vector<std::pair<Symbol, Symbol>> may_attack;  // (attacker, defender) pairs
     bool duties_known = false;  // must_attack, must_be_attacked and may_attack are filled in
     int restarts = 0;
     bool duties_unmeetable = false;  // no declaration can meet every duty (see std:9.1's ruling)
     std::vector<std::vector<Hex>> advance_paths;  // vacated hexes per defeated unit
-    std::vector<std::pair<std::string, int>> advance_eligible;  // unit, how far
-    std::vector<std::string> advanced;
+    std::vector<std::pair<Symbol, int>> advance_eligible;  // unit, how far
+    std::vector<Symbol> advanced;
     bool cavalry_must_advance = false, cavalry_advanced = false;
     std::vector<n20::ReachableHex> reach;   // for the unit selected to move
     std::vector<std::string> partial;       // No Effect infantry that may rally partially (16.6.1)
     std::vector<std::string> to_place;      // rallied units awaiting a hex
-    std::vector<std::string> placements;    // hexes they may take
+    std::vector<Hex> placements;            // hexes they may take
   };
 
   void run();                        // plays automatic steps until a decision or the end
+  void take(std::size_t i);          // logs and applies the awaited decision's choice i, plays on
   void step();                       // one automatic step
-  void apply(const std::string& c);  // applies a choice to the current stage
+  void apply(const Action& a);       // applies a choice to the current stage
   void offer(Decision d);
   void note(const std::string& text, const Trace& t);
   std::string track_of(const std::string& side) const;
@@ -145,53 +166,58 @@ class Game {
   void end_player_turn(Trace& t);
   void offer_move_select();
   void offer_move_to();
-  void apply_move(const std::string& c);
+  void apply_move(const Action& a);
   // Optional rule 16.7: breaking down before a move (a move-select choice) and combining
   // stacked Cadres as the Movement Phase ends.
-  void break_down_unit(const std::string& id);
+  void break_down_unit(Symbol id);
   // Fog of war (std:16.1.3): a Dummy may come in with a reinforcement that just entered, and
   // must leave its hex before the Movement Phase ends.
   bool offer_dummy_arrival(const std::string& with);
-  void apply_dummy_arrival(const std::string& c);
+  void apply_dummy_arrival(const Action& a);
   const Unit* stacked_dummy() const;
   void offer_combine();
-  void apply_combine(const std::string& c);
+  void apply_combine(const Action& a);
   void offer_react_select();
   void offer_react();
-  void apply_react(const std::string& c);
+  void apply_react(const Action& a);
   // Disengagement or penetration along the offered path, unless hidden cavalry revealed by its
   // owner (named in `stop_with`) stops it (std:8.3, std:16.2, std:16.1.1).
-  void react_move(const std::string& c, const std::vector<std::string>& stop_with);
-  void apply_stop(const std::string& c);
+  void react_move(const Action& a, const std::vector<std::string>& stop_with);
+  void apply_stop(const Action& a);
   // Combat (game_combat.cc).
   void offer_declare();
-  void apply_declare(const std::string& c);
+  void apply_declare(const Action& a);
   void resolve_next_battle();
   void offer_advance();
-  void apply_advance(const std::string& c);
+  void apply_advance(const Action& a);
   // A battle about to be fought: reserves and the column are decided first, then it is fought.
   void prepare_battle(const n20::BattleDeclaration& b, const std::string& what);
   void offer_battle_setup();
-  void apply_battle_setup(const std::string& c);
+  void apply_battle_setup(const Action& a);
   void fight(const n20::BattleDeclaration& b, const std::string& what);
   void resolve_current();  // (re)resolves scratch_.resolving with the owners' choices so far
-  void apply_owner_choice(const std::string& c);
+  void apply_owner_choice(const Action& a);
   void after_advance();  // back to the reaction or the next battle
-  struct Candidate {
-    std::vector<std::string> attackers, defenders;
+  // Units in a battle declaration's bookkeeping, ordered by handle: membership is all it asks.
+  struct ByHandle {
+    bool operator()(Symbol a, Symbol b) const { return a.handle() < b.handle(); }
   };
-  std::vector<Candidate> candidate_battles(const std::set<std::string>& used, const std::string& focus = "") const;
-  bool obligations_can_be_met(std::set<std::string>& used, int& budget) const;
+  using UnitSet = std::set<Symbol, ByHandle>;
+  struct Candidate {
+    std::vector<Symbol> attackers, defenders;
+  };
+  std::vector<Candidate> candidate_battles(const UnitSet& used, Symbol focus = {}) const;
+  bool obligations_can_be_met(UnitSet& used, int& budget) const;
   // Night (game_night.cc).
   void offer_rally();
-  void apply_rally(const std::string& c);
+  void apply_rally(const Action& a);
   void offer_partial_rally();
-  void apply_partial_rally(const std::string& c);
+  void apply_partial_rally(const Action& a);
   void offer_place();
-  void apply_place(const std::string& c);
+  void apply_place(const Action& a);
   void finish_night_operations();
   void offer_dummy();
-  void apply_dummy(const std::string& c);
+  void apply_dummy(const Action& a);
   void end_night_operations();
 
   std::shared_ptr<const Scenario> scenario_;

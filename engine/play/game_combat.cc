@@ -22,21 +22,12 @@ std::string join(const std::vector<std::string>& ids) {
   return s;
 }
 
-std::vector<std::string> split_plus(const std::string& s) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= s.size()) {
-    const auto p = s.find('+', start);
-    out.push_back(s.substr(start, p == std::string::npos ? std::string::npos : p - start));
-    if (p == std::string::npos) break;
-    start = p + 1;
-  }
-  return out;
-}
-
-bool contains(const std::vector<std::string>& v, const std::string& x) {
+template <class T>
+bool contains(const std::vector<T>& v, const T& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
+
+std::vector<std::string> texts(const std::vector<Symbol>& ids) { return {ids.begin(), ids.end()}; }
 
 }  // namespace
 
@@ -45,9 +36,9 @@ bool contains(const std::vector<std::string>& v, const std::string& x) {
 // them (std:9.2.2). With `focus`, only battles that include that unit. Pairs are judged once
 // per phase by the battle rules themselves (battle_totals), so adjacency and prohibited
 // hexsides are the engine's, not this file's.
-std::vector<Game::Candidate> Game::candidate_battles(const std::set<std::string>& used, const std::string& focus) const {
-  std::map<std::string, std::vector<std::string>> targets_of, attackers_of;  // in state order
-  std::vector<std::string> attackers;
+std::vector<Game::Candidate> Game::candidate_battles(const UnitSet& used, Symbol focus) const {
+  std::map<Symbol, std::vector<Symbol>, ByHandle> targets_of, attackers_of;  // in state order
+  std::vector<Symbol> attackers;
   for (const auto& [a, d] : scratch_.may_attack) {
     if (used.count(a) || used.count(d)) continue;
     if (!targets_of.count(a)) attackers.push_back(a);
@@ -55,25 +46,25 @@ std::vector<Game::Candidate> Game::candidate_battles(const std::set<std::string>
     attackers_of[d].push_back(a);
   }
   std::vector<Candidate> out;
-  std::set<std::pair<std::vector<std::string>, std::vector<std::string>>> seen;
-  auto subsets = [](const std::vector<std::string>& pool, auto&& each) {
+  std::set<std::pair<std::vector<Symbol>, std::vector<Symbol>>> seen;
+  auto subsets = [](const std::vector<Symbol>& pool, auto&& each) {
     const std::size_t n = std::min<std::size_t>(pool.size(), 6);
     for (unsigned mask = 1; mask < (1u << n); ++mask) {
-      std::vector<std::string> pick;
+      std::vector<Symbol> pick;
       for (std::size_t i = 0; i < n; ++i)
         if (mask & (1u << i)) pick.push_back(pool[i]);
       each(pick);
     }
   };
-  for (const std::string& base : attackers) {
-    subsets(targets_of[base], [&](const std::vector<std::string>& ds) {
-      std::vector<std::string> common;
+  for (const Symbol base : attackers) {
+    subsets(targets_of[base], [&](const std::vector<Symbol>& ds) {
+      std::vector<Symbol> common;
       for (const auto& a : attackers_of[ds.front()]) {
         bool all = true;
         for (const auto& d : ds) all = all && contains(attackers_of[d], a);
         if (all) common.push_back(a);
       }
-      subsets(common, [&](const std::vector<std::string>& as) {
+      subsets(common, [&](const std::vector<Symbol>& as) {
         if (as.front() != base) return;  // each battle is generated from its first attacker only
         if (!focus.empty() && !contains(as, focus) && !contains(ds, focus)) return;
         if (seen.insert({as, ds}).second) out.push_back(Candidate{as, ds});
@@ -86,9 +77,9 @@ std::vector<Game::Candidate> Game::candidate_battles(const std::set<std::string>
 // Can the duties left (std:7.3) still be met by battles among units not in `used`? A depth-
 // first search over the candidates covering the first unmet duty; `budget` bounds the nodes,
 // and an exhausted budget answers yes (the final check of the declaration still applies).
-bool Game::obligations_can_be_met(std::set<std::string>& used, int& budget) const {
+bool Game::obligations_can_be_met(UnitSet& used, int& budget) const {
   if (--budget < 0) return true;
-  std::string duty;
+  Symbol duty;
   for (const auto& id : scratch_.must_attack)
     if (!used.count(id)) { duty = id; break; }
   if (duty.empty())
@@ -133,7 +124,7 @@ void Game::offer_declare() {
     }
   }
   // Step B.
-  std::set<std::string> used;
+  UnitSet used;
   for (const auto& b : scratch_.battles) {
     used.insert(b.attackers.begin(), b.attackers.end());
     used.insert(b.defenders.begin(), b.defenders.end());
@@ -142,22 +133,24 @@ void Game::offer_declare() {
   Trace silent(Trace::Off{});
   for (const Candidate& c : candidate_battles(used)) {
     n20::BattleDeclaration b;
-    b.attackers = c.attackers;
-    b.defenders = c.defenders;
+    b.attackers = texts(c.attackers);
+    b.defenders = texts(c.defenders);
     if (!n20::battle_totals(rules, map, state_, b, silent).legal) continue;
-    std::set<std::string> after = used;
+    UnitSet after = used;
     after.insert(c.attackers.begin(), c.attackers.end());
     after.insert(c.defenders.begin(), c.defenders.end());
     int budget = 400;
     if (!scratch_.duties_unmeetable && !obligations_can_be_met(after, budget)) continue;
-    d.choices.push_back("attack " + join(c.attackers) + " on " + join(c.defenders));
+    Action attack{.kind = ActionKind::Attack, .number = static_cast<int>(c.attackers.size()), .units = c.attackers};
+    attack.units.insert(attack.units.end(), c.defenders.begin(), c.defenders.end());
+    d.add(std::move(attack), map);
   }
   // Step C.
   const n20::DeclarationCheck check = n20::check_declaration(rules, map, state_, side, scratch_.battles, false, silent);
-  if (check.legal) d.choices.insert(d.choices.begin(), "end");
-  if (d.choices.empty() && scratch_.duties_unmeetable) d.choices.push_back("end");
-  if (d.choices.empty() && !scratch_.battles.empty() && scratch_.restarts < 3) d.choices.push_back("restart");
-  if (d.choices.empty()) {
+  if (check.legal) d.add_first({.kind = ActionKind::End}, map);
+  if (d.size() == 0 && scratch_.duties_unmeetable) d.add(ActionKind::End, map);
+  if (d.size() == 0 && !scratch_.battles.empty() && scratch_.restarts < 3) d.add(ActionKind::Restart, map);
+  if (d.size() == 0) {
     // No declaration meets every duty from here: offer every legal battle and let the side end
     // when it wishes, the unmet duties recorded (catalog ruling under std:9.1).
     scratch_.duties_unmeetable = true;
@@ -165,25 +158,24 @@ void Game::offer_declare() {
     offer_declare();
     return;
   }
-  if (d.choices.size() == 1 && d.choices.front() == "end") {
-    apply_declare("end");  // nothing to declare: no decision to take
+  if (d.size() == 1 && d.actions.front().kind == ActionKind::End) {
+    apply_declare(d.actions.front());  // nothing to declare: no decision to take
     return;
   }
   offer(std::move(d));
 }
 
-void Game::apply_declare(const std::string& c) {
-  if (c == "restart") {
+void Game::apply_declare(const Action& a) {
+  if (a.kind == ActionKind::Restart) {
     ++scratch_.restarts;
     scratch_.battles.clear();
     offer_declare();
     return;
   }
-  if (c != "end") {
-    const auto on = c.find(" on ");
+  if (a.kind == ActionKind::Attack) {
     n20::BattleDeclaration b;
-    b.attackers = split_plus(c.substr(7, on - 7));
-    b.defenders = split_plus(c.substr(on + 4));
+    b.attackers.assign(a.units.begin(), a.units.begin() + a.number);
+    b.defenders.assign(a.units.begin() + a.number, a.units.end());
     scratch_.battles.push_back(std::move(b));
     offer_declare();
     return;
@@ -251,12 +243,14 @@ void Game::offer_battle_setup() {
     (attacker ? trial.attacker_reserve : trial.defender_reserve) = true;
     Trace quiet(Trace::Off{});
     if (n20::battle_totals(*scenario_->rules, *scenario_->map, state_, trial, quiet).legal) {
-      offer({.kind = "reserves",
-             .side = first.side,
-             .rule = "std:12.5",
-             .prompt = std::string("does the ") + (attacker ? "attacker" : "defender") +
-                       " spend a morale point for +1 in " + scratch_.resolving_what + "?",
-             .choices = {"no reserves", "commit reserves"}});
+      Decision d{.kind = "reserves",
+                 .side = first.side,
+                 .rule = "std:12.5",
+                 .prompt = std::string("does the ") + (attacker ? "attacker" : "defender") +
+                           " spend a morale point for +1 in " + scratch_.resolving_what + "?"};
+      d.add(ActionKind::NoReserves, *scenario_->map);
+      d.add(ActionKind::CommitReserves, *scenario_->map);
+      offer(std::move(d));
       return;
     }
     ++scratch_.setup_step;
@@ -270,7 +264,7 @@ void Game::offer_battle_setup() {
                .side = state_.unit(b.attackers.front())->side,
                .rule = "std:9.5",
                .prompt = "resolve " + scratch_.resolving_what + " on its column or a lower one?"};
-    for (int c = totals.column; c >= lowest; --c) d.choices.push_back("column " + std::to_string(c));
+    for (int c = totals.column; c >= lowest; --c) d.add({.kind = ActionKind::Column, .number = c}, *scenario_->map);
     offer(std::move(d));
     return;
   }
@@ -278,11 +272,11 @@ void Game::offer_battle_setup() {
   fight(fought, scratch_.resolving_what);
 }
 
-void Game::apply_battle_setup(const std::string& c) {
+void Game::apply_battle_setup(const Action& a) {
   n20::BattleDeclaration& b = *scratch_.resolving;
-  if (scratch_.setup_step == 0) b.attacker_reserve = c == "commit reserves";
-  else if (scratch_.setup_step == 1) b.defender_reserve = c == "commit reserves";
-  else if (c != decision_.choices.front()) b.reduce_to = std::stoi(c.substr(7));
+  if (scratch_.setup_step == 0) b.attacker_reserve = a.kind == ActionKind::CommitReserves;
+  else if (scratch_.setup_step == 1) b.defender_reserve = a.kind == ActionKind::CommitReserves;
+  else if (a.number != decision_.actions.front().number) b.reduce_to = a.number;  // below the battle's own column
   if (scratch_.setup_step == 2) {
     const n20::BattleDeclaration fought = b;
     fight(fought, scratch_.resolving_what);
@@ -317,15 +311,14 @@ std::string path_label(const n20::RetreatPath& p, const Map& map) {
   return s;
 }
 
-std::vector<std::string> labels(const n20::RetreatOptions& o, const Map& map) {
-  std::vector<std::string> out;
-  for (const auto& p : o.paths) {
-    std::string l = path_label(p, map);
+// One choice per legal path, written as its hexes; a path written like an earlier one gets " #k".
+void add_paths(Decision& d, const n20::RetreatOptions& o, const Map& map) {
+  for (std::size_t i = 0; i < o.paths.size(); ++i) {
+    std::string l = path_label(o.paths[i], map);
     const std::string base = l;
-    for (int k = 2; std::find(out.begin(), out.end(), l) != out.end(); ++k) l = base + " #" + std::to_string(k);
-    out.push_back(l);
+    for (int k = 2; d.find(l) != std::string::npos; ++k) l = base + " #" + std::to_string(k);
+    d.add({.kind = ActionKind::Retreat, .index = static_cast<std::uint32_t>(i), .path = std::move(l)}, map);
   }
-  return out;
 }
 
 }  // namespace
@@ -341,18 +334,23 @@ void Game::resolve_current() {
   n20::ResolutionPolicy policy;
   policy.choose_retreat = [&](const std::string& id, const n20::RetreatOptions& o) -> std::size_t {
     if (auto it = scratch_.retreat_picks.find(id); it != scratch_.retreat_picks.end()) return it->second;
-    throw ChoiceNeeded{Decision{.kind = "retreat",
-                                .side = state_.unit(id)->side,
-                                .unit = id,
-                                .rule = "std:9.8",
-                                .prompt = "which retreat path does " + id + " take?",
-                                .choices = labels(o, *scenario_->map)}};
+    Decision d{.kind = "retreat",
+               .side = state_.unit(id)->side,
+               .unit = id,
+               .rule = "std:9.8",
+               .prompt = "which retreat path does " + id + " take?"};
+    add_paths(d, o, *scenario_->map);
+    throw ChoiceNeeded{std::move(d)};
   };
   policy.choose_exchange = [&](const std::vector<std::vector<std::string>>& sets) -> std::size_t {
     if (scratch_.exchange_pick) return *scratch_.exchange_pick;
     Decision d{.kind = "exchange", .side = state_.unit(b.attackers.front())->side, .rule = "std:9.6.7",
                .prompt = "which attackers break to pay the exchange?"};
-    for (const auto& set : sets) d.choices.push_back("break " + join(set));
+    for (std::size_t i = 0; i < sets.size(); ++i)
+      d.add({.kind = ActionKind::Exchange,
+             .index = static_cast<std::uint32_t>(i),
+             .units = std::vector<Symbol>(sets[i].begin(), sets[i].end())},
+            *scenario_->map);
     throw ChoiceNeeded{std::move(d)};
   };
   Trace t{Trace::IdsOnly{}};
@@ -380,7 +378,8 @@ void Game::resolve_current() {
   scratch_.advanced.clear();
   for (const auto& p : adv.paths) scratch_.advance_paths.push_back(p.hexes);
   for (const auto& e : adv.eligible)
-    if (state_.unit(e.unit) && state_.unit(e.unit)->on_map()) scratch_.advance_eligible.emplace_back(e.unit, e.max_hexes);
+    if (const Unit* u = state_.unit(e.unit); u && u->on_map())
+      scratch_.advance_eligible.emplace_back(u->id, e.max_hexes);
   scratch_.cavalry_must_advance = adv.cavalry_must_advance;
   scratch_.cavalry_advanced = false;
   if (!scratch_.advance_eligible.empty() && !scratch_.advance_paths.empty())
@@ -391,11 +390,9 @@ void Game::resolve_current() {
 }
 
 // The owner's choice is kept and the battle resolved again from the same dice.
-void Game::apply_owner_choice(const std::string& c) {
-  const auto i = static_cast<std::size_t>(std::find(decision_.choices.begin(), decision_.choices.end(), c) -
-                                          decision_.choices.begin());
-  if (decision_.kind == "retreat") scratch_.retreat_picks[decision_.unit] = i;
-  else scratch_.exchange_pick = i;
+void Game::apply_owner_choice(const Action& a) {
+  if (a.kind == ActionKind::Retreat) scratch_.retreat_picks[decision_.unit] = a.index;
+  else scratch_.exchange_pick = a.index;
   resolve_current();
 }
 
@@ -415,35 +412,34 @@ void Game::offer_advance() {
     d.side = state_.unit(id)->side;
     for (const auto& path : scratch_.advance_paths)
       for (int k = 0; k < max_hexes && k < static_cast<int>(path.size()); ++k) {
-        if (state_.unit_at(path[static_cast<std::size_t>(k)])) continue;
-        const std::string c = "advance " + id + " " + scenario_->map->name(path[static_cast<std::size_t>(k)]);
-        if (!contains(d.choices, c)) d.choices.push_back(c);
+        const Hex h = path[static_cast<std::size_t>(k)];
+        if (state_.unit_at(h)) continue;
+        const bool offered = std::any_of(d.actions.begin(), d.actions.end(),
+                                         [&](const Action& a) { return a.unit == id && a.hex == h; });
+        if (!offered) d.add({.kind = ActionKind::Advance, .unit = id, .hex = h}, *scenario_->map);
       }
   }
-  if (may_stop) d.choices.insert(d.choices.begin(), "done");
-  if (d.choices.empty() || (d.choices.size() == 1 && may_stop)) {
+  if (may_stop) d.add_first({.kind = ActionKind::Done}, *scenario_->map);
+  if (d.size() == 0 || (d.size() == 1 && may_stop)) {
     after_advance();
     return;
   }
   offer(std::move(d));
 }
 
-void Game::apply_advance(const std::string& c) {
-  if (c == "done") {
+void Game::apply_advance(const Action& a) {
+  if (a.kind == ActionKind::Done) {
     after_advance();
     return;
   }
-  const auto sp = c.find(' ', 8);
-  const std::string id = c.substr(8, sp - 8);
-  const std::string hex_name = c.substr(sp + 1);
+  const Symbol id = a.unit;
+  const std::string hex_name = scenario_->map->name(a.hex);
   Unit& u = *state_.unit(id);
   Trace t{Trace::IdsOnly{}};
   // RULE std:9.9 — a victorious unit may advance into hexes the defeated unit left
   t.cite("std:9.9", id + " advances to " + hex_name);
   const std::string from = scenario_->map->name(u.hex);
-  for (const auto& path : scratch_.advance_paths)
-    for (Hex h : path)
-      if (scenario_->map->name(h) == hex_name) u.hex = h;
+  u.hex = a.hex;
   if (u.type == UnitType::Cavalry) scratch_.cavalry_advanced = true;
   scratch_.advanced.push_back(id);
   // RULE std:9.9.8 — an advancing unit is done for the phase: it was in this battle, so no other

@@ -24,16 +24,17 @@ void Game::offer_rally() {
     return;
   }
   Decision d{.kind = "rally", .rule = "std:10.0", .prompt = "roll to rally every broken unit?"};
-  d.choices = {"no rally", "rally"};
+  d.add(ActionKind::NoRally, *scenario_->map);
+  d.add(ActionKind::Rally, *scenario_->map);
   // A point spent before rolling adds +1 to every roll made now (std:12.4; rally() cites it).
-  if (state_.morale[track_of(state_.phasing)] >= 1) d.choices.push_back("rally spending a point");
+  if (state_.morale[track_of(state_.phasing)] >= 1) d.add(ActionKind::RallySpendingPoint, *scenario_->map);
   offer(std::move(d));
 }
 
 // Step A. Roll for every broken unit (std:10.0). Step B. Pay the point, if spent (std:12.4).
 // Step C. Eliminated units leave play; rallied ones await a hex.
-void Game::apply_rally(const std::string& c) {
-  if (c == "no rally") {
+void Game::apply_rally(const Action& a) {
+  if (a.kind == ActionKind::NoRally) {
     finish_night_operations();
     return;
   }
@@ -41,7 +42,7 @@ void Game::apply_rally(const std::string& c) {
   n20::RallyRequest req;
   for (const Unit& u : state_.units)
     if (u.side == state_.phasing && u.status == UnitStatus::Broken && u.type != UnitType::Dummy) req.units.push_back(u.id);
-  req.spend_point = c == "rally spending a point";
+  req.spend_point = a.kind == ActionKind::RallySpendingPoint;
   Trace t{Trace::IdsOnly{}};
   n20::RallyOutcome out = n20::rally(*scenario_->rules, *scenario_->map, state_, req, dice_, t);
   // Step B.
@@ -56,8 +57,7 @@ void Game::apply_rally(const std::string& c) {
     if (r.result == "rallied") scratch_.to_place.push_back(r.unit);
     if (r.may_partial_rally) scratch_.partial.push_back(r.unit);
   }
-  scratch_.placements.clear();
-  for (Hex h : out.placements) scratch_.placements.push_back(scenario_->map->name(h));
+  scratch_.placements = out.placements;
   note(text, t);
   if (judge_decisive()) return;
   offer_partial_rally();
@@ -79,11 +79,13 @@ void Game::offer_partial_rally() {
   while (!scratch_.partial.empty()) {
     const Unit& u = *state_.unit(scratch_.partial.front());
     if (free_cadre(state_, u, scratch_.to_place)) {
-      offer({.kind = "partial-rally",
-             .unit = u.id,
-             .rule = "std:16.6.1",
-             .prompt = u.id + " rolled No Effect: rally a Cadre in its place, eliminating it for good?",
-             .choices = {"stay broken", "partial rally"}});
+      Decision d{.kind = "partial-rally",
+                 .unit = u.id,
+                 .rule = "std:16.6.1",
+                 .prompt = u.id + " rolled No Effect: rally a Cadre in its place, eliminating it for good?"};
+      d.add(ActionKind::StayBroken, *scenario_->map);
+      d.add(ActionKind::PartialRally, *scenario_->map);
+      offer(std::move(d));
       return;
     }
     scratch_.partial.erase(scratch_.partial.begin());
@@ -91,10 +93,10 @@ void Game::offer_partial_rally() {
   offer_place();
 }
 
-void Game::apply_partial_rally(const std::string& c) {
+void Game::apply_partial_rally(const Action& a) {
   const std::string id = scratch_.partial.front();
   scratch_.partial.erase(scratch_.partial.begin());
-  if (c == "partial rally") {
+  if (a.kind == ActionKind::PartialRally) {
     Unit& u = *state_.unit(id);
     const Unit* cadre = free_cadre(state_, u, scratch_.to_place);
     Trace t{Trace::IdsOnly{}};
@@ -114,11 +116,9 @@ void Game::offer_place() {
   while (!scratch_.to_place.empty()) {
     const std::string id = scratch_.to_place.front();
     Decision d{.kind = "place", .unit = id, .rule = "std:10.0", .prompt = "where is " + id + " placed?"};
-    for (const auto& name : scratch_.placements) {
-      auto ccrr = parse_ccrr(name);
-      if (ccrr && !state_.unit_at(to_axial(*ccrr, scenario_->map->layout()))) d.choices.push_back(name);
-    }
-    if (!d.choices.empty()) {
+    for (Hex h : scratch_.placements)
+      if (!state_.unit_at(h)) d.add({.kind = ActionKind::Place, .hex = h}, *scenario_->map);
+    if (d.size() != 0) {
       offer(std::move(d));
       return;
     }
@@ -130,12 +130,13 @@ void Game::offer_place() {
   finish_night_operations();
 }
 
-void Game::apply_place(const std::string& c) {
+void Game::apply_place(const Action& a) {
   const std::string id = scratch_.to_place.front();
   scratch_.to_place.erase(scratch_.to_place.begin());
   Unit& u = *state_.unit(id);
   u.status = UnitStatus::OnMap;
-  u.hex = to_axial(*parse_ccrr(c), scenario_->map->layout());
+  u.hex = a.hex;
+  const std::string c = scenario_->map->name(a.hex);
   Trace t{Trace::IdsOnly{}};
   t.cite("std:10.0", id + " is placed in " + c);
   note(id + " returns to the map in " + c, t);
@@ -181,41 +182,38 @@ void Game::offer_dummy() {
     return;
   }
   Decision d{.kind = "dummy", .unit = dummy->id, .rule = "std:16.1.3", .prompt = "place " + dummy->id + "?"};
-  d.choices.push_back("no more Dummies");
-  Trace silent(Trace::Off{});
   const Map& map = *scenario_->map;
+  d.add(ActionKind::NoMoreDummies, map);
+  Trace silent(Trace::Off{});
   for (const Unit& u : state_.units) {
     if (u.side != state_.phasing || !u.on_map() || u.type == UnitType::Dummy) continue;
-    for (const std::string& mover : {dummy->id, u.id})
+    for (const Symbol mover : {dummy->id, u.id})
       for (Hex to : neighbours(u.hex)) {
         const n20::DummyPlacement p{dummy->id, u.hex, mover, to};
         if (!n20::place_dummies_at_reconceal(*scenario_->rules, map, state_, state_.phasing, {p}, silent).legal) continue;
-        d.choices.push_back("at " + map.name(u.hex) + ", " + mover + " to " + map.name(to));
+        d.add({.kind = ActionKind::PlaceDummy, .unit = mover, .hex = to, .at = u.hex}, map);
       }
   }
-  if (d.choices.size() == 1) {
+  if (d.size() == 1) {
     end_night_operations();
     return;
   }
   offer(std::move(d));
 }
 
-void Game::apply_dummy(const std::string& c) {
-  if (c == "no more Dummies") {
+void Game::apply_dummy(const Action& a) {
+  if (a.kind == ActionKind::NoMoreDummies) {
     end_night_operations();
     return;
   }
-  // "at HEX, MOVER to HEX"
   const Map& map = *scenario_->map;
-  const std::string at = c.substr(3, 4), to = c.substr(c.size() - 4);
-  const std::string mover = c.substr(9, c.size() - 4 - 4 - 9);
-  const n20::DummyPlacement p{decision_.unit, to_axial(*parse_ccrr(at), map.layout()), mover,
-                              to_axial(*parse_ccrr(to), map.layout())};
+  const n20::DummyPlacement p{decision_.unit, a.at, a.unit, a.hex};
   Trace t{Trace::IdsOnly{}};
   n20::DummyVerdict v = n20::place_dummies_at_reconceal(*scenario_->rules, map, state_, state_.phasing, {p}, t);
-  if (!v.legal) throw std::logic_error("engine disagreement: Dummy placement '" + c + "' offered but refused: " + v.reason);
+  if (!v.legal)
+    throw std::logic_error("engine disagreement: Dummy placement '" + to_text(a, map) + "' offered but refused: " + v.reason);
   state_ = std::move(v.after);
-  note(decision_.unit + " is placed " + c, t);
+  note(decision_.unit + " is placed at " + map.name(a.at) + ", " + a.unit + " to " + map.name(a.hex), t);
   offer_dummy();
 }
 

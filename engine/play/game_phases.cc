@@ -16,15 +16,10 @@
 namespace hexlaw::play {
 namespace {
 
-bool contains(const std::vector<std::string>& v, const std::string& x) {
-  return std::find(v.begin(), v.end(), x) != v.end();
-}
+bool contains(const std::vector<Symbol>& v, Symbol x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
-// "move IG" -> "IG".
-std::string after_word(const std::string& c) {
-  const auto sp = c.find(' ');
-  return sp == std::string::npos ? std::string() : c.substr(sp + 1);
-}
+// The name of a reaction's manoeuvre for the record: "disengage" or "penetrate".
+const char* verb_of(const Action& a) { return a.kind == ActionKind::Disengage ? "disengage" : "penetrate"; }
 
 }  // namespace
 
@@ -70,10 +65,12 @@ void Game::begin_phase() {
     case n20::Phase::Movement:
       if (state_.morale[track_of(state_.phasing)] >= 1) {
         stage_ = Stage::ForcedMarch;
-        offer({.kind = "forced-march",
-               .rule = "std:12.3",
-               .prompt = "spend a morale point for +1 movement allowance for every unit this phase?",
-               .choices = {"no", "forced-march"}});
+        Decision d{.kind = "forced-march",
+                   .rule = "std:12.3",
+                   .prompt = "spend a morale point for +1 movement allowance for every unit this phase?"};
+        d.add(ActionKind::No, *scenario_->map);
+        d.add(ActionKind::ForcedMarch, *scenario_->map);
+        offer(std::move(d));
       } else {
         offer_move_select();
       }
@@ -154,21 +151,24 @@ void Game::offer_move_select() {
   stage_ = Stage::MoveSelect;
   Decision d{.kind = "move-select", .rule = "std:6.0", .prompt = "which unit moves next (or end the Movement Phase)?"};
   // A Dummy that came in stacked must leave the hex before the phase ends (std:16.1.3).
+  const Map& map = *scenario_->map;
+  d.reserve(state_.units.size() + 1);
   const Unit* must_leave = stacked_dummy();
-  if (!must_leave) d.choices.push_back("end");
+  if (!must_leave) d.add(ActionKind::End, map);
   Trace silent(Trace::Off{});
   for (const Unit& u : state_.units) {
     if (u.side != state_.phasing || contains(scratch_.done, u.id)) continue;
     if (u.on_map() && scenario_->rules->may_move(u, silent)) {
-      d.choices.push_back("move " + u.id);
+      d.add({.kind = ActionKind::Move, .unit = u.id}, map);
       // Offered when break_down (std:16.7.1) accepts it; it cites the rule when taken.
       if (scenario_->rules->on(n20::Optional::Cadres) && n20::break_down(*scenario_->rules, state_, u.id, false, silent).legal)
-        d.choices.push_back("break down " + u.id);
+        d.add({.kind = ActionKind::BreakDown, .unit = u.id}, map);
     }
     // A reinforcement due now or earlier may enter (std:11.3, std:11.5); movement cites them when it does.
-    if (u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn) d.choices.push_back("enter " + u.id);
+    if (u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn)
+      d.add({.kind = ActionKind::Enter, .unit = u.id}, map);
   }
-  if (d.choices.size() == (must_leave ? 0u : 1u)) {
+  if (d.size() == (must_leave ? 0u : 1u)) {
     offer_combine();
     return;
   }
@@ -179,7 +179,7 @@ void Game::offer_move_select() {
 const Unit* Game::stacked_dummy() const {
   for (const Unit& d : state_.units) {
     if (d.type != UnitType::Dummy || d.side != state_.phasing || !d.on_map()) continue;
-    if (std::find(scratch_.done.begin(), scratch_.done.end(), d.id) != scratch_.done.end()) continue;
+    if (contains(scratch_.done, d.id)) continue;
     for (const Unit& u : state_.units)
       if (&u != &d && u.on_map() && u.hex == d.hex) return &d;
   }
@@ -198,24 +198,25 @@ bool Game::offer_dummy_arrival(const std::string& with) {
              .legal)
       return false;
     stage_ = Stage::DummyArrival;
-    offer({.kind = "dummy-arrival",
-           .unit = with,
-           .rule = "std:16.1.3",
-           .prompt = "bring a Dummy in with " + with + "?",
-           .choices = {"no Dummy", "bring " + d.id}});
+    Decision offered{
+        .kind = "dummy-arrival", .unit = with, .rule = "std:16.1.3", .prompt = "bring a Dummy in with " + with + "?"};
+    offered.add(ActionKind::NoDummy, *scenario_->map);
+    offered.add({.kind = ActionKind::BringDummy, .unit = d.id}, *scenario_->map);
+    offer(std::move(offered));
     return true;
   }
   return false;
 }
 
-void Game::apply_dummy_arrival(const std::string& c) {
-  if (c != "no Dummy") {
+void Game::apply_dummy_arrival(const Action& a) {
+  if (a.kind == ActionKind::BringDummy) {
     Trace t{Trace::IdsOnly{}};
-    n20::DummyVerdict v = n20::place_dummy_on_arrival(*scenario_->rules, *scenario_->map, state_, c.substr(6),
+    n20::DummyVerdict v = n20::place_dummy_on_arrival(*scenario_->rules, *scenario_->map, state_, a.unit,
                                                       decision_.unit, n20::DummyArrival::Reinforcement, t);
-    if (!v.legal) throw std::logic_error("engine disagreement: '" + c + "' offered but refused: " + v.reason);
+    if (!v.legal)
+      throw std::logic_error("engine disagreement: '" + to_text(a, *scenario_->map) + "' offered but refused: " + v.reason);
     state_ = std::move(v.after);
-    note(c.substr(6) + " comes in with " + decision_.unit, t);
+    note(a.unit + " comes in with " + decision_.unit, t);
   }
   offer_move_select();
 }
@@ -235,16 +236,19 @@ void Game::offer_move_to() {
              .prompt = o.entering ? "where does " + u.id + " enter and end its move (stay: delay, std:11.5)?"
                                   : "where does " + u.id + " end its move?"};
   const Unit* must_leave = stacked_dummy();
-  if (!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) d.choices.push_back("stay");
-  for (const auto& r : scratch_.reach) d.choices.push_back(scenario_->map->name(r.hex));
+  const Map& map = *scenario_->map;
+  d.reserve(scratch_.reach.size() + 1);
+  if (!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) d.add(ActionKind::Stay, map);
+  for (std::size_t i = 0; i < scratch_.reach.size(); ++i)
+    d.add({.kind = ActionKind::MoveTo, .hex = scratch_.reach[i].hex, .index = static_cast<std::uint32_t>(i)}, map);
   offer(std::move(d));
 }
 
 // Forced march, the choice of a unit, and its move: the path is checked again with the trace
 // on, so the record cites every rule that allowed it.
-void Game::apply_move(const std::string& c) {
+void Game::apply_move(const Action& a) {
   if (stage_ == Stage::ForcedMarch) {
-    if (c == "forced-march") {
+    if (a.kind == ActionKind::ForcedMarch) {
       Trace t{Trace::IdsOnly{}};
       // RULE std:12.3 — forced march: a morale point buys +1 allowance for every unit this phase
       t.cite("std:12.3", state_.phasing + " spends a morale point to force march");
@@ -257,15 +261,15 @@ void Game::apply_move(const std::string& c) {
     return;
   }
   if (stage_ == Stage::MoveSelect) {
-    if (c == "end") {
+    if (a.kind == ActionKind::End) {
       offer_combine();
       return;
     }
-    if (c.rfind("break down ", 0) == 0) {
-      break_down_unit(c.substr(11));
+    if (a.kind == ActionKind::BreakDown) {
+      break_down_unit(a.unit);
       return;
     }
-    scratch_.selected = after_word(c);
+    scratch_.selected = a.unit;  // Move or Enter
     offer_move_to();
     return;
   }
@@ -273,7 +277,7 @@ void Game::apply_move(const std::string& c) {
   Unit& u = *state_.unit(scratch_.selected);
   scratch_.done.push_back(u.id);
   const bool entering = u.status == UnitStatus::Pending;
-  if (c == "stay") {
+  if (a.kind == ActionKind::Stay) {
     Trace t{Trace::IdsOnly{}};
     if (entering) t.cite("std:11.5", u.id + " delays its arrival");
     if (u.type == UnitType::Dummy && scratch_.reach.empty())
@@ -293,19 +297,19 @@ void Game::apply_move(const std::string& c) {
     offer_move_select();
     return;
   }
-  auto it = std::find_if(scratch_.reach.begin(), scratch_.reach.end(),
-                         [&](const n20::ReachableHex& r) { return scenario_->map->name(r.hex) == c; });
+  const n20::ReachableHex& to = scratch_.reach[a.index];
+  const std::string to_name = scenario_->map->name(to.hex);
   n20::MoveOptions o;
   o.forced_march = scratch_.forced_march;
   o.entering = entering;
   o.march_position = entering ? scratch_.entered[u.entry] : 0;
   Trace t{Trace::IdsOnly{}};
-  n20::PathVerdict v = n20::check_path(*scenario_->rules, *scenario_->map, state_, u, it->path, o, t);
+  n20::PathVerdict v = n20::check_path(*scenario_->rules, *scenario_->map, state_, u, to.path, o, t);
   if (!v.legal)
-    throw std::logic_error("engine disagreement: reach offered " + c + " for " + u.id + " but the path check says " +
+    throw std::logic_error("engine disagreement: reach offered " + to_name + " for " + u.id + " but the path check says " +
                            v.rule + ": " + v.reason);
   const std::string from = entering ? "off the map" : scenario_->map->name(u.hex);
-  u.hex = it->hex;
+  u.hex = to.hex;
   if (entering) {
     u.status = UnitStatus::OnMap;
     ++scratch_.entered[u.entry];
@@ -316,7 +320,7 @@ void Game::apply_move(const std::string& c) {
     state_.morale[track_of(u.side)] -= v.guard.cost;
   }
   if (v.guard.reveals) u.set(UnitMarker::Hidden, false);
-  note(u.id + " moves from " + from + " to " + c, t);
+  note(u.id + " moves from " + from + " to " + to_name, t);
   scratch_.reach.clear();
   if (judge_decisive()) return;
   if (entering && offer_dummy_arrival(u.id)) return;
@@ -325,7 +329,7 @@ void Game::apply_move(const std::string& c) {
 
 // ---- Optional rule 16.7: Cadres.
 
-void Game::break_down_unit(const std::string& id) {
+void Game::break_down_unit(Symbol id) {
   Trace t{Trace::IdsOnly{}};
   n20::CadreVerdict v = n20::break_down(*scenario_->rules, state_, id, false, t);
   if (!v.legal) throw std::logic_error("engine disagreement: breakdown of " + id + " offered but refused: " + v.reason);
@@ -342,6 +346,7 @@ void Game::offer_combine() {
   stage_ = Stage::PhaseEnd;
   if (!scenario_->rules->on(n20::Optional::Cadres)) return;
   Decision d{.kind = "combine", .rule = "std:16.7.2", .prompt = "combine two stacked Cadres into a large unit?"};
+  const Map& map = *scenario_->map;
   Trace silent(Trace::Off{});
   const auto& units = state_.units;
   for (std::size_t i = 0; i < units.size(); ++i)
@@ -353,24 +358,24 @@ void Game::offer_combine() {
         continue;
       const n20::CadreVerdict v = n20::combine(*scenario_->rules, state_, a.id, b.id, "", silent);
       if (!v.legal) continue;
-      for (const auto& pick : v.choices) d.choices.push_back("combine " + a.id + "+" + b.id + " into " + pick);
+      for (const auto& pick : v.choices) d.add({.kind = ActionKind::Combine, .units = {a.id, b.id, Symbol(pick)}}, map);
     }
-  if (d.choices.empty()) return;
-  d.choices.insert(d.choices.begin(), "no");
+  if (d.size() == 0) return;
+  d.add_first({.kind = ActionKind::No}, map);
   stage_ = Stage::Combine;
   offer(std::move(d));
 }
 
-void Game::apply_combine(const std::string& c) {
-  if (c == "no") {
+void Game::apply_combine(const Action& choice) {
+  if (choice.kind == ActionKind::No) {
     stage_ = Stage::PhaseEnd;
     return;
   }
-  const auto plus = c.find('+'), into = c.find(" into ");
-  const std::string a = c.substr(8, plus - 8), b = c.substr(plus + 1, into - plus - 1), pick = c.substr(into + 6);
+  const Symbol a = choice.units[0], b = choice.units[1], pick = choice.units[2];
   Trace t{Trace::IdsOnly{}};
   n20::CadreVerdict v = n20::combine(*scenario_->rules, state_, a, b, pick, t);
-  if (!v.legal) throw std::logic_error("engine disagreement: " + c + " offered but refused: " + v.reason);
+  if (!v.legal)
+    throw std::logic_error("engine disagreement: " + to_text(choice, *scenario_->map) + " offered but refused: " + v.reason);
   state_ = std::move(v.after);
   note(a + " and " + b + " combine into " + pick, t);
   offer_combine();
@@ -383,16 +388,17 @@ void Game::offer_react_select() {
   const std::string reacting = other(state_.phasing);
   Decision d{.kind = "react-select", .side = reacting, .rule = "std:8.0",
              .prompt = "which unit reacts next (or end the Reaction Phase)?"};
-  d.choices.push_back("end");
+  d.add(ActionKind::End, *scenario_->map);
   Trace silent(Trace::Off{});
   const n20::N20Rules& rules = *scenario_->rules;
   for (const Unit& u : state_.units) {
     if (u.side != reacting || !u.on_map() || contains(scratch_.done, u.id)) continue;
     if (!rules.may_countercharge(u) && !rules.may_disengage(u)) continue;
     n20::ReactionOptions o = n20::reaction_options(rules, *scenario_->map, state_, u, silent);
-    if (o.may_countercharge || o.may_disengage || o.may_penetrate) d.choices.push_back("react " + u.id);
+    if (o.may_countercharge || o.may_disengage || o.may_penetrate)
+      d.add({.kind = ActionKind::React, .unit = u.id}, *scenario_->map);
   }
-  if (d.choices.size() == 1) {
+  if (d.size() == 1) {
     stage_ = Stage::PhaseEnd;
     return;
   }
@@ -405,39 +411,40 @@ void Game::offer_react() {
   Trace silent(Trace::Off{});
   n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, silent);
   Decision d{.kind = "react", .side = u.side, .unit = u.id, .rule = "std:8.0", .prompt = "what does " + u.id + " do?"};
-  d.choices.push_back("none");
+  const Map& map = *scenario_->map;
+  d.add(ActionKind::None, map);
   if (o.may_countercharge)
-    for (const auto& target : o.countercharge_targets) d.choices.push_back("countercharge " + target);
+    for (const auto& target : o.countercharge_targets)
+      d.add({.kind = ActionKind::Countercharge, .unit = Symbol(target)}, map);
   if (o.may_disengage)
-    for (const auto& m : o.disengage_to) d.choices.push_back("disengage " + scenario_->map->name(m.hex));
+    for (const auto& m : o.disengage_to) d.add({.kind = ActionKind::Disengage, .hex = m.hex}, map);
   if (o.may_penetrate)
-    for (const auto& m : o.penetrate_to) d.choices.push_back("penetrate " + scenario_->map->name(m.hex));
+    for (const auto& m : o.penetrate_to) d.add({.kind = ActionKind::Penetrate, .hex = m.hex}, map);
   offer(std::move(d));
 }
 
-void Game::apply_react(const std::string& c) {
+void Game::apply_react(const Action& a) {
   if (stage_ == Stage::ReactSelect) {
-    if (c == "end") {
+    if (a.kind == ActionKind::End) {
       stage_ = Stage::PhaseEnd;
       return;
     }
-    scratch_.selected = after_word(c);
+    scratch_.selected = a.unit;  // React
     offer_react();
     return;
   }
   Unit& u = *state_.unit(scratch_.selected);
   scratch_.done.push_back(u.id);
-  if (c == "none") {
+  if (a.kind == ActionKind::None) {
     offer_react_select();
     return;
   }
-  const std::string verb = c.substr(0, c.find(' '));
-  const std::string arg = after_word(c);
-  if (verb == "countercharge") {
+  if (a.kind == ActionKind::Countercharge) {
     const std::string id = u.id;  // the reveal below replaces the state `u` lives in
+    const std::string target = a.unit;
     n20::BattleDeclaration b;
     b.attackers = {id};
-    b.defenders = {arg};
+    b.defenders = {target};
     b.countercharge = true;
     if (scenario_->rules->on(n20::Optional::FogOfWar)) {
       // A countercharge is a declared battle too: its hidden units are revealed (std:16.1.1).
@@ -445,13 +452,13 @@ void Game::apply_react(const std::string& c) {
       n20::Reveal r = n20::reveal_battles(*scenario_->rules, state_, {{b.attackers, b.defenders}}, t);
       state_ = std::move(r.after);
       if (!r.battles_called_off.empty()) {
-        note(id + "'s countercharge against " + arg + " is called off: only a Dummy was there", t);
+        note(id + "'s countercharge against " + target + " is called off: only a Dummy was there", t);
         offer_react_select();
         return;
       }
       if (!t.entries().empty()) note("the countercharge's hidden units are revealed", t);
     }
-    prepare_battle(b, id + " countercharges " + arg);
+    prepare_battle(b, id + " countercharges " + target);
     return;
   }
   // Disengagement (std:8.3) or penetration (std:16.2): hidden enemy cavalry that could stop it
@@ -459,28 +466,28 @@ void Game::apply_react(const std::string& c) {
   Trace quiet(Trace::Off{});
   const n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, quiet);
   if (!o.hidden_could_stop.empty()) {
-    scratch_.pending_reaction = c;
+    scratch_.pending_reaction = a;
     Decision d{.kind = "stop", .side = state_.phasing, .unit = u.id, .rule = "std:16.1.1",
-               .prompt = "reveal hidden cavalry to stop " + u.id + "'s " + verb + "?"};
-    d.choices.push_back("let it go");
-    for (const auto& id : o.hidden_could_stop) d.choices.push_back("stop with " + id);
+               .prompt = "reveal hidden cavalry to stop " + u.id + "'s " + verb_of(a) + "?"};
+    d.add(ActionKind::LetItGo, *scenario_->map);
+    for (const auto& id : o.hidden_could_stop)
+      d.add({.kind = ActionKind::StopWith, .unit = Symbol(id)}, *scenario_->map);
     stage_ = Stage::Stop;
     offer(std::move(d));
     return;
   }
-  react_move(c, {});
+  react_move(a, {});
 }
 
-void Game::apply_stop(const std::string& c) {
-  const std::string reaction = scratch_.pending_reaction;
-  scratch_.pending_reaction.clear();
-  react_move(reaction, c == "let it go" ? std::vector<std::string>{} : std::vector<std::string>{c.substr(10)});
+void Game::apply_stop(const Action& a) {
+  const Action reaction = scratch_.pending_reaction;
+  scratch_.pending_reaction = Action{};
+  react_move(reaction, a.kind == ActionKind::LetItGo ? std::vector<std::string>{} : std::vector<std::string>{a.unit});
 }
 
-void Game::react_move(const std::string& c, const std::vector<std::string>& stop_with) {
+void Game::react_move(const Action& a, const std::vector<std::string>& stop_with) {
   Unit& u = *state_.unit(scratch_.selected);
-  const std::string verb = c.substr(0, c.find(' '));
-  const std::string arg = after_word(c);
+  const bool disengage = a.kind == ActionKind::Disengage;
   Trace t{Trace::IdsOnly{}};
   const n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, t, stop_with);
   if (!stop_with.empty()) {
@@ -489,19 +496,19 @@ void Game::react_move(const std::string& c, const std::vector<std::string>& stop
     state_ = std::move(r.after);
   }
   Unit& mover = *state_.unit(scratch_.selected);
-  const auto& moves = verb == "disengage" ? o.disengage_to : o.penetrate_to;
-  auto it = std::find_if(moves.begin(), moves.end(),
-                         [&](const n20::ReactionMove& m) { return scenario_->map->name(m.hex) == arg; });
-  const bool allowed = (verb == "disengage" ? o.may_disengage : o.may_penetrate) && it != moves.end();
+  const auto& moves = disengage ? o.disengage_to : o.penetrate_to;
+  auto it = std::find_if(moves.begin(), moves.end(), [&](const n20::ReactionMove& m) { return m.hex == a.hex; });
+  const bool allowed = (disengage ? o.may_disengage : o.may_penetrate) && it != moves.end();
   if (!allowed) {
-    if (stop_with.empty()) throw std::logic_error("engine disagreement: " + c + " offered but not found again");
-    note(mover.id + "'s " + verb + " is stopped by " + stop_with.front() + ", revealed", t);
+    if (stop_with.empty())
+      throw std::logic_error("engine disagreement: " + to_text(a, *scenario_->map) + " offered but not found again");
+    note(mover.id + "'s " + verb_of(a) + " is stopped by " + stop_with.front() + ", revealed", t);
     offer_react_select();
     return;
   }
   const std::string from = scenario_->map->name(mover.hex);
   mover.hex = it->hex;
-  note(mover.id + (verb == "disengage" ? " disengages from " : " penetrates from ") + from + " to " + arg, t);
+  note(mover.id + (disengage ? " disengages from " : " penetrates from ") + from + " to " + scenario_->map->name(a.hex), t);
   offer_react_select();
 }
 

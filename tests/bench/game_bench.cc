@@ -71,18 +71,20 @@ BENCHMARK(BM_RandomGame12Turns20ASide)->Unit(benchmark::kMillisecond);
 // march, no reserves, no paid rally): games then last longer, closer to the 12 turns.
 class ThriftyRandomPolicy : public Policy {
  public:
-  explicit ThriftyRandomPolicy(std::uint64_t seed) : random_(seed) {}
-  std::size_t choose(const Game& g, const Decision& d) override {
-    Decision thrifty = d;
-    std::erase_if(thrifty.choices, [](const std::string& c) {
-      return c == "forced-march" || c == "commit reserves" || c == "rally spending a point";
-    });
-    const std::string& pick = thrifty.choices[random_.choose(g, thrifty)];
-    return static_cast<std::size_t>(std::find(d.choices.begin(), d.choices.end(), pick) - d.choices.begin());
+  explicit ThriftyRandomPolicy(std::uint64_t seed) : rng_(seed) {}
+  std::size_t choose(const Game&, const Decision& d) override {
+    kept_.clear();
+    for (std::size_t i = 0; i < d.size(); ++i) {
+      const ActionKind k = d.actions[i].kind;
+      if (k != ActionKind::ForcedMarch && k != ActionKind::CommitReserves && k != ActionKind::RallySpendingPoint)
+        kept_.push_back(i);
+    }
+    return kept_[static_cast<std::size_t>(rng_.next_u64() % kept_.size())];
   }
 
  private:
-  RandomPolicy random_;
+  SeededDice rng_;
+  std::vector<std::size_t> kept_;
 };
 
 void BM_ThriftyRandomGame12Turns20ASide(benchmark::State& st) { play_games<ThriftyRandomPolicy>(st); }

@@ -156,6 +156,10 @@ TEST(State, RejectsBadInputNamingTheField) {
                                {"id": "A", "side": "f", "type": "infantry", "strength": 1, "movement": 3, "hex": "0102"}]})")
                 .find("duplicate unit id"),
             std::string::npos);
+  const std::string empty_id =
+      error(R"({"units": [{"id": "", "side": "f", "type": "infantry", "strength": 1, "movement": 3, "hex": "0101"}]})");
+  EXPECT_NE(empty_id.find("units[0].id"), std::string::npos) << empty_id;
+  EXPECT_NE(empty_id.find("cannot be empty"), std::string::npos) << empty_id;
   EXPECT_NE(error("{turn: [").find("not valid YAML/JSON"), std::string::npos);
 }
 

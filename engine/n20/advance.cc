@@ -29,8 +29,8 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     trace.cite("std:8.2.3", "the defenders won against a countercharge: they hold fast and may not advance");
     return o;
   }
-  const std::vector<std::string>& victors = attackers_won ? battle.attackers : battle.defenders;
-  const std::vector<std::string>& losers = attackers_won ? battle.defenders : battle.attackers;
+  const std::vector<Symbol>& victors = attackers_won ? battle.attackers : battle.defenders;
+  const std::vector<Symbol>& losers = attackers_won ? battle.defenders : battle.attackers;
   o.victor_side = before.unit(victors.front())->side;
   // Step B.
   for (const auto& id : losers) {

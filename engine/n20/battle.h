@@ -15,15 +15,15 @@
 namespace hexlaw::n20 {
 
 struct BattleDeclaration {
-  std::vector<std::string> attackers;  // unit ids
-  std::vector<std::string> defenders;
+  std::vector<Symbol> attackers;  // unit ids
+  std::vector<Symbol> defenders;
   bool countercharge = false;     // a Reaction-Phase countercharge (std:8.1)
   bool attacker_reserve = false;  // the attacker spends a morale point (std:12.5, step B)
   bool defender_reserve = false;  // the defender spends one (std:12.5, step C)
   std::optional<int> reduce_to;   // resolve on this lower differential (std:9.5)
   // Enemy units attacked in other battles this phase; an artillery unit among them gives no
   // defensive support (std:16.3.1).
-  std::vector<std::string> attacked_elsewhere;
+  std::vector<Symbol> attacked_elsewhere;
   friend bool operator==(const BattleDeclaration&, const BattleDeclaration&) = default;
 };
 

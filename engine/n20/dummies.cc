@@ -143,10 +143,10 @@ int dummy_movement_allowance(const N20Rules& rules, const Unit& u, Trace& trace)
   return 3;
 }
 
-void refuse_dummies(const N20Rules& rules, const GameState& state, const std::vector<std::string>& ids,
+void refuse_dummies(const N20Rules& rules, const GameState& state, const std::vector<Symbol>& ids,
                     const std::string& what) {
   if (!rules.on(Optional::FogOfWar)) return;
-  for (const std::string& id : ids) {
+  for (Symbol id : ids) {
     const Unit* u = state.unit(id);
     if (!u || u->type != UnitType::Dummy) continue;
     // RULE std:16.1.3 — a Dummy never fights or rallies: revealed, it leaves the map until the next reconcealment

@@ -173,9 +173,9 @@ Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::
     // RULE std:16.1.1 — once every battle is declared, all units in them are revealed; a side of
     // only Dummies means no combat and no advance
     // Step A. Every hidden unit in the battle is turned up; Dummies leave the map.
-    auto only_dummies = [&](const std::vector<std::string>& ids) {
+    auto only_dummies = [&](const std::vector<Symbol>& ids) {
       bool all = !ids.empty();
-      for (const std::string& id : ids) {
+      for (Symbol id : ids) {
         const Unit* u = state.unit(id);
         if (!u) throw std::invalid_argument("no unit with id '" + id + "'");
         all = all && u->type == UnitType::Dummy;

@@ -62,7 +62,7 @@ CavalryStop cavalry_stop(const N20Rules& rules, const Map& map, const GameState&
 
 // A declared battle, by unit ids.
 struct DeclaredBattle {
-  std::vector<std::string> attackers, defenders;
+  std::vector<Symbol> attackers, defenders;
 };
 
 // Every hidden unit in the declared battles, once all are declared; Dummies among them are

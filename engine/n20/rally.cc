@@ -81,7 +81,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     if (u->side != side) throw std::invalid_argument("units of one side rally together; '" + id + "' is not " + side);
     if (u->status != UnitStatus::Broken) throw std::invalid_argument("'" + id + "' is not broken, so it cannot rally");
   }
-  refuse_dummies(rules, state, request.units, "rally");
+  refuse_dummies(rules, state, to_symbols(request.units), "rally");
   const GridTable* table = default_tables().grid(rules.rally_table_id());
   if (!table) throw std::invalid_argument("the spec has no rally table " + rules.rally_table_id());
   // Step A.

@@ -22,7 +22,7 @@ const char* result_rule(const std::string& r) {
   return "std:9.6";
 }
 
-void remove_from_map(GameState& s, const std::string& id) {
+void remove_from_map(GameState& s, Symbol id) {
   Unit* u = s.unit(id);
   u->status = UnitStatus::Broken;
   u->hex = Hex{};
@@ -56,12 +56,7 @@ class Resolver {
   BattleOutcome run();
 
  private:
-  const Unit& unit(const std::string& id) const { return *out_.after.unit(id); }
-  const std::string& track(const std::string& id) const {
-    static thread_local std::string t;
-    t = rules_.morale_track(unit(id), out_.after);
-    return t;
-  }
+  const Unit& unit(Symbol id) const { return *out_.after.unit(id); }
   void break_unit(UnitFate& f, const std::string& rule, const std::string& reason);
   void retreat(UnitFate& f, int distance, bool defending);
   void rout(UnitFate& f, bool defending);
@@ -92,7 +87,7 @@ void Resolver::break_unit(UnitFate& f, const std::string& rule, const std::strin
   // The gain goes to the opposing side of this battle: to the track of its first unit (for
   // Leipzig, the Front of the victors; battles mixing Fronts take the first unit's Front).
   const bool attacking = std::find(battle_.attackers.begin(), battle_.attackers.end(), f.unit) != battle_.attackers.end();
-  const std::string& opponent = attacking ? battle_.defenders.front() : battle_.attackers.front();
+  const Symbol opponent = attacking ? battle_.defenders.front() : battle_.attackers.front();
   const std::string theirs = rules_.morale_track_for(*out_.after.unit(opponent), out_.after, trace_);
   if (!theirs.empty()) ledger_.gain(theirs, 1);
   if (f.routed_too_far) {
@@ -333,7 +328,7 @@ BattleOutcome Resolver::run() {
   }
   for (const auto& l : out_.totals.attack) bombarding_.push_back(l.bombarding);
   // Reserves committed at steps B and C are paid for at once (std:12.5).
-  auto spend = [&](const std::string& id) {
+  auto spend = [&](Symbol id) {
     const std::string t = rules_.morale_track(unit(id), out_.after);
     if (auto it = out_.after.morale.find(t); it != out_.after.morale.end()) --it->second;
     --out_.morale[t];

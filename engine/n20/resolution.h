@@ -59,7 +59,7 @@ struct ResolutionPolicy {
 };
 
 struct UnitFate {
-  std::string unit;
+  Symbol unit;
   std::string fate = "stays";  // stays, withdrawn, routed, broken
   std::optional<int> rout_die;  // the die rolled for a rout
   int modifier = 0;             // elite modifier applied to it

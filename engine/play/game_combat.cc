@@ -16,7 +16,7 @@
 namespace hexlaw::play {
 namespace {
 
-std::string join(const std::vector<std::string>& ids) {
+std::string join(const std::vector<Symbol>& ids) {
   std::string s;
   for (const auto& id : ids) s += (s.empty() ? "" : "+") + id;
   return s;
@@ -26,8 +26,6 @@ template <class T>
 bool contains(const std::vector<T>& v, const T& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
-
-std::vector<std::string> texts(const std::vector<Symbol>& ids) { return {ids.begin(), ids.end()}; }
 
 }  // namespace
 
@@ -133,8 +131,8 @@ void Game::offer_declare() {
   Trace silent(Trace::Off{});
   for (const Candidate& c : candidate_battles(used)) {
     n20::BattleDeclaration b;
-    b.attackers = texts(c.attackers);
-    b.defenders = texts(c.defenders);
+    b.attackers = c.attackers;
+    b.defenders = c.defenders;
     if (!n20::battle_totals(rules, map, state_, b, silent).legal) continue;
     UnitSet after = used;
     after.insert(c.attackers.begin(), c.attackers.end());

@@ -30,9 +30,9 @@ std::vector<std::string> unit_ids(const Situation& s, const std::string& key, bo
 
 n20::BattleDeclaration declaration(const Situation& s) {
   n20::BattleDeclaration b;
-  b.attackers = unit_ids(s, "attackers", true);
-  b.defenders = unit_ids(s, "defenders", true);
-  b.attacked_elsewhere = unit_ids(s, "attacked_elsewhere", false);
+  b.attackers = to_symbols(unit_ids(s, "attackers", true));
+  b.defenders = to_symbols(unit_ids(s, "defenders", true));
+  b.attacked_elsewhere = to_symbols(unit_ids(s, "attacked_elsewhere", false));
   b.countercharge = s.c.question["countercharge"].bool_or(false);
   b.attacker_reserve = s.c.question["attacker_reserve"].bool_or(false);
   b.defender_reserve = s.c.question["defender_reserve"].bool_or(false);

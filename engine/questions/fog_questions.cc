@@ -30,8 +30,8 @@ std::vector<n20::DeclaredBattle> read_battles(const Situation& s) {
       for (std::size_t j = 0; j < side.size(); ++j)
         if (!s.state.unit(side.at(j).str())) side.at(j).fail("no unit with id '" + side.at(j).str() + "'");
     }
-    battle.attackers = b["attackers"].str_list();
-    battle.defenders = b["defenders"].str_list();
+    battle.attackers = to_symbols(b["attackers"].str_list());
+    battle.defenders = to_symbols(b["defenders"].str_list());
     out.push_back(std::move(battle));
   }
   return out;

@@ -122,9 +122,9 @@ Answer ask(const CaseFile& c) {
       };
       auto odds = enumerate_outcomes<nlohmann::json>(play, [](const nlohmann::json& o) { return o.dump(); });
       nlohmann::json list = nlohmann::json::array();
-      for (const auto& w : odds)
-        list.push_back({{"outcome", w.outcome}, {"probability", w.probability.to_string()}});
-      a.outcome = {{"odds", list}};
+      for (auto& w : odds)
+        list.push_back({{"outcome", std::move(w.outcome)}, {"probability", w.probability.to_string()}});
+      a.outcome = {{"odds", std::move(list)}};
       a.headline = std::to_string(odds.size()) + " distinct outcome(s), exact probabilities";
       a.dice_mode = "enumerate";
       break;

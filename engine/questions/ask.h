@@ -3,9 +3,11 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/n20/battle.h"
 #include "engine/questions/answer.h"
 #include "engine/questions/case_file.h"
 
@@ -23,6 +25,8 @@ struct Situation {
   const Map& map;
   const GameState& state;
   n20::RetreatCache* retreat_cache = nullptr;
+  // The battle the question declares, read once (an enumeration answers once per dice sequence).
+  mutable std::optional<n20::BattleDeclaration> declared;
 };
 
 // A question kind: reads its own fields from the case's `question` (throwing CaseError

@@ -28,7 +28,10 @@ std::vector<std::string> unit_ids(const Situation& s, const std::string& key, bo
   return ids;
 }
 
-n20::BattleDeclaration declaration(const Situation& s) {
+// The declared battle, read from the question once and checked: every unit known, each side
+// one side's.
+const n20::BattleDeclaration& declaration(const Situation& s) {
+  if (s.declared) return *s.declared;
   n20::BattleDeclaration b;
   b.attackers = to_symbols(unit_ids(s, "attackers", true));
   b.defenders = to_symbols(unit_ids(s, "defenders", true));
@@ -43,7 +46,8 @@ n20::BattleDeclaration declaration(const Situation& s) {
   for (const auto& id : b.defenders) {
     if (s.state.unit(id)->side == side) s.c.question["defenders"].fail("defender '" + id + "' is on the attacker's side");
   }
-  return b;
+  s.declared = std::move(b);
+  return *s.declared;
 }
 
 n20::ResolutionPolicy policy(const Situation& s) {

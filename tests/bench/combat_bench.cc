@@ -11,6 +11,8 @@
 #include "engine/core/tables.h"
 #include "engine/n20/resolution.h"
 #include "engine/n20/retreat.h"
+#include "engine/questions/ask.h"
+#include "engine/questions/case_file.h"
 
 namespace hexlaw {
 namespace {
@@ -74,6 +76,37 @@ void BM_ExactOdds2v2(benchmark::State& bench) { odds(bench, {{"A1", "A2"}, {"D1"
 BENCHMARK(BM_ExactOdds2v2)->Unit(benchmark::kMicrosecond);
 void BM_ExactOdds3v1(benchmark::State& bench) { odds(bench, {{"A1", "A2", "A3"}, {"D2"}}); }
 BENCHMARK(BM_ExactOdds3v1)->Unit(benchmark::kMicrosecond);
+
+// The same 2 against 2 battle asked as a rules lawyer would, through ask() on an already
+// parsed case: the whole resolve question (outcome JSON, advance options, every distinct
+// citation with its reason) once per dice sequence.
+void BM_AskOdds2v2(benchmark::State& bench) {
+  const CaseFile c = parse_case_text(R"(
+title: the 2 v 2 benchmark battle, exact odds
+map: {bounds: {cols: [1, 25], rows: [1, 17]}, locs: {french: ["1201"], prussian: ["1217"]}}
+units:
+  - {id: A1, side: french, type: infantry, strength: 4, movement: 2, hex: "1308"}
+  - {id: A2, side: french, type: cavalry, strength: 2, movement: 3, hex: "1210"}
+  - {id: A3, side: french, type: infantry, strength: 3, movement: 2, hex: "1409"}
+  - {id: F1, side: french, type: infantry, strength: 1, movement: 2, hex: "1010"}
+  - {id: F2, side: french, type: infantry, strength: 1, movement: 2, hex: "1411"}
+  - {id: F3, side: french, type: infantry, strength: 1, movement: 2, hex: "1112"}
+  - {id: D1, side: prussian, type: infantry, strength: 3, movement: 2, hex: "1209"}
+  - {id: D2, side: prussian, type: infantry, strength: 2, movement: 2, hex: "1309"}
+state: {phase: combat, phasing: french, morale: {french: 6, prussian: 6}}
+question: {kind: resolve, attackers: [A1, A2], defenders: [D1, D2]}
+dice: enumerate
+)",
+                                     "bench-2v2");
+  std::size_t outcomes = 0;
+  for (auto _ : bench) {
+    Answer a = ask(c);
+    outcomes = a.outcome["odds"].size();
+    benchmark::DoNotOptimize(a);
+  }
+  bench.counters["outcomes"] = static_cast<double>(outcomes);
+}
+BENCHMARK(BM_AskOdds2v2)->Unit(benchmark::kMicrosecond);
 
 void BM_RetreatPathsDistance6(benchmark::State& bench) {
   Field f;

@@ -595,11 +595,14 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     Cursor c;
     int parent;  // index into nodes, -1 for the first step
   };
-  std::vector<Node> nodes;
+  // The search's working arrays are kept per thread and reused from call to call (the search
+  // never calls itself).
+  thread_local std::vector<Node> nodes;
+  nodes.clear();
   // Best spent per state key: (hex, all_road, stopped), in the window's flat array (hexes
   // outside it, reachable only by a longer road move than the margin allows, are kept aside).
-  std::vector<std::array<int, 4>> best_in(static_cast<std::size_t>(window.size()),
-                                          std::array<int, 4>{INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX});
+  thread_local std::vector<std::array<int, 4>> best_in;
+  best_in.assign(static_cast<std::size_t>(window.size()), std::array<int, 4>{INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX});
   std::unordered_map<Hex, std::array<int, 4>, HexHash> best_out;
   auto best_of = [&](Hex h) -> std::array<int, 4>& {
     const int i = window.index(h);
@@ -658,7 +661,8 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   // Collect the best legal ending per hex: most MP left, then fewest hexes. Hexes inside the
   // window are kept in a flat array (its order is hex order); the rare ones outside in a map.
   auto mp_left = [&](const Cursor& c) { return forced(c.stop) ? 0 : std::max(0, base + b.bonus(c.all_road) - c.spent); };
-  std::vector<int> chosen_in(static_cast<std::size_t>(window.size()), -1);
+  thread_local std::vector<int> chosen_in;
+  chosen_in.assign(static_cast<std::size_t>(window.size()), -1);
   std::map<Hex, int> chosen_out;
   auto better = [&](int candidate, int current) {
     if (current < 0) return true;

@@ -29,8 +29,7 @@ PositionIndex::PositionIndex(const N20Rules& rules, const Map& map, const GameSt
       if (int i = window_.index(u.hex); i >= 0) occupant_[static_cast<std::size_t>(i)] = &u;
 }
 
-const Unit* PositionIndex::occupant(Hex h) const {
-  if (int i = window_.index(h); i >= 0) return occupant_[static_cast<std::size_t>(i)];
+const Unit* PositionIndex::occupant_outside(Hex h) const {
   for (const Unit& u : state_.units)
     if (u.on_map() && u.hex == h) return &u;
   return nullptr;
@@ -43,7 +42,7 @@ int PositionIndex::zoc_handle(Symbol side) const {
   return static_cast<int>(zoc_.size()) - 1;
 }
 
-bool PositionIndex::enemy_zoc(int handle, Hex h) const {
+bool PositionIndex::work_out_enemy_zoc(int handle, Hex h) const {
   ZocCache* cache = &zoc_[static_cast<std::size_t>(handle)];
   const Symbol side = cache->side;
   const int i = window_.index(h);

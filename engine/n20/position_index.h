@@ -24,7 +24,10 @@ class PositionIndex {
   const GameState& state() const { return state_; }
 
   // The unit on the map at h, or null.
-  const Unit* occupant(Hex h) const;
+  const Unit* occupant(Hex h) const {
+    const int i = window_.index(h);
+    return i >= 0 ? occupant_[static_cast<std::size_t>(i)] : occupant_outside(h);
+  }
   const TerrainType& terrain(Hex h) const { return ground_->terrain(h); }
   // Facts of the hexside between two adjacent hexes, or leaving h in direction d.
   const SideFacts& side(Hex a, Hex b) const { return ground_->side(a, b); }
@@ -34,13 +37,22 @@ class PositionIndex {
   bool enemy_zoc(Symbol side, Hex h) const { return enemy_zoc(zoc_handle(side), h); }
   // The same with the side looked up once: zoc_handle(side) then enemy_zoc(handle, h).
   int zoc_handle(Symbol side) const;
-  bool enemy_zoc(int handle, Hex h) const;
+  bool enemy_zoc(int handle, Hex h) const {
+    const int i = window_.index(h);
+    if (i >= 0) {
+      const std::int8_t known = zoc_[static_cast<std::size_t>(handle)].controlled[static_cast<std::size_t>(i)];
+      if (known >= 0) return known == 1;
+    }
+    return work_out_enemy_zoc(handle, h);
+  }
 
  private:
   struct ZocCache {
     Symbol side;
     std::vector<std::int8_t> controlled;  // -1 unknown, 0 no, 1 yes
   };
+  const Unit* occupant_outside(Hex h) const;
+  bool work_out_enemy_zoc(int handle, Hex h) const;
   const N20Rules& rules_;
   const Map& map_;
   const GameState& state_;

@@ -121,7 +121,7 @@ RC_GTEST_PROP(MovementProps, AtNightNoZocAndAllowanceIsOne, ()) {
   MoveOptions opt;
   opt.forced_march = *rc::gen::arbitrary<bool>();
   for (const auto& r : n20::reachable_hexes(*rules, *p.map, p.state, u, opt, t))
-    RC_ASSERT(r.allowance == std::min(u.movement, 1) + (r.road_bonus ? 1 : 0) + (opt.forced_march ? 1 : 0));
+    RC_ASSERT(r.allowance == std::min<int>(u.movement, 1) + (r.road_bonus ? 1 : 0) + (opt.forced_march ? 1 : 0));
 }
 
 

@@ -205,10 +205,17 @@ std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
     auto t = parse_unit_type(type);
     if (!t) fu["type"].fail("unknown unit type '" + type + "' (one of " + list_of(kUnitTypes) + ")");
     u.type = *t;
-    u.strength = static_cast<int>(fu.required("strength").integer());
-    if (u.strength < 0) fu["strength"].fail("a combat strength cannot be negative");
-    u.movement = static_cast<int>(fu.required("movement").integer());
-    if (u.movement < 0) fu["movement"].fail("a movement allowance cannot be negative");
+    // Printed values are read whole and checked before they are narrowed.
+    const long long strength = fu.required("strength").integer();
+    if (strength < 0) fu["strength"].fail("a combat strength cannot be negative");
+    if (strength > Unit::kMaxPrinted)
+      fu["strength"].fail("a combat strength above " + std::to_string(Unit::kMaxPrinted) + " is no counter's value");
+    u.strength = static_cast<std::int16_t>(strength);
+    const long long movement = fu.required("movement").integer();
+    if (movement < 0) fu["movement"].fail("a movement allowance cannot be negative");
+    if (movement > Unit::kMaxPrinted)
+      fu["movement"].fail("a movement allowance above " + std::to_string(Unit::kMaxPrinted) + " is no counter's value");
+    u.movement = static_cast<std::int16_t>(movement);
     u.flags = read_tags<UnitFlags>(fu["flags"], "flag");
     u.markers = read_tags<UnitMarkers>(fu["markers"], "marker");
     const bool has_hex = fu["hex"].present();

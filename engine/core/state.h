@@ -104,14 +104,15 @@ using UnitMarkers = TagSet<UnitMarker, kUnitMarkerNames>;
 // One unit: a small trivially copyable record of interned names, enums and numbers, so a
 // position copies as one block.
 struct Unit {
+  static constexpr int kMaxPrinted = 999;  // no counter prints more; readers refuse larger values
   Symbol id;           // unique within a scenario: "IG", "H-LW"
   Symbol name;         // for people; may be empty
   Symbol side;         // "french", "prussian", "allied", "austrian" …
   Symbol nationality;  // may be empty
   Symbol army;         // Leipzig's Allied armies; empty elsewhere
   UnitType type = UnitType::Infantry;
-  int strength = 0;     // printed combat strength
-  int movement = 0;     // printed movement allowance
+  std::int16_t strength = 0;  // printed combat strength (0..kMaxPrinted)
+  std::int16_t movement = 0;  // printed movement allowance (0..kMaxPrinted)
   UnitFlags flags;      // printed qualities
   UnitMarkers markers;  // placed markers
   UnitStatus status = UnitStatus::OnMap;

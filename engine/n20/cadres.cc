@@ -112,7 +112,7 @@ CadreVerdict combine(const N20Rules& rules, const GameState& state, const std::s
   if (pool.empty())
     return refuse(v, "std:16.7.2", "no eliminated large infantry unit of that nationality to rebuild", trace);
   int lowest = pool.front()->strength;
-  for (const Unit* u : pool) lowest = std::min(lowest, u->strength);
+  for (const Unit* u : pool) lowest = std::min<int>(lowest, u->strength);
   for (const Unit* u : pool)
     if (u->strength == lowest) v.choices.push_back(u->id);
   if (!pick.empty() && std::find(v.choices.begin(), v.choices.end(), pick) == v.choices.end())

@@ -460,7 +460,7 @@ std::vector<std::vector<const Unit*>> exchange_choices(const std::vector<const U
   for (std::uint32_t mask = 1; mask < (1u << n); ++mask) {
     int sum = 0, smallest = INT32_MAX;
     for (std::size_t i = 0; i < n; ++i)
-      if (mask & (1u << i)) sum += pool[i]->strength, smallest = std::min(smallest, pool[i]->strength);
+      if (mask & (1u << i)) sum += pool[i]->strength, smallest = std::min<int>(smallest, pool[i]->strength);
     // Covering, and minimal: dropping any unit (the weakest suffices) would no longer cover.
     if (sum < owed || sum - smallest >= owed) continue;
     std::vector<const Unit*> set;

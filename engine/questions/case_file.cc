@@ -209,4 +209,8 @@ CaseFile parse_case_text(const std::string& text, const std::string& name) {
   return parse_root(CaseField::load_text(text, name), name, name);
 }
 
+CaseFile parse_case_node(const YAML::Node& node, const std::string& name) {
+  return parse_root(CaseField(node, name, ""), name, name);
+}
+
 }  // namespace hexlaw

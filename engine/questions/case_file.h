@@ -64,6 +64,10 @@ CasePosition parse_position(const CaseField& root);
 // Parses a case from a file path, or from YAML/JSON text (named `name` in errors).
 CaseFile load_case_file(const std::string& path, const std::string& cases_root = "");
 CaseFile parse_case_text(const std::string& text, const std::string& name);
+// Parses a case from a YAML node built in memory (the Python bindings build one from a dict),
+// with `name` ("<dict>") standing for the file in errors. Reads exactly as parse_case_text
+// reads the node it parses, so the same data gives the same case.
+CaseFile parse_case_node(const YAML::Node& node, const std::string& name);
 
 // Converts a YAML node to JSON: plain scalars become numbers/booleans/null when they read as
 // such, quoted scalars stay strings.

@@ -2,6 +2,9 @@
 #pragma once
 
 #include <pybind11/pybind11.h>
+#include <yaml-cpp/yaml.h>
+
+#include <nlohmann/json.hpp>
 
 #include "engine/core/state.h"
 #include "engine/core/symbol.h"
@@ -48,8 +51,11 @@ void bind_catalog(pybind11::module_& m);    // catalog_bindings.cc: rule(), rule
 void bind_questions(pybind11::module_& m);  // questions_bindings.cc: ask(), Answer
 void bind_game(pybind11::module_& m);       // game_bindings.cc: load_scenario(), Game, replay()
 
-// JSON text <-> Python objects through Python's json module.
-pybind11::object json_to_python(const std::string& text);
-std::string python_to_json(const pybind11::handle& obj);
+// Python objects <-> the engine's data with no text in between (convert.cc). A dict (or any
+// JSON-like value) becomes the YAML node the engine's readers read; errors are CaseErrors
+// naming `name` ("<dict>") and the field. A JSON result becomes dicts, lists and scalars,
+// exactly as json.loads would give its text.
+YAML::Node python_to_node(const pybind11::handle& obj, const std::string& name);
+pybind11::object json_to_python(const nlohmann::json& j);
 
 }  // namespace hexlaw::py

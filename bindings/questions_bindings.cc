@@ -17,7 +17,7 @@ namespace {
 
 // A case given as a dict, as YAML/JSON text, or as a path (str or os.PathLike).
 CaseFile to_case(const pyb::object& obj) {
-  if (pyb::isinstance<pyb::dict>(obj)) return parse_case_text(python_to_json(obj), "<dict>");
+  if (pyb::isinstance<pyb::dict>(obj)) return parse_case_node(python_to_node(obj, "<dict>"), "<dict>");
   const bool pathlike = pyb::hasattr(obj, "__fspath__");
   const std::string text = pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>()
                                     : obj.cast<std::string>();
@@ -32,7 +32,7 @@ CaseFile to_case(const pyb::object& obj) {
 
 void bind_questions(pyb::module_& m) {
   pyb::class_<Answer>(m, "Answer", "The engine's answer: outcome, the rule cases cited, the trace, the dice.")
-      .def_property_readonly("outcome", [](const Answer& a) { return json_to_python(a.outcome.dump()); })
+      .def_property_readonly("outcome", [](const Answer& a) { return json_to_python(a.outcome); })
       .def_property_readonly("citations", &Answer::citations)
       .def_property_readonly("trace",
                              [](const Answer& a) {

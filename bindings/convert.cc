@@ -1,0 +1,212 @@
+// Owns: moving data between Python objects and the engine with no text in between — a dict
+// (with lists, str, int, float, bool and None inside) becomes the YAML node the engine's
+// readers read, and a JSON result (nlohmann::json) becomes dicts, lists and scalars.
+#include <pybind11/pybind11.h>
+
+#include <cmath>
+#include <vector>
+
+#include "bindings/bindings.h"
+#include "engine/core/errors.h"
+
+namespace hexlaw::py {
+
+namespace pyb = pybind11;
+
+namespace {
+
+// Builds a YAML node tree from Python objects, as the case reader would have read the same
+// data from JSON text: str is a quoted scalar, int, float and bool plain ones, None null.
+// Every node is made inside the tree's one memory pool (a child through its parent, a key in
+// a scratch sequence), so nothing is copied or merged on the way.
+class NodeMaker {
+ public:
+  explicit NodeMaker(const std::string& name) : name_(name), keys_(YAML::NodeType::Sequence) {}
+
+  YAML::Node make(PyObject* obj) {
+    if (PyDict_Check(obj) || PyList_Check(obj) || PyTuple_Check(obj)) {
+      YAML::Node root(PyDict_Check(obj) ? YAML::NodeType::Map : YAML::NodeType::Sequence);
+      fill(root, obj);
+      return root;
+    }
+    YAML::Node root;
+    fill(root, obj);
+    return root;
+  }
+
+ private:
+  static constexpr std::size_t kMaxDepth = 256;
+
+  // One step of the path from the root: a dict key or a list index.
+  struct Step {
+    PyObject* key = nullptr;
+    Py_ssize_t index = 0;
+  };
+
+  // Sets `node` (fresh, or an empty container of the right kind) to the value of `obj`.
+  void fill(YAML::Node& node, PyObject* obj) {
+    if (obj == Py_None) {
+      node = YAML::Node(YAML::NodeType::Null);
+    } else if (PyUnicode_Check(obj)) {
+      node = text_of(obj);
+      node.SetTag("!");  // a JSON string: quoted, so never read as a number or a boolean
+    } else if (PyBool_Check(obj)) {
+      node = std::string(obj == Py_True ? "true" : "false");
+    } else if (PyLong_Check(obj)) {
+      node = int_text(obj);
+    } else if (PyFloat_Check(obj)) {
+      node = float_text(obj);
+    } else if (PyDict_Check(obj)) {
+      enter(obj);
+      if (PyDict_GET_SIZE(obj) == 0) node = YAML::Node(YAML::NodeType::Map);
+      PyObject *key, *value;
+      Py_ssize_t pos = 0;
+      while (PyDict_Next(obj, &pos, &key, &value)) {
+        if (!PyUnicode_Check(key))
+          fail("a dict key must be a str, not " + type_name(key) + " (" + repr(key) + ")");
+        YAML::Node k = keys_[keys_made_++];
+        k = text_of(key);
+        YAML::Node child = node[k];
+        path_.push_back({key, 0});
+        fill(child, value);
+        path_.pop_back();
+      }
+      leave();
+    } else if (PyList_Check(obj) || PyTuple_Check(obj)) {
+      enter(obj);
+      const bool list = PyList_Check(obj);
+      const Py_ssize_t n = list ? PyList_GET_SIZE(obj) : PyTuple_GET_SIZE(obj);
+      if (n == 0) node = YAML::Node(YAML::NodeType::Sequence);
+      for (Py_ssize_t i = 0; i < n; ++i) {
+        YAML::Node child = node[static_cast<std::size_t>(i)];
+        path_.push_back({nullptr, i});
+        fill(child, list ? PyList_GET_ITEM(obj, i) : PyTuple_GET_ITEM(obj, i));
+        path_.pop_back();
+      }
+      leave();
+    } else {
+      fail("a " + type_name(obj) + " is not JSON-like data (expected a dict, list, str, int, float, bool or None)");
+    }
+  }
+
+  // A dict or list is entered once on the way down: a second time means it contains itself.
+  void enter(PyObject* container) {
+    for (PyObject* open : open_)
+      if (open == container) fail("the value contains itself (a circular reference)");
+    if (open_.size() == kMaxDepth) fail("nested more than " + std::to_string(kMaxDepth) + " levels deep");
+    open_.push_back(container);
+  }
+  void leave() { open_.pop_back(); }
+
+  std::string text_of(PyObject* s) {
+    Py_ssize_t size = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(s, &size);
+    if (!utf8) {
+      PyErr_Clear();
+      fail("the text is not valid Unicode (it holds an unpaired surrogate)");
+    }
+    return std::string(utf8, static_cast<std::size_t>(size));
+  }
+
+  // An int as json.dumps writes it: its decimal digits, however long.
+  std::string int_text(PyObject* i) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(i, &overflow);
+    if (!overflow && !(v == -1 && PyErr_Occurred())) return std::to_string(v);
+    PyErr_Clear();
+    return call_text(PyLong_Type.tp_repr, i);
+  }
+
+  // A float as json.dumps writes it (float.__repr__: the shortest text that reads back the
+  // same); NaN and infinity are not JSON and are refused.
+  std::string float_text(PyObject* f) {
+    const double v = PyFloat_AS_DOUBLE(f);
+    if (!std::isfinite(v)) fail("NaN and infinity are not allowed (got " + repr(f) + ")");
+    char* s = PyOS_double_to_string(v, 'r', 0, Py_DTSF_ADD_DOT_0, nullptr);
+    if (!s) throw pyb::error_already_set();
+    std::string out(s);
+    PyMem_Free(s);
+    return out;
+  }
+
+  std::string call_text(reprfunc fn, PyObject* obj) {
+    pyb::object r = pyb::reinterpret_steal<pyb::object>(fn(obj));
+    if (!r) throw pyb::error_already_set();
+    return r.cast<std::string>();
+  }
+  static std::string type_name(PyObject* obj) { return Py_TYPE(obj)->tp_name; }
+  static std::string repr(PyObject* obj) {
+    PyObject* r = PyObject_Repr(obj);
+    if (!r) {
+      PyErr_Clear();
+      return "?";
+    }
+    std::string out = pyb::reinterpret_steal<pyb::str>(r).cast<std::string>();
+    return out.size() > 60 ? out.substr(0, 57) + "..." : out;
+  }
+
+  // The field path as the case reader names it: units[0].hex.
+  std::string path() const {
+    std::string out;
+    for (const Step& s : path_) {
+      if (!s.key) out += "[" + std::to_string(s.index) + "]";
+      else out += (out.empty() ? "" : ".") + pyb::reinterpret_borrow<pyb::str>(s.key).cast<std::string>();
+    }
+    return out;
+  }
+  [[noreturn]] void fail(const std::string& reason) const {
+    throw CaseError(name_, path_.empty() ? "(document)" : path(), reason);
+  }
+
+  std::string name_;
+  YAML::Node keys_;  // scratch: map keys are made here, in the tree's memory, before insertion
+  std::size_t keys_made_ = 0;
+  std::vector<Step> path_;
+  std::vector<PyObject*> open_;  // the dicts and lists being converted, outermost first
+};
+
+}  // namespace
+
+YAML::Node python_to_node(const pyb::handle& obj, const std::string& name) {
+  return NodeMaker(name).make(obj.ptr());
+}
+
+pyb::object json_to_python(const nlohmann::json& j) {
+  using T = nlohmann::json::value_t;
+  switch (j.type()) {
+    case T::null:
+    case T::discarded:
+      return pyb::none();
+    case T::boolean:
+      return pyb::bool_(j.get<bool>());
+    case T::number_integer:
+      return pyb::reinterpret_steal<pyb::object>(PyLong_FromLongLong(j.get<std::int64_t>()));
+    case T::number_unsigned:
+      return pyb::reinterpret_steal<pyb::object>(PyLong_FromUnsignedLongLong(j.get<std::uint64_t>()));
+    case T::number_float: {
+      const double v = j.get<double>();
+      if (!std::isfinite(v)) return pyb::none();  // as JSON text has it: null
+      return pyb::float_(v);
+    }
+    case T::string: {
+      const auto& s = j.get_ref<const std::string&>();
+      return pyb::str(s.data(), s.size());
+    }
+    case T::array: {
+      pyb::list out(j.size());
+      std::size_t i = 0;
+      for (const auto& item : j) PyList_SET_ITEM(out.ptr(), i++, json_to_python(item).release().ptr());
+      return out;
+    }
+    case T::object: {
+      pyb::dict out;
+      for (auto it = j.begin(); it != j.end(); ++it) out[pyb::str(it.key())] = json_to_python(it.value());
+      return out;
+    }
+    case T::binary:
+      break;
+  }
+  throw std::runtime_error("binary data has no Python form");
+}
+
+}  // namespace hexlaw::py

@@ -2,12 +2,13 @@
 #pragma once
 
 #include <pybind11/pybind11.h>
-#include <yaml-cpp/yaml.h>
 
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "engine/core/state.h"
 #include "engine/core/symbol.h"
+#include "engine/core/yaml_read.h"
 
 // Interned names cross into Python as str, and morale tracks as a dict of str to int.
 namespace pybind11::detail {
@@ -52,10 +53,10 @@ void bind_questions(pybind11::module_& m);  // questions_bindings.cc: ask(), Ans
 void bind_game(pybind11::module_& m);       // game_bindings.cc: load_scenario(), Game, replay()
 
 // Python objects <-> the engine's data with no text in between (convert.cc). A dict (or any
-// JSON-like value) becomes the YAML node the engine's readers read; errors are CaseErrors
+// JSON-like value) becomes the document the engine's readers read; errors are CaseErrors
 // naming `name` ("<dict>") and the field. A JSON result becomes dicts, lists and scalars,
 // exactly as json.loads would give its text.
-YAML::Node python_to_node(const pybind11::handle& obj, const std::string& name);
+std::shared_ptr<const Doc> python_to_doc(const pybind11::handle& obj, const std::string& name);
 pybind11::object json_to_python(const nlohmann::json& j);
 
 }  // namespace hexlaw::py

@@ -1,6 +1,7 @@
 // Owns: moving data between Python objects and the engine with no text in between — a dict
-// (with lists, str, int, float, bool and None inside) becomes the YAML node the engine's
-// readers read, and a JSON result (nlohmann::json) becomes dicts, lists and scalars.
+// (with lists, str, int, float, bool and None inside) becomes the document (engine/core/
+// yaml_read.h) the engine's readers read, and a JSON result (nlohmann::json) becomes dicts,
+// lists and scalars.
 #include <pybind11/pybind11.h>
 
 #include <cmath>
@@ -15,85 +16,72 @@ namespace pyb = pybind11;
 
 namespace {
 
-// Builds a YAML node tree from Python objects, as the case reader would have read the same
+// Builds the engine's document from Python objects, as the readers would have read the same
 // data from JSON text: str is a quoted scalar, int, float and bool plain ones, None null.
-// Every node is made inside the tree's one memory pool (a child through its parent, a key in
-// a scratch sequence), so nothing is copied or merged on the way.
-class NodeMaker {
+class DocMaker {
  public:
-  explicit NodeMaker(const std::string& name) : name_(name), keys_(YAML::NodeType::Sequence) {}
+  explicit DocMaker(const std::string& name) : name_(name), doc_(std::make_shared<Doc>()) { doc_->reserve(64); }
 
-  YAML::Node make(PyObject* obj) {
-    if (PyDict_Check(obj) || PyList_Check(obj) || PyTuple_Check(obj)) {
-      YAML::Node root(PyDict_Check(obj) ? YAML::NodeType::Map : YAML::NodeType::Sequence);
-      fill(root, obj);
-      return root;
-    }
-    YAML::Node root;
-    fill(root, obj);
-    return root;
+  std::shared_ptr<const Doc> make(PyObject* obj) {
+    add(obj);
+    return doc_;
   }
 
  private:
-  static constexpr std::size_t kMaxDepth = 256;
-
   // One step of the path from the root: a dict key or a list index.
   struct Step {
     PyObject* key = nullptr;
     Py_ssize_t index = 0;
   };
 
-  // Sets `node` (fresh, or an empty container of the right kind) to the value of `obj`.
-  void fill(YAML::Node& node, PyObject* obj) {
-    if (obj == Py_None) {
-      node = YAML::Node(YAML::NodeType::Null);
-    } else if (PyUnicode_Check(obj)) {
-      node = text_of(obj);
-      node.SetTag("!");  // a JSON string: quoted, so never read as a number or a boolean
-    } else if (PyBool_Check(obj)) {
-      node = std::string(obj == Py_True ? "true" : "false");
-    } else if (PyLong_Check(obj)) {
-      node = int_text(obj);
-    } else if (PyFloat_Check(obj)) {
-      node = float_text(obj);
-    } else if (PyDict_Check(obj)) {
-      enter(obj);
-      if (PyDict_GET_SIZE(obj) == 0) node = YAML::Node(YAML::NodeType::Map);
+  // Adds `obj` and everything inside it to the document, returning its node.
+  std::uint32_t add(PyObject* obj) {
+    using K = Doc::Kind;
+    if (obj == Py_None) return doc_->add(K::Null);
+    // A JSON string is quoted, so it is never read as a number or a boolean.
+    if (PyUnicode_Check(obj)) return doc_->add(K::Scalar, text_of(obj), true);
+    if (PyBool_Check(obj)) return doc_->add(K::Scalar, obj == Py_True ? "true" : "false");
+    if (PyLong_Check(obj)) return doc_->add(K::Scalar, int_text(obj));
+    if (PyFloat_Check(obj)) return doc_->add(K::Scalar, float_text(obj));
+    const bool dict = PyDict_Check(obj);
+    if (!dict && !PyList_Check(obj) && !PyTuple_Check(obj))
+      fail("a " + type_name(obj) + " is not JSON-like data (expected a dict, list, str, int, float, bool or None)");
+    enter(obj);
+    const std::uint32_t self = doc_->add(dict ? K::Map : K::Seq);
+    const std::size_t opened = doc_->open_kids();
+    if (dict) {
       PyObject *key, *value;
       Py_ssize_t pos = 0;
       while (PyDict_Next(obj, &pos, &key, &value)) {
         if (!PyUnicode_Check(key))
           fail("a dict key must be a str, not " + type_name(key) + " (" + repr(key) + ")");
-        YAML::Node k = keys_[keys_made_++];
-        k = text_of(key);
-        YAML::Node child = node[k];
+        std::string k = text_of(key);
         path_.push_back({key, 0});
-        fill(child, value);
+        const std::uint32_t child = add(value);
         path_.pop_back();
+        doc_->add_kid(child, std::move(k));
       }
-      leave();
-    } else if (PyList_Check(obj) || PyTuple_Check(obj)) {
-      enter(obj);
+    } else {
       const bool list = PyList_Check(obj);
       const Py_ssize_t n = list ? PyList_GET_SIZE(obj) : PyTuple_GET_SIZE(obj);
-      if (n == 0) node = YAML::Node(YAML::NodeType::Sequence);
       for (Py_ssize_t i = 0; i < n; ++i) {
-        YAML::Node child = node[static_cast<std::size_t>(i)];
         path_.push_back({nullptr, i});
-        fill(child, list ? PyList_GET_ITEM(obj, i) : PyTuple_GET_ITEM(obj, i));
+        const std::uint32_t child = add(list ? PyList_GET_ITEM(obj, i) : PyTuple_GET_ITEM(obj, i));
         path_.pop_back();
+        doc_->add_kid(child);
       }
-      leave();
-    } else {
-      fail("a " + type_name(obj) + " is not JSON-like data (expected a dict, list, str, int, float, bool or None)");
     }
+    doc_->close_kids(self, opened);
+    leave();
+    return self;
   }
 
   // A dict or list is entered once on the way down: a second time means it contains itself.
   void enter(PyObject* container) {
     for (PyObject* open : open_)
       if (open == container) fail("the value contains itself (a circular reference)");
-    if (open_.size() == kMaxDepth) fail("nested more than " + std::to_string(kMaxDepth) + " levels deep");
+    if (open_.size() == static_cast<std::size_t>(Doc::kMaxDepth))
+      fail("nested more than " + std::to_string(Doc::kMaxDepth) + " levels deep");
     open_.push_back(container);
   }
   void leave() { open_.pop_back(); }
@@ -159,16 +147,15 @@ class NodeMaker {
   }
 
   std::string name_;
-  YAML::Node keys_;  // scratch: map keys are made here, in the tree's memory, before insertion
-  std::size_t keys_made_ = 0;
+  std::shared_ptr<Doc> doc_;
   std::vector<Step> path_;
   std::vector<PyObject*> open_;  // the dicts and lists being converted, outermost first
 };
 
 }  // namespace
 
-YAML::Node python_to_node(const pyb::handle& obj, const std::string& name) {
-  return NodeMaker(name).make(obj.ptr());
+std::shared_ptr<const Doc> python_to_doc(const pyb::handle& obj, const std::string& name) {
+  return DocMaker(name).make(obj.ptr());
 }
 
 pyb::object json_to_python(const nlohmann::json& j) {

@@ -58,7 +58,7 @@ pyb::list record_list(const Game& g) {
 
 // A log given as a dict {scenario, seed, decisions} or as JSON text.
 play::GameLog to_log(const pyb::object& obj) {
-  if (pyb::isinstance<pyb::dict>(obj)) return play::log_from_node(python_to_node(obj, "<dict>"), "<dict>");
+  if (pyb::isinstance<pyb::dict>(obj)) return play::log_from_doc(python_to_doc(obj, "<dict>"), "<dict>");
   return play::log_from_json(obj.cast<std::string>(), "<text>");
 }
 

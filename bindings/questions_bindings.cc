@@ -17,7 +17,7 @@ namespace {
 
 // A case given as a dict, as YAML/JSON text, or as a path (str or os.PathLike).
 CaseFile to_case(const pyb::object& obj) {
-  if (pyb::isinstance<pyb::dict>(obj)) return parse_case_node(python_to_node(obj, "<dict>"), "<dict>");
+  if (pyb::isinstance<pyb::dict>(obj)) return parse_case_doc(python_to_doc(obj, "<dict>"), "<dict>");
   const bool pathlike = pyb::hasattr(obj, "__fspath__");
   const std::string text = pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>()
                                     : obj.cast<std::string>();

@@ -41,8 +41,8 @@ GameLog log_from_json(const std::string& text, const std::string& name) {
   return read_log(Field<CaseError>::load_text(text, name));
 }
 
-GameLog log_from_node(const YAML::Node& node, const std::string& name) {
-  return read_log(Field<CaseError>(node, name, ""));
+GameLog log_from_doc(std::shared_ptr<const Doc> doc, const std::string& name) {
+  return read_log(Field<CaseError>(std::move(doc), name));
 }
 
 Game::Game(std::shared_ptr<const Scenario> scenario, std::uint64_t seed)

@@ -45,6 +45,11 @@ def test_every_case_file_as_a_dict_answers_as_its_json_text(path):
     assert answer_or_error(data) == answer_or_error(json.dumps(data, indent=1))
 
 
+def test_one_line_of_json_longer_than_a_file_name_is_text():
+    text = json.dumps(dict(ZOC_CASE, title="x" * 300))
+    assert hexlaw.ask(text).outcome == hexlaw.ask(ZOC_CASE).outcome
+
+
 def test_scalars_read_as_json_text_would_have_them():
     """Numbers and booleans are plain values and strings quoted ones, as in JSON text."""
     for strength in [3, "3", 3.0, 10**30, True, None]:

@@ -22,6 +22,7 @@ class DocMaker {
  public:
   explicit DocMaker(const std::string& name) : name_(name), doc_(std::make_shared<Doc>()) { doc_->reserve(64); }
 
+  // The whole document for `obj`; throws CaseError naming the field on data that is not JSON.
   std::shared_ptr<const Doc> make(PyObject* obj) {
     add(obj);
     return doc_;
@@ -86,6 +87,7 @@ class DocMaker {
   }
   void leave() { open_.pop_back(); }
 
+  // A str's UTF-8 bytes (CPython caches them, so this is one copy).
   std::string text_of(PyObject* s) {
     Py_ssize_t size = 0;
     const char* utf8 = PyUnicode_AsUTF8AndSize(s, &size);
@@ -117,11 +119,13 @@ class DocMaker {
     return out;
   }
 
+  // Calls a type slot that returns a str, raising its Python error if it fails.
   std::string call_text(reprfunc fn, PyObject* obj) {
     pyb::object r = pyb::reinterpret_steal<pyb::object>(fn(obj));
     if (!r) throw pyb::error_already_set();
     return r.cast<std::string>();
   }
+  // The Python type's name, and a short repr for error messages.
   static std::string type_name(PyObject* obj) { return Py_TYPE(obj)->tp_name; }
   static std::string repr(PyObject* obj) {
     PyObject* r = PyObject_Repr(obj);
@@ -142,6 +146,7 @@ class DocMaker {
     }
     return out;
   }
+  // A CaseError naming the dict and the field being converted.
   [[noreturn]] void fail(const std::string& reason) const {
     throw CaseError(name_, path_.empty() ? "(document)" : path(), reason);
   }
@@ -158,6 +163,8 @@ std::shared_ptr<const Doc> python_to_doc(const pyb::handle& obj, const std::stri
   return DocMaker(name).make(obj.ptr());
 }
 
+// Each JSON value as json.loads would give it: objects in nlohmann's key order (the order
+// dump() writes), integers as int, non-finite floats as None (dump() writes them as null).
 pyb::object json_to_python(const nlohmann::json& j) {
   using T = nlohmann::json::value_t;
   switch (j.type()) {

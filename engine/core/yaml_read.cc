@@ -21,6 +21,8 @@ std::vector<std::string> yaml_files_under(const std::string& dir) {
   return files;
 }
 
+// Nodes are appended in document order; children wait in `pending_` until their parent
+// closes, then move into `kids_` as one contiguous run.
 std::uint32_t Doc::add(Kind kind, std::string text, bool quoted, int line) {
   nodes_.push_back(Node{kind, quoted, line, 0, 0, std::move(text)});
   return static_cast<std::uint32_t>(nodes_.size() - 1);
@@ -68,6 +70,7 @@ std::uint32_t copy_yaml(Doc& doc, const YAML::Node& n, int depth, std::size_t ma
 
 }  // namespace
 
+// One yaml-cpp tree copied into a new Doc (the yaml-cpp tree can then be freed).
 std::shared_ptr<const Doc> Doc::from_yaml(const YAML::Node& root, std::size_t max_nodes) {
   auto doc = std::make_shared<Doc>();
   copy_yaml(*doc, root, 0, max_nodes);

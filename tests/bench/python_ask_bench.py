@@ -41,6 +41,7 @@ def cpp_us(bench, repeat):
 
 
 def main():
+    """Times both sides and prints one line per measurement, then the overhead against the target."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bench", default=str(SOURCE / "build" / "hexlaw_bench"), help="the C++ benchmark program")
     parser.add_argument("--number", type=int, default=5000, help="calls per timed run")

@@ -50,18 +50,14 @@ class DocMaker {
     enter(obj);
     const std::uint32_t self = doc_->add(dict ? K::Map : K::Seq);
     const std::size_t opened = doc_->open_kids();
-    if (dict) {
+    if (PyDict_CheckExact(obj)) {
       PyObject *key, *value;
       Py_ssize_t pos = 0;
-      while (PyDict_Next(obj, &pos, &key, &value)) {
-        if (!PyUnicode_Check(key))
-          fail("a dict key must be a str, not " + type_name(key) + " (" + repr(key) + ")");
-        std::string k = text_of(key);
-        path_.push_back({key, 0});
-        const std::uint32_t child = add(value);
-        path_.pop_back();
-        doc_->add_kid(child, std::move(k));
-      }
+      while (PyDict_Next(obj, &pos, &key, &value)) add_entry(key, value);
+    } else if (dict) {  // a subclass (OrderedDict) keeps its own order, which items() gives
+      const pyb::list items = pyb::reinterpret_steal<pyb::list>(PyMapping_Items(obj));
+      if (!items) throw pyb::error_already_set();
+      for (const auto& kv : items) add_entry(PyTuple_GET_ITEM(kv.ptr(), 0), PyTuple_GET_ITEM(kv.ptr(), 1));
     } else {
       const bool list = PyList_Check(obj);
       const Py_ssize_t n = list ? PyList_GET_SIZE(obj) : PyTuple_GET_SIZE(obj);
@@ -75,6 +71,16 @@ class DocMaker {
     doc_->close_kids(self, opened);
     leave();
     return self;
+  }
+
+  // One dict entry: a str key and its value, attached to the mapping being built.
+  void add_entry(PyObject* key, PyObject* value) {
+    if (!PyUnicode_Check(key)) fail("a dict key must be a str, not " + type_name(key) + " (" + repr(key) + ")");
+    std::string k = text_of(key);
+    path_.push_back({key, 0});
+    const std::uint32_t child = add(value);
+    path_.pop_back();
+    doc_->add_kid(child, std::move(k));
   }
 
   // A dict or list is entered once on the way down: a second time means it contains itself.

@@ -2,6 +2,7 @@
 a dict asks the same question as its JSON text, answers keep json.loads's types and key order,
 bad data raises CaseError naming "<dict>" and the field, and pathological data (too deep,
 circular) raises instead of crashing."""
+import collections
 import json
 import pathlib
 import re
@@ -58,6 +59,13 @@ def test_scalars_read_as_json_text_would_have_them():
         assert answer_or_error(case) == answer_or_error(json.dumps(case, indent=1)), strength
     tupled = dict(ZOC_CASE, units=tuple(ZOC_CASE["units"]), rules=("std:7.0",))
     assert hexlaw.ask(tupled).outcome == hexlaw.ask(ZOC_CASE).outcome
+    ordered = collections.OrderedDict(b=ZOC_CASE["units"][1], f=ZOC_CASE["units"][0])
+    ordered.move_to_end("b")  # the dict beneath says b, f; the OrderedDict says f, b
+    hexes = collections.OrderedDict([("0605", "town"), ("0505", "town")])
+    hexes.move_to_end("0605")
+    case = dict(ZOC_CASE, name="x", map={"hexes": hexes}, units=list(ordered.values()))
+    assert answer_or_error(case) == answer_or_error(json.dumps(case, indent=1))
+    assert answer_or_error(dict(case, map=ordered)) == answer_or_error(json.dumps(dict(case, map=ordered), indent=1))
     shared = ["std:7.0"]  # one list in two places is not a circular reference
     assert hexlaw.ask(dict(ZOC_CASE, rules=shared, expect={"cites": shared})).outcome["exerts"] is False
 

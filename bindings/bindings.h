@@ -3,8 +3,12 @@
 
 #include <pybind11/pybind11.h>
 
+#include <memory>
+#include <nlohmann/json.hpp>
+
 #include "engine/core/state.h"
 #include "engine/core/symbol.h"
+#include "engine/core/yaml_read.h"
 
 // Interned names cross into Python as str, and morale tracks as a dict of str to int.
 namespace pybind11::detail {
@@ -48,8 +52,11 @@ void bind_catalog(pybind11::module_& m);    // catalog_bindings.cc: rule(), rule
 void bind_questions(pybind11::module_& m);  // questions_bindings.cc: ask(), Answer
 void bind_game(pybind11::module_& m);       // game_bindings.cc: load_scenario(), Game, replay()
 
-// JSON text <-> Python objects through Python's json module.
-pybind11::object json_to_python(const std::string& text);
-std::string python_to_json(const pybind11::handle& obj);
+// Python objects <-> the engine's data with no text in between (convert.cc). A dict (or any
+// JSON-like value) becomes the document the engine's readers read; errors are CaseErrors
+// naming `name` ("<dict>") and the field. A JSON result becomes dicts, lists and scalars,
+// exactly as json.loads would give its text.
+std::shared_ptr<const Doc> python_to_doc(const pybind11::handle& obj, const std::string& name);
+pybind11::object json_to_python(const nlohmann::json& j);
 
 }  // namespace hexlaw::py

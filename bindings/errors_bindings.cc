@@ -33,12 +33,4 @@ void bind_errors(pyb::module_& m) {
   });
 }
 
-pyb::object json_to_python(const std::string& text) {
-  return pyb::module_::import("json").attr("loads")(text);
-}
-
-std::string python_to_json(const pyb::handle& obj) {
-  return pyb::module_::import("json").attr("dumps")(obj).cast<std::string>();
-}
-
 }  // namespace hexlaw::py

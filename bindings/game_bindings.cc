@@ -58,7 +58,7 @@ pyb::list record_list(const Game& g) {
 
 // A log given as a dict {scenario, seed, decisions} or as JSON text.
 play::GameLog to_log(const pyb::object& obj) {
-  if (pyb::isinstance<pyb::dict>(obj)) return play::log_from_json(python_to_json(obj), "<dict>");
+  if (pyb::isinstance<pyb::dict>(obj)) return play::log_from_doc(python_to_doc(obj, "<dict>"), "<dict>");
   return play::log_from_json(obj.cast<std::string>(), "<text>");
 }
 
@@ -67,7 +67,8 @@ ScenarioPtr to_scenario(const pyb::object& obj) {
   if (pyb::isinstance<Scenario>(obj)) return obj.cast<std::shared_ptr<Scenario>>();
   const bool pathlike = pyb::hasattr(obj, "__fspath__");
   const std::string text = pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>() : obj.cast<std::string>();
-  if (pathlike || (text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text)))
+  std::error_code no_file;  // a line longer than a file name is text, not an error
+  if (pathlike || (text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text, no_file)))
     return play::load_scenario(text);
   if (text.find('\n') == std::string::npos) throw CaseError(text, "", "cannot open the scenario file");
   return play::parse_scenario_text(text, "<text>");

@@ -17,12 +17,13 @@ namespace {
 
 // A case given as a dict, as YAML/JSON text, or as a path (str or os.PathLike).
 CaseFile to_case(const pyb::object& obj) {
-  if (pyb::isinstance<pyb::dict>(obj)) return parse_case_text(python_to_json(obj), "<dict>");
+  if (pyb::isinstance<pyb::dict>(obj)) return parse_case_doc(python_to_doc(obj, "<dict>"), "<dict>");
   const bool pathlike = pyb::hasattr(obj, "__fspath__");
   const std::string text = pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>()
                                     : obj.cast<std::string>();
   const bool one_line = text.find('\n') == std::string::npos;
-  if (pathlike || (one_line && std::filesystem::is_regular_file(text))) return load_case_file(text);
+  std::error_code no_file;  // a line of JSON longer than a file name is text, not an error
+  if (pathlike || (one_line && std::filesystem::is_regular_file(text, no_file))) return load_case_file(text);
   if (one_line && (text.size() > 5 && (text.ends_with(".yaml") || text.ends_with(".json"))))
     throw CaseError(text, "", "cannot open file");
   return parse_case_text(text, "<text>");
@@ -32,7 +33,7 @@ CaseFile to_case(const pyb::object& obj) {
 
 void bind_questions(pyb::module_& m) {
   pyb::class_<Answer>(m, "Answer", "The engine's answer: outcome, the rule cases cited, the trace, the dice.")
-      .def_property_readonly("outcome", [](const Answer& a) { return json_to_python(a.outcome.dump()); })
+      .def_property_readonly("outcome", [](const Answer& a) { return json_to_python(a.outcome); })
       .def_property_readonly("citations", &Answer::citations)
       .def_property_readonly("trace",
                              [](const Answer& a) {

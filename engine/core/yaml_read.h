@@ -1,10 +1,14 @@
 // Owns: reading YAML (and JSON, which YAML contains) with errors that name file, field path
 // and line. Every loader — spec catalog, tables, case files, states — reads through this.
+// Text is parsed by yaml-cpp into a Doc, the small tree every reader reads; code that already
+// holds structured data (the Python bindings) builds a Doc directly, with no text in between.
 #pragma once
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,30 +18,81 @@ namespace hexlaw {
 // Every *.yaml file below `dir`, sorted, so loaders read files in a stable order.
 std::vector<std::string> yaml_files_under(const std::string& dir);
 
-// A YAML node together with where it came from: the file and the dotted field path.
+// A document as data: null, scalars (with whether they were quoted), lists and mappings (in
+// document order, duplicate keys kept), each node with its line. Immutable once built.
+class Doc {
+ public:
+  enum class Kind : std::uint8_t { Null, Scalar, Seq, Map };
+  struct Node {
+    Kind kind = Kind::Null;
+    bool quoted = false;      // a quoted scalar: always a string, never a number or a boolean
+    int line = 0;             // 1-based; 0 when the node was not read from text
+    std::uint32_t first = 0;  // a list's or mapping's children: kids_[first, first + count)
+    std::uint32_t count = 0;
+    std::string text;         // a scalar's text
+  };
+  // A child: a list item, or a mapping entry with its key (`key_scalar` false for a null, list
+  // or mapping key, which no field name matches).
+  struct Kid {
+    std::string key;
+    bool key_scalar = true;
+    std::uint32_t node = 0;
+  };
+  static constexpr int kMaxDepth = 256;  // lists and mappings nested deeper are refused
+
+  const Node& root() const { return nodes_.front(); }
+  const Node& node(std::uint32_t i) const { return nodes_[i]; }
+  const Kid& kid(const Node& parent, std::size_t i) const { return kids_[parent.first + i]; }
+
+  // Building, in document order: add a node (the first added is the root); for a list or
+  // mapping, note open_kids(), add each child and attach it with add_kid(), then close_kids().
+  std::uint32_t add(Kind kind, std::string text = {}, bool quoted = false, int line = 0);
+  std::size_t open_kids() const { return pending_.size(); }
+  void add_kid(std::uint32_t child, std::string key = {}, bool key_scalar = true);
+  void close_kids(std::uint32_t parent, std::size_t opened);
+  std::size_t size() const { return nodes_.size(); }
+  void reserve(std::size_t nodes) {
+    nodes_.reserve(nodes);
+    kids_.reserve(nodes);
+  }
+
+  // Copies a yaml-cpp tree; throws std::length_error when it nests deeper than kMaxDepth or,
+  // through aliases, grows past `max_nodes`.
+  static std::shared_ptr<const Doc> from_yaml(const YAML::Node& root, std::size_t max_nodes);
+
+ private:
+  std::vector<Node> nodes_;
+  std::vector<Kid> kids_;
+  std::vector<Kid> pending_;  // children of the lists and mappings still being built
+};
+
+// A node of a Doc together with where it came from: the file and the dotted field path.
 // Throws ErrorT (CaseError or SpecError) on anything unexpected.
 template <class ErrorT>
 class Field {
  public:
-  Field(YAML::Node node, std::string file, std::string path)
-      : node_(std::move(node)), file_(std::move(file)), path_(std::move(path)) {}
+  Field() = default;  // an absent field of no document
+  // The root of a document built in memory, named `file` in errors ("<dict>").
+  Field(std::shared_ptr<const Doc> doc, std::string file)
+      : doc_(std::move(doc)), node_(&doc_->root()), file_(std::move(file)) {}
 
   // Parses a whole file or text; syntax errors name the file and line.
   static Field load_file(const std::string& path);
   static Field load_text(const std::string& text, const std::string& name);
 
-  bool present() const { return node_ && !node_.IsNull(); }
-  bool is_map() const { return node_.IsMap(); }
-  bool is_seq() const { return node_.IsSequence(); }
-  bool is_scalar() const { return node_.IsScalar(); }
-  const YAML::Node& node() const { return node_; }
+  bool present() const { return node_ && node_->kind != Doc::Kind::Null; }
+  bool is_map() const { return node_ && node_->kind == Doc::Kind::Map; }
+  bool is_seq() const { return node_ && node_->kind == Doc::Kind::Seq; }
+  bool is_scalar() const { return node_ && node_->kind == Doc::Kind::Scalar; }
+  bool quoted() const { return node_ && node_->quoted; }
+  const std::shared_ptr<const Doc>& doc() const { return doc_; }
   const std::string& file() const { return file_; }
   const std::string& path() const { return path_; }
-  int line() const { return node_ ? node_.Mark().line + 1 : 0; }
+  int line() const { return node_ ? node_->line : 0; }
 
   Field operator[](const std::string& key) const;  // child of a map (may be absent)
-  Field at(std::size_t i) const;                   // element of a sequence
-  std::size_t size() const { return node_.size(); }
+  Field at(std::size_t i) const;                   // element of a sequence (may be absent)
+  std::size_t size() const { return is_map() || is_seq() ? node_->count : 0; }
 
   [[noreturn]] void fail(const std::string& reason) const;
 
@@ -58,7 +113,12 @@ class Field {
   void for_each_item(const std::function<void(const Field& item)>& fn) const;
 
  private:
-  YAML::Node node_;
+  Field(std::shared_ptr<const Doc> doc, const Doc::Node* node, std::string file, std::string path)
+      : doc_(std::move(doc)), node_(node), file_(std::move(file)), path_(std::move(path)) {}
+  Field child(const Doc::Kid& k, std::string path) const { return Field(doc_, &doc_->node(k.node), file_, std::move(path)); }
+
+  std::shared_ptr<const Doc> doc_;
+  const Doc::Node* node_ = nullptr;  // null when absent
   std::string file_;
   std::string path_;
 };

@@ -18,8 +18,10 @@ std::string log_to_json(const GameLog& log) {
   return j.dump(1);
 }
 
-GameLog log_from_json(const std::string& text, const std::string& name) {
-  auto root = Field<CaseError>::load_text(text, name);
+namespace {
+
+// Reads a log from its root field, wherever the field came from.
+GameLog read_log(const Field<CaseError>& root) {
   if (!root.is_map()) root.fail("a game log is a mapping {scenario, seed, decisions}");
   root.expect_keys({"scenario", "seed", "decisions"});
   GameLog log;
@@ -31,6 +33,16 @@ GameLog log_from_json(const std::string& text, const std::string& name) {
   if (d.present() && !d.is_seq()) d.fail("expected a list of choices");
   log.decisions = d.str_list();
   return log;
+}
+
+}  // namespace
+
+GameLog log_from_json(const std::string& text, const std::string& name) {
+  return read_log(Field<CaseError>::load_text(text, name));
+}
+
+GameLog log_from_doc(std::shared_ptr<const Doc> doc, const std::string& name) {
+  return read_log(Field<CaseError>(std::move(doc), name));
 }
 
 Game::Game(std::shared_ptr<const Scenario> scenario, std::uint64_t seed)

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/core/dice.h"
+#include "engine/core/yaml_read.h"
 #include "engine/n20/battle.h"
 #include "engine/n20/movement.h"
 #include "engine/n20/victory.h"
@@ -76,6 +77,8 @@ struct GameLog {
 std::string log_to_json(const GameLog& log);
 // Throws CaseError naming `name` and the field when the text is not a log.
 GameLog log_from_json(const std::string& text, const std::string& name);
+// The same from a document built in memory (the Python bindings build one from a dict).
+GameLog log_from_doc(std::shared_ptr<const Doc> doc, const std::string& name);
 
 // Dice whose roll log is dropped after each step, so a long game's memory stays flat.
 class GameDice : public SeededDice {

@@ -56,7 +56,7 @@ Expectation parse_expect(const CaseField& f) {
   if (!f.present()) return e;
   f.expect_keys({"outcome", "cites", "not_cites", "absent"});
   e.present = true;
-  if (f["outcome"].present()) e.outcome = yaml_to_json(f["outcome"].node());
+  if (f["outcome"].present()) e.outcome = yaml_to_json(f["outcome"]);
   check_rule_list(f["cites"]);
   check_rule_list(f["not_cites"]);
   e.cites = f["cites"].str_list();
@@ -157,9 +157,9 @@ CaseFile parse_root(const CaseField& root, const std::string& file, const std::s
   return c;
 }
 
-nlohmann::json scalar_to_json(const YAML::Node& n) {
-  const std::string& s = n.Scalar();
-  if (n.Tag() == "!") return s;  // quoted: always a string
+nlohmann::json scalar_to_json(const CaseField& f) {
+  const std::string s = f.str();
+  if (f.quoted()) return s;  // quoted: always a string
   if (s == "true") return true;
   if (s == "false") return false;
   if (s == "null" || s == "~") return nullptr;
@@ -174,23 +174,17 @@ nlohmann::json scalar_to_json(const YAML::Node& n) {
 
 }  // namespace
 
-nlohmann::json yaml_to_json(const YAML::Node& node) {
-  switch (node.Type()) {
-    case YAML::NodeType::Null:
-    case YAML::NodeType::Undefined:
-      return nullptr;
-    case YAML::NodeType::Scalar:
-      return scalar_to_json(node);
-    case YAML::NodeType::Sequence: {
-      nlohmann::json arr = nlohmann::json::array();
-      for (const auto& item : node) arr.push_back(yaml_to_json(item));
-      return arr;
-    }
-    case YAML::NodeType::Map: {
-      nlohmann::json obj = nlohmann::json::object();
-      for (auto it = node.begin(); it != node.end(); ++it) obj[it->first.Scalar()] = yaml_to_json(it->second);
-      return obj;
-    }
+nlohmann::json yaml_to_json(const CaseField& f) {
+  if (f.is_scalar()) return scalar_to_json(f);
+  if (f.is_seq()) {
+    nlohmann::json arr = nlohmann::json::array();
+    f.for_each_item([&](const CaseField& item) { arr.push_back(yaml_to_json(item)); });
+    return arr;
+  }
+  if (f.is_map()) {
+    nlohmann::json obj = nlohmann::json::object();
+    f.for_each_entry([&](const std::string& k, const CaseField& v) { obj[k] = yaml_to_json(v); });
+    return obj;
   }
   return nullptr;
 }
@@ -207,6 +201,10 @@ CaseFile load_case_file(const std::string& path, const std::string& cases_root) 
 
 CaseFile parse_case_text(const std::string& text, const std::string& name) {
   return parse_root(CaseField::load_text(text, name), name, name);
+}
+
+CaseFile parse_case_doc(std::shared_ptr<const Doc> doc, const std::string& name) {
+  return parse_root(CaseField(std::move(doc), name), name, name);
 }
 
 }  // namespace hexlaw

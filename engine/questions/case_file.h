@@ -44,7 +44,7 @@ struct CaseFile {
   std::shared_ptr<const Map> map;
   GameState state;
   std::string question_kind;
-  CaseField root{YAML::Node(), "", ""};  // the whole file, for questions whose errors point outside `question`
+  CaseField root;      // the whole file, for questions whose errors point outside `question`
   CaseField question;  // the raw question, read by the question kind's handler
   DiceSpec dice;
   Expectation expect;
@@ -64,9 +64,13 @@ CasePosition parse_position(const CaseField& root);
 // Parses a case from a file path, or from YAML/JSON text (named `name` in errors).
 CaseFile load_case_file(const std::string& path, const std::string& cases_root = "");
 CaseFile parse_case_text(const std::string& text, const std::string& name);
+// Parses a case from a document built in memory (the Python bindings build one from a dict),
+// with `name` ("<dict>") standing for the file in errors. Reads exactly as parse_case_text
+// reads the document it parses, so the same data gives the same case.
+CaseFile parse_case_doc(std::shared_ptr<const Doc> doc, const std::string& name);
 
-// Converts a YAML node to JSON: plain scalars become numbers/booleans/null when they read as
+// Converts a field's data to JSON: plain scalars become numbers/booleans/null when they read as
 // such, quoted scalars stay strings.
-nlohmann::json yaml_to_json(const YAML::Node& node);
+nlohmann::json yaml_to_json(const CaseField& field);
 
 }  // namespace hexlaw

@@ -80,7 +80,7 @@ RC_GTEST_PROP(CadreProps, BreakdownThenCombineRestoresTheStrengthAtNoNetMoraleBe
   s.morale = {{"french", morale}, {"prussian", 5}};
   const int strength = *rc::gen::inRange(2, 7);
   Unit big{.id = "IV", .side = "french", .nationality = "french", .type = UnitType::Infantry,
-           .strength = strength, .movement = 2, .hex = Hex{2, 3}};
+           .strength = static_cast<std::int16_t>(strength), .movement = 2, .hex = Hex{2, 3}};
   Unit c1{.id = "C1", .side = "french", .nationality = "french", .type = UnitType::Cadre, .strength = 1,
           .movement = 2, .status = UnitStatus::Eliminated};
   Unit c2 = c1;

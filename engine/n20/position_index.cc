@@ -50,7 +50,7 @@ bool PositionIndex::work_out_enemy_zoc(int handle, Hex h) const {
   bool controlled = false;
   for (Hex n : neighbours(h)) {
     const Unit* o = occupant(n);
-    if (o && o->side != side && exerts_zoc_into(rules_, map_, state_, *o, h, silent_)) {
+    if (o && o->side != side && exerts_zoc_into(rules_, *ground_, state_, *o, h, silent_)) {
       controlled = true;
       break;
     }

@@ -80,6 +80,7 @@ SideFacts TerrainIndex::compute(Hexside hs) const {
     if (t->crossing) has_crossing = true;
     if (!t->crossable) f.blocker = t->name;
     if (t->hazard && f.hazard.empty()) f.hazard = t->name;
+    if (t->blocks_zoc && f.zoc_blocker.empty()) f.zoc_blocker = t->name;
     if (t->move) {
       f.road = true;
       f.road_cost = *t->move;

@@ -27,6 +27,7 @@ struct SideFacts {
   int road_cost = 1;      // MP to move along the road
   Symbol blocker;         // the hexside type that forbids crossing, when not crossable
   Symbol hazard;          // the river feature that makes a retreat across it hazardous (std:9.8.4)
+  Symbol zoc_blocker;     // the first hexside type no zone of control crosses, if any (std:7.0)
 };
 
 // A rectangle of axial coordinates; hexes inside map to flat array indices.
@@ -54,6 +55,7 @@ class TerrainIndex {
   // turn): the terrain hooks read those, never the units. `rules` must outlive the index.
   TerrainIndex(const N20Rules& rules, const Map& map, const GameState& state);
 
+  const Map& map() const { return map_; }
   const TerrainType& terrain(Hex h) const;
   // Map::on_map, answered from an array.
   bool on_map(Hex h) const {

@@ -8,8 +8,9 @@ namespace hexlaw::n20 {
 // Step C. Never into a Fortified or Redoubt hex.
 // Step D. Never between two adjacent built-up hexes (Town, Fortified, Redoubt).
 // Step E. Never across a hexside that blocks ZOC (a major river, even at a bridge or ford).
-bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& state, const Unit& u, Hex target,
-                     Trace& trace) {
+bool exerts_zoc_into(const N20Rules& rules, const TerrainIndex& ground, const GameState& state, const Unit& u,
+                     Hex target, Trace& trace) {
+  const Map& map = ground.map();
   // Step A.
   if (!rules.has_zoc(u, state, trace)) return false;
   // Hex names are built only when the trace records (hot searches pass a silent trace).
@@ -22,19 +23,19 @@ bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& sta
     trace.cite("std:7.0", [&] { return to_name() + " is not adjacent to " + u.id + " in " + from_name() + ", so outside its zone of control"; });
     return false;
   }
-  if (!map.on_map(target)) {
+  if (!ground.on_map(target)) {
     trace.cite("std:7.0", [&] { return to_name() + " is off the map; a zone of control covers only map hexes"; });
     return false;
   }
   // Step C.
-  const TerrainType& target_terrain = rules.terrain_of(map, target, state);
+  const TerrainType& target_terrain = ground.terrain(target);
   if (target_terrain.zoc_barrier) {
     // RULE std:7.0 — ZOCs do not extend into Fortified or Redoubt hexes
     trace.cite("std:7.0", [&] { return "zones of control never extend into " + target_terrain.name + " hex " + to_name(); });
     return false;
   }
   // Step D.
-  const TerrainType& own_terrain = rules.terrain_of(map, u.hex, state);
+  const TerrainType& own_terrain = ground.terrain(u.hex);
   if (own_terrain.built_up && target_terrain.built_up) {
     // RULE std:7.0 — no ZOC between adjacent built-up hexes (Town / Fortified / Redoubt)
     trace.cite("std:7.0", [&] { return "both " + from_name() + " (" + own_terrain.name + ") and " + to_name() + " (" + target_terrain.name +
@@ -42,19 +43,19 @@ bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& sta
     return false;
   }
   // Step E.
-  thread_local std::vector<const HexsideType*> types;
-  types.clear();
-  rules.hexside_types(map, *side, state, types);
-  for (const HexsideType* hs : types) {
-    if (hs->blocks_zoc) {
-      // RULE std:7.0 — ZOCs never cross a major river hexside, even at a bridge or ford
-      trace.cite("std:7.0", [&] { return "the " + from_name() + "/" + to_name() + " hexside has a " + hs->name +
-                                ", which zones of control never cross (bridge or ford or not)"; });
-      return false;
-    }
+  if (const Symbol blocker = ground.side(*side).zoc_blocker; !blocker.empty()) {
+    // RULE std:7.0 — ZOCs never cross a major river hexside, even at a bridge or ford
+    trace.cite("std:7.0", [&] { return "the " + from_name() + "/" + to_name() + " hexside has a " + blocker +
+                              ", which zones of control never cross (bridge or ford or not)"; });
+    return false;
   }
   trace.cite("std:7.0", [&] { return u.id + " in " + from_name() + " exerts its zone of control into " + to_name(); });
   return true;
+}
+
+bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& state, const Unit& u, Hex target,
+                     Trace& trace) {
+  return exerts_zoc_into(rules, *rules.terrain_index(map, state), state, u, target, trace);
 }
 
 std::vector<const Unit*> units_exerting_zoc_on(const N20Rules& rules, const Map& map, const GameState& state,

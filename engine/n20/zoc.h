@@ -6,12 +6,16 @@
 #include <vector>
 
 #include "engine/n20/rules.h"
+#include "engine/n20/terrain_index.h"
 
 namespace hexlaw::n20 {
 
-// Does `u` exert its ZOC into `target`? Cites the rule that decided.
+// Does `u` exert its ZOC into `target`? Cites the rule that decided. The ground's facts come
+// from the rule set's TerrainIndex of the map (the second form takes one already at hand).
 bool exerts_zoc_into(const N20Rules& rules, const Map& map, const GameState& state, const Unit& u, Hex target,
                      Trace& trace);
+bool exerts_zoc_into(const N20Rules& rules, const TerrainIndex& ground, const GameState& state, const Unit& u,
+                     Hex target, Trace& trace);
 
 // Every unit of `side` (all sides when empty) whose ZOC covers `target`.
 std::vector<const Unit*> units_exerting_zoc_on(const N20Rules& rules, const Map& map, const GameState& state,

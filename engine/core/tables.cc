@@ -81,6 +81,14 @@ CrtTable read_crt(const SpecField& root, GridTable grid) {
     for (const auto& cell : grid.rows[r].cells)
       if (!cell || std::find(kResults.begin(), kResults.end(), *cell) == kResults.end())
         root["rows"].at(r).fail("CRT cell '" + cell.value_or("null") + "' is not a combat result");
+  for (std::size_t r = 0; r < grid.rows.size(); ++r) {
+    const std::string& key = grid.rows[r].key;
+    if (key.empty() || key.size() > 2 || key.find_first_not_of("0123456789") != std::string::npos)
+      root["rows"].at(r).fail("CRT row '" + key + "' is not a die face");
+    const auto face = static_cast<std::size_t>(std::stoi(key));
+    if (crt.row_of_die.size() <= face) crt.row_of_die.resize(face + 1, -1);
+    crt.row_of_die[face] = static_cast<int>(r);
+  }
   crt.grid = std::move(grid);
   return crt;
 }
@@ -139,10 +147,10 @@ CrtTable::Lookup CrtTable::lookup(int differential, int die) const {
   auto it = std::find(differentials.begin(), differentials.end(), column);
   if (it == differentials.end())
     throw std::out_of_range("CRT " + grid.id + " has no column " + std::to_string(column));
-  const std::string key = std::to_string(die);
-  for (const auto& r : grid.rows)
-    if (r.key == key) return Lookup{differential, column, die, *r.cells[static_cast<std::size_t>(it - differentials.begin())]};
-  throw std::out_of_range("CRT " + grid.id + " has no row for die " + key);
+  const int row = die >= 0 && static_cast<std::size_t>(die) < row_of_die.size() ? row_of_die[static_cast<std::size_t>(die)] : -1;
+  if (row < 0) throw std::out_of_range("CRT " + grid.id + " has no row for die " + std::to_string(die));
+  const GridRow& r = grid.rows[static_cast<std::size_t>(row)];
+  return Lookup{differential, column, die, *r.cells[static_cast<std::size_t>(it - differentials.begin())]};
 }
 
 const TerrainType* TerrainChart::terrain(const std::string& name) const {

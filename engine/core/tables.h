@@ -30,6 +30,7 @@ struct CrtTable {
   GridTable grid;
   std::vector<int> differentials;  // parsed column headers, ascending
   int lowest = 0, highest = 0;     // end columns used beyond the printed range
+  std::vector<int> row_of_die;     // die face -> row index (-1: no row), built when read
   struct Lookup {
     int differential;  // as asked
     int column;        // the column read (clamped to the end columns)

@@ -22,6 +22,22 @@ const char* result_rule(const std::string& r) {
   return "std:9.6";
 }
 
+// Per face of the hazard die, 0 when the table says the unit breaks and 1 when it carries on;
+// read once per table (tables never change once loaded).
+const std::vector<int>& hazard_groups(const GridTable& table) {
+  thread_local const GridTable* read_for = nullptr;
+  thread_local std::vector<int> groups;
+  if (read_for != &table) {
+    groups.clear();
+    for (int face = 1; face <= 6; ++face) {
+      const auto* cell = table.cell(std::to_string(face), "result");
+      groups.push_back(cell && *cell && **cell == "break" ? 0 : 1);
+    }
+    read_for = &table;
+  }
+  return groups;
+}
+
 void remove_from_map(GameState& s, Symbol id) {
   Unit* u = s.unit(id);
   u->status = UnitStatus::Broken;
@@ -72,7 +88,7 @@ class Resolver {
   BattleOutcome out_;
   MoraleLedger ledger_;
   std::vector<bool> bombarding_;
-  std::vector<int> hazard_groups_;  // per face of the hazard die: 0 breaks, 1 carries on
+  const std::vector<int>* hazard_groups_ = nullptr;  // per face of the hazard die: 0 breaks, 1 carries on
 };
 
 // A broken unit leaves the map (it may rally later); its side loses a point and the enemy
@@ -163,16 +179,10 @@ void Resolver::retreat(UnitFate& f, int distance, bool defending) {
   // Step C.
   // The hazard die's faces grouped by their result on the table (break or safe): the answer
   // shows only which, so exact odds branch twice, not six times.
-  if (hazard_groups_.empty()) {
-    const GridTable* hazard = default_tables().grid(rules_.hazard_table_id());
-    for (int face = 1; face <= 6; ++face) {
-      const auto* cell = hazard->cell(std::to_string(face), "result");
-      hazard_groups_.push_back(cell && *cell && **cell == "break" ? 0 : 1);
-    }
-  }
+  if (!hazard_groups_) hazard_groups_ = &hazard_groups(*default_tables().grid(rules_.hazard_table_id()));
   auto roll = [&](const char* rule, const std::string& what) {
-    const int face = dice_.roll_grouped(6, hazard_groups_, rule, "hazardous retreat: " + what);
-    return hazard_groups_[static_cast<std::size_t>(face - 1)] == 0;
+    const int face = dice_.roll_grouped(6, *hazard_groups_, rule, "hazardous retreat: " + what);
+    return (*hazard_groups_)[static_cast<std::size_t>(face - 1)] == 0;
   };
   for (const auto& s : chosen->steps) {
     f.path.push_back(s.hex);

@@ -99,12 +99,12 @@ void Resolver::break_unit(UnitFate& f, const std::string& rule, const std::strin
   f.broke_reason = reason;
   f.ends.reset();
   const Unit& u = unit(f.unit);
-  const std::string mine = rules_.morale_track_for(u, out_.after, trace_);
+  const Symbol mine = rules_.morale_track_for(u, out_.after, trace_);
   // The gain goes to the opposing side of this battle: to the track of its first unit (for
   // Leipzig, the Front of the victors; battles mixing Fronts take the first unit's Front).
   const bool attacking = std::find(battle_.attackers.begin(), battle_.attackers.end(), f.unit) != battle_.attackers.end();
   const Symbol opponent = attacking ? battle_.defenders.front() : battle_.attackers.front();
-  const std::string theirs = rules_.morale_track_for(*out_.after.unit(opponent), out_.after, trace_);
+  const Symbol theirs = rules_.morale_track_for(*out_.after.unit(opponent), out_.after, trace_);
   if (!theirs.empty()) ledger_.gain(theirs, 1);
   if (f.routed_too_far) {
     // RULE jena:table.morale — a unit that routs too far and then breaks costs its side one point in all
@@ -173,8 +173,10 @@ void Resolver::retreat(UnitFate& f, int distance, bool defending) {
     // RULE std:9.8 — among the paths the priorities leave, the owner chooses
     trace_.cite("std:9.8", [&] { return f.unit + "'s owner chooses one of " + std::to_string(options.paths.size()) + " legal paths"; });
   } else {
-    chosen = &*std::min_element(options.paths.begin(), options.paths.end(),
-                                [](const RetreatPath& a, const RetreatPath& b) { return a.rolls() < b.rolls(); });
+    // The first path with the fewest hazard rolls, each path's rolls counted once.
+    int fewest = INT32_MAX;
+    for (const RetreatPath& p : options.paths)
+      if (const int r = p.rolls(); r < fewest) fewest = r, chosen = &p;
   }
   // Step C.
   // The hazard die's faces grouped by their result on the table (break or safe): the answer
@@ -339,7 +341,7 @@ BattleOutcome Resolver::run() {
   for (const auto& l : out_.totals.attack) bombarding_.push_back(l.bombarding);
   // Reserves committed at steps B and C are paid for at once (std:12.5).
   auto spend = [&](Symbol id) {
-    const std::string t = rules_.morale_track(unit(id), out_.after);
+    const Symbol t = rules_.morale_track(unit(id), out_.after);
     if (auto it = out_.after.morale.find(t); it != out_.after.morale.end()) --it->second;
     --out_.morale[t];
     trace_.cite("std:12.5", [&] { return t + " spends a morale point to commit reserves"; });

@@ -177,7 +177,7 @@ std::set<Hex> N20Rules::friendly_locs(const Unit& u, const Map& m, const GameSta
   return m.locs(u.side);
 }
 
-std::string N20Rules::morale_track_for(const Unit& u, const GameState&, Trace&) const { return u.side; }
+Symbol N20Rules::morale_track_for(const Unit& u, const GameState&, Trace&) const { return u.side; }
 
 std::vector<const HexsideType*> N20Rules::hexside_types(const Map& m, Hexside side, const GameState& s) const {
   std::vector<const HexsideType*> out;

@@ -163,8 +163,8 @@ class N20Rules {
   // The LOC hexes a unit retreats towards and rallies on.
   virtual std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const;
   // The morale track a unit's side gains and loses on (Leipzig's Allies have two fronts).
-  virtual std::string morale_track_for(const Unit& u, const GameState& s, Trace& t) const;
-  std::string morale_track(const Unit& u, const GameState& s) const {
+  virtual Symbol morale_track_for(const Unit& u, const GameState& s, Trace& t) const;
+  Symbol morale_track(const Unit& u, const GameState& s) const {
     Trace silent(Trace::Off{});
     return morale_track_for(u, s, silent);
   }

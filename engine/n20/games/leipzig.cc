@@ -3,10 +3,11 @@
 
 namespace hexlaw::n20 {
 
-std::string LeipzigRules::front_of(const Unit& u) {
-  if (u.army == "N" || u.army == "S") return "allied-north";
-  if (u.army == "B" || u.army == "P") return "allied-south";
-  return "";
+Symbol LeipzigRules::front_of(const Unit& u) {
+  static const Symbol kNorth("allied-north"), kSouth("allied-south"), kN("N"), kS("S"), kB("B"), kP("P");
+  if (u.army == kN || u.army == kS) return kNorth;
+  if (u.army == kB || u.army == kP) return kSouth;
+  return Symbol();
 }
 
 // RULE leipzig:16.12 (part: Leaders exert no ZOC) — a Leader unit has no zone of control
@@ -19,8 +20,8 @@ bool LeipzigRules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
 }
 
 // RULE leipzig:12.0 — Allied morale is kept per Front: North (armies N, S), South (B, P)
-std::string LeipzigRules::morale_track_for(const Unit& u, const GameState& s, Trace& t) const {
-  const std::string front = front_of(u);
+Symbol LeipzigRules::morale_track_for(const Unit& u, const GameState& s, Trace& t) const {
+  const Symbol front = front_of(u);
   if (front.empty()) return N20Rules::morale_track_for(u, s, t);
   t.cite("leipzig:12.0", [&] { return u.id + " belongs to army " + u.army + ": its morale is the " + front + " Front's"; });
   return front;
@@ -29,7 +30,7 @@ std::string LeipzigRules::morale_track_for(const Unit& u, const GameState& s, Tr
 // RULE leipzig:9.8.6 (part: Allied LOCs by Front; the French Elster split is not yet done) —
 // an Allied unit retreats toward the active LOC hexes of its own Front (map LOCs keyed by Front)
 std::set<Hex> LeipzigRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
-  const std::string front = front_of(u);
+  const Symbol front = front_of(u);
   if (front.empty()) return N20Rules::friendly_locs(u, m, s);
   return m.locs(front);
 }

@@ -13,10 +13,10 @@ class LeipzigRules : public N20Rules {
 
   // The Front of an Allied army: "allied-north" (armies N and S), "allied-south" (B and P);
   // empty for a unit with no army.
-  static std::string front_of(const Unit& u);
+  static Symbol front_of(const Unit& u);
 
   bool has_zoc(const Unit& u, const GameState& s, Trace& t) const override;
-  std::string morale_track_for(const Unit& u, const GameState& s, Trace& t) const override;
+  Symbol morale_track_for(const Unit& u, const GameState& s, Trace& t) const override;
   std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
 };
 

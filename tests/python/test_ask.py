@@ -6,15 +6,7 @@ import pytest
 
 import hexlaw
 
-ZOC_CASE = {
-    "rules": ["std:7.0"],
-    "map": {"hexes": {"0505": "town", "0605": "town"}},
-    "units": [
-        {"id": "F", "side": "french", "type": "infantry", "strength": 3, "movement": 2, "hex": "0505"},
-        {"id": "B", "side": "british", "type": "infantry", "strength": 3, "movement": 2, "hex": "0605"},
-    ],
-    "question": {"kind": "zoc", "unit": "F", "hex": "0605"},
-}
+from shared_cases import ZOC_CASE  # noqa: E402
 
 
 def test_ask_a_dict():

@@ -67,11 +67,8 @@ inline std::string operator+(Symbol a, const char* b) { return a.str() + b; }
 inline std::string operator+(Symbol a, char b) { return a.str() + b; }
 inline std::string operator+(char a, Symbol b) { return a + b.str(); }
 std::ostream& operator<<(std::ostream& os, Symbol s);
-// Lists of names between the edges (strings) and the engine (Symbols).
+// A list of names read at the edge (strings) as the engine holds it (Symbols).
 inline std::vector<Symbol> to_symbols(const std::vector<std::string>& texts) { return {texts.begin(), texts.end()}; }
-inline std::vector<std::string> to_texts(const std::vector<Symbol>& symbols) {
-  return {symbols.begin(), symbols.end()};
-}
 void to_json(nlohmann::json& j, Symbol s);
 void from_json(const nlohmann::json& j, Symbol& s);
 

@@ -179,8 +179,9 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
     if (any_closer) keep_only([&](const RetreatStep& c) { return distance(c.hex, *loc) < here; });
   }
   const std::size_t before = out.size();
-  std::sort(candidates.begin(), candidates.begin() + static_cast<long>(n_candidates),
-            [](const RetreatStep& a, const RetreatStep& b) { return a.hex < b.hex; });
+  for (std::size_t k = 1; k < n_candidates; ++k)  // at most six: insertion sort by hex
+    for (std::size_t j = k; j > 0 && candidates[j].hex < candidates[j - 1].hex; --j)
+      std::swap(candidates[j], candidates[j - 1]);
   for (std::size_t k = 0; k < n_candidates; ++k) {
     const RetreatStep& c = candidates[k];
     visited.push_back(c.hex);

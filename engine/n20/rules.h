@@ -177,7 +177,8 @@ class N20Rules {
     return 0;
   }
   // The terrain facts of `m` under this rule set and `s`'s terrain context, built on first
-  // use and kept for later positions (a few maps and contexts at a time).
+  // use and kept for later positions (a few maps and contexts at a time). The cache is not
+  // locked: a rule set serves one thread at a time (Python's lock ensures it there).
   std::shared_ptr<const TerrainIndex> terrain_index(const Map& m, const GameState& s) const;
 
   // Convenience forms of the hexside hook.

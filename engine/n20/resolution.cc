@@ -329,16 +329,17 @@ BattleOutcome Resolver::run() {
     auto it = std::find_if(seen.begin(), seen.end(),
                            [&](const RetreatCache::Totals& t) { return t.battle == battle_ && t.state == out_.after; });
     if (it == seen.end())
-      it = seen.insert(seen.end(), {battle_, out_.after, battle_totals(rules_, map_, out_.after, battle_, trace_)});
+      it = seen.insert(seen.end(), {battle_, out_.after,
+                                    std::make_shared<const BattleTotals>(battle_totals(rules_, map_, out_.after, battle_, trace_))});
     out_.totals = it->totals;
   } else {
-    out_.totals = battle_totals(rules_, map_, out_.after, battle_, trace_);
+    out_.totals = std::make_shared<const BattleTotals>(battle_totals(rules_, map_, out_.after, battle_, trace_));
   }
-  if (!out_.totals.legal) {
+  if (!out_.totals->legal) {
     out_.legal = false;
     return std::move(out_);
   }
-  for (const auto& l : out_.totals.attack) bombarding_.push_back(l.bombarding);
+  for (const auto& l : out_.totals->attack) bombarding_.push_back(l.bombarding);
   // Reserves committed at steps B and C are paid for at once (std:12.5).
   auto spend = [&](Symbol id) {
     const Symbol t = rules_.morale_track(unit(id), out_.after);
@@ -346,10 +347,10 @@ BattleOutcome Resolver::run() {
     --out_.morale[t];
     trace_.cite("std:12.5", [&] { return t + " spends a morale point to commit reserves"; });
   };
-  if (out_.totals.attack_reserve) spend(battle_.attackers.front());
-  if (out_.totals.defense_reserve) spend(battle_.defenders.front());
+  if (out_.totals->attack_reserve) spend(battle_.attackers.front());
+  if (out_.totals->defense_reserve) spend(battle_.defenders.front());
   // Step B.
-  const CrtResult r = crt_roll(rules_, out_.totals.column, dice_, trace_, policy_.group_battle_die);
+  const CrtResult r = crt_roll(rules_, out_.totals->column, dice_, trace_, policy_.group_battle_die);
   out_.die = r.die;
   out_.result = out_.applied = r.result;
   trace_.cite(result_rule(r.result), [&] { return "result " + r.result; });

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <cstdint>
+#include <memory>
 
 #include "engine/core/dice.h"
 #include "engine/n20/battle.h"
@@ -32,7 +33,7 @@ struct RetreatCache {
   struct Totals {
     BattleDeclaration battle;
     GameState state;
-    BattleTotals totals;
+    std::shared_ptr<const BattleTotals> totals;
   };
   std::vector<Totals> totals;
   std::size_t hits = 0, misses = 0;
@@ -73,7 +74,7 @@ struct UnitFate {
 
 struct BattleOutcome {
   bool legal = true;
-  BattleTotals totals;
+  std::shared_ptr<const BattleTotals> totals;  // shared by the dice sequences of one enumeration
   int die = 0;
   std::string result;           // as read on the CRT
   std::string applied;          // after bombardment conversions

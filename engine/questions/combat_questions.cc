@@ -126,12 +126,12 @@ nlohmann::json resolve(const Situation& s, DiceSource& dice, Trace& t, std::stri
     s.c.question.fail(e.what());
   }
   if (!b.legal) {
-    headline = "illegal battle: " + b.totals.violations.front().second;
+    headline = "illegal battle: " + b.totals->violations.front().second;
     nlohmann::json violations = nlohmann::json::array();
-    for (const auto& [rule, reason] : b.totals.violations) violations.push_back({{"rule", rule}, {"reason", reason}});
+    for (const auto& [rule, reason] : b.totals->violations) violations.push_back({{"rule", rule}, {"reason", reason}});
     return nlohmann::json{{"legal", false}, {"violations", violations}};
   }
-  headline = "column " + std::to_string(b.totals.column) + ", die " + std::to_string(b.die) + ": " + b.result;
+  headline = "column " + std::to_string(b.totals->column) + ", die " + std::to_string(b.die) + ": " + b.result;
   nlohmann::json o = outcome_json(s, b, with_dice);
   if (with_dice) {
     const n20::AdvanceOptions adv = n20::advance_options(s.rules, s.map, s.state, declaration(s), b, t);
@@ -147,7 +147,7 @@ nlohmann::json resolve(const Situation& s, DiceSource& dice, Trace& t, std::stri
     if (!adv.why_none.empty()) o["advance"]["none_because"] = adv.why_none;
   }
   o["legal"] = true;
-  o["column"] = b.totals.column;
+  o["column"] = b.totals->column;
   return o;
 }
 

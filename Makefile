@@ -31,8 +31,10 @@ report:
 asan:
 	@$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DHEXLAW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug"
 
+# Google Benchmark speed targets, then the Python overhead (hexlaw.ask(dict) against C++).
 bench: build
 	@$(BUILD)/hexlaw_bench
+	@PYTHONPATH=$(BUILD)/python /usr/bin/python3 tests/bench/python_ask_bench.py --bench $(BUILD)/hexlaw_bench
 
 clean:
 	rm -rf $(BUILD) build-asan report/out

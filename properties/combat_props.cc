@@ -50,7 +50,7 @@ RC_GTEST_PROP(CombatProps, OddsSumToOneAndMatchTheColumn, ()) {
   };
   auto odds = enumerate_outcomes<BattleOutcome>(play, [](const BattleOutcome& o) {
     std::string k = o.applied;
-    for (const auto& f : o.fates) k += "|" + f.unit + ":" + f.fate + ":" + std::to_string(f.distance);
+    for (const auto& f : o.fates) k += "|" + f.unit + ":" + n20::to_string(f.fate) + ":" + std::to_string(f.distance);
     return k;
   });
   Fraction total(0);
@@ -74,7 +74,7 @@ RC_GTEST_PROP(CombatProps, OddsSumToOneAndMatchTheColumn, ()) {
   };
   auto key = [](const BattleOutcome& o) {
     std::string k = o.applied;
-    for (const auto& f : o.fates) k += "|" + f.unit + ":" + f.fate + ":" + std::to_string(f.distance);
+    for (const auto& f : o.fates) k += "|" + f.unit + ":" + n20::to_string(f.fate) + ":" + std::to_string(f.distance);
     return k;
   };
   std::map<std::string, Fraction> plain_odds, grouped_odds;

@@ -35,7 +35,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
   // Step B.
   for (const auto& id : losers) {
     auto f = std::find_if(outcome.fates.begin(), outcome.fates.end(), [&](const UnitFate& x) { return x.unit == id; });
-    if (f == outcome.fates.end() || f->fate == "stays") continue;
+    if (f == outcome.fates.end() || f->fate == Fate::Stays) continue;
     AdvancePath p{id, {f->battle_hex}};
     const std::string loser_side = before.unit(id)->side;
     for (std::size_t i = 0; i < f->path.size(); ++i) {

@@ -13,14 +13,19 @@
 namespace hexlaw::n20 {
 namespace {
 
-const char* kResultRule[] = {"std:9.6.1", "std:9.6.2", "std:9.6.3", "std:9.6.4",
-                             "std:9.6.5", "std:9.6.6", "std:9.6.7", "std:9.6.8"};
-const char* result_rule(const std::string& r) {
-  static const char* kCodes[] = {"AB", "AR", "AW", "DB", "DR", "DW", "EX", "N"};
+// The CRT's results as the resolver tests them (the table's cells are checked to be one of
+// these when it is read), each with the case that says what it does.
+enum class Code : std::uint8_t { AB, AR, AW, DB, DR, DW, EX, N, Other };
+constexpr const char* kCodeNames[] = {"AB", "AR", "AW", "DB", "DR", "DW", "EX", "N"};
+constexpr const char* kResultRule[] = {"std:9.6.1", "std:9.6.2", "std:9.6.3", "std:9.6.4",
+                                       "std:9.6.5", "std:9.6.6", "std:9.6.7", "std:9.6.8", "std:9.6"};
+Code code_of(const std::string& r) {
   for (int i = 0; i < 8; ++i)
-    if (r == kCodes[i]) return kResultRule[i];
-  return "std:9.6";
+    if (r == kCodeNames[i]) return static_cast<Code>(i);
+  return Code::Other;
 }
+const char* result_rule(Code c) { return kResultRule[static_cast<int>(c)]; }
+const char* result_rule(const std::string& r) { return result_rule(code_of(r)); }
 
 // Per face of the hazard die, 0 when the table says the unit breaks and 1 when it carries on;
 // read once per table (tables never change once loaded).
@@ -94,7 +99,7 @@ class Resolver {
 // A broken unit leaves the map (it may rally later); its side loses a point and the enemy
 // gains one (Morale Chart), unless its side already lost one for routing too far.
 void Resolver::break_unit(UnitFate& f, const std::string& rule, const std::string& reason) {
-  f.fate = "broken";
+  f.fate = Fate::Broken;
   f.broke_rule = rule;
   f.broke_reason = reason;
   f.ends.reset();
@@ -237,10 +242,10 @@ void Resolver::rout(UnitFate& f, bool defending) {
   const int distance = die + modifier;
   if (distance < 1) {
     trace_.cite("std:9.6", [&] { return "modified rout roll " + std::to_string(distance) + " is below 1: " + u.id + " withdraws instead"; });
-    f.fate = "withdrawn";
+    f.fate = Fate::Withdrawn;
     f.distance = 1;
   } else {
-    f.fate = "routed";
+    f.fate = Fate::Routed;
     f.distance = distance;
     if (rules_.readings().rout_length_by_modified_roll && distance > u.movement) {
       f.routed_too_far = true;
@@ -378,33 +383,37 @@ BattleOutcome Resolver::run() {
   // RULE std:9.6.7 — EX: the defenders break, then the attacker pays in printed strength
   // RULE std:9.6.8 — N: nobody breaks, retreats or advances
   const std::string& a = out_.applied;
+  const Code applied = code_of(a);
   for (std::size_t i = 0; i < out_.fates.size(); ++i) {
     UnitFate& f = out_.fates[i];
     const bool attacker = i < n_att;
-    const bool loses = attacker ? (a == "AB" || a == "AR" || a == "AW") : (a == "DB" || a == "DR" || a == "DW" || a == "EX");
+    const bool loses = attacker ? (applied == Code::AB || applied == Code::AR || applied == Code::AW)
+                                : (applied == Code::DB || applied == Code::DR || applied == Code::DW || applied == Code::EX);
     if (!loses) {
       f.ends = unit(f.unit).hex;
       continue;
     }
-    std::string code = a;
-    if (attacker && bombarding_[i] && (a == "AB" || a == "AR")) {
-      code = "AW";  // immunity of the bombarding artillery (std:16.3.2)
+    Code code = applied;
+    if (attacker && bombarding_[i] && (applied == Code::AB || applied == Code::AR)) {
+      code = Code::AW;  // immunity of the bombarding artillery (std:16.3.2)
       trace_.cite("std:16.3.2", [&] { return f.unit + " is bombarding: " + a + " counts as AW for it"; });
-    } else if (attacker && whole_battle && !all_bombard && (a == "AB" || a == "AR") &&
+    } else if (attacker && whole_battle && !all_bombard && (applied == Code::AB || applied == Code::AR) &&
                std::any_of(bombarding_.begin(), bombarding_.end(), [](bool b) { return b; })) {
-      code = "AW";
+      code = Code::AW;
       trace_.cite("std:16.3.2", [&] { return "bombard.immunity_scope=whole_battle: " + a + " counts as AW for " + f.unit; });
     }
-    if (code == "AB" || code == "DB" || code == "EX") {
-      break_unit(f, result_rule(code), code == "EX" ? "every defender breaks in an exchange" : code + ": all of the side breaks");
+    if (code == Code::AB || code == Code::DB || code == Code::EX) {
+      break_unit(f, result_rule(code),
+                 code == Code::EX ? "every defender breaks in an exchange"
+                                  : std::string(kCodeNames[static_cast<int>(code)]) + ": all of the side breaks");
       continue;
     }
     int distance = 1;
-    if (code == "AR" || code == "DR") {
+    if (code == Code::AR || code == Code::DR) {
       rout(f, !attacker);
       distance = f.distance;
     } else {
-      f.fate = "withdrawn";
+      f.fate = Fate::Withdrawn;
     }
     // The one-hex-fewer option of a unit in a Fortified or Redoubt hex (std:9.8.1).
     if (rules_.terrain_of(map_, unit(f.unit).hex, out_.after).zoc_barrier && policy_.shorten_in_fortified) {
@@ -412,19 +421,19 @@ BattleOutcome Resolver::run() {
       trace_.cite("std:9.8.1", [&] { return f.unit + " is in a Fortified or Redoubt hex: its owner retreats it one hex fewer"; });
     }
     retreat(f, distance, !attacker);
-    if (f.fate == "routed" && rules_.on(Optional::RoutedUnits) && out_.after.unit(f.unit)->on_map()) {
+    if (f.fate == Fate::Routed && rules_.on(Optional::RoutedUnits) && out_.after.unit(f.unit)->on_map()) {
       out_.after.unit(f.unit)->set(UnitMarker::Routed, true);
       // RULE std:16.5.1 — a Routed marker goes on a unit once its rout movement is done
       trace_.cite("std:16.5.1", [&] { return f.unit + " is marked Routed"; });
     }
-    if (f.fate == "routed" && !rules_.readings().rout_length_by_modified_roll &&
+    if (f.fate == Fate::Routed && !rules_.readings().rout_length_by_modified_roll &&
         static_cast<int>(f.path.size()) > unit(f.unit).movement) {
       f.routed_too_far = true;
       ledger_.lose(rules_.morale_track(unit(f.unit), out_.after), 1);
       trace_.cite("jena:table.morale", [&] { return f.unit + " retreated more hexes than its movement allowance: its side loses a point"; });
     }
   }
-  if (a == "EX") {
+  if (applied == Code::EX) {
     if (rules_.readings().ex_morale_sequential) {
       // RULE std:9.6.7 — the defenders' breaks and their morale come first; the attacker pays only if the game goes on
       trace_.cite("std:9.6.7", "combat.ex_morale_timing=sequential: the defenders' breaks are counted first");
@@ -442,7 +451,7 @@ BattleOutcome Resolver::run() {
     }
   }
   // Step E.
-  const bool attacker_won = a == "DB" || a == "DR" || a == "DW" || a == "EX";
+  const bool attacker_won = applied == Code::DB || applied == Code::DR || applied == Code::DW || applied == Code::EX;
   for (std::size_t i = 0; i < n_att; ++i) {
     const Unit& u = unit(battle_.attackers[i]);
     if (!u.has(UnitFlag::Guard)) continue;
@@ -463,6 +472,11 @@ BattleOutcome Resolver::run() {
 }
 
 }  // namespace
+
+const char* to_string(Fate f) {
+  static const char* kNames[] = {"stays", "withdrawn", "routed", "broken"};
+  return kNames[static_cast<int>(f)];
+}
 
 std::vector<std::vector<const Unit*>> exchange_choices(const std::vector<const Unit*>& pool, int owed) {
   std::vector<std::vector<const Unit*>> out;

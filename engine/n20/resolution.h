@@ -59,9 +59,13 @@ struct ResolutionPolicy {
   bool group_battle_die = false;
 };
 
+// What a battle did to one unit.
+enum class Fate : std::uint8_t { Stays, Withdrawn, Routed, Broken };
+const char* to_string(Fate f);  // "stays", "withdrawn", "routed", "broken"
+
 struct UnitFate {
   Symbol unit;
-  std::string fate = "stays";  // stays, withdrawn, routed, broken
+  Fate fate = Fate::Stays;
   std::optional<int> rout_die;  // the die rolled for a rout
   int modifier = 0;             // elite modifier applied to it
   int distance = 0;             // hexes it had to retreat

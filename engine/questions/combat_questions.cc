@@ -82,7 +82,7 @@ n20::ResolutionPolicy policy(const Situation& s) {
 nlohmann::json outcome_json(const Situation& s, const n20::BattleOutcome& b, bool with_dice) {
   nlohmann::json fates = nlohmann::json::array();
   for (const auto& f : b.fates) {
-    nlohmann::json j = {{"unit", f.unit}, {"fate", f.fate}};
+    nlohmann::json j = {{"unit", f.unit}, {"fate", n20::to_string(f.fate)}};
     if (f.distance > 0) j["distance"] = f.distance;
     if (with_dice && f.rout_die) j["rout_die"] = *f.rout_die;
     if (!f.path.empty()) {
@@ -91,7 +91,7 @@ nlohmann::json outcome_json(const Situation& s, const n20::BattleOutcome& b, boo
       j["path"] = path;
     }
     j["ends"] = f.ends ? nlohmann::json(s.map.name(*f.ends)) : nlohmann::json(nullptr);
-    if (f.fate == "broken") j["broke"] = {{"rule", f.broke_rule}, {"reason", f.broke_reason}};
+    if (f.fate == n20::Fate::Broken) j["broke"] = {{"rule", f.broke_rule}, {"reason", f.broke_reason}};
     fates.push_back(j);
   }
   nlohmann::json o = {{"result", b.result}, {"applied", b.applied}, {"fates", fates}, {"morale", b.morale}};

@@ -60,7 +60,7 @@ void odds(benchmark::State& bench, const n20::BattleDeclaration& b) {
     };
     auto result = enumerate_outcomes<n20::BattleOutcome>(play, [](const n20::BattleOutcome& o) {
       std::string k = o.applied;
-      for (const auto& fate : o.fates) k += "|" + fate.fate + std::to_string(fate.distance);
+      for (const auto& fate : o.fates) k += "|" + std::string(n20::to_string(fate.fate)) + std::to_string(fate.distance);
       return k;
     });
     outcomes = result.size();

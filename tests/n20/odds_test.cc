@@ -30,7 +30,7 @@ question: {kind: distance, hexes: ["0101", "0101"]}
   n20::BattleDeclaration b{{"A1", "A2"}, {"D"}};
   auto key = [](const n20::BattleOutcome& o) {
     std::string k = o.applied;
-    for (const auto& f : o.fates) k += "|" + f.unit + ":" + f.fate + ":" + std::to_string(f.distance);
+    for (const auto& f : o.fates) k += "|" + f.unit + ":" + n20::to_string(f.fate) + ":" + std::to_string(f.distance);
     return k;
   };
   std::function<n20::BattleOutcome(DiceSource&)> play = [&](DiceSource& dice) {

@@ -2,10 +2,39 @@
 #include "engine/n20/combat_table.h"
 
 #include <algorithm>
+#include <deque>
 
 #include "engine/core/dice.h"
 
 namespace hexlaw::n20 {
+namespace {
+
+// The battle die's faces grouped by the result they give on `differential`'s column (faces
+// with the same result share a group, numbered in order of first appearance). Worked out once
+// per table and column: tables never change once loaded.
+const std::vector<int>& result_groups(const CrtTable& crt, int differential) {
+  struct Key {
+    const CrtTable* table;
+    int column;
+    bool operator==(const Key&) const = default;
+  };
+  thread_local std::deque<std::pair<Key, std::vector<int>>> known;  // stable references
+  const Key key{&crt, std::clamp(differential, crt.lowest, crt.highest)};
+  for (const auto& [k, groups] : known)
+    if (k == key) return groups;
+  std::vector<std::string> results;
+  std::vector<int> groups;
+  for (int face = 1; face <= 6; ++face) {
+    const std::string r = crt.lookup(differential, face).result;
+    auto it = std::find(results.begin(), results.end(), r);
+    groups.push_back(static_cast<int>(it - results.begin()));
+    if (it == results.end()) results.push_back(r);
+  }
+  known.emplace_back(key, std::move(groups));
+  return known.back().second;
+}
+
+}  // namespace
 
 // Step E. Pick the differential column, using the end columns beyond the printed range.
 // Step F. Cross the die with the column.
@@ -21,9 +50,11 @@ CrtResult crt_lookup(const N20Rules& rules, int differential, int die, Trace& tr
   }
   trace.cite("std:9.0", [&] { return "steps E-F: differential " + fmt(differential) + " uses the " + fmt(l.column) +
                             " column; die " + std::to_string(die); });
-  auto legend = crt.grid.legend.find(l.result);
-  trace.cite(crt.grid.id, [&] { return "column " + fmt(l.column) + ", die " + std::to_string(die) + ": " + l.result +
-                              (legend != crt.grid.legend.end() ? " (" + legend->second + ")" : ""); });
+  trace.cite(crt.grid.id, [&] {
+    auto legend = crt.grid.legend.find(l.result);
+    return "column " + fmt(l.column) + ", die " + std::to_string(die) + ": " + l.result +
+           (legend != crt.grid.legend.end() ? " (" + legend->second + ")" : "");
+  });
   return CrtResult{differential, l.column, die, l.result};
 }
 
@@ -31,15 +62,7 @@ CrtResult crt_roll(const N20Rules& rules, int differential, DiceSource& dice, Tr
   // RULE std:9.0 — step F: roll one die for the battle
   int die = 0;
   if (grouped) {
-    std::vector<std::string> results;
-    std::vector<int> groups;
-    for (int face = 1; face <= 6; ++face) {
-      const std::string r = rules.crt().lookup(differential, face).result;
-      auto it = std::find(results.begin(), results.end(), r);
-      groups.push_back(static_cast<int>(it - results.begin()));
-      if (it == results.end()) results.push_back(r);
-    }
-    die = dice.roll_grouped(6, groups, "std:9.0", "battle die");
+    die = dice.roll_grouped(6, result_groups(rules.crt(), differential), "std:9.0", "battle die");
   } else {
     die = dice.roll(6, "std:9.0", "battle die");
   }

@@ -186,7 +186,10 @@ void Resolver::retreat(UnitFate& f, int distance, bool defending) {
   // Step C.
   // The hazard die's faces grouped by their result on the table (break or safe): the answer
   // shows only which, so exact odds branch twice, not six times.
-  if (!hazard_groups_) hazard_groups_ = &hazard_groups(*default_tables().grid(rules_.hazard_table_id()));
+  if (!hazard_groups_) {
+    const GridTable* table = rules_.hazard_table() ? rules_.hazard_table() : default_tables().grid(rules_.hazard_table_id());
+    hazard_groups_ = &hazard_groups(*table);
+  }
   auto roll = [&](const char* rule, const std::string& what) {
     const int face = dice_.roll_grouped(6, *hazard_groups_, rule, "hazardous retreat: " + what);
     return (*hazard_groups_)[static_cast<std::size_t>(face - 1)] == 0;

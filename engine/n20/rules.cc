@@ -115,6 +115,7 @@ bool N20Rules::option_on(std::string_view rule_id) const {
 
 void N20Rules::bind_tables(const TableSet& tables) {
   crt_ = tables.crt(crt_table_id());
+  hazard_ = tables.grid(hazard_table_id());
   terrain_ = tables.terrain(terrain_table_id());
   if (!crt_) throw std::invalid_argument("spec has no CRT '" + crt_table_id() + "'");
   if (!terrain_) throw std::invalid_argument("spec has no terrain chart '" + terrain_table_id() + "'");

@@ -114,6 +114,9 @@ class N20Rules {
   virtual std::string hazard_table_id() const { return "jena:table.hazardous-retreat"; }
   virtual std::string rally_table_id() const { return "jena:table.rally"; }
   const CrtTable& crt() const { return *crt_; }
+  // The hazardous-retreat table, bound with the others when the rule set is built (null when
+  // the tables given lack it).
+  const GridTable* hazard_table() const { return hazard_; }
   const TerrainChart& terrain_chart() const { return *terrain_; }
 
   // ---- Hooks: exclusive and optional rules override these; standard code only calls them.
@@ -197,6 +200,7 @@ class N20Rules {
   mutable std::vector<TerrainCacheEntry> terrain_cache_;  // most recently used last
   void resolve_choice();
   const CrtTable* crt_ = nullptr;
+  const GridTable* hazard_ = nullptr;
   const TerrainChart* terrain_ = nullptr;
   void bind_tables(const TableSet& tables);
   friend std::unique_ptr<N20Rules> make_rules(RulesetChoice, const Catalog&, const TableSet&);

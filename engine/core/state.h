@@ -71,7 +71,6 @@ class TagSet {
   }
   bool empty() const { return bits_ == 0; }
   void clear() { bits_ = 0; }
-  std::uint16_t bits() const { return bits_; }
   std::size_t size() const { return static_cast<std::size_t>(__builtin_popcount(bits_)); }
   std::vector<std::string> names() const {
     std::vector<std::string> out;

@@ -89,6 +89,20 @@ CrtTable read_crt(const SpecField& root, GridTable grid) {
     if (crt.row_of_die.size() <= face) crt.row_of_die.resize(face + 1, -1);
     crt.row_of_die[face] = static_cast<int>(r);
   }
+  for (int face = 1; face <= 6; ++face)
+    if (static_cast<std::size_t>(face) >= crt.row_of_die.size() || crt.row_of_die[static_cast<std::size_t>(face)] < 0)
+      root["rows"].fail("the CRT has no row for die face " + std::to_string(face));
+  for (std::size_t c = 0; c < grid.columns.size(); ++c) {
+    std::vector<std::string> results;
+    std::vector<int> groups;
+    for (int face = 1; face <= 6; ++face) {
+      const GridRow& row = grid.rows[static_cast<std::size_t>(crt.row_of_die[static_cast<std::size_t>(face)])];
+      auto it = std::find(results.begin(), results.end(), *row.cells[c]);
+      groups.push_back(static_cast<int>(it - results.begin()));
+      if (it == results.end()) results.push_back(*row.cells[c]);
+    }
+    crt.result_groups.push_back(std::move(groups));
+  }
   crt.grid = std::move(grid);
   return crt;
 }

@@ -31,6 +31,9 @@ struct CrtTable {
   std::vector<int> differentials;  // parsed column headers, ascending
   int lowest = 0, highest = 0;     // end columns used beyond the printed range
   std::vector<int> row_of_die;     // die face -> row index (-1: no row), built when read
+  // Per column, each die face's (1-6) group: faces with the same result share a group, numbered in
+  // order of first appearance (exact odds branch once per group). Built when read.
+  std::vector<std::vector<int>> result_groups;
   struct Lookup {
     int differential;  // as asked
     int column;        // the column read (clamped to the end columns)

@@ -2,39 +2,10 @@
 #include "engine/n20/combat_table.h"
 
 #include <algorithm>
-#include <deque>
 
 #include "engine/core/dice.h"
 
 namespace hexlaw::n20 {
-namespace {
-
-// The battle die's faces grouped by the result they give on `differential`'s column (faces
-// with the same result share a group, numbered in order of first appearance). Worked out once
-// per table and column: tables never change once loaded.
-const std::vector<int>& result_groups(const CrtTable& crt, int differential) {
-  struct Key {
-    const CrtTable* table;
-    int column;
-    bool operator==(const Key&) const = default;
-  };
-  thread_local std::deque<std::pair<Key, std::vector<int>>> known;  // stable references
-  const Key key{&crt, std::clamp(differential, crt.lowest, crt.highest)};
-  for (const auto& [k, groups] : known)
-    if (k == key) return groups;
-  std::vector<std::string> results;
-  std::vector<int> groups;
-  for (int face = 1; face <= 6; ++face) {
-    const std::string r = crt.lookup(differential, face).result;
-    auto it = std::find(results.begin(), results.end(), r);
-    groups.push_back(static_cast<int>(it - results.begin()));
-    if (it == results.end()) results.push_back(r);
-  }
-  known.emplace_back(key, std::move(groups));
-  return known.back().second;
-}
-
-}  // namespace
 
 // Step E. Pick the differential column, using the end columns beyond the printed range.
 // Step F. Cross the die with the column.
@@ -62,7 +33,11 @@ CrtResult crt_roll(const N20Rules& rules, int differential, DiceSource& dice, Tr
   // RULE std:9.0 — step F: roll one die for the battle
   int die = 0;
   if (grouped) {
-    die = dice.roll_grouped(6, result_groups(rules.crt(), differential), "std:9.0", "battle die");
+    const CrtTable& crt = rules.crt();
+    const int column = std::clamp(differential, crt.lowest, crt.highest);
+    const auto at = std::find(crt.differentials.begin(), crt.differentials.end(), column);
+    die = dice.roll_grouped(6, crt.result_groups[static_cast<std::size_t>(at - crt.differentials.begin())], "std:9.0",
+                            "battle die");
   } else {
     die = dice.roll(6, "std:9.0", "battle die");
   }

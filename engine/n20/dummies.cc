@@ -65,7 +65,7 @@ DummyVerdict place_dummy_on_arrival(const N20Rules& rules, const Map& map, const
                         : "a reinforcement arrives in its owner's Movement Phase (std:11.0)",
                   trace);
   // Step C.
-  if (std::binary_search(state.markers.begin(), state.markers.end(), dummy_arrival_marker(d->side)))
+  if (state.has_marker(dummy_arrival_marker(d->side)))
     return refuse(v, state, d->side + " has already brought a Dummy in with an arriving unit this Game Turn", trace);
   // Step D.
   // RULE std:16.1.3 — one Dummy a turn may come in, stacked with a newly rallied unit or reinforcement
@@ -73,8 +73,7 @@ DummyVerdict place_dummy_on_arrival(const N20Rules& rules, const Map& map, const
   placed->status = UnitStatus::OnMap;
   placed->hex = w->hex;
   placed->set(UnitMarker::Hidden, true);
-  auto& m = v.after.markers;
-  m.insert(std::lower_bound(m.begin(), m.end(), dummy_arrival_marker(d->side)), dummy_arrival_marker(d->side));
+  v.after.set_marker(dummy_arrival_marker(d->side), true);
   v.placed.push_back(dummy);
   // The rally comes after the Movement Phase, so the stack lasts until the next one (catalog ruling).
   v.unstack_by = rally ? "the end of " + d->side + "'s next Movement Phase" : "the end of this Movement Phase";

@@ -2,7 +2,6 @@
 #include "engine/n20/position_index.h"
 
 #include <algorithm>
-#include <climits>
 
 #include "engine/n20/zoc.h"
 
@@ -45,8 +44,7 @@ int PositionIndex::zoc_handle(Symbol side) const {
 bool PositionIndex::work_out_enemy_zoc(int handle, Hex h) const {
   ZocCache* cache = &zoc_[static_cast<std::size_t>(handle)];
   const Symbol side = cache->side;
-  const int i = window_.index(h);
-  if (i >= 0 && cache->controlled[static_cast<std::size_t>(i)] >= 0) return cache->controlled[static_cast<std::size_t>(i)] == 1;
+  const int i = window_.index(h);  // enemy_zoc() has already looked for a known answer
   bool controlled = false;
   for (Hex n : neighbours(h)) {
     const Unit* o = occupant(n);

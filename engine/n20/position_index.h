@@ -6,7 +6,7 @@
 #pragma once
 
 #include <deque>
-#include <string>
+#include <memory>
 #include <vector>
 
 #include "engine/n20/rules.h"

@@ -27,22 +27,6 @@ Code code_of(const std::string& r) {
 const char* result_rule(Code c) { return kResultRule[static_cast<int>(c)]; }
 const char* result_rule(const std::string& r) { return result_rule(code_of(r)); }
 
-// Per face of the hazard die, 0 when the table says the unit breaks and 1 when it carries on;
-// read once per table (tables never change once loaded).
-const std::vector<int>& hazard_groups(const GridTable& table) {
-  thread_local const GridTable* read_for = nullptr;
-  thread_local std::vector<int> groups;
-  if (read_for != &table) {
-    groups.clear();
-    for (int face = 1; face <= 6; ++face) {
-      const auto* cell = table.cell(std::to_string(face), "result");
-      groups.push_back(cell && *cell && **cell == "break" ? 0 : 1);
-    }
-    read_for = &table;
-  }
-  return groups;
-}
-
 void remove_from_map(GameState& s, Symbol id) {
   Unit* u = s.unit(id);
   u->status = UnitStatus::Broken;
@@ -93,7 +77,7 @@ class Resolver {
   BattleOutcome out_;
   MoraleLedger ledger_;
   std::vector<bool> bombarding_;
-  const std::vector<int>* hazard_groups_ = nullptr;  // per face of the hazard die: 0 breaks, 1 carries on
+  std::vector<int> hazard_groups_;  // per face of the hazard die: 0 breaks, 1 carries on
 };
 
 // A broken unit leaves the map (it may rally later); its side loses a point and the enemy
@@ -186,13 +170,11 @@ void Resolver::retreat(UnitFate& f, int distance, bool defending) {
   // Step C.
   // The hazard die's faces grouped by their result on the table (break or safe): the answer
   // shows only which, so exact odds branch twice, not six times.
-  if (!hazard_groups_) {
-    const GridTable* table = rules_.hazard_table() ? rules_.hazard_table() : default_tables().grid(rules_.hazard_table_id());
-    hazard_groups_ = &hazard_groups(*table);
-  }
+  if (hazard_groups_.empty())
+    for (bool breaks : rules_.hazard_breaks()) hazard_groups_.push_back(breaks ? 0 : 1);
   auto roll = [&](const char* rule, const std::string& what) {
-    const int face = dice_.roll_grouped(6, *hazard_groups_, rule, "hazardous retreat: " + what);
-    return (*hazard_groups_)[static_cast<std::size_t>(face - 1)] == 0;
+    const int face = dice_.roll_grouped(6, hazard_groups_, rule, "hazardous retreat: " + what);
+    return rules_.hazard_breaks()[static_cast<std::size_t>(face - 1)];
   };
   for (const auto& s : chosen->steps) {
     f.path.push_back(s.hex);

@@ -115,7 +115,12 @@ bool N20Rules::option_on(std::string_view rule_id) const {
 
 void N20Rules::bind_tables(const TableSet& tables) {
   crt_ = tables.crt(crt_table_id());
-  hazard_ = tables.grid(hazard_table_id());
+  const GridTable* hazard = tables.grid(hazard_table_id());
+  if (!hazard) throw std::invalid_argument("spec has no hazardous-retreat table '" + hazard_table_id() + "'");
+  for (int face = 1; face <= 6; ++face) {
+    const auto* cell = hazard->cell(std::to_string(face), "result");
+    hazard_breaks_[static_cast<std::size_t>(face - 1)] = cell && *cell && **cell == "break";
+  }
   terrain_ = tables.terrain(terrain_table_id());
   if (!crt_) throw std::invalid_argument("spec has no CRT '" + crt_table_id() + "'");
   if (!terrain_) throw std::invalid_argument("spec has no terrain chart '" + terrain_table_id() + "'");

@@ -4,6 +4,7 @@
 // it never forks for a game. See docs/rule-layering.md for where each game plugs in.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -114,9 +115,9 @@ class N20Rules {
   virtual std::string hazard_table_id() const { return "jena:table.hazardous-retreat"; }
   virtual std::string rally_table_id() const { return "jena:table.rally"; }
   const CrtTable& crt() const { return *crt_; }
-  // The hazardous-retreat table, bound with the others when the rule set is built (null when
-  // the tables given lack it).
-  const GridTable* hazard_table() const { return hazard_; }
+  // Per face of the hazard die (1-6), whether the hazardous-retreat table breaks the unit;
+  // read from the table when the rule set is built.
+  const std::array<bool, 6>& hazard_breaks() const { return hazard_breaks_; }
   const TerrainChart& terrain_chart() const { return *terrain_; }
 
   // ---- Hooks: exclusive and optional rules override these; standard code only calls them.
@@ -200,7 +201,7 @@ class N20Rules {
   mutable std::vector<TerrainCacheEntry> terrain_cache_;  // most recently used last
   void resolve_choice();
   const CrtTable* crt_ = nullptr;
-  const GridTable* hazard_ = nullptr;
+  std::array<bool, 6> hazard_breaks_{};
   const TerrainChart* terrain_ = nullptr;
   void bind_tables(const TableSet& tables);
   friend std::unique_ptr<N20Rules> make_rules(RulesetChoice, const Catalog&, const TableSet&);

@@ -35,7 +35,7 @@ void Game::begin_phase() {
   state_.night = cal.is_night(pos_.turn);
   const bool new_player_turn = pos_.phase == n20::Phase::RandomEvents;
   if (new_player_turn && pos_.player_turn == 1)  // a new Game Turn: each side may bring a Dummy in again
-    std::erase_if(state_.markers, [](const std::string& m) { return m.rfind("dummy-arrived-", 0) == 0; });
+    std::erase_if(state_.markers, [](Symbol m) { return m.view().starts_with("dummy-arrived-"); });
   TurnScratch fresh;
   if (!new_player_turn) {
     fresh.forced_march = scratch_.forced_march;

@@ -6,7 +6,7 @@
 namespace hexlaw::n20 {
 
 bool DresdenRules::wet(const GameState& s) {
-  return s.weather == "downpour" || std::binary_search(s.markers.begin(), s.markers.end(), "mud");
+  return s.weather == "downpour" || s.has_marker("mud");
 }
 
 bool DresdenRules::raining(const GameState& s) { return s.weather == "showers" || s.weather == "downpour"; }
@@ -33,7 +33,7 @@ void DresdenRules::hexside_types(const Map& m, Hexside side, const GameState& s,
 // RULE dresden:5.2 (part: the effect, not the once-a-game declaration) — Extra Horses spares French infantry the reduction for a day
 int DresdenRules::movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const {
   if (!wet(s)) return 0;
-  const bool horses = std::binary_search(s.markers.begin(), s.markers.end(), "extra-horses");
+  const bool horses = s.has_marker("extra-horses");
   if (horses && u.side == "french" && (u.type == UnitType::Infantry || u.type == UnitType::Cadre)) {
     t.cite("dresden:5.2", [&] { return "Extra Horses: " + u.id + " keeps its full allowance in the mud"; });
     return 0;

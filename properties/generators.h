@@ -51,7 +51,7 @@ inline rc::Gen<Unit> unit(std::string id) {
     u.strength = *rc::gen::inRange(0, 10);
     u.movement = *rc::gen::inRange(0, 7);
     u.flags = *sorted_subset({"elite", "guard", "light", "unreliable"});
-    u.markers = *sorted_subset({"committed", "hidden", "routed", "spent"});
+    u.markers = *sorted_subset({"hidden", "routed"});
     u.status = *rc::gen::element(UnitStatus::OnMap, UnitStatus::OnMap, UnitStatus::Broken, UnitStatus::Eliminated,
                                  UnitStatus::Pending);
     if (u.on_map()) u.hex = to_axial(*printed(), ColumnLayout::OddColumnsLow);

@@ -218,6 +218,12 @@ std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
     u.movement = static_cast<std::int16_t>(movement);
     u.flags = read_tags<UnitFlags>(fu["flags"], "flag");
     u.markers = read_tags<UnitMarkers>(fu["markers"], "marker");
+    // The fatigue levels are names the state can hold, but no rule reads them yet: a position
+    // with one is refused rather than answered as if the unit were fresh.
+    for (UnitMarker m : {UnitMarker::Committed, UnitMarker::Tired, UnitMarker::Weary, UnitMarker::Spent})
+      if (u.markers.has(m))
+        fu["markers"].fail(std::string("the fatigue marker '") + UnitMarkers::name(m) +
+                           "' is not supported yet: Leipzig's fatigue (leipzig:16.11) is not implemented");
     const bool has_hex = fu["hex"].present();
     const std::string status = fu["status"].str_or(has_hex ? "on-map" : "");
     if (status.empty()) fu.fail("unit '" + u.id + "' needs a hex or an off-map status");

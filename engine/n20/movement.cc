@@ -38,10 +38,14 @@ class Board {
   bool stack_at_phase_end() const { return stack_at_phase_end_; }
   // RULE std:16.7.2 (part: the stacking exception) — with optional rule 16.7 two Cadres of one
   // nationality may end the Movement Phase together in a hex, overriding std:6.9
+  // — a pair, never a third: the Cadre already there must stand alone.
   bool cadre_pair_at(Hex h) const {
     const Unit* o = occupant(h);
-    return cadres_combine_ && o && o->side == unit_.side && o->type == UnitType::Cadre &&
-           o->nationality == unit_.nationality;
+    if (!(cadres_combine_ && o && o->side == unit_.side && o->type == UnitType::Cadre &&
+          o->nationality == unit_.nationality))
+      return false;
+    const auto there = index_.state().units_at(h);
+    return std::count_if(there.begin(), there.end(), [&](const Unit* x) { return x != self_ && x != &unit_; }) == 1;
   }
   // May the move end in h as far as stacking goes (std:6.9, the switch, std:16.7.2)?
   bool may_end_in(Hex h) const { return !friend_at(h) || stack_at_phase_end_ || cadre_pair_at(h); }

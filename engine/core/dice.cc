@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/core/chance.h"
 #include "engine/core/errors.h"
 
 namespace hexlaw {
@@ -107,21 +108,13 @@ int EnumeratingDice::next_grouped(int sides, const std::vector<int>& group_of_fa
     ++pos_;
     return c.first_face[static_cast<std::size_t>(c.value - 1)];
   }
-  // Groups in order of their first face.
+  // Groups in order of their first face, as the chance tree branches (chance.h).
   Choice c{1, 0, sides, {}, {}};
-  std::vector<int> ids;
-  for (int f = 1; f <= sides; ++f) {
-    const int g = group_of_face[static_cast<std::size_t>(f - 1)];
-    auto it = std::find(ids.begin(), ids.end(), g);
-    if (it == ids.end()) {
-      ids.push_back(g);
-      c.first_face.push_back(f);
-      c.weight.push_back(1);
-    } else {
-      ++c.weight[static_cast<std::size_t>(it - ids.begin())];
-    }
+  for (const ChanceBranch& b : chance_branches(sides, &group_of_face)) {
+    c.first_face.push_back(b.face);
+    c.weight.push_back(b.weight);
   }
-  c.options = static_cast<int>(ids.size());
+  c.options = static_cast<int>(c.weight.size());
   path_.push_back(std::move(c));
   ++pos_;
   return path_.back().first_face[0];

@@ -4,7 +4,8 @@
 //   - ScriptedDice: a fixed list of rolls (a rulebook example); running out, leaving rolls
 //     unused, or a face out of range is a DiceScriptError;
 //   - enumerate_outcomes(): runs the engine once per distinct dice sequence and returns every
-//     outcome with its exact probability as a Fraction.
+//     outcome with its exact probability as a Fraction. Code that stops at its rolls (a battle's
+//     resolution) is explored as a tree instead, each prefix played once (chance.h).
 #pragma once
 
 #include <cstdint>

@@ -53,6 +53,18 @@ Trace::Trace(const Catalog* catalog) : catalog_(catalog ? catalog : &default_cat
 Trace::Trace(Off) : catalog_(&default_catalog()), on_(false) {}
 Trace::Trace(IdsOnly) : catalog_(&default_catalog()), on_(false), ids_only_(true) {}
 
+Trace Trace::like() const {
+  Trace t(catalog_);
+  t.on_ = on_;
+  t.ids_only_ = ids_only_;
+  return t;
+}
+
+void DistinctCitations::absorb(const Trace& t) {
+  for (const auto& e : t.entries())
+    if (seen_.emplace(e.rule, e.reason).second) into_.cite(e.rule, e.reason);
+}
+
 // A silent trace still refuses ids the catalog lacks. Hot loops cite the same ids over and
 // over, so a small per-thread cache remembers ids already checked (keyed by hash, compared by
 // content, so a reused address can never vouch for a different id).

@@ -3,6 +3,7 @@
 // not know throws UnknownRuleError at the moment it is made — never a silent string.
 #pragma once
 
+#include <set>
 #include <string>
 #include <type_traits>
 #include <string_view>
@@ -30,6 +31,8 @@ class Trace {
   struct IdsOnly {};
   explicit Trace(IdsOnly);
   bool on() const { return on_; }
+  // An empty trace that records the way this one does (reasons, ids only, or nothing).
+  Trace like() const;
 
   // Records that `rule` decided something, and why. Throws UnknownRuleError on an id the
   // catalog lacks.
@@ -54,6 +57,18 @@ class Trace {
   bool on_ = true;
   bool ids_only_ = false;
   std::vector<Citation> entries_;
+};
+
+// Gathers the citations of many traces (an enumeration's lines of dice) into one, keeping
+// each distinct (rule, reason) once, in order of first appearance.
+class DistinctCitations {
+ public:
+  explicit DistinctCitations(Trace& into) : into_(into) {}
+  void absorb(const Trace& t);
+
+ private:
+  Trace& into_;
+  std::set<std::pair<std::string, std::string>, std::less<>> seen_;
 };
 
 // Dynamic coverage: when $HEXLAW_TRACE_DIR is set, the distinct ids cited by this process

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <numeric>
 #include <set>
+#include <unordered_map>
 #include <stdexcept>
 
 #include "engine/n20/combat_table.h"
@@ -33,332 +34,294 @@ void remove_from_map(GameState& s, Symbol id) {
   u->hex = Hex{};
 }
 
-// Morale changes gathered over a battle, applied at once: gains first, then losses (std:12.1).
-struct MoraleLedger {
-  struct Entry {
-    Symbol track;
-    int gain = 0, loss = 0;
-  };
-  std::vector<Entry> entries;  // in the order of the tracks' names
-  Entry& of(Symbol track) {
-    auto it = std::lower_bound(entries.begin(), entries.end(), track,
-                               [](const Entry& e, Symbol t) { return e.track < t; });
-    if (it == entries.end() || it->track != track) it = entries.insert(it, Entry{track});
-    return *it;
-  }
-  void gain(Symbol track, int n) { of(track).gain += n; }
-  void lose(Symbol track, int n) { of(track).loss += n; }
+bool loses(Code applied, bool attacker) {
+  return attacker ? (applied == Code::AB || applied == Code::AR || applied == Code::AW)
+                  : (applied == Code::DB || applied == Code::DR || applied == Code::DW || applied == Code::EX);
+}
+
+}  // namespace
+
+// What every copy of one resolution shares: the rules, the map, the declaration, the policy
+// and the hazard die's faces grouped by their result on the table.
+struct BattleResolution::Fixed {
+  const N20Rules* rules;
+  const Map* map;
+  BattleDeclaration battle;
+  const ResolutionPolicy* policy;
+  std::vector<int> hazard_groups;  // per face of the hazard die: 0 breaks, 1 carries on
 };
 
-class Resolver {
- public:
-  Resolver(const N20Rules& rules, const Map& map, const GameState& state, const BattleDeclaration& battle,
-           const ResolutionPolicy& policy, DiceSource& dice, Trace& trace)
-      : rules_(rules), map_(map), battle_(battle), policy_(policy), dice_(dice), trace_(trace) {
-    out_.after = state;
-  }
+// Morale changes gathered over a battle are applied at once: gains first, then losses (std:12.1).
+namespace {
+template <class Entry>
+Entry& ledger_of(std::vector<Entry>& ledger, Symbol track) {
+  auto it = std::lower_bound(ledger.begin(), ledger.end(), track, [](const Entry& e, Symbol t) { return e.track < t; });
+  if (it == ledger.end() || it->track != track) it = ledger.insert(it, Entry{track});
+  return *it;
+}
+}  // namespace
 
-  BattleOutcome run();
-
- private:
-  const Unit& unit(Symbol id) const { return *out_.after.unit(id); }
-  void break_unit(UnitFate& f, const std::string& rule, const std::string& reason);
-  void retreat(UnitFate& f, int distance, bool defending);
-  void rout(UnitFate& f, bool defending);
-  void exchange();
-  void settle_morale();
-
-  const N20Rules& rules_;
-  const Map& map_;
-  const BattleDeclaration& battle_;
-  const ResolutionPolicy& policy_;
-  DiceSource& dice_;
-  Trace& trace_;
-  BattleOutcome out_;
-  MoraleLedger ledger_;
-  std::vector<bool> bombarding_;
-  std::vector<int> hazard_groups_;  // per face of the hazard die: 0 breaks, 1 carries on
-};
-
-// A broken unit leaves the map (it may rally later); its side loses a point and the enemy
-// gains one (Morale Chart), unless its side already lost one for routing too far.
-void Resolver::break_unit(UnitFate& f, const std::string& rule, const std::string& reason) {
-  f.fate = Fate::Broken;
-  f.broke_rule = rule;
-  f.broke_reason = reason;
-  f.ends.reset();
-  const Unit& u = unit(f.unit);
-  const Symbol mine = rules_.morale_track_for(u, out_.after, trace_);
-  // The gain goes to the opposing side of this battle: to the track of its first unit (for
-  // Leipzig, the Front of the victors; battles mixing Fronts take the first unit's Front).
-  const bool attacking = std::find(battle_.attackers.begin(), battle_.attackers.end(), f.unit) != battle_.attackers.end();
-  const Symbol opponent = attacking ? battle_.defenders.front() : battle_.attackers.front();
-  const Symbol theirs = rules_.morale_track_for(*out_.after.unit(opponent), out_.after, trace_);
-  if (!theirs.empty()) ledger_.gain(theirs, 1);
-  if (f.routed_too_far) {
-    // RULE jena:table.morale — a unit that routs too far and then breaks costs its side one point in all
-    trace_.cite("jena:table.morale", [&] { return u.id + " routed too far and then broke: its side loses one point in all"; });
-  } else {
-    ledger_.lose(mine, 1);
-  }
-  trace_.cite(rule, [&] { return u.id + " breaks: " + reason; });
-  remove_from_map(out_.after, f.unit);
+BattleResolution::BattleResolution(const N20Rules& rules, const Map& map, const GameState& state,
+                                   const BattleDeclaration& battle, const ResolutionPolicy& policy) {
+  auto fixed = std::make_shared<Fixed>(Fixed{&rules, &map, battle, &policy, {}});
+  for (bool breaks : rules.hazard_breaks()) fixed->hazard_groups.push_back(breaks ? 0 : 1);
+  fixed_ = std::move(fixed);
+  out_.after = state;
 }
 
-// Step A. The legal paths; none means a break in place (std:9.8). Step B. The owner's path
-// (policy) or the first. Step C. Walk it, rolling each hazard on the hazardous retreat table.
-// Step D. A friendly LOC reached early breaks the unit there (std:9.8.7).
-void Resolver::retreat(UnitFate& f, int distance, bool defending) {
-  (void)defending;
-  f.distance = distance;
-  const Unit& u = unit(f.unit);
-  if (distance == 0) {
-    f.ends = u.hex;
-    return;
-  }
-  std::optional<Hex> loc;
-  if (auto it = policy_.retreat_locs.find(f.unit); it != policy_.retreat_locs.end()) loc = it->second;
-  // Step A.
-  RetreatOptions computed;
-  const RetreatOptions* found = nullptr;
-  std::vector<std::int64_t> key;
-  if (policy_.cache) {
-    key = {u.id.handle(), distance, loc.has_value(), loc ? loc->q : 0, loc ? loc->r : 0};
-    for (const Unit& x : out_.after.units)
-      if (x.on_map()) key.insert(key.end(), {x.id.handle(), x.hex.q, x.hex.r});
-    if (auto it = policy_.cache->entries.find(key); it != policy_.cache->entries.end()) {
-      found = &it->second;
-      ++policy_.cache->hits;
-    }
-  }
-  if (!found) {
-    computed = retreat_paths(rules_, map_, out_.after, u, distance, loc, trace_);
-    if (policy_.cache) {
-      ++policy_.cache->misses;
-      found = &policy_.cache->entries.emplace(key, std::move(computed)).first->second;
-    } else {
-      found = &computed;
-    }
-  }
-  const RetreatOptions& options = *found;
-  if (options.must_break) {
-    break_unit(f, "std:9.8", options.break_reason);
-    return;
-  }
-  // Step B.
-  const RetreatPath* chosen = nullptr;
-  if (auto it = policy_.retreat_paths.find(f.unit); it != policy_.retreat_paths.end()) {
-    for (const auto& p : options.paths) {
-      std::vector<Hex> hexes;
-      for (const auto& s : p.steps) hexes.push_back(s.hex);
-      if (hexes == it->second) chosen = &p;
-    }
-    if (!chosen) throw std::invalid_argument("the retreat path given for " + f.unit + " is not one of its legal paths");
-  } else if (policy_.choose_retreat && options.paths.size() > 1) {
-    const std::size_t i = policy_.choose_retreat(f.unit, options);
-    if (i >= options.paths.size()) throw std::invalid_argument("the owner chose retreat path " + std::to_string(i) +
-                                                               " of " + std::to_string(options.paths.size()));
-    chosen = &options.paths[i];
-    // RULE std:9.8 — among the paths the priorities leave, the owner chooses
-    trace_.cite("std:9.8", [&] { return f.unit + "'s owner chooses one of " + std::to_string(options.paths.size()) + " legal paths"; });
-  } else {
-    // The first path with the fewest hazard rolls, each path's rolls counted once.
-    int fewest = INT32_MAX;
-    for (const RetreatPath& p : options.paths)
-      if (const int r = p.rolls(); r < fewest) fewest = r, chosen = &p;
-  }
-  // Step C.
-  // The hazard die's faces grouped by their result on the table (break or safe): the answer
-  // shows only which, so exact odds branch twice, not six times.
-  if (hazard_groups_.empty())
-    for (bool breaks : rules_.hazard_breaks()) hazard_groups_.push_back(breaks ? 0 : 1);
-  auto roll = [&](const char* rule, const std::string& what) {
-    const int face = dice_.roll_grouped(6, hazard_groups_, rule, "hazardous retreat: " + what);
-    return rules_.hazard_breaks()[static_cast<std::size_t>(face - 1)];
-  };
-  for (const auto& s : chosen->steps) {
-    f.path.push_back(s.hex);
-    const bool zoc_break = s.enemy_zoc && roll("std:9.8.3", "enemy ZOC at " + map_.name(s.hex));
-    const bool river_break = !zoc_break && !s.river.empty() && roll("std:9.8.4", s.river + " into " + map_.name(s.hex));
-    if (s.rolls() && !zoc_break && !river_break)
-      trace_.cite(rules_.hazard_table_id(), [&] { return "hazard roll(s) at " + map_.name(s.hex) + ": 4-6, the unit carries on"; });
-    if (zoc_break || river_break) {
-      Unit* moving = out_.after.unit(f.unit);
-      moving->hex = s.hex;
-      trace_.cite(rules_.hazard_table_id(), [&] { return "hazard roll of 1-3 at " + map_.name(s.hex) + ": the unit breaks there"; });
-      break_unit(f, zoc_break ? "std:9.8.3" : "std:9.8.4",
-                 "broke on a hazardous retreat at " + map_.name(s.hex) + (zoc_break ? " (enemy ZOC)" : " (" + s.river + ")"));
-      return;
-    }
-  }
-  // Step D.
-  Unit* moving = out_.after.unit(f.unit);
-  moving->hex = chosen->steps.back().hex;
-  if (chosen->breaks_at_loc) {
-    break_unit(f, "std:9.8.7", "reached its LOC at " + map_.name(moving->hex) + " with hexes still owed");
-    return;
-  }
-  f.ends = moving->hex;
-  if (!policy_.retreat_paths.count(f.unit) && !(policy_.choose_retreat && options.paths.size() > 1))
-    trace_.cite("std:9.8", [&] { return f.unit + " takes the retreat path with the fewest hazard rolls (stated policy)"; });
-}
-
-// The victor's die gives the distance: elite -2 (std:9.6), -3 defending in a Fortified or
-// Redoubt hex (std:9.8.1); below 1 it is a withdrawal.
-void Resolver::rout(UnitFate& f, bool defending) {
-  const Unit& u = unit(f.unit);
-  // RULE std:9.6.5 — a routed unit retreats the number of hexes the victor rolls (std:9.6.2 likewise)
-  const int die = dice_.roll(6, defending ? "std:9.6.5" : "std:9.6.2", "rout distance for " + u.id);
-  f.rout_die = die;
-  int modifier = 0;
-  const TerrainType& here = rules_.terrain_of(map_, u.hex, out_.after);
-  if (u.has(UnitFlag::Elite)) {
-    modifier = -2;
-    // RULE std:9.6 — results; broken units leave the map; an Elite Force subtracts 2 from its rout die
-    trace_.cite("std:9.6", [&] { return u.id + " is an Elite Force: -2 to its rout die"; });
-    if (defending && here.zoc_barrier) {
-      const bool cumulative = rules_.readings().elite_fortified_cumulative;
-      modifier = cumulative ? -5 : -3;
-      trace_.cite("std:9.8.1", [&] { return u.id + " is an Elite Force defending in a " + here.name + " hex: " +
-                                   std::to_string(modifier) + " to its rout die"; });
-    }
-  }
-  f.modifier = modifier;
-  const int distance = die + modifier;
-  if (distance < 1) {
-    trace_.cite("std:9.6", [&] { return "modified rout roll " + std::to_string(distance) + " is below 1: " + u.id + " withdraws instead"; });
-    f.fate = Fate::Withdrawn;
-    f.distance = 1;
-  } else {
-    f.fate = Fate::Routed;
-    f.distance = distance;
-    if (rules_.readings().rout_length_by_modified_roll && distance > u.movement) {
-      f.routed_too_far = true;
-      ledger_.lose(rules_.morale_track(u, out_.after), 1);
-      trace_.cite("jena:table.morale", [&] { return u.id + " routs " + std::to_string(distance) +
-                                           " hexes, more than its movement allowance: its side loses a point"; });
+// The sequence of the resolution, resumed where it waited. Step A. Totals and reserves.
+// Step B. The battle die on the CRT, and bombardment conversions. Step C. Each losing unit's
+// fate in declaration order: a break, or a rout die and a retreat walked hazard by hazard.
+// Step D. The exchange. Step E. Le Garde Recule and the morale changes.
+BattleResolution::Waiting BattleResolution::run(Trace& trace) {
+  trace_ = &trace;
+  for (;;) {
+    switch (stage_) {
+      case Stage::Start:
+        // Step A.
+        if (!start()) {
+          stage_ = Stage::Done;
+          break;
+        }
+        stage_ = Stage::BattleDie;
+        {
+          const CrtTable& crt = fixed_->rules->crt();
+          const std::vector<int>* groups = nullptr;
+          if (fixed_->policy->group_battle_die) {
+            const int column = std::clamp(out_.totals->column, crt.lowest, crt.highest);
+            const auto at = std::find(crt.differentials.begin(), crt.differentials.end(), column);
+            groups = &crt.result_groups[static_cast<std::size_t>(at - crt.differentials.begin())];
+          }
+          // RULE std:9.0 — step F: roll one die for the battle
+          return wait_for_roll(Roll::BattleDie, "std:9.0", groups);
+        }
+      case Stage::BattleDie:
+        // Step B.
+        battle_die(face_);
+        stage_ = Stage::Fates;
+        break;
+      case Stage::Fates:
+        // Step C.
+        if (fate_ == out_.fates.size()) {
+          stage_ = Stage::Exchange;
+          break;
+        }
+        if (const Waiting w = fate_step(); w != Waiting::Done) return w;
+        break;
+      case Stage::Exchange:
+        // Step D.
+        stage_ = Stage::Finish;
+        if (static_cast<Code>(applied_) != Code::EX) break;
+        if (fixed_->rules->readings().ex_morale_sequential) {
+          // RULE std:9.6.7 — the defenders' breaks and their morale come first; the attacker pays only if the game goes on
+          trace_->cite("std:9.6.7", "combat.ex_morale_timing=sequential: the defenders' breaks are counted first");
+          settle_morale();
+          ledger_.clear();
+          const bool decided = std::any_of(out_.after.morale.begin(), out_.after.morale.end(),
+                                           [](const auto& track) { return track.second <= 0; });
+          if (decided) {
+            trace_->cite("std:12.1.2", "a side's morale reached 0 with the defenders' breaks: the attacker breaks nothing");
+            break;
+          }
+        } else {
+          trace_->cite("std:9.6.7", "combat.ex_morale_timing=simultaneous: the whole exchange is one morale event");
+        }
+        if (!begin_exchange()) {
+          stage_ = Stage::ExchangeChosen;
+          waiting_ = Waiting::ExchangeChoice;
+          return waiting_;
+        }
+        break;
+      case Stage::ExchangeChosen:
+        trace_->cite("std:9.6.7", "the attacker chooses which units break to pay the exchange");
+        stage_ = Stage::Finish;
+        finish_exchange(out_.ex_choices[owner_choice_]);
+        break;
+      case Stage::Finish:
+        // Step E.
+        finish();
+        stage_ = Stage::Done;
+        break;
+      case Stage::Done:
+        waiting_ = Waiting::Done;
+        return waiting_;
     }
   }
 }
 
-// Every legal set of attackers to break for an exchange, then the owner's (or the policy's).
-void Resolver::exchange() {
-  std::vector<const Unit*> pool;
-  int owed = 0;
-  for (const auto& id : battle_.defenders) owed += unit(id).strength;
-  for (std::size_t i = 0; i < battle_.attackers.size(); ++i)
-    if (!bombarding_[i]) pool.push_back(&unit(battle_.attackers[i]));
-    else trace_.cite("std:16.3.2", [&] { return battle_.attackers[i] + " is bombarding: it is never broken to pay an exchange"; });
-  // RULE std:9.6.7 — EX: break all defenders; the attacker breaks printed strength at least equal
-  trace_.cite("std:9.6.7", [&] { return "exchange: the defenders break; the attacker breaks at least " + std::to_string(owed) +
-                               " printed strength points"; });
-  auto choices = exchange_choices(pool, owed);
-  for (const auto& c : choices) {
-    std::vector<std::string> ids;
-    for (const Unit* u : c) ids.push_back(u->id);
-    out_.ex_choices.push_back(ids);
-  }
-  std::vector<std::string> chosen;
-  if (policy_.ex_breaks) {
-    std::vector<std::string> want = *policy_.ex_breaks;
-    std::sort(want.begin(), want.end());
-    for (const auto& ids : out_.ex_choices) {
-      std::vector<std::string> sorted = ids;
-      std::sort(sorted.begin(), sorted.end());
-      if (sorted == want) chosen = ids;
+BattleResolution::Waiting BattleResolution::wait_for_roll(Roll what, const char* rule, const std::vector<int>* groups) {
+  roll_ = what;
+  roll_rule_ = rule;
+  roll_groups_ = groups;
+  waiting_ = Waiting::Roll;
+  return waiting_;
+}
+
+std::vector<ChanceBranch> BattleResolution::roll_branches() const { return chance_branches(6, roll_groups_); }
+
+std::string BattleResolution::roll_purpose() const {
+  const Map& map = *fixed_->map;
+  switch (roll_) {
+    case Roll::BattleDie:
+      return "battle die";
+    case Roll::RoutDistance:
+      return "rout distance for " + out_.fates[fate_].unit;
+    case Roll::HazardZoc:
+      return "hazardous retreat: enemy ZOC at " + map.name(chosen_path().steps[walked_ - 1].hex);
+    case Roll::HazardRiver: {
+      const RetreatStep& s = chosen_path().steps[walked_ - 1];
+      return "hazardous retreat: " + s.river + " into " + map.name(s.hex);
     }
-    if (chosen.empty() && !out_.ex_choices.empty())
-      throw std::invalid_argument("the attackers given to pay the exchange are not a legal choice");
-  } else if (policy_.choose_exchange && out_.ex_choices.size() > 1) {
-    const std::size_t i = policy_.choose_exchange(out_.ex_choices);
-    if (i >= out_.ex_choices.size()) throw std::invalid_argument("the attacker chose exchange set " + std::to_string(i) +
-                                                                 " of " + std::to_string(out_.ex_choices.size()));
-    chosen = out_.ex_choices[i];
-    trace_.cite("std:9.6.7", "the attacker chooses which units break to pay the exchange");
-  } else if (!out_.ex_choices.empty()) {
-    auto cost = [&](const std::vector<std::string>& ids) {
-      int s = 0;
-      for (const auto& id : ids) s += unit(id).strength;
-      return std::pair{s, ids.size()};
-    };
-    chosen = *std::min_element(out_.ex_choices.begin(), out_.ex_choices.end(),
-                               [&](const auto& a, const auto& b) { return cost(a) < cost(b); });
-    trace_.cite("std:9.6.7", "the attacker breaks the cheapest legal set (stated policy)");
   }
-  for (auto& f : out_.fates)
-    if (std::find(chosen.begin(), chosen.end(), f.unit) != chosen.end())
-      break_unit(f, "std:9.6.7", "broken to pay the exchange");
+  return "";
 }
 
-void Resolver::settle_morale() {
-  const bool cap_net = rules_.readings().morale_cap_net;
-  for (const auto& [t, gain, loss] : ledger_.entries) {
-    auto it = out_.after.morale.find(t);
-    if (it == out_.after.morale.end()) continue;  // the case gives no track: report the change only
-    const int before = it->second;
-    // RULE std:12.0 — each side's morale points, on its track, rise and fall with events
-    trace_.cite("std:12.0", [&] { return t + " morale changes after the battle"; });
-    // RULE std:12.1 — simultaneous changes: add first, then subtract
-    // RULE std:12.1.1 — never above 10
-    int v = cap_net ? std::min(10, before + gain - loss) : std::min(10, before + gain) - loss;
-    v = std::max(0, v);
-    it->second = v;
-    trace_.cite("std:12.1", [&] { return t + " morale " + std::to_string(before) + " +" + std::to_string(gain) + " -" +
-                                std::to_string(loss) + " = " + std::to_string(v) + " (gains added first, then losses)"; });
-    if (before + gain > 10) trace_.cite("std:12.1.1", [&] { return t + " cannot exceed 10 morale points"; });
-  }
-  for (const auto& [t, gain, loss] : ledger_.entries) out_.morale[t] += gain - loss;
+void BattleResolution::give_roll(int face) {
+  if (waiting_ != Waiting::Roll) throw std::logic_error("the battle is not waiting for a roll");
+  if (face < 1 || face > 6) throw std::invalid_argument("a d6 face is 1 to 6, not " + std::to_string(face));
+  face_ = face;
+  waiting_ = Waiting::Done;
 }
 
-// Step A. Totals. Step B. The battle die on the CRT. Step C. Bombardment conversions.
-// Step D. Apply the result to each losing unit. Step E. Le Garde Recule. Step F. Morale.
-BattleOutcome Resolver::run() {
-  // Step A. (Worked out once per enumeration when a cache is given.)
-  if (policy_.cache) {
-    auto& seen = policy_.cache->totals;
+Symbol BattleResolution::choosing_unit() const {
+  return waiting_ == Waiting::RetreatChoice ? out_.fates[fate_].unit : fixed_->battle.attackers.front();
+}
+
+void BattleResolution::choose(std::size_t index) {
+  const std::size_t n = waiting_ == Waiting::RetreatChoice    ? options_->paths.size()
+                        : waiting_ == Waiting::ExchangeChoice ? out_.ex_choices.size()
+                                                              : 0;
+  if (n == 0) throw std::logic_error("the battle is not waiting for an owner's choice");
+  if (index >= n)
+    throw std::invalid_argument(std::string(waiting_ == Waiting::RetreatChoice ? "the owner chose retreat path "
+                                                                               : "the attacker chose exchange set ") +
+                                std::to_string(index) + " of " + std::to_string(n));
+  owner_choice_ = index;
+  waiting_ = Waiting::Done;
+}
+
+// Step A. The totals (worked out once per enumeration when a cache is given); an illegal
+// battle ends here. Reserves committed at steps B and C of std:9.0 are paid for at once (std:12.5).
+bool BattleResolution::start() {
+  const N20Rules& rules = *fixed_->rules;
+  const BattleDeclaration& battle = fixed_->battle;
+  if (RetreatCache* cache = fixed_->policy->cache) {
+    auto& seen = cache->totals;
     auto it = std::find_if(seen.begin(), seen.end(),
-                           [&](const RetreatCache::Totals& t) { return t.battle == battle_ && t.state == out_.after; });
+                           [&](const RetreatCache::Totals& t) { return t.battle == battle && t.state == out_.after; });
     if (it == seen.end())
-      it = seen.insert(seen.end(), {battle_, out_.after,
-                                    std::make_shared<const BattleTotals>(battle_totals(rules_, map_, out_.after, battle_, trace_))});
+      it = seen.insert(seen.end(), {battle, out_.after,
+                                    std::make_shared<const BattleTotals>(
+                                        battle_totals(rules, *fixed_->map, out_.after, battle, *trace_))});
     out_.totals = it->totals;
   } else {
-    out_.totals = std::make_shared<const BattleTotals>(battle_totals(rules_, map_, out_.after, battle_, trace_));
+    out_.totals = std::make_shared<const BattleTotals>(battle_totals(rules, *fixed_->map, out_.after, battle, *trace_));
   }
   if (!out_.totals->legal) {
     out_.legal = false;
-    return std::move(out_);
+    return false;
   }
-  for (const auto& l : out_.totals->attack) bombarding_.push_back(l.bombarding);
-  // Reserves committed at steps B and C are paid for at once (std:12.5).
   auto spend = [&](Symbol id) {
-    const Symbol t = rules_.morale_track(unit(id), out_.after);
+    const Symbol t = rules.morale_track(unit(id), out_.after);
     if (auto it = out_.after.morale.find(t); it != out_.after.morale.end()) --it->second;
     --out_.morale[t];
-    trace_.cite("std:12.5", [&] { return t + " spends a morale point to commit reserves"; });
+    trace_->cite("std:12.5", [&] { return t + " spends a morale point to commit reserves"; });
   };
-  if (out_.totals->attack_reserve) spend(battle_.attackers.front());
-  if (out_.totals->defense_reserve) spend(battle_.defenders.front());
-  // Step B.
-  const CrtResult r = crt_roll(rules_, out_.totals->column, dice_, trace_, policy_.group_battle_die);
+  if (out_.totals->attack_reserve) spend(battle.attackers.front());
+  if (out_.totals->defense_reserve) spend(battle.defenders.front());
+  return true;
+}
+
+// Step B. The result read on the CRT for the die; bombarding artillery alone converts it
+// (std:16.3.2). Every unit of the battle gets its line of fate, attackers first.
+void BattleResolution::battle_die(int face) {
+  const CrtResult r = crt_lookup(*fixed_->rules, out_.totals->column, face, *trace_);
   out_.die = r.die;
   out_.result = out_.applied = r.result;
-  trace_.cite(result_rule(r.result), [&] { return "result " + r.result; });
-  // Step C.
-  const bool all_bombard = !bombarding_.empty() && std::all_of(bombarding_.begin(), bombarding_.end(), [](bool b) { return b; });
-  const bool whole_battle = rules_.readings().bombard_immunity_whole_battle;
-  if (all_bombard && r.result == "EX") {
+  trace_->cite(result_rule(r.result), [&] { return "result " + r.result; });
+  const auto& attack = out_.totals->attack;
+  all_bombard_ = !attack.empty() && std::all_of(attack.begin(), attack.end(), [](const auto& l) { return l.bombarding; });
+  if (all_bombard_ && r.result == "EX") {
     out_.applied = "N";
-    trace_.cite("std:16.3.2", "artillery bombarding alone treats EX as Engaged");
-  } else if ((r.result == "AB" || r.result == "AR") && all_bombard) {
+    trace_->cite("std:16.3.2", "artillery bombarding alone treats EX as Engaged");
+  } else if ((r.result == "AB" || r.result == "AR") && all_bombard_) {
     out_.applied = "AW";
-    trace_.cite("std:16.3.2", [&] { return "bombarding artillery treats " + r.result + " as AW"; });
+    trace_->cite("std:16.3.2", [&] { return "bombarding artillery treats " + r.result + " as AW"; });
   }
-  for (const auto& id : battle_.attackers) out_.fates.push_back(UnitFate{id});
-  for (const auto& id : battle_.defenders) out_.fates.push_back(UnitFate{id});
+  applied_ = static_cast<std::uint8_t>(code_of(out_.applied));
+  const BattleDeclaration& battle = fixed_->battle;
+  out_.fates.reserve(battle.attackers.size() + battle.defenders.size());
+  for (const auto& id : battle.attackers) out_.fates.push_back(UnitFate{id});
+  for (const auto& id : battle.defenders) out_.fates.push_back(UnitFate{id});
   for (auto& f : out_.fates) f.battle_hex = unit(f.unit).hex;
-  const std::size_t n_att = battle_.attackers.size();
-  // Step D.
+  fate_ = 0;
+  step_ = FateStep::Begin;
+}
+
+// Step C, for the unit at fate_: plays its steps until it needs a die or a choice, or its fate
+// is settled (then moves to the next unit).
+BattleResolution::Waiting BattleResolution::fate_step() {
+  const bool attacker = fate_ < fixed_->battle.attackers.size();
+  for (;;) {
+    switch (step_) {
+      case FateStep::Begin:
+        if (!begin_fate()) {
+          ++fate_;
+          return Waiting::Done;
+        }
+        if (static_cast<Code>(code_) == Code::AR || static_cast<Code>(code_) == Code::DR) {
+          step_ = FateStep::RoutDie;
+          // RULE std:9.6.5 — a routed unit retreats the number of hexes the victor rolls (std:9.6.2 likewise)
+          return wait_for_roll(Roll::RoutDistance, attacker ? "std:9.6.2" : "std:9.6.5", nullptr);
+        }
+        out_.fates[fate_].fate = Fate::Withdrawn;
+        out_.fates[fate_].distance = 1;
+        step_ = FateStep::Retreat;
+        break;
+      case FateStep::RoutDie:
+        rout(face_);
+        step_ = FateStep::Retreat;
+        break;
+      case FateStep::Retreat:
+        if (!begin_retreat()) {
+          step_ = FateStep::After;
+          break;
+        }
+        if (waiting_ == Waiting::RetreatChoice) {
+          step_ = FateStep::Chosen;
+          return waiting_;
+        }
+        step_ = FateStep::Walk;
+        break;
+      case FateStep::Chosen:
+        chosen_ = owner_choice_;
+        // RULE std:9.8 — among the paths the priorities leave, the owner chooses
+        trace_->cite("std:9.8", [&] { return out_.fates[fate_].unit + "'s owner chooses one of " +
+                                       std::to_string(options_->paths.size()) + " legal paths"; });
+        walked_ = 0;
+        step_ = FateStep::Walk;
+        break;
+      case FateStep::Walk:
+      case FateStep::ZocRoll:
+      case FateStep::RiverRoll:
+        if (!walk()) return waiting_;
+        break;
+      case FateStep::After:
+        after_fate();
+        ++fate_;
+        step_ = FateStep::Begin;
+        return Waiting::Done;
+    }
+  }
+}
+
+// Whether the unit at fate_ loses, and how: one that does not stays where it is, one that
+// breaks is removed (false: its fate is settled). Bombarding artillery suffers AB and AR as AW
+// (std:16.3.2).
+bool BattleResolution::begin_fate() {
+  UnitFate& f = out_.fates[fate_];
+  const bool attacker = fate_ < fixed_->battle.attackers.size();
+  const Code applied = static_cast<Code>(applied_);
   // RULE std:9.6.1 — AB: every attacking unit breaks
   // RULE std:9.6.2 — AR: each attacking unit routs the distance the defender rolls
   // RULE std:9.6.3 — AW: every attacking unit withdraws one hex
@@ -367,96 +330,356 @@ BattleOutcome Resolver::run() {
   // RULE std:9.6.6 — DW: every defending unit withdraws one hex
   // RULE std:9.6.7 — EX: the defenders break, then the attacker pays in printed strength
   // RULE std:9.6.8 — N: nobody breaks, retreats or advances
+  if (!loses(applied, attacker)) {
+    f.ends = unit(f.unit).hex;
+    return false;
+  }
+  Code code = applied;
   const std::string& a = out_.applied;
-  const Code applied = code_of(a);
-  for (std::size_t i = 0; i < out_.fates.size(); ++i) {
-    UnitFate& f = out_.fates[i];
-    const bool attacker = i < n_att;
-    const bool loses = attacker ? (applied == Code::AB || applied == Code::AR || applied == Code::AW)
-                                : (applied == Code::DB || applied == Code::DR || applied == Code::DW || applied == Code::EX);
-    if (!loses) {
-      f.ends = unit(f.unit).hex;
-      continue;
-    }
-    Code code = applied;
-    if (attacker && bombarding_[i] && (applied == Code::AB || applied == Code::AR)) {
-      code = Code::AW;  // immunity of the bombarding artillery (std:16.3.2)
-      trace_.cite("std:16.3.2", [&] { return f.unit + " is bombarding: " + a + " counts as AW for it"; });
-    } else if (attacker && whole_battle && !all_bombard && (applied == Code::AB || applied == Code::AR) &&
-               std::any_of(bombarding_.begin(), bombarding_.end(), [](bool b) { return b; })) {
-      code = Code::AW;
-      trace_.cite("std:16.3.2", [&] { return "bombard.immunity_scope=whole_battle: " + a + " counts as AW for " + f.unit; });
-    }
-    if (code == Code::AB || code == Code::DB || code == Code::EX) {
-      break_unit(f, result_rule(code),
-                 code == Code::EX ? "every defender breaks in an exchange"
-                                  : std::string(kCodeNames[static_cast<int>(code)]) + ": all of the side breaks");
-      continue;
-    }
-    int distance = 1;
-    if (code == Code::AR || code == Code::DR) {
-      rout(f, !attacker);
-      distance = f.distance;
-    } else {
-      f.fate = Fate::Withdrawn;
-    }
-    // The one-hex-fewer option of a unit in a Fortified or Redoubt hex (std:9.8.1).
-    if (rules_.terrain_of(map_, unit(f.unit).hex, out_.after).zoc_barrier && policy_.shorten_in_fortified) {
-      --distance;
-      trace_.cite("std:9.8.1", [&] { return f.unit + " is in a Fortified or Redoubt hex: its owner retreats it one hex fewer"; });
-    }
-    retreat(f, distance, !attacker);
-    if (f.fate == Fate::Routed && rules_.on(Optional::RoutedUnits) && out_.after.unit(f.unit)->on_map()) {
-      out_.after.unit(f.unit)->set(UnitMarker::Routed, true);
-      // RULE std:16.5.1 — a Routed marker goes on a unit once its rout movement is done
-      trace_.cite("std:16.5.1", [&] { return f.unit + " is marked Routed"; });
-    }
-    if (f.fate == Fate::Routed && !rules_.readings().rout_length_by_modified_roll &&
-        static_cast<int>(f.path.size()) > unit(f.unit).movement) {
-      f.routed_too_far = true;
-      ledger_.lose(rules_.morale_track(unit(f.unit), out_.after), 1);
-      trace_.cite("jena:table.morale", [&] { return f.unit + " retreated more hexes than its movement allowance: its side loses a point"; });
-    }
+  const auto& attack = out_.totals->attack;
+  if (attacker && bombarding(fate_) && (applied == Code::AB || applied == Code::AR)) {
+    code = Code::AW;
+    trace_->cite("std:16.3.2", [&] { return f.unit + " is bombarding: " + a + " counts as AW for it"; });
+  } else if (attacker && fixed_->rules->readings().bombard_immunity_whole_battle && !all_bombard_ &&
+             (applied == Code::AB || applied == Code::AR) &&
+             std::any_of(attack.begin(), attack.end(), [](const auto& l) { return l.bombarding; })) {
+    code = Code::AW;
+    trace_->cite("std:16.3.2", [&] { return "bombard.immunity_scope=whole_battle: " + a + " counts as AW for " + f.unit; });
   }
-  if (applied == Code::EX) {
-    if (rules_.readings().ex_morale_sequential) {
-      // RULE std:9.6.7 — the defenders' breaks and their morale come first; the attacker pays only if the game goes on
-      trace_.cite("std:9.6.7", "combat.ex_morale_timing=sequential: the defenders' breaks are counted first");
-      settle_morale();
-      ledger_ = MoraleLedger{};
-      const bool decided = std::any_of(out_.after.morale.begin(), out_.after.morale.end(),
-                                       [](const auto& track) { return track.second <= 0; });
-      if (decided)
-        trace_.cite("std:12.1.2", "a side's morale reached 0 with the defenders' breaks: the attacker breaks nothing");
-      else
-        exchange();
-    } else {
-      trace_.cite("std:9.6.7", "combat.ex_morale_timing=simultaneous: the whole exchange is one morale event");
-      exchange();
-    }
+  code_ = static_cast<std::uint8_t>(code);
+  if (code == Code::AB || code == Code::DB || code == Code::EX) {
+    break_unit(f, result_rule(code),
+               code == Code::EX ? "every defender breaks in an exchange"
+                                : std::string(kCodeNames[static_cast<int>(code)]) + ": all of the side breaks");
+    return false;
   }
-  // Step E.
-  const bool attacker_won = applied == Code::DB || applied == Code::DR || applied == Code::DW || applied == Code::EX;
-  for (std::size_t i = 0; i < n_att; ++i) {
-    const Unit& u = unit(battle_.attackers[i]);
-    if (!u.has(UnitFlag::Guard)) continue;
-    if (!attacker_won || !u.on_map()) {
-      ledger_.lose(rules_.morale_track(u, out_.after), 1);
-      trace_.cite("std:12.2", [&] { return u.id + " is a Guard unit committed to battle"; });
-      // RULE std:12.2.2 — an attacking Guard that could not conceivably advance costs its side a point
-      trace_.cite("std:12.2.2", [&] { return u.id + " is an attacking Guard unit that " +
-                                    (attacker_won ? std::string("did not survive the exchange") : "was not victorious") +
-                                    ": Le Garde Recule, -1 morale"; });
-    }
-  }
-  // Step F.
-  settle_morale();
-  // RULE std:9.0 — step G: apply the result at once, retreats included
-  trace_.cite("std:9.0", [&] { return "step G: the " + out_.applied + " result is applied at once"; });
-  return std::move(out_);
+  return true;
 }
 
-}  // namespace
+// The victor's die gives the distance: elite -2 (std:9.6), -3 defending in a Fortified or
+// Redoubt hex (std:9.8.1); below 1 it is a withdrawal.
+void BattleResolution::rout(int die) {
+  UnitFate& f = out_.fates[fate_];
+  const bool defending = fate_ >= fixed_->battle.attackers.size();
+  const N20Rules& rules = *fixed_->rules;
+  const Unit& u = unit(f.unit);
+  f.rout_die = die;
+  int modifier = 0;
+  const TerrainType& here = rules.terrain_of(*fixed_->map, u.hex, out_.after);
+  if (u.has(UnitFlag::Elite)) {
+    modifier = -2;
+    // RULE std:9.6 — results; broken units leave the map; an Elite Force subtracts 2 from its rout die
+    trace_->cite("std:9.6", [&] { return u.id + " is an Elite Force: -2 to its rout die"; });
+    if (defending && here.zoc_barrier) {
+      const bool cumulative = rules.readings().elite_fortified_cumulative;
+      modifier = cumulative ? -5 : -3;
+      trace_->cite("std:9.8.1", [&] { return u.id + " is an Elite Force defending in a " + here.name + " hex: " +
+                                      std::to_string(modifier) + " to its rout die"; });
+    }
+  }
+  f.modifier = modifier;
+  const int distance = die + modifier;
+  if (distance < 1) {
+    trace_->cite("std:9.6", [&] { return "modified rout roll " + std::to_string(distance) + " is below 1: " + u.id + " withdraws instead"; });
+    f.fate = Fate::Withdrawn;
+    f.distance = 1;
+  } else {
+    f.fate = Fate::Routed;
+    f.distance = distance;
+    if (rules.readings().rout_length_by_modified_roll && distance > u.movement) {
+      f.routed_too_far = true;
+      ledger_of(ledger_, rules.morale_track(u, out_.after)).loss += 1;
+      trace_->cite("jena:table.morale", [&] { return u.id + " routs " + std::to_string(distance) +
+                                              " hexes, more than its movement allowance: its side loses a point"; });
+    }
+  }
+}
+
+// The retreat of the unit at fate_, up to its walk (false: nothing to walk). The one-hex-fewer
+// option in a Fortified or Redoubt hex (std:9.8.1). Step A. The legal paths; none means a break
+// in place (std:9.8). Step B. The owner's path (fixed by the policy, or awaited), or the first
+// with the fewest hazard rolls.
+bool BattleResolution::begin_retreat() {
+  UnitFate& f = out_.fates[fate_];
+  const N20Rules& rules = *fixed_->rules;
+  const ResolutionPolicy& policy = *fixed_->policy;
+  int distance = f.distance;
+  if (rules.terrain_of(*fixed_->map, unit(f.unit).hex, out_.after).zoc_barrier && policy.shorten_in_fortified) {
+    --distance;
+    trace_->cite("std:9.8.1", [&] { return f.unit + " is in a Fortified or Redoubt hex: its owner retreats it one hex fewer"; });
+  }
+  f.distance = distance;
+  const Unit& u = unit(f.unit);
+  if (distance == 0) {
+    f.ends = u.hex;
+    return false;
+  }
+  std::optional<Hex> loc;
+  if (auto it = policy.retreat_locs.find(f.unit); it != policy.retreat_locs.end()) loc = it->second;
+  // Step A.
+  options_.reset();
+  std::vector<std::int64_t> key;
+  if (policy.cache) {
+    key = {u.id.handle(), distance, loc.has_value(), loc ? loc->q : 0, loc ? loc->r : 0};
+    for (const Unit& x : out_.after.units)
+      if (x.on_map()) key.insert(key.end(), {x.id.handle(), x.hex.q, x.hex.r});
+    if (auto it = policy.cache->entries.find(key); it != policy.cache->entries.end()) {
+      options_ = it->second;
+      ++policy.cache->hits;
+    }
+  }
+  if (!options_) {
+    options_ = std::make_shared<const RetreatOptions>(
+        retreat_paths(rules, *fixed_->map, out_.after, u, distance, loc, *trace_));
+    if (policy.cache) {
+      ++policy.cache->misses;
+      policy.cache->entries.emplace(std::move(key), options_);
+    }
+  }
+  const RetreatOptions& options = *options_;
+  if (options.must_break) {
+    break_unit(f, "std:9.8", options.break_reason);
+    return false;
+  }
+  // Step B.
+  walked_ = 0;
+  if (auto it = policy.retreat_paths.find(f.unit); it != policy.retreat_paths.end()) {
+    bool found = false;
+    for (std::size_t i = 0; i < options.paths.size(); ++i) {
+      const auto& steps = options.paths[i].steps;
+      if (steps.size() == it->second.size() &&
+          std::equal(steps.begin(), steps.end(), it->second.begin(), [](const RetreatStep& s, Hex h) { return s.hex == h; }))
+        chosen_ = i, found = true;
+    }
+    if (!found) throw std::invalid_argument("the retreat path given for " + f.unit + " is not one of its legal paths");
+  } else if (policy.pause_for_owners && options.paths.size() > 1) {
+    waiting_ = Waiting::RetreatChoice;
+  } else {
+    // The first path with the fewest hazard rolls, each path's rolls counted once.
+    int fewest = INT32_MAX;
+    for (std::size_t i = 0; i < options.paths.size(); ++i)
+      if (const int r = options.paths[i].rolls(); r < fewest) fewest = r, chosen_ = i;
+  }
+  return true;
+}
+
+// Step C. Walk the chosen path, rolling each hazard on the hazardous retreat table (the die's
+// faces grouped by their result, break or safe: the answer shows only which). False while a
+// roll is awaited; true once the walk is over (a break on the way, or the last hex reached).
+bool BattleResolution::walk() {
+  const N20Rules& rules = *fixed_->rules;
+  const Map& map = *fixed_->map;
+  UnitFate& f = out_.fates[fate_];
+  const auto& steps = chosen_path().steps;
+  const auto breaks = [&](int face) { return rules.hazard_breaks()[static_cast<std::size_t>(face - 1)]; };
+  for (;;) {
+    if (step_ == FateStep::Walk) {
+      if (walked_ == steps.size()) {
+        finish_retreat();
+        step_ = FateStep::After;
+        return true;
+      }
+      const RetreatStep& s = steps[walked_++];
+      f.path.push_back(s.hex);
+      zoc_break_ = false;
+      if (s.enemy_zoc) {
+        step_ = FateStep::ZocRoll;
+        wait_for_roll(Roll::HazardZoc, "std:9.8.3", &fixed_->hazard_groups);
+        return false;
+      }
+      if (!s.river.empty()) {
+        step_ = FateStep::RiverRoll;
+        wait_for_roll(Roll::HazardRiver, "std:9.8.4", &fixed_->hazard_groups);
+        return false;
+      }
+      continue;
+    }
+    const RetreatStep& s = steps[walked_ - 1];
+    bool river_break = false;
+    if (step_ == FateStep::ZocRoll) {
+      zoc_break_ = breaks(face_);
+      if (!zoc_break_ && !s.river.empty()) {
+        step_ = FateStep::RiverRoll;
+        wait_for_roll(Roll::HazardRiver, "std:9.8.4", &fixed_->hazard_groups);
+        return false;
+      }
+    } else {
+      river_break = breaks(face_);
+    }
+    step_ = FateStep::Walk;
+    if (!zoc_break_ && !river_break) {
+      trace_->cite(rules.hazard_table_id(),
+                   [&] { return "hazard roll(s) at " + map.name(s.hex) + ": 4-6, the unit carries on"; });
+      continue;
+    }
+    out_.after.unit(f.unit)->hex = s.hex;
+    trace_->cite(rules.hazard_table_id(), [&] { return "hazard roll of 1-3 at " + map.name(s.hex) + ": the unit breaks there"; });
+    break_unit(f, zoc_break_ ? "std:9.8.3" : "std:9.8.4",
+               "broke on a hazardous retreat at " + map.name(s.hex) + (zoc_break_ ? " (enemy ZOC)" : " (" + s.river + ")"));
+    step_ = FateStep::After;
+    return true;
+  }
+}
+
+// Step D of a retreat. The unit stands at the path's end; a friendly LOC reached early breaks
+// it there (std:9.8.7).
+void BattleResolution::finish_retreat() {
+  UnitFate& f = out_.fates[fate_];
+  const RetreatPath& path = chosen_path();
+  Unit* moving = out_.after.unit(f.unit);
+  moving->hex = path.steps.back().hex;
+  if (path.breaks_at_loc) {
+    break_unit(f, "std:9.8.7", "reached its LOC at " + fixed_->map->name(moving->hex) + " with hexes still owed");
+    return;
+  }
+  f.ends = moving->hex;
+  const ResolutionPolicy& policy = *fixed_->policy;
+  if (!policy.retreat_paths.count(f.unit) && !(policy.pause_for_owners && options_->paths.size() > 1))
+    trace_->cite("std:9.8", [&] { return f.unit + " takes the retreat path with the fewest hazard rolls (stated policy)"; });
+}
+
+// After a retreat: the Routed marker (std:16.5.1) and a rout longer than the unit's allowance
+// (the Jena morale table).
+void BattleResolution::after_fate() {
+  UnitFate& f = out_.fates[fate_];
+  const N20Rules& rules = *fixed_->rules;
+  if (f.fate == Fate::Routed && rules.on(Optional::RoutedUnits) && out_.after.unit(f.unit)->on_map()) {
+    out_.after.unit(f.unit)->set(UnitMarker::Routed, true);
+    // RULE std:16.5.1 — a Routed marker goes on a unit once its rout movement is done
+    trace_->cite("std:16.5.1", [&] { return f.unit + " is marked Routed"; });
+  }
+  if (f.fate == Fate::Routed && !rules.readings().rout_length_by_modified_roll &&
+      static_cast<int>(f.path.size()) > unit(f.unit).movement) {
+    f.routed_too_far = true;
+    ledger_of(ledger_, rules.morale_track(unit(f.unit), out_.after)).loss += 1;
+    trace_->cite("jena:table.morale", [&] { return f.unit + " retreated more hexes than its movement allowance: its side loses a point"; });
+  }
+}
+
+// A broken unit leaves the map (it may rally later); its side loses a point and the enemy
+// gains one (Morale Chart), unless its side already lost one for routing too far.
+void BattleResolution::break_unit(UnitFate& f, const std::string& rule, const std::string& reason) {
+  const N20Rules& rules = *fixed_->rules;
+  const BattleDeclaration& battle = fixed_->battle;
+  f.fate = Fate::Broken;
+  f.broke_rule = rule;
+  f.broke_reason = reason;
+  f.ends.reset();
+  const Unit& u = unit(f.unit);
+  const Symbol mine = rules.morale_track_for(u, out_.after, *trace_);
+  // The gain goes to the opposing side of this battle: to the track of its first unit (for
+  // Leipzig, the Front of the victors; battles mixing Fronts take the first unit's Front).
+  const bool attacking = std::find(battle.attackers.begin(), battle.attackers.end(), f.unit) != battle.attackers.end();
+  const Symbol opponent = attacking ? battle.defenders.front() : battle.attackers.front();
+  const Symbol theirs = rules.morale_track_for(*out_.after.unit(opponent), out_.after, *trace_);
+  if (!theirs.empty()) ledger_of(ledger_, theirs).gain += 1;
+  if (f.routed_too_far) {
+    // RULE jena:table.morale — a unit that routs too far and then breaks costs its side one point in all
+    trace_->cite("jena:table.morale", [&] { return u.id + " routed too far and then broke: its side loses one point in all"; });
+  } else {
+    ledger_of(ledger_, mine).loss += 1;
+  }
+  trace_->cite(rule, [&] { return u.id + " breaks: " + reason; });
+  remove_from_map(out_.after, f.unit);
+}
+
+// Step D. Every legal set of attackers to break for an exchange; the owner's (fixed by the
+// policy) or the policy's default is applied at once (true), or the owner's is awaited (false).
+bool BattleResolution::begin_exchange() {
+  const BattleDeclaration& battle = fixed_->battle;
+  const ResolutionPolicy& policy = *fixed_->policy;
+  std::vector<const Unit*> pool;
+  int owed = 0;
+  for (const auto& id : battle.defenders) owed += unit(id).strength;
+  for (std::size_t i = 0; i < battle.attackers.size(); ++i)
+    if (!bombarding(i)) pool.push_back(&unit(battle.attackers[i]));
+    else trace_->cite("std:16.3.2", [&] { return battle.attackers[i] + " is bombarding: it is never broken to pay an exchange"; });
+  // RULE std:9.6.7 — EX: break all defenders; the attacker breaks printed strength at least equal
+  trace_->cite("std:9.6.7", [&] { return "exchange: the defenders break; the attacker breaks at least " + std::to_string(owed) +
+                                  " printed strength points"; });
+  auto choices = exchange_choices(pool, owed);
+  for (const auto& c : choices) {
+    std::vector<std::string> ids;
+    for (const Unit* u : c) ids.push_back(u->id);
+    out_.ex_choices.push_back(ids);
+  }
+  std::vector<std::string> chosen;
+  if (policy.ex_breaks) {
+    std::vector<std::string> want = *policy.ex_breaks;
+    std::sort(want.begin(), want.end());
+    for (const auto& ids : out_.ex_choices) {
+      std::vector<std::string> sorted = ids;
+      std::sort(sorted.begin(), sorted.end());
+      if (sorted == want) chosen = ids;
+    }
+    if (chosen.empty() && !out_.ex_choices.empty())
+      throw std::invalid_argument("the attackers given to pay the exchange are not a legal choice");
+  } else if (policy.pause_for_owners && out_.ex_choices.size() > 1) {
+    return false;
+  } else if (!out_.ex_choices.empty()) {
+    auto cost = [&](const std::vector<std::string>& ids) {
+      int s = 0;
+      for (const auto& id : ids) s += unit(id).strength;
+      return std::pair{s, ids.size()};
+    };
+    chosen = *std::min_element(out_.ex_choices.begin(), out_.ex_choices.end(),
+                               [&](const auto& a, const auto& b) { return cost(a) < cost(b); });
+    trace_->cite("std:9.6.7", "the attacker breaks the cheapest legal set (stated policy)");
+  }
+  finish_exchange(chosen);
+  return true;
+}
+
+void BattleResolution::finish_exchange(const std::vector<std::string>& chosen) {
+  for (auto& f : out_.fates)
+    if (std::find(chosen.begin(), chosen.end(), f.unit) != chosen.end()) break_unit(f, "std:9.6.7", "broken to pay the exchange");
+}
+
+// The morale changes gathered so far, applied at once: gains first, then losses (std:12.1).
+void BattleResolution::settle_morale() {
+  const bool cap_net = fixed_->rules->readings().morale_cap_net;
+  for (const auto& [t, gain, loss] : ledger_) {
+    auto it = out_.after.morale.find(t);
+    if (it == out_.after.morale.end()) continue;  // the case gives no track: report the change only
+    const int before = it->second;
+    // RULE std:12.0 — each side's morale points, on its track, rise and fall with events
+    trace_->cite("std:12.0", [&] { return t + " morale changes after the battle"; });
+    // RULE std:12.1 — simultaneous changes: add first, then subtract
+    // RULE std:12.1.1 — never above 10
+    int v = cap_net ? std::min(10, before + gain - loss) : std::min(10, before + gain) - loss;
+    v = std::max(0, v);
+    it->second = v;
+    trace_->cite("std:12.1", [&] { return t + " morale " + std::to_string(before) + " +" + std::to_string(gain) + " -" +
+                                   std::to_string(loss) + " = " + std::to_string(v) + " (gains added first, then losses)"; });
+    if (before + gain > 10) trace_->cite("std:12.1.1", [&] { return t + " cannot exceed 10 morale points"; });
+  }
+  for (const auto& [t, gain, loss] : ledger_) out_.morale[t] += gain - loss;
+}
+
+// Step E. Le Garde Recule: an attacking Guard that did not win, or did not survive, costs its
+// side a point (std:12.2.2). Then the morale changes, and the result stands applied (std:9.0 G).
+void BattleResolution::finish() {
+  const N20Rules& rules = *fixed_->rules;
+  const BattleDeclaration& battle = fixed_->battle;
+  const Code applied = static_cast<Code>(applied_);
+  const bool attacker_won = applied == Code::DB || applied == Code::DR || applied == Code::DW || applied == Code::EX;
+  for (std::size_t i = 0; i < battle.attackers.size(); ++i) {
+    const Unit& u = unit(battle.attackers[i]);
+    if (!u.has(UnitFlag::Guard)) continue;
+    if (!attacker_won || !u.on_map()) {
+      ledger_of(ledger_, rules.morale_track(u, out_.after)).loss += 1;
+      trace_->cite("std:12.2", [&] { return u.id + " is a Guard unit committed to battle"; });
+      // RULE std:12.2.2 — an attacking Guard that could not conceivably advance costs its side a point
+      trace_->cite("std:12.2.2", [&] { return u.id + " is an attacking Guard unit that " +
+                                       (attacker_won ? std::string("did not survive the exchange") : "was not victorious") +
+                                       ": Le Garde Recule, -1 morale"; });
+    }
+  }
+  settle_morale();
+  // RULE std:9.0 — step G: apply the result at once, retreats included
+  trace_->cite("std:9.0", [&] { return "step G: the " + out_.applied + " result is applied at once"; });
+}
+
 
 const char* to_string(Fate f) {
   static const char* kNames[] = {"stays", "withdrawn", "routed", "broken"};
@@ -483,12 +706,107 @@ std::vector<std::vector<const Unit*>> exchange_choices(const std::vector<const U
   return out;
 }
 
+// Plays the resolution to its end, each roll from `dice` with its rule and purpose.
 BattleOutcome resolve_battle(const N20Rules& rules, const Map& map, const GameState& state,
                              const BattleDeclaration& battle, const ResolutionPolicy& policy, DiceSource& dice,
                              Trace& trace) {
   refuse_dummies(rules, state, battle.attackers, "fight in a battle");
   refuse_dummies(rules, state, battle.defenders, "fight in a battle");
-  return Resolver(rules, map, state, battle, policy, dice, trace).run();
+  BattleResolution r(rules, map, state, battle, policy);
+  for (;;) {
+    switch (r.run(trace)) {
+      case BattleResolution::Waiting::Roll:
+        r.give_roll(r.roll_groups() ? dice.roll_grouped(6, *r.roll_groups(), r.roll_rule(), r.roll_purpose())
+                                    : dice.roll(6, r.roll_rule(), r.roll_purpose()));
+        break;
+      case BattleResolution::Waiting::RetreatChoice:
+      case BattleResolution::Waiting::ExchangeChoice:
+        throw std::logic_error("resolve_battle: the policy waits for owners; play a BattleResolution instead");
+      case BattleResolution::Waiting::Done:
+        return r.take_outcome();
+    }
+  }
+}
+
+bool same_without_dice(const BattleOutcome& a, const BattleOutcome& b) {
+  if (a.legal != b.legal || a.result != b.result || a.applied != b.applied || a.morale != b.morale ||
+      a.ex_choices != b.ex_choices || a.fates.size() != b.fates.size())
+    return false;
+  for (std::size_t i = 0; i < a.fates.size(); ++i) {
+    const UnitFate &x = a.fates[i], &y = b.fates[i];
+    if (x.unit != y.unit || x.fate != y.fate || x.distance != y.distance || x.path != y.path || x.ends != y.ends ||
+        x.broke_rule != y.broke_rule || x.broke_reason != y.broke_reason)
+      return false;
+  }
+  return true;
+}
+
+namespace {
+
+// A hash of the fields same_without_dice compares, the reasons' text left out (FNV-1a).
+std::uint64_t shown_hash(const BattleOutcome& o) {
+  std::uint64_t h = 1469598103934665603ULL;
+  auto mix = [&](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
+  auto text = [&](const std::string& t) {
+    for (unsigned char c : t) mix(c);
+    mix(0xff);
+  };
+  mix(o.legal);
+  text(o.result);
+  text(o.applied);
+  for (const UnitFate& f : o.fates) {
+    mix(f.unit.handle());
+    mix(static_cast<std::uint64_t>(f.fate));
+    mix(static_cast<std::uint64_t>(f.distance));
+    mix(f.ends ? (static_cast<std::uint64_t>(static_cast<std::uint32_t>(f.ends->q)) << 32) |
+                     static_cast<std::uint32_t>(f.ends->r)
+               : 0xffffffffULL);
+    mix(f.path.size());
+  }
+  for (const auto& [track, change] : o.morale) mix(static_cast<std::uint64_t>(change + 1000));
+  mix(o.ex_choices.size());
+  return h;
+}
+
+}  // namespace
+
+// Step A. Refuse Dummies, as a played battle does. Step B. Walk the tree of rolls from the
+// start of the battle, each node's citations gathered once. Step C. Merge the leaves that show
+// the same outcome.
+std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Map& map, const GameState& state,
+                                                 const BattleDeclaration& battle, const ResolutionPolicy& policy,
+                                                 Trace& trace) {
+  // Step A.
+  refuse_dummies(rules, state, battle.attackers, "fight in a battle");
+  refuse_dummies(rules, state, battle.defenders, "fight in a battle");
+  // Step B.
+  DistinctCitations citations(trace);
+  std::vector<Weighted<BattleOutcome>> out;
+  auto advance = [&](BattleResolution& r) {
+    Trace segment = trace.like();
+    const BattleResolution::Waiting w = r.run(segment);
+    citations.absorb(segment);
+    if (w == BattleResolution::Waiting::RetreatChoice || w == BattleResolution::Waiting::ExchangeChoice)
+      throw std::logic_error("battle_odds: the policy waits for owners; odds need every choice fixed or defaulted");
+    return w == BattleResolution::Waiting::Roll;
+  };
+  // Step C. Leaves are bucketed by a hash of what they show (ids, fates, hexes, results and
+  // morale; the reasons' text is left to the full comparison).
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> buckets;
+  auto leaf = [&](BattleResolution& r, const Fraction& p) {
+    const BattleOutcome& o = r.outcome();
+    std::vector<std::size_t>& bucket = buckets[shown_hash(o)];
+    for (std::size_t i : bucket)
+      if (same_without_dice(out[i].outcome, o)) {
+        out[i].probability += p;
+        ++out[i].sequences;
+        return;
+      }
+    bucket.push_back(out.size());
+    out.push_back(Weighted<BattleOutcome>{r.take_outcome(), p, 1});
+  };
+  explore_chance_tree(BattleResolution(rules, map, state, battle, policy), advance, leaf);
+  return out;
 }
 
 }  // namespace hexlaw::n20

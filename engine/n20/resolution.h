@@ -3,8 +3,9 @@
 // a Fortified or Redoubt hex; below 1 a withdrawal), breaks — its retreat with the hazard rolls
 // met on the way, the exchange and every legal choice of units to break, bombarding
 // artillery's immunity (std:16.3.2) and the morale changes combat causes (the Morale Chart,
-// std:12.1, std:12.2.2). Owners' choices come from a stated policy. The same code runs under
-// scripted, seeded and enumerated dice, so exact odds are this function enumerated.
+// std:12.1, std:12.2.2). Owners' choices come from a stated policy or are awaited. The
+// resolution is a process with explicit chance nodes: the same code is fed scripted or seeded
+// dice, waits for a played game's owners, and is explored face by face for exact odds.
 #pragma once
 
 #include <functional>
@@ -16,20 +17,20 @@
 #include <cstdint>
 #include <memory>
 
+#include "engine/core/chance.h"
 #include "engine/core/dice.h"
 #include "engine/n20/battle.h"
 #include "engine/n20/retreat.h"
 
 namespace hexlaw::n20 {
 
-// What one enumeration of a battle works out once and every dice sequence reuses: the
+// What one enumeration of a battle works out once and every line of dice reuses: the
 // battle's totals (keyed by the declaration and the whole position) and the retreat paths
-// (most sequences meet the same retreats; keyed by the unit, the distance, the LOC and where
-// every unit stands). Keys are exact, never hashes. A reused entry adds nothing to the
-// trace: the run that worked it out cited its rules, and an enumeration's answer keeps each
-// citation once.
+// (keyed by the unit, the distance, the LOC and where every unit stands). Keys are exact,
+// never hashes. A reused entry adds nothing to the trace: the run that worked it out cited its
+// rules, and an enumeration's answer keeps each citation once.
 struct RetreatCache {
-  std::map<std::vector<std::int64_t>, RetreatOptions> entries;
+  std::map<std::vector<std::int64_t>, std::shared_ptr<const RetreatOptions>> entries;
   struct Totals {
     BattleDeclaration battle;
     GameState state;
@@ -48,12 +49,10 @@ struct ResolutionPolicy {
   std::map<std::string, Hex> retreat_locs;     // the LOC each unit heads for, when chosen
   std::optional<std::vector<std::string>> ex_breaks;  // attackers broken to pay an EX
   bool shorten_in_fortified = true;  // take the one-hex-fewer option of std:9.8.1
-  // The owners asked as each choice arises (a played game), when no fixed choice above applies
-  // and there is more than one legal option: the index of the retreat path among
-  // `options.paths`, and of the set of attackers to break among `choices`. Unset: the stated
-  // default (the fewest hazard rolls; the cheapest set).
-  std::function<std::size_t(const std::string& unit, const RetreatOptions& options)> choose_retreat;
-  std::function<std::size_t(const std::vector<std::vector<std::string>>& choices)> choose_exchange;
+  // Stop and wait for the owner (a played game) whenever a retreat path or a set of attackers
+  // to break is to be chosen among several and no fixed choice above applies. Unset: the
+  // stated default (the fewest hazard rolls; the cheapest set).
+  bool pause_for_owners = false;
   // Roll the battle die grouped by result (exact odds that never show the face branch once
   // per distinct result instead of six times).
   bool group_battle_die = false;
@@ -88,9 +87,112 @@ struct BattleOutcome {
   GameState after;              // the state once the result is applied
 };
 
+// True when two outcomes show the same thing once the dice are left out: result, applied
+// result, each unit's fate, distance, path, end and why it broke, the morale changes and the
+// exchange choices. Exact odds merge the lines of dice that end this way.
+bool same_without_dice(const BattleOutcome& a, const BattleOutcome& b);
+
+// A battle being resolved, step by step: it plays until it needs a die or an owner's choice,
+// then waits. Feed it dice to play one line (resolve_battle); copy it at a roll to play every
+// face (exact odds, explore_chance_tree in chance.h); keep it while an owner decides (a played
+// game). Steps A-F of the resolution are numbered in resolution.cc. The rules, the map and the
+// policy must outlive it; the position and the declaration are its own.
+class BattleResolution {
+ public:
+  enum class Waiting : std::uint8_t { Roll, RetreatChoice, ExchangeChoice, Done };
+
+  BattleResolution(const N20Rules& rules, const Map& map, const GameState& state, const BattleDeclaration& battle,
+                   const ResolutionPolicy& policy);
+
+  // Plays on until the next roll, owner's choice or the end, citing into `trace`.
+  Waiting run(Trace& trace);
+  Waiting waiting() const { return waiting_; }
+
+  // The roll awaited: the die, its branches (faces grouped where the answer never shows the
+  // face), the rule that calls for it and what it is for ("rout distance for D1").
+  int roll_sides() const { return 6; }
+  std::vector<ChanceBranch> roll_branches() const;
+  const char* roll_rule() const { return roll_rule_; }
+  std::string roll_purpose() const;
+  const std::vector<int>* roll_groups() const { return roll_groups_; }
+  void give_roll(int face);
+
+  // The choice awaited: whose retreat and its legal paths, or the legal sets of attackers to
+  // break for an exchange (by id). choose() takes one by index and plays on at the next run().
+  Symbol choosing_unit() const;
+  const RetreatOptions& retreat_options() const { return *options_; }
+  const std::vector<std::vector<std::string>>& exchange_sets() const { return out_.ex_choices; }
+  void choose(std::size_t index);
+
+  // The outcome, once done.
+  const BattleOutcome& outcome() const { return out_; }
+  BattleOutcome take_outcome() { return std::move(out_); }
+
+ private:
+  enum class Stage : std::uint8_t { Start, BattleDie, Fates, Exchange, ExchangeChosen, Finish, Done };
+  enum class FateStep : std::uint8_t { Begin, RoutDie, Retreat, Chosen, Walk, ZocRoll, RiverRoll, After };
+  enum class Roll : std::uint8_t { BattleDie, RoutDistance, HazardZoc, HazardRiver };
+  struct Fixed;
+
+  bool start();
+  void battle_die(int face);
+  Waiting fate_step();
+  bool begin_fate();
+  void rout(int die);
+  bool begin_retreat();
+  bool walk();
+  void finish_retreat();
+  void after_fate();
+  bool begin_exchange();
+  void finish_exchange(const std::vector<std::string>& chosen);
+  void finish();
+  void break_unit(UnitFate& f, const std::string& rule, const std::string& reason);
+  void settle_morale();
+  Waiting wait_for_roll(Roll what, const char* rule, const std::vector<int>* groups);
+  const Unit& unit(Symbol id) const { return *out_.after.unit(id); }
+  bool bombarding(std::size_t attacker) const { return out_.totals->attack[attacker].bombarding; }
+  const RetreatPath& chosen_path() const { return options_->paths[chosen_]; }
+
+  std::shared_ptr<const Fixed> fixed_;
+  Trace* trace_ = nullptr;
+  BattleOutcome out_;
+  struct MoraleEntry {
+    Symbol track;
+    int gain = 0, loss = 0;
+  };
+  std::vector<MoraleEntry> ledger_;  // in the order of the tracks' names
+  Stage stage_ = Stage::Start;
+  Waiting waiting_ = Waiting::Done;
+  // The roll awaited and the face given for it.
+  Roll roll_ = Roll::BattleDie;
+  const char* roll_rule_ = "";
+  const std::vector<int>* roll_groups_ = nullptr;
+  int face_ = 0;
+  // The unit whose fate is being settled, and its retreat.
+  std::size_t fate_ = 0;
+  FateStep step_ = FateStep::Begin;
+  std::uint8_t code_ = 0;     // the result this unit suffers (the resolver's Code)
+  std::uint8_t applied_ = 0;  // the battle's result after bombardment conversions
+  bool all_bombard_ = false;
+  std::shared_ptr<const RetreatOptions> options_;
+  std::size_t chosen_ = 0, walked_ = 0;  // the path taken; steps entered so far
+  bool zoc_break_ = false;
+  std::size_t owner_choice_ = 0;
+};
+
+// Plays a battle to its end with `dice` (scripted, seeded or enumerated). Throws
+// std::invalid_argument when a fixed choice in the policy is not legal, and std::logic_error
+// when the policy waits for owners (play a BattleResolution for that).
 BattleOutcome resolve_battle(const N20Rules& rules, const Map& map, const GameState& state,
                              const BattleDeclaration& battle, const ResolutionPolicy& policy, DiceSource& dice,
                              Trace& trace);
+
+// The exact odds of a battle: every line of dice played once along a tree of chance nodes,
+// lines that end the same way without their dice merged (same_without_dice) in the order
+// first reached. Each distinct citation goes into `trace` once.
+std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Map& map, const GameState& state,
+                                                 const BattleDeclaration& battle, const ResolutionPolicy& policy,
+                                                 Trace& trace);
 
 // Every minimal set of attackers whose printed strengths cover `owed` (std:9.6.7); when none
 // covers it, the one set of all of them.

@@ -24,6 +24,7 @@
 #include "engine/core/yaml_read.h"
 #include "engine/n20/battle.h"
 #include "engine/n20/movement.h"
+#include "engine/n20/resolution.h"
 #include "engine/n20/victory.h"
 #include "engine/play/action.h"
 #include "engine/play/scenario.h"
@@ -130,14 +131,13 @@ class Game {
     std::map<std::string, int> entered;     // reinforcements entered per entry area (std:11.2)
     std::vector<n20::BattleDeclaration> battles;  // declared, in order
     std::size_t next_battle = 0;
-    // The battle being resolved while its owners choose retreats and exchanges: it is resolved
-    // again from the same dice after each choice, so the choices take effect where they arise.
+    // The battle being resolved, paused while its owners choose retreats and exchanges, and
+    // the rules it has cited so far.
     std::optional<n20::BattleDeclaration> resolving;
     std::string resolving_what;
-    std::optional<GameDice> dice_at_battle;
+    std::optional<n20::BattleResolution> battle;
+    Trace battle_trace{Trace::IdsOnly{}};
     int setup_step = 0;  // 0 attacker's reserves, 1 defender's reserves, 2 the column (std:12.5, std:9.5)
-    std::map<std::string, std::size_t> retreat_picks;  // unit -> index among its legal paths
-    std::optional<std::size_t> exchange_pick;
     std::vector<Symbol> must_attack, must_be_attacked;  // this Combat Phase's duties (std:7.3)
     std::vector<std::pair<Symbol, Symbol>> may_attack;  // (attacker, defender) pairs
     bool duties_known = false;  // must_attack, must_be_attacked and may_attack are filled in
@@ -198,7 +198,7 @@ class Game {
   void offer_battle_setup();
   void apply_battle_setup(const Action& a);
   void fight(const n20::BattleDeclaration& b, const std::string& what);
-  void resolve_current();  // (re)resolves scratch_.resolving with the owners' choices so far
+  void resolve_current();  // plays scratch_.battle on until an owner's choice or its end
   void apply_owner_choice(const Action& a);
   void after_advance();  // back to the reaction or the next battle
   // Units in a battle declaration's bookkeeping, ordered by handle: membership is all it asks.

@@ -284,23 +284,18 @@ void Game::apply_battle_setup(const Action& a) {
   offer_battle_setup();
 }
 
-// Starts resolving a battle: the dice as they stand are kept, so that each owner's choice can
-// be followed by resolving the battle again from the same rolls.
+// Starts resolving a battle; it pauses wherever an owner must choose and resumes from there.
 void Game::fight(const n20::BattleDeclaration& b, const std::string& what) {
   scratch_.resolving = b;
   scratch_.resolving_what = what;
-  scratch_.dice_at_battle = dice_;
-  scratch_.retreat_picks.clear();
-  scratch_.exchange_pick.reset();
+  // The owners choose every retreat path and exchange with more than one legal option.
+  static const n20::ResolutionPolicy kOwnersChoose{.pause_for_owners = true};
+  scratch_.battle.emplace(*scenario_->rules, *scenario_->map, state_, b, kOwnersChoose);
+  scratch_.battle_trace = Trace{Trace::IdsOnly{}};
   resolve_current();
 }
 
 namespace {
-
-// Thrown from an owner's callback when a choice is due that has not been taken yet.
-struct ChoiceNeeded {
-  Decision decision;
-};
 
 std::string path_label(const n20::RetreatPath& p, const Map& map) {
   std::string s;
@@ -321,27 +316,37 @@ void add_paths(Decision& d, const n20::RetreatOptions& o, const Map& map) {
 
 }  // namespace
 
-// Step A. Resolve with the game's dice; a retreat or exchange choice not yet taken stops the
-// resolution and is offered to its owner (std:9.8, std:9.6.7). Step B. Apply, and end the game
-// at once on a side's collapse. Step C. Offer the victor's advance.
+// Step A. Play the battle on with the game's dice; a retreat or exchange choice with more than
+// one option stops it and is offered to its owner (std:9.8, std:9.6.7). Step B. Apply, and end
+// the game at once on a side's collapse. Step C. Offer the victor's advance.
 void Game::resolve_current() {
   const n20::N20Rules& rules = *scenario_->rules;
   const n20::BattleDeclaration b = *scratch_.resolving;
+  n20::BattleResolution& battle = *scratch_.battle;
+  Trace& t = scratch_.battle_trace;
   // Step A.
-  dice_ = *scratch_.dice_at_battle;
-  n20::ResolutionPolicy policy;
-  policy.choose_retreat = [&](const std::string& id, const n20::RetreatOptions& o) -> std::size_t {
-    if (auto it = scratch_.retreat_picks.find(id); it != scratch_.retreat_picks.end()) return it->second;
-    Decision d{.kind = "retreat",
-               .side = state_.unit(id)->side,
-               .unit = id,
-               .rule = "std:9.8",
-               .prompt = "which retreat path does " + id + " take?"};
-    add_paths(d, o, *scenario_->map);
-    throw ChoiceNeeded{std::move(d)};
-  };
-  policy.choose_exchange = [&](const std::vector<std::vector<std::string>>& sets) -> std::size_t {
-    if (scratch_.exchange_pick) return *scratch_.exchange_pick;
+  for (;;) {
+    const auto waiting = battle.run(t);
+    if (waiting == n20::BattleResolution::Waiting::Done) break;
+    if (waiting == n20::BattleResolution::Waiting::Roll) {
+      battle.give_roll(battle.roll_groups()
+                           ? dice_.roll_grouped(6, *battle.roll_groups(), battle.roll_rule(), battle.roll_purpose())
+                           : dice_.roll(6, battle.roll_rule(), battle.roll_purpose()));
+      continue;
+    }
+    if (waiting == n20::BattleResolution::Waiting::RetreatChoice) {
+      const Symbol id = battle.choosing_unit();
+      Decision d{.kind = "retreat",
+                 .side = state_.unit(id)->side,
+                 .unit = id,
+                 .rule = "std:9.8",
+                 .prompt = "which retreat path does " + id + " take?"};
+      add_paths(d, battle.retreat_options(), *scenario_->map);
+      stage_ = Stage::OwnerChoice;
+      offer(std::move(d));
+      return;
+    }
+    const auto& sets = battle.exchange_sets();
     Decision d{.kind = "exchange", .side = state_.unit(b.attackers.front())->side, .rule = "std:9.6.7",
                .prompt = "which attackers break to pay the exchange?"};
     for (std::size_t i = 0; i < sets.size(); ++i)
@@ -349,20 +354,14 @@ void Game::resolve_current() {
              .index = static_cast<std::uint32_t>(i),
              .units = std::vector<Symbol>(sets[i].begin(), sets[i].end())},
             *scenario_->map);
-    throw ChoiceNeeded{std::move(d)};
-  };
-  Trace t{Trace::IdsOnly{}};
-  n20::BattleOutcome out;
-  try {
-    out = n20::resolve_battle(rules, *scenario_->map, state_, b, policy, dice_, t);
-  } catch (ChoiceNeeded& need) {
     stage_ = Stage::OwnerChoice;
-    offer(std::move(need.decision));
+    offer(std::move(d));
     return;
   }
+  n20::BattleOutcome out = battle.take_outcome();
+  scratch_.battle.reset();
   if (!out.legal) throw std::logic_error("engine disagreement: declared battle '" + scratch_.resolving_what + "' is illegal");
   scratch_.resolving.reset();
-  scratch_.dice_at_battle.reset();
   scratch_.battle_die_rolled = true;
   // Step B (the advance is worked out first: it reads the outcome's state).
   Trace a{Trace::IdsOnly{}};
@@ -387,10 +386,9 @@ void Game::resolve_current() {
   offer_advance();
 }
 
-// The owner's choice is kept and the battle resolved again from the same dice.
+// The owner's choice is given to the waiting battle, which plays on from there.
 void Game::apply_owner_choice(const Action& a) {
-  if (a.kind == ActionKind::Retreat) scratch_.retreat_picks[decision_.unit] = a.index;
-  else scratch_.exchange_pick = a.index;
+  scratch_.battle->choose(a.index);
   resolve_current();
 }
 

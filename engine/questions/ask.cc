@@ -109,21 +109,26 @@ Answer ask(const CaseFile& c) {
       break;
     }
     case DiceSpec::Mode::Enumerate: {
-      // Every dice sequence is played; outcomes are merged, and the trace keeps each
-      // distinct citation once.
-      std::set<std::pair<std::string, std::string>> seen;
-      std::function<nlohmann::json(DiceSource&)> play = [&](DiceSource& dice) {
-        Trace t;
-        std::string headline;
-        nlohmann::json o = kind.answer(sit, dice, t, headline);
-        for (const auto& e : t.entries())
-          if (seen.insert({e.rule, e.reason}).second) a.trace.cite(e.rule, e.reason);
-        return o;
-      };
-      auto odds = enumerate_outcomes<nlohmann::json>(play, [](const nlohmann::json& o) { return o.dump(); });
+      // Every dice sequence is played (along the kind's chance tree when it has one); outcomes
+      // are merged, and the trace keeps each distinct citation once.
+      std::vector<std::pair<nlohmann::json, Fraction>> odds;
+      if (kind.odds) {
+        odds = kind.odds(sit, a.trace);
+      } else {
+        DistinctCitations citations(a.trace);
+        std::function<nlohmann::json(DiceSource&)> play = [&](DiceSource& dice) {
+          Trace t;
+          std::string headline;
+          nlohmann::json o = kind.answer(sit, dice, t, headline);
+          citations.absorb(t);
+          return o;
+        };
+        for (auto& w : enumerate_outcomes<nlohmann::json>(play, [](const nlohmann::json& o) { return o.dump(); }))
+          odds.emplace_back(std::move(w.outcome), w.probability);
+      }
       nlohmann::json list = nlohmann::json::array();
-      for (auto& w : odds)
-        list.push_back({{"outcome", std::move(w.outcome)}, {"probability", w.probability.to_string()}});
+      for (auto& [outcome, probability] : odds)
+        list.push_back({{"outcome", std::move(outcome)}, {"probability", probability.to_string()}});
       a.outcome = {{"odds", std::move(list)}};
       a.headline = std::to_string(odds.size()) + " distinct outcome(s), exact probabilities";
       a.dice_mode = "enumerate";

@@ -37,6 +37,10 @@ struct QuestionKind {
   // Validates the question's fields before anything runs (so bad input never half-runs).
   std::function<void(const Situation&)> validate;
   std::function<nlohmann::json(const Situation&, DiceSource&, Trace&, std::string& headline)> answer;
+  // Exact odds (dice: enumerate) for kinds that play a tree of chance nodes instead of being
+  // replayed once per dice sequence: each distinct outcome with its probability, in the order
+  // first reached, every distinct citation put into the trace once. Unset: `answer` replayed.
+  std::function<std::vector<std::pair<nlohmann::json, Fraction>>(const Situation&, Trace&)> odds;
 };
 
 const std::vector<QuestionKind>& question_kinds();

@@ -6,6 +6,7 @@
 #include "engine/n20/resolution.h"
 #include "engine/n20/combat_table.h"
 #include "engine/n20/declaration.h"
+#include "engine/n20/dummies.h"
 #include "engine/questions/kinds.h"
 
 namespace hexlaw {
@@ -114,17 +115,10 @@ const std::vector<std::string> kResolveKeys = {
     "kind", "attackers", "defenders", "countercharge", "attacker_reserve", "defender_reserve", "reduce_to",
     "attacked_elsewhere", "retreat_paths", "retreat_locs", "ex_breaks", "shorten_in_fortified"};
 
-nlohmann::json resolve(const Situation& s, DiceSource& dice, Trace& t, std::string& headline, bool with_dice,
-                       n20::RetreatCache* cache = nullptr) {
-  n20::BattleOutcome b;
-  try {
-    n20::ResolutionPolicy p = policy(s);
-    p.cache = cache;
-    p.group_battle_die = !with_dice;  // odds never show the battle die's face
-    b = n20::resolve_battle(s.rules, s.map, s.state, declaration(s), p, dice, t);
-  } catch (const std::invalid_argument& e) {
-    s.c.question.fail(e.what());
-  }
+// The answer to a resolved battle: its outcome and column, with the dice and the victor's
+// advance (which cites its rules into `t`) when `with_dice`.
+nlohmann::json battle_answer(const Situation& s, const n20::BattleOutcome& b, Trace& t, std::string& headline,
+                             bool with_dice) {
   if (!b.legal) {
     headline = "illegal battle: " + b.totals->violations.front().second;
     nlohmann::json violations = nlohmann::json::array();
@@ -149,6 +143,62 @@ nlohmann::json resolve(const Situation& s, DiceSource& dice, Trace& t, std::stri
   o["legal"] = true;
   o["column"] = b.totals->column;
   return o;
+}
+
+nlohmann::json resolve(const Situation& s, DiceSource& dice, Trace& t, std::string& headline, bool with_dice) {
+  n20::BattleOutcome b;
+  try {
+    n20::ResolutionPolicy p = policy(s);
+    p.group_battle_die = !with_dice;  // odds never show the battle die's face
+    b = n20::resolve_battle(s.rules, s.map, s.state, declaration(s), p, dice, t);
+  } catch (const std::invalid_argument& e) {
+    s.c.question.fail(e.what());
+  }
+  return battle_answer(s, b, t, headline, with_dice);
+}
+
+// Exact odds of a declared battle along its tree of chance nodes. Without the dice (the odds
+// kind) the battle die branches once per result and lines that end alike merge; with them (a
+// resolve question enumerated) every face shows, and answers merge only when identical.
+std::vector<std::pair<nlohmann::json, Fraction>> battle_odds(const Situation& s, Trace& t, bool with_dice) {
+  std::vector<std::pair<nlohmann::json, Fraction>> out;
+  try {
+    n20::ResolutionPolicy p = policy(s);
+    p.group_battle_die = !with_dice;
+    std::string headline;
+    if (!with_dice) {
+      p.cache = s.retreat_cache;
+      for (auto& w : n20::battle_odds(s.rules, s.map, s.state, declaration(s), p, t))
+        out.emplace_back(battle_answer(s, w.outcome, t, headline, false), w.probability);
+      return out;
+    }
+    refuse_dummies(s.rules, s.state, declaration(s).attackers, "fight in a battle");
+    refuse_dummies(s.rules, s.state, declaration(s).defenders, "fight in a battle");
+    DistinctCitations citations(t);
+    std::map<std::string, std::size_t> index;
+    auto advance = [&](n20::BattleResolution& r) {
+      Trace segment = t.like();
+      const auto w = r.run(segment);
+      citations.absorb(segment);
+      return w == n20::BattleResolution::Waiting::Roll;
+    };
+    auto leaf = [&](n20::BattleResolution& r, const Fraction& probability) {
+      Trace segment = t.like();
+      nlohmann::json o = battle_answer(s, r.outcome(), segment, headline, true);
+      citations.absorb(segment);
+      std::string key = o.dump();
+      if (auto it = index.find(key); it != index.end()) {
+        out[it->second].second += probability;
+        return;
+      }
+      index.emplace(std::move(key), out.size());
+      out.emplace_back(std::move(o), probability);
+    };
+    explore_chance_tree(n20::BattleResolution(s.rules, s.map, s.state, declaration(s), p), advance, leaf);
+  } catch (const std::invalid_argument& e) {
+    s.c.question.fail(e.what());
+  }
+  return out;
 }
 
 // The battles of a `declare` question: a list of {attackers, defenders}.
@@ -215,7 +265,8 @@ void add_combat_questions(std::vector<QuestionKind>& kinds) {
       },
       [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
         return resolve(s, dice, t, headline, true);
-      }});
+      },
+      [](const Situation& s, Trace& t) { return battle_odds(s, t, true); }});
   kinds.push_back(QuestionKind{
       "odds",
       "What are the odds? Resolve a declared battle under every die (CRT, rout and hazard dice) and "
@@ -226,8 +277,9 @@ void add_combat_questions(std::vector<QuestionKind>& kinds) {
         policy(s);
       },
       [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
-        return resolve(s, dice, t, headline, false, s.retreat_cache);
-      }});
+        return resolve(s, dice, t, headline, false);
+      },
+      [](const Situation& s, Trace& t) { return battle_odds(s, t, false); }});
   kinds.push_back(QuestionKind{
       "battle",
       "What are the totals, the differential and the column of this battle, and why? (question: "

@@ -50,19 +50,10 @@ void odds(benchmark::State& bench, const n20::BattleDeclaration& b) {
   Field f;
   std::size_t outcomes = 0;
   for (auto _ : bench) {
-    n20::RetreatCache cache;  // one per enumeration, as the odds question uses it
     n20::ResolutionPolicy policy;
-    policy.cache = &cache;
     policy.group_battle_die = true;
-    std::function<n20::BattleOutcome(DiceSource&)> play = [&](DiceSource& dice) {
-      Trace t(Trace::Off{});
-      return n20::resolve_battle(*f.rules, f.map, f.state, b, policy, dice, t);
-    };
-    auto result = enumerate_outcomes<n20::BattleOutcome>(play, [](const n20::BattleOutcome& o) {
-      std::string k = o.applied;
-      for (const auto& fate : o.fates) k += "|" + std::string(n20::to_string(fate.fate)) + std::to_string(fate.distance);
-      return k;
-    });
+    Trace t(Trace::Off{});
+    auto result = n20::battle_odds(*f.rules, f.map, f.state, b, policy, t);
     outcomes = result.size();
     benchmark::DoNotOptimize(result);
   }
@@ -79,7 +70,7 @@ BENCHMARK(BM_ExactOdds3v1)->Unit(benchmark::kMicrosecond);
 
 // The same 2 against 2 battle asked as a rules lawyer would, through ask() on an already
 // parsed case: the whole resolve question (outcome JSON, advance options, every distinct
-// citation with its reason) once per dice sequence.
+// citation with its reason) for every line of dice.
 void BM_AskOdds2v2(benchmark::State& bench) {
   const CaseFile c = parse_case_text(R"(
 title: the 2 v 2 benchmark battle, exact odds

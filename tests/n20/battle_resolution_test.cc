@@ -1,0 +1,106 @@
+// Owns: example tests of a battle resolved step by step (BattleResolution in
+// engine/n20/resolution.h): it waits at each roll and at each owner's choice, resumes from
+// there, and can be copied at a wait to follow another line.
+#include <gtest/gtest.h>
+
+#include "engine/n20/resolution.h"
+#include "tests/support/test_support.h"
+
+namespace hexlaw {
+namespace {
+
+using n20::BattleResolution;
+using Waiting = n20::BattleResolution::Waiting;
+
+// An open 30 x 30 map with no LOCs: a defender that withdraws has several legal hexes.
+struct Field {
+  Map map{ColumnLayout::OddColumnsLow};
+  GameState state;
+  std::unique_ptr<n20::N20Rules> rules = n20::make_rules({}, default_catalog(), default_tables());
+  Field() { map.set_bounds(MapBounds{1, 30, 1, 30}); }
+  void add(const std::string& id, const std::string& side, int strength, Hex at) {
+    Unit u;
+    u.id = id, u.side = side, u.type = UnitType::Infantry, u.strength = strength, u.movement = 2;
+    u.hex = at;
+    state.units.push_back(u);
+  }
+};
+
+TEST(BattleResolution, WaitsForTheOwnersRetreatPathAndTakesTheOneChosen) {
+  HEXLAW_CITES("std:9.8", "std:9.6.6");
+  Field f;
+  const Hex d = to_axial({15, 15}, f.map.layout());
+  f.add("A", "french", 4, neighbour(d, Direction::N));
+  f.add("D", "prussian", 3, d);
+  n20::ResolutionPolicy owners;
+  owners.pause_for_owners = true;
+  BattleResolution r(*f.rules, f.map, f.state, {{"A"}, {"D"}}, owners);
+  Trace t;
+  ASSERT_EQ(r.run(t), Waiting::Roll);
+  EXPECT_STREQ(r.roll_rule(), "std:9.0");
+  EXPECT_EQ(r.roll_purpose(), "battle die");
+  r.give_roll(3);  // differential +1, die 3: DW
+  ASSERT_EQ(r.run(t), Waiting::RetreatChoice);
+  EXPECT_EQ(r.choosing_unit(), Symbol("D"));
+  const auto& paths = r.retreat_options().paths;
+  ASSERT_GT(paths.size(), 1u);
+  // Two copies at the wait follow two different choices.
+  BattleResolution other = r;
+  r.choose(0);
+  other.choose(paths.size() - 1);
+  ASSERT_EQ(r.run(t), Waiting::Done);
+  ASSERT_EQ(other.run(t), Waiting::Done);
+  EXPECT_EQ(r.outcome().applied, "DW");
+  EXPECT_EQ(r.outcome().fates[1].ends, std::optional<Hex>(paths.front().steps.back().hex));
+  EXPECT_EQ(other.outcome().fates[1].ends, std::optional<Hex>(paths.back().steps.back().hex));
+  EXPECT_NE(r.outcome().after, other.outcome().after);
+  EXPECT_TRUE(t.cites("std:9.8"));
+}
+
+TEST(BattleResolution, WaitsForTheAttackersChoiceOfUnitsToPayAnExchange) {
+  HEXLAW_CITES("std:9.6.7");
+  Field f;
+  const Hex d = to_axial({15, 15}, f.map.layout());
+  f.add("A1", "french", 2, neighbour(d, Direction::N));
+  f.add("A2", "french", 2, neighbour(d, Direction::NE));
+  f.add("A3", "french", 1, neighbour(d, Direction::NW));
+  f.add("D", "prussian", 2, d);
+  n20::ResolutionPolicy owners;
+  owners.pause_for_owners = true;
+  BattleResolution r(*f.rules, f.map, f.state, {{"A1", "A2", "A3"}, {"D"}}, owners);
+  Trace t;
+  ASSERT_EQ(r.run(t), Waiting::Roll);
+  r.give_roll(1);  // differential +3, die 1: EX
+  ASSERT_EQ(r.run(t), Waiting::ExchangeChoice);
+  EXPECT_EQ(r.exchange_sets(), (std::vector<std::vector<std::string>>{{"A1"}, {"A2"}}));
+  EXPECT_THROW(r.choose(2), std::invalid_argument);
+  r.choose(1);
+  ASSERT_EQ(r.run(t), Waiting::Done);
+  EXPECT_EQ(r.outcome().fates[0].fate, n20::Fate::Stays);
+  EXPECT_EQ(r.outcome().fates[1].fate, n20::Fate::Broken);
+  EXPECT_EQ(r.outcome().fates[3].fate, n20::Fate::Broken);
+}
+
+TEST(BattleResolution, RefusesAFaceOffTheDieAChoiceNotAwaitedAndOwnersInAOneShotResolution) {
+  HEXLAW_CITES("std:9.0");
+  Field f;
+  const Hex d = to_axial({15, 15}, f.map.layout());
+  f.add("A", "french", 4, neighbour(d, Direction::N));
+  f.add("D", "prussian", 3, d);
+  n20::ResolutionPolicy owners;
+  owners.pause_for_owners = true;
+  BattleResolution r(*f.rules, f.map, f.state, {{"A"}, {"D"}}, owners);
+  Trace t;
+  ASSERT_EQ(r.run(t), Waiting::Roll);
+  EXPECT_THROW(r.give_roll(7), std::invalid_argument);
+  EXPECT_THROW(r.choose(0), std::logic_error);
+  r.give_roll(3);
+  ASSERT_EQ(r.run(t), Waiting::RetreatChoice);
+  EXPECT_THROW(r.give_roll(3), std::logic_error);
+  // resolve_battle plays to the end in one call: a policy that waits for owners is refused.
+  ScriptedDice dice({3});
+  EXPECT_THROW(n20::resolve_battle(*f.rules, f.map, f.state, {{"A"}, {"D"}}, owners, dice, t), std::logic_error);
+}
+
+}  // namespace
+}  // namespace hexlaw

@@ -63,11 +63,6 @@ std::array<Hex, 6> neighbours(Hex h) {
   return out;
 }
 
-int distance(Hex a, Hex b) {
-  const int dq = a.q - b.q, dr = a.r - b.r, ds = a.s() - b.s();
-  return (std::abs(dq) + std::abs(dr) + std::abs(ds)) / 2;
-}
-
 std::vector<Hex> hexes_within(Hex centre, int radius) {
   std::vector<Hex> out;
   if (radius < 0) return out;

@@ -58,7 +58,10 @@ inline Hex neighbour(Hex h, Direction d) {
   return Hex{h.q + delta.q, h.r + delta.r};
 }
 std::array<Hex, 6> neighbours(Hex h);
-int distance(Hex a, Hex b);
+inline int distance(Hex a, Hex b) {
+  const int dq = a.q - b.q, dr = a.r - b.r, ds = a.s() - b.s();
+  return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2;
+}
 // The direction from a to b when they are adjacent; nullopt otherwise.
 inline std::optional<Direction> direction_to(Hex a, Hex b) {
   const int dq = b.q - a.q, dr = b.r - a.r;

@@ -7,8 +7,21 @@
 
 namespace hexlaw::n20 {
 
+namespace {
+
+// Arrays not in use by a live index, per thread. An index takes one (or a new one) and gives
+// it back when destroyed; the epoch moves on each time, so old entries read as unset.
+thread_local std::vector<std::unique_ptr<PositionIndex::Arrays>> pool;
+
+// Epochs stay below 2^31 so that epoch * 2 + bit fits the ZOC entries; on wrapping, every
+// array is cleared once.
+constexpr std::uint32_t kLastEpoch = (1u << 31) - 1;
+
+}  // namespace
+
 // Step A. Bounded maps index the whole map; fragments index the ground around the units.
-// Step B. Place every unit on the map.
+// Step B. Take pooled arrays of the window's size and move their epoch on. Step C. Place
+// every unit on the map.
 PositionIndex::PositionIndex(const N20Rules& rules, const Map& map, const GameState& state)
     : rules_(rules), map_(map), state_(state), ground_(rules.terrain_index(map, state)), silent_(Trace::Off{}) {
   // Step A.
@@ -20,12 +33,37 @@ PositionIndex::PositionIndex(const N20Rules& rules, const Map& map, const GameSt
       if (u.on_map()) hexes.push_back(u.hex);
     window_ = HexWindow::around(hexes, 8);
   }
-  const auto n = static_cast<std::size_t>(window_.size());
-  occupant_.assign(n, nullptr);
   // Step B.
+  if (pool.empty()) {
+    arrays_ = new Arrays;
+  } else {
+    arrays_ = pool.back().release();
+    pool.pop_back();
+  }
+  const auto n = static_cast<std::size_t>(window_.size());
+  Arrays& a = *arrays_;
+  if (a.occupant.size() < n || a.epoch == kLastEpoch) {
+    a.occupant_epoch.assign(std::max(n, a.occupant.size()), 0);
+    a.occupant.assign(a.occupant_epoch.size(), nullptr);
+    for (auto& z : a.zoc) z.assign(a.occupant_epoch.size(), 0);
+    a.epoch = 0;
+  }
+  epoch_ = ++a.epoch;
+  // Step C.
   for (const Unit& u : state.units)
     if (u.on_map())
-      if (int i = window_.index(u.hex); i >= 0) occupant_[static_cast<std::size_t>(i)] = &u;
+      if (int i = window_.index(u.hex); i >= 0) {
+        a.occupant_epoch[static_cast<std::size_t>(i)] = epoch_;
+        a.occupant[static_cast<std::size_t>(i)] = &u;
+      }
+}
+
+PositionIndex::~PositionIndex() {
+  try {
+    pool.emplace_back(arrays_);
+  } catch (...) {
+    delete arrays_;
+  }
 }
 
 const Unit* PositionIndex::occupant_outside(Hex h) const {
@@ -35,15 +73,16 @@ const Unit* PositionIndex::occupant_outside(Hex h) const {
 }
 
 int PositionIndex::zoc_handle(Symbol side) const {
-  for (std::size_t k = 0; k < zoc_.size(); ++k)
-    if (zoc_[k].side == side) return static_cast<int>(k);
-  zoc_.push_back(ZocCache{side, std::vector<std::int8_t>(static_cast<std::size_t>(window_.size()), -1)});
-  return static_cast<int>(zoc_.size()) - 1;
+  for (std::size_t k = 0; k < zoc_sides_.size(); ++k)
+    if (zoc_sides_[k] == side) return static_cast<int>(k);
+  zoc_sides_.push_back(side);
+  const std::size_t k = zoc_sides_.size() - 1;
+  if (arrays_->zoc.size() <= k) arrays_->zoc.emplace_back(arrays_->occupant.size(), 0);
+  return static_cast<int>(k);
 }
 
 bool PositionIndex::work_out_enemy_zoc(int handle, Hex h) const {
-  ZocCache* cache = &zoc_[static_cast<std::size_t>(handle)];
-  const Symbol side = cache->side;
+  const Symbol side = zoc_sides_[static_cast<std::size_t>(handle)];
   const int i = window_.index(h);  // enemy_zoc() has already looked for a known answer
   bool controlled = false;
   for (Hex n : neighbours(h)) {
@@ -53,7 +92,7 @@ bool PositionIndex::work_out_enemy_zoc(int handle, Hex h) const {
       break;
     }
   }
-  if (i >= 0) cache->controlled[static_cast<std::size_t>(i)] = controlled ? 1 : 0;
+  if (i >= 0) arrays_->zoc[static_cast<std::size_t>(handle)][static_cast<std::size_t>(i)] = epoch_ * 2 + (controlled ? 1 : 0);
   return controlled;
 }
 

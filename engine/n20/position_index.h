@@ -2,10 +2,12 @@
 // in each hex and which hexes each side's enemies control — computed lazily, cached in flat
 // arrays over the map, and shared by all the queries asked of one position (the reach of
 // every unit of a side, say). The ground's own facts (terrain, hexsides) come from the rule
-// set's TerrainIndex, shared by every position on the same map.
+// set's TerrainIndex, shared by every position on the same map. The arrays come from a
+// per-thread pool and are stamped with an epoch, so building an index costs one write per
+// unit, not one per hex of the map (a battle's odds build one for every retreat searched).
 #pragma once
 
-#include <deque>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -18,6 +20,9 @@ class PositionIndex {
  public:
   // The index refers to rules, map and state; they must outlive it and not change.
   PositionIndex(const N20Rules& rules, const Map& map, const GameState& state);
+  ~PositionIndex();
+  PositionIndex(const PositionIndex&) = delete;
+  PositionIndex& operator=(const PositionIndex&) = delete;
 
   const N20Rules& rules() const { return rules_; }
   const Map& map() const { return map_; }
@@ -26,13 +31,17 @@ class PositionIndex {
   // The unit on the map at h, or null.
   const Unit* occupant(Hex h) const {
     const int i = window_.index(h);
-    return i >= 0 ? occupant_[static_cast<std::size_t>(i)] : occupant_outside(h);
+    if (i < 0) return occupant_outside(h);
+    const auto k = static_cast<std::size_t>(i);
+    return arrays_->occupant_epoch[k] == epoch_ ? arrays_->occupant[k] : nullptr;
   }
   const TerrainType& terrain(Hex h) const { return ground_->terrain(h); }
   // Facts of the hexside between two adjacent hexes, or leaving h in direction d.
   const SideFacts& side(Hex a, Hex b) const { return ground_->side(a, b); }
   const SideFacts& side(Hex h, Direction d) const { return ground_->side(h, d); }
   const TerrainIndex& ground() const { return *ground_; }
+  // The hexes the index's arrays cover (occupant() and enemy_zoc() answer others too, slower).
+  const HexWindow& window() const { return window_; }
   // Is h in the ZOC of some unit whose side is not `side`? (Friendly units never negate it.)
   bool enemy_zoc(Symbol side, Hex h) const { return enemy_zoc(zoc_handle(side), h); }
   // The same with the side looked up once: zoc_handle(side) then enemy_zoc(handle, h).
@@ -40,17 +49,22 @@ class PositionIndex {
   bool enemy_zoc(int handle, Hex h) const {
     const int i = window_.index(h);
     if (i >= 0) {
-      const std::int8_t known = zoc_[static_cast<std::size_t>(handle)].controlled[static_cast<std::size_t>(i)];
-      if (known >= 0) return known == 1;
+      // Each entry is epoch * 2 + controlled; an older epoch means not yet worked out.
+      const std::uint32_t known = arrays_->zoc[static_cast<std::size_t>(handle)][static_cast<std::size_t>(i)];
+      if ((known >> 1) == epoch_) return (known & 1) != 0;
     }
     return work_out_enemy_zoc(handle, h);
   }
 
- private:
-  struct ZocCache {
-    Symbol side;
-    std::vector<std::int8_t> controlled;  // -1 unknown, 0 no, 1 yes
+  // Pooled arrays over the window (see the file comment).
+  struct Arrays {
+    std::vector<std::uint32_t> occupant_epoch;
+    std::vector<const Unit*> occupant;
+    std::vector<std::vector<std::uint32_t>> zoc;  // per side handle
+    std::uint32_t epoch = 0;
   };
+
+ private:
   const Unit* occupant_outside(Hex h) const;
   bool work_out_enemy_zoc(int handle, Hex h) const;
   const N20Rules& rules_;
@@ -59,8 +73,9 @@ class PositionIndex {
   std::shared_ptr<const TerrainIndex> ground_;
   HexWindow window_;
   mutable Trace silent_;
-  std::vector<const Unit*> occupant_;
-  mutable std::deque<ZocCache> zoc_;
+  Arrays* arrays_ = nullptr;  // owned by this index until it returns them to the pool
+  std::uint32_t epoch_ = 0;
+  mutable std::vector<Symbol> zoc_sides_;  // the side of each zoc handle
 };
 
 }  // namespace hexlaw::n20

@@ -200,23 +200,12 @@ void BattleResolution::choose(std::size_t index) {
   waiting_ = Waiting::Done;
 }
 
-// Step A. The totals (worked out once per enumeration when a cache is given); an illegal
+// Step A. The totals (worked out once for every line of dice that follows); an illegal
 // battle ends here. Reserves committed at steps B and C of std:9.0 are paid for at once (std:12.5).
 bool BattleResolution::start() {
   const N20Rules& rules = *fixed_->rules;
   const BattleDeclaration& battle = fixed_->battle;
-  if (RetreatCache* cache = fixed_->policy->cache) {
-    auto& seen = cache->totals;
-    auto it = std::find_if(seen.begin(), seen.end(),
-                           [&](const RetreatCache::Totals& t) { return t.battle == battle && t.state == out_.after; });
-    if (it == seen.end())
-      it = seen.insert(seen.end(), {battle, out_.after,
-                                    std::make_shared<const BattleTotals>(
-                                        battle_totals(rules, *fixed_->map, out_.after, battle, *trace_))});
-    out_.totals = it->totals;
-  } else {
-    out_.totals = std::make_shared<const BattleTotals>(battle_totals(rules, *fixed_->map, out_.after, battle, *trace_));
-  }
+  out_.totals = std::make_shared<const BattleTotals>(battle_totals(rules, *fixed_->map, out_.after, battle, *trace_));
   if (!out_.totals->legal) {
     out_.legal = false;
     return false;
@@ -417,25 +406,7 @@ bool BattleResolution::begin_retreat() {
   std::optional<Hex> loc;
   if (auto it = policy.retreat_locs.find(f.unit); it != policy.retreat_locs.end()) loc = it->second;
   // Step A.
-  options_.reset();
-  std::vector<std::int64_t> key;
-  if (policy.cache) {
-    key = {u.id.handle(), distance, loc.has_value(), loc ? loc->q : 0, loc ? loc->r : 0};
-    for (const Unit& x : out_.after.units)
-      if (x.on_map()) key.insert(key.end(), {x.id.handle(), x.hex.q, x.hex.r});
-    if (auto it = policy.cache->entries.find(key); it != policy.cache->entries.end()) {
-      options_ = it->second;
-      ++policy.cache->hits;
-    }
-  }
-  if (!options_) {
-    options_ = std::make_shared<const RetreatOptions>(
-        retreat_paths(rules, *fixed_->map, out_.after, u, distance, loc, *trace_));
-    if (policy.cache) {
-      ++policy.cache->misses;
-      policy.cache->entries.emplace(std::move(key), options_);
-    }
-  }
+  options_ = std::make_shared<const RetreatOptions>(retreat_paths(rules, *fixed_->map, out_.after, u, distance, loc, *trace_));
   const RetreatOptions& options = *options_;
   if (options.must_break) {
     break_unit(f, "std:9.8", options.break_reason);
@@ -782,6 +753,7 @@ std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Ma
   // Step B.
   DistinctCitations citations(trace);
   std::vector<Weighted<BattleOutcome>> out;
+  out.reserve(64);
   auto advance = [&](BattleResolution& r) {
     Trace segment = trace.like();
     const BattleResolution::Waiting w = r.run(segment);

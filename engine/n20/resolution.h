@@ -24,25 +24,8 @@
 
 namespace hexlaw::n20 {
 
-// What one enumeration of a battle works out once and every line of dice reuses: the
-// battle's totals (keyed by the declaration and the whole position) and the retreat paths
-// (keyed by the unit, the distance, the LOC and where every unit stands). Keys are exact,
-// never hashes. A reused entry adds nothing to the trace: the run that worked it out cited its
-// rules, and an enumeration's answer keeps each citation once.
-struct RetreatCache {
-  std::map<std::vector<std::int64_t>, std::shared_ptr<const RetreatOptions>> entries;
-  struct Totals {
-    BattleDeclaration battle;
-    GameState state;
-    std::shared_ptr<const BattleTotals> totals;
-  };
-  std::vector<Totals> totals;
-  std::size_t hits = 0, misses = 0;
-};
-
 // The owners' choices, where the rules give them one.
 struct ResolutionPolicy {
-  RetreatCache* cache = nullptr;  // optional: reuse retreat paths across runs of one position
   // Retreat path per unit (hexes entered); otherwise the first legal path in engine order
   // (the fewest hazard rolls, then the smallest hexes).
   std::map<std::string, std::vector<Hex>> retreat_paths;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <memory>
 #include <map>
 #include <set>
 
@@ -12,6 +14,21 @@ namespace hexlaw::n20 {
 namespace {
 
 constexpr int kMaxExtension = 12;  // hexes a retreat may add to leave friendly-occupied hexes
+
+// Per-thread arrays a search reuses (see PositionIndex for the same scheme): the steps out of
+// each hex, worked out once per search since they do not depend on the path, and which hexes
+// the path being built stands on. Entries from an older epoch read as unset.
+struct SearchArrays {
+  struct Exits {
+    std::uint32_t epoch = 0;
+    std::uint8_t open = 0;  // bit d: direction d may be entered
+    std::array<RetreatStep, 6> steps;
+  };
+  std::vector<Exits> exits;
+  std::vector<std::uint32_t> on_path;  // epoch while the hex is on the path
+  std::uint32_t epoch = 0;
+};
+thread_local std::vector<std::unique_ptr<SearchArrays>> search_pool;
 
 // What the retreating unit sees of the position, and the rules that judge one hex.
 class Ground {
@@ -24,6 +41,64 @@ class Ground {
         friends_first_(rules.readings().retreat_friends_first),
         whole_path_(rules.readings().retreat_whole_path) {
     for (Hex h : rules.friendly_locs(unit, map, state)) locs_.push_back(h);
+    if (search_pool.empty()) {
+      arrays_ = new SearchArrays;
+    } else {
+      arrays_ = search_pool.back().release();
+      search_pool.pop_back();
+    }
+    const auto n = static_cast<std::size_t>(index_.window().size());
+    if (arrays_->exits.size() < n || arrays_->epoch == UINT32_MAX) {
+      arrays_->exits.assign(std::max(n, arrays_->exits.size()), {});
+      arrays_->on_path.assign(arrays_->exits.size(), 0);
+      arrays_->epoch = 0;
+    }
+    epoch_ = ++arrays_->epoch;
+  }
+  ~Ground() {
+    try {
+      search_pool.emplace_back(arrays_);
+    } catch (...) {
+      delete arrays_;
+    }
+  }
+  Ground(const Ground&) = delete;
+  Ground& operator=(const Ground&) = delete;
+
+  // The path being built: hexes enter and leave it in stack order, and a path never holds a
+  // hex twice. Hexes outside the index's window are looked up in the path itself.
+  void enter(std::vector<Hex>& path, Hex h) const {
+    path.push_back(h);
+    if (const int i = index_.window().index(h); i >= 0) arrays_->on_path[static_cast<std::size_t>(i)] = epoch_;
+  }
+  void leave(std::vector<Hex>& path) const {
+    if (const int i = index_.window().index(path.back()); i >= 0) arrays_->on_path[static_cast<std::size_t>(i)] = 0;
+    path.pop_back();
+  }
+  bool on_path(const std::vector<Hex>& path, Hex h) const {
+    const int i = index_.window().index(h);
+    if (i >= 0) return arrays_->on_path[static_cast<std::size_t>(i)] == epoch_;
+    return std::find(path.begin(), path.end(), h) != path.end();
+  }
+
+  // The step from a in direction d, or null when it may not be taken (cached per search).
+  const RetreatStep* exit(Hex a, Direction d) const {
+    const int i = index_.window().index(a);
+    if (i < 0) {
+      outside_ = step(a, d);
+      return outside_ ? &*outside_ : nullptr;
+    }
+    SearchArrays::Exits& e = arrays_->exits[static_cast<std::size_t>(i)];
+    if (e.epoch != epoch_) {
+      e.epoch = epoch_;
+      e.open = 0;
+      for (Direction dir : kAllDirections)
+        if (auto s = step(a, dir)) {
+          e.steps[static_cast<std::size_t>(dir)] = *s;
+          e.open |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(dir));
+        }
+    }
+    return (e.open >> static_cast<unsigned>(d)) & 1u ? &e.steps[static_cast<std::size_t>(d)] : nullptr;
   }
 
   bool is_loc(Hex h) const { return std::find(locs_.begin(), locs_.end(), h) != locs_.end(); }
@@ -77,14 +152,12 @@ class Ground {
     if (remaining > 0 && is_loc(at)) return true;
     if (extension > kMaxExtension) return false;
     for (Direction d : kAllDirections) {
-      const Hex n = neighbour(at, d);
-      if (std::find(visited.begin(), visited.end(), n) != visited.end()) continue;
-      const auto s = step(at, d);
-      if (!s || (max_class < 3 && klass(*s) > max_class)) continue;
-      visited.push_back(n);
+      const RetreatStep* s = exit(at, d);
+      if (!s || on_path(visited, s->hex) || (max_class < 3 && klass(*s) > max_class)) continue;
+      enter(visited, s->hex);
       const bool ok =
-          can_finish(n, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited, max_class);
-      visited.pop_back();
+          can_finish(s->hex, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited, max_class);
+      leave(visited);
       if (ok) return true;
     }
     return false;
@@ -98,6 +171,9 @@ class Ground {
   bool friends_first_;
   bool whole_path_;
   std::vector<Hex> locs_;  // in hex order
+  SearchArrays* arrays_ = nullptr;  // owned by this search until it returns them to the pool
+  std::uint32_t epoch_ = 0;
+  mutable std::optional<RetreatStep> outside_;  // a step from a hex outside the window
 };
 
 // Rules that shaped the answer, each with a count, for the explanation.
@@ -141,28 +217,27 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
   // The steps open from here are worked out once; at most six, so they live on the stack.
   std::array<RetreatStep, 6> open{}, candidates{};
   std::size_t n_open = 0, n_candidates = 0;
-  for (Direction d : kAllDirections) {
-    const Hex n = neighbour(at, d);
-    if (std::find(visited.begin(), visited.end(), n) != visited.end()) continue;
-    if (const auto step = g.step(at, d)) open[n_open++] = *step;
-  }
+  for (Direction d : kAllDirections)
+    if (const RetreatStep* step = g.exit(at, d); step && !g.on_path(visited, step->hex)) open[n_open++] = *step;
   int best = 99;
   for (int bound = g.whole_path() ? 0 : 3; bound <= 3 && n_candidates == 0; ++bound) {
     for (std::size_t k = 0; k < n_open; ++k) {
       const RetreatStep& s = open[k];
       if (g.klass(s) > bound) continue;
-      visited.push_back(s.hex);
+      g.enter(visited, s.hex);
       const bool ok =
           g.can_finish(s.hex, std::max(remaining - 1, 0), path.extended + (remaining == 0 ? 1 : 0), visited, bound);
-      visited.pop_back();
+      g.leave(visited);
       if (ok) candidates[n_candidates++] = s;
     }
     if (n_candidates) best = bound;
   }
   if (n_candidates == 0) return;
-  auto keep_only = [&](auto&& keep) {
-    const auto end = std::stable_partition(candidates.begin(), candidates.begin() + static_cast<long>(n_candidates), keep);
-    n_candidates = static_cast<std::size_t>(end - candidates.begin());
+  auto keep_only = [&](auto&& keep) {  // a stable filter in place (at most six)
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < n_candidates; ++k)
+      if (keep(candidates[k])) candidates[kept++] = candidates[k];
+    n_candidates = kept;
   };
   // Step D. Per step, only the best class among the candidates (std:9.8.2, 9.8.3, 9.8.5).
   if (!g.whole_path()) {
@@ -184,14 +259,14 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
       std::swap(candidates[j], candidates[j - 1]);
   for (std::size_t k = 0; k < n_candidates; ++k) {
     const RetreatStep& c = candidates[k];
-    visited.push_back(c.hex);
+    g.enter(visited, c.hex);
     path.steps.push_back(c);
     const bool extending = remaining == 0;
     if (extending) ++path.extended, ++shaped.extended;
     enumerate(g, loc, visited, path, std::max(remaining - 1, 0), out, limit, truncated, shaped);
     if (extending) --path.extended;
     path.steps.pop_back();
-    visited.pop_back();
+    g.leave(visited);
   }
   // Count the rules that shaped a step only where the step led to a legal retreat.
   if (out.size() > before) {
@@ -234,7 +309,9 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   std::set<std::vector<Hex>> seen;
   for (const auto& target : targets) {
     std::vector<RetreatPath> found;
-    std::vector<Hex> visited{unit.hex};
+    std::vector<Hex> visited;
+    visited.reserve(static_cast<std::size_t>(distance_owed + kMaxExtension + 2));
+    g.enter(visited, unit.hex);
     RetreatPath path;
     path.steps.reserve(static_cast<std::size_t>(distance_owed + kMaxExtension + 1));
     path.loc = target;

@@ -69,8 +69,7 @@ void compare(const nlohmann::json& expected, const nlohmann::json& actual, const
 Answer ask(const CaseFile& c) {
   auto rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
   const QuestionKind& kind = find_kind(c);
-  n20::RetreatCache retreat_cache;
-  Situation sit{c, *rules, *c.map, c.state, &retreat_cache};
+  Situation sit{c, *rules, *c.map, c.state};
   kind.validate(sit);
 
   Answer a;

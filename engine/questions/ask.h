@@ -13,19 +13,13 @@
 
 namespace hexlaw {
 
-namespace n20 {
-struct RetreatCache;
-}
-
-// What a question handler sees. `retreat_cache` lives for one ask() call: an enumeration
-// replays the question once per dice sequence on the same position and reuses it.
+// What a question handler sees: the case, its rule set, map and position.
 struct Situation {
   const CaseFile& c;
   const n20::N20Rules& rules;
   const Map& map;
   const GameState& state;
-  n20::RetreatCache* retreat_cache = nullptr;
-  // The battle the question declares, read once (an enumeration answers once per dice sequence).
+  // The battle the question declares, read once (an enumeration may answer many times).
   mutable std::optional<n20::BattleDeclaration> declared;
 };
 

@@ -167,7 +167,6 @@ std::vector<std::pair<nlohmann::json, Fraction>> battle_odds(const Situation& s,
     p.group_battle_die = !with_dice;
     std::string headline;
     if (!with_dice) {
-      p.cache = s.retreat_cache;
       for (auto& w : n20::battle_odds(s.rules, s.map, s.state, declaration(s), p, t))
         out.emplace_back(battle_answer(s, w.outcome, t, headline, false), w.probability);
       return out;

@@ -61,41 +61,55 @@ Trace Trace::like() const {
 }
 
 void DistinctCitations::absorb(const Trace& t) {
-  for (const auto& e : t.entries())
-    if (seen_.emplace(e.rule, e.reason).second) into_.cite(e.rule, e.reason);
+  for (const auto& e : t.entries()) {
+    const std::uint64_t h = std::hash<std::string_view>{}(e.rule) * 1099511628211ULL ^ std::hash<std::string_view>{}(e.reason);
+    auto& same_hash = seen_[h];
+    const bool seen = std::any_of(same_hash.begin(), same_hash.end(),
+                                  [&](const auto& p) { return p.first == e.rule && p.second == e.reason; });
+    if (seen) continue;
+    same_hash.emplace_back(e.rule, e.reason);
+    into_.cite(e.rule, e.reason);
+  }
 }
 
-// A silent trace still refuses ids the catalog lacks. Hot loops cite the same ids over and
-// over, so a small per-thread cache remembers ids already checked (keyed by hash, compared by
-// content, so a reused address can never vouch for a different id).
-void Trace::record_silent(std::string_view rule) {
-  if (ids_only_ && std::none_of(entries_.begin(), entries_.end(), [&](const Citation& c) { return c.rule == rule; }))
-    entries_.push_back(Citation{std::string(rule), ""});
+namespace {
+
+// Does `catalog` know `rule`? Hot loops cite the same ids over and over, so a small per-thread
+// cache remembers ids already found (keyed by hash and catalog, compared by content, so a
+// reused address can never vouch for a different id). Unknown ids are never remembered.
+void check_known(const Catalog* catalog, std::string_view rule) {
   struct Slot {
+    const Catalog* catalog = nullptr;
     char text[40] = {};
     std::size_t size = 0;
+    bool holds(const Catalog* c, std::string_view r) const {
+      return catalog == c && size == r.size() && std::memcmp(text, r.data(), r.size()) == 0;
+    }
+    void keep(const Catalog* c, std::string_view r) {
+      if (r.size() >= sizeof text) return;
+      catalog = c;
+      std::memcpy(text, r.data(), r.size());
+      size = r.size();
+    }
   };
   thread_local Slot checked[256];
   thread_local Slot last;  // hot loops repeat one id: check it without hashing
-  if (last.size == rule.size() && std::memcmp(last.text, rule.data(), rule.size()) == 0) {
-    record_dynamic_citation(rule);
-    return;
+  if (last.holds(catalog, rule)) return;
+  Slot& slot = checked[std::hash<std::string_view>{}(rule) & 255];
+  if (!slot.holds(catalog, rule)) {
+    if (!catalog->has(rule)) throw UnknownRuleError(std::string(rule));
+    slot.keep(catalog, rule);
   }
-  const std::size_t h = std::hash<std::string_view>{}(rule);
-  Slot& slot = checked[h & 255];
-  const bool known = slot.size == rule.size() && rule.size() < sizeof slot.text &&
-                     std::memcmp(slot.text, rule.data(), rule.size()) == 0;
-  if (!known) {
-    if (!catalog_->has(rule)) throw UnknownRuleError(std::string(rule));
-    if (rule.size() < sizeof slot.text) {
-      std::memcpy(slot.text, rule.data(), rule.size());
-      slot.size = rule.size();
-    }
-  }
-  if (rule.size() < sizeof last.text) {
-    std::memcpy(last.text, rule.data(), rule.size());
-    last.size = rule.size();
-  }
+  last.keep(catalog, rule);
+}
+
+}  // namespace
+
+// A silent trace still refuses ids the catalog lacks.
+void Trace::record_silent(std::string_view rule) {
+  if (ids_only_ && std::none_of(entries_.begin(), entries_.end(), [&](const Citation& c) { return c.rule == rule; }))
+    entries_.push_back(Citation{std::string(rule), ""});
+  check_known(catalog_, rule);
   record_dynamic_citation(rule);
 }
 
@@ -104,7 +118,7 @@ void Trace::cite(std::string_view rule, std::string reason) {
     record_silent(rule);
     return;
   }
-  if (!catalog_->has(rule)) throw UnknownRuleError(std::string(rule));
+  check_known(catalog_, rule);
   record_dynamic_citation(rule);
   entries_.push_back(Citation{std::string(rule), std::move(reason)});
 }

@@ -3,8 +3,10 @@
 // not know throws UnknownRuleError at the moment it is made — never a silent string.
 #pragma once
 
-#include <set>
+#include <cstdint>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <type_traits>
 #include <string_view>
 #include <vector>
@@ -68,7 +70,8 @@ class DistinctCitations {
 
  private:
   Trace& into_;
-  std::set<std::pair<std::string, std::string>, std::less<>> seen_;
+  // (rule, reason) pairs seen, by a hash of both: an entry seen before costs no allocation.
+  std::unordered_map<std::uint64_t, std::vector<std::pair<std::string, std::string>>> seen_;
 };
 
 // Dynamic coverage: when $HEXLAW_TRACE_DIR is set, the distinct ids cited by this process

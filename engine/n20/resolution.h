@@ -66,7 +66,7 @@ struct BattleOutcome {
   std::string applied;          // after bombardment conversions
   std::vector<UnitFate> fates;  // attackers then defenders, in declaration order
   std::vector<std::vector<std::string>> ex_choices;  // every legal set of attackers to break
-  std::map<std::string, int> morale;  // net change per morale track
+  MoraleTracks morale;          // net change per morale track
   GameState after;              // the state once the result is applied
 };
 

@@ -9,6 +9,8 @@
 #include "engine/n20/dummies.h"
 #include "engine/questions/kinds.h"
 
+#include <unordered_map>
+
 namespace hexlaw {
 
 namespace {
@@ -79,23 +81,38 @@ n20::ResolutionPolicy policy(const Situation& s) {
 }
 
 // The outcome of a resolved battle; `with_dice` adds the faces rolled (left out for odds, so
-// that outcomes differing only in dice merge).
+// that outcomes differing only in dice merge). Built member by member, values moved in: an
+// odds answer builds one per distinct outcome.
 nlohmann::json outcome_json(const Situation& s, const n20::BattleOutcome& b, bool with_dice) {
   nlohmann::json fates = nlohmann::json::array();
+  fates.get_ref<nlohmann::json::array_t&>().reserve(b.fates.size());
   for (const auto& f : b.fates) {
-    nlohmann::json j = {{"unit", f.unit}, {"fate", n20::to_string(f.fate)}};
+    nlohmann::json j(nlohmann::json::value_t::object);
+    j["unit"] = f.unit.str();
+    j["fate"] = n20::to_string(f.fate);
     if (f.distance > 0) j["distance"] = f.distance;
     if (with_dice && f.rout_die) j["rout_die"] = *f.rout_die;
     if (!f.path.empty()) {
-      nlohmann::json path = nlohmann::json::array();
-      for (Hex h : f.path) path.push_back(s.map.name(h));
-      j["path"] = path;
+      nlohmann::json path(nlohmann::json::value_t::array);
+      auto& hexes = path.get_ref<nlohmann::json::array_t&>();
+      hexes.reserve(f.path.size());
+      for (Hex h : f.path) hexes.emplace_back(s.map.name(h));
+      j["path"] = std::move(path);
     }
     j["ends"] = f.ends ? nlohmann::json(s.map.name(*f.ends)) : nlohmann::json(nullptr);
-    if (f.fate == n20::Fate::Broken) j["broke"] = {{"rule", f.broke_rule}, {"reason", f.broke_reason}};
-    fates.push_back(j);
+    if (f.fate == n20::Fate::Broken) {
+      nlohmann::json broke(nlohmann::json::value_t::object);
+      broke["rule"] = f.broke_rule;
+      broke["reason"] = f.broke_reason;
+      j["broke"] = std::move(broke);
+    }
+    fates.get_ref<nlohmann::json::array_t&>().push_back(std::move(j));
   }
-  nlohmann::json o = {{"result", b.result}, {"applied", b.applied}, {"fates", fates}, {"morale", b.morale}};
+  nlohmann::json o(nlohmann::json::value_t::object);
+  o["result"] = b.result;
+  o["applied"] = b.applied;
+  o["fates"] = std::move(fates);
+  o["morale"] = b.morale;
   if (with_dice) o["die"] = b.die;
   if (!b.ex_choices.empty()) o["ex_choices"] = b.ex_choices;
   if (with_dice) o["morale_after"] = b.after.morale;
@@ -129,16 +146,26 @@ nlohmann::json battle_answer(const Situation& s, const n20::BattleOutcome& b, Tr
   nlohmann::json o = outcome_json(s, b, with_dice);
   if (with_dice) {
     const n20::AdvanceOptions adv = n20::advance_options(s.rules, s.map, s.state, declaration(s), b, t);
-    nlohmann::json paths = nlohmann::json::object(), eligible = nlohmann::json::array();
+    nlohmann::json paths(nlohmann::json::value_t::object), eligible(nlohmann::json::value_t::array);
     for (const auto& p : adv.paths) {
-      nlohmann::json hexes = nlohmann::json::array();
-      for (Hex h : p.hexes) hexes.push_back(s.map.name(h));
-      paths[p.defeated] = hexes;
+      nlohmann::json hexes(nlohmann::json::value_t::array);
+      for (Hex h : p.hexes) hexes.get_ref<nlohmann::json::array_t&>().emplace_back(s.map.name(h));
+      paths[p.defeated] = std::move(hexes);
     }
-    for (const auto& e : adv.eligible) eligible.push_back({{"unit", e.unit}, {"max_hexes", e.max_hexes}, {"cavalry", e.cavalry}});
-    o["advance"] = {{"side", adv.victor_side}, {"paths", paths}, {"eligible", eligible},
-                    {"cavalry_must_advance", adv.cavalry_must_advance}};
-    if (!adv.why_none.empty()) o["advance"]["none_because"] = adv.why_none;
+    for (const auto& e : adv.eligible) {
+      nlohmann::json j(nlohmann::json::value_t::object);
+      j["unit"] = e.unit;
+      j["max_hexes"] = e.max_hexes;
+      j["cavalry"] = e.cavalry;
+      eligible.get_ref<nlohmann::json::array_t&>().push_back(std::move(j));
+    }
+    nlohmann::json advance(nlohmann::json::value_t::object);
+    advance["side"] = adv.victor_side;
+    advance["paths"] = std::move(paths);
+    advance["eligible"] = std::move(eligible);
+    advance["cavalry_must_advance"] = adv.cavalry_must_advance;
+    if (!adv.why_none.empty()) advance["none_because"] = adv.why_none;
+    o["advance"] = std::move(advance);
   }
   o["legal"] = true;
   o["column"] = b.totals->column;
@@ -174,7 +201,7 @@ std::vector<std::pair<nlohmann::json, Fraction>> battle_odds(const Situation& s,
     refuse_dummies(s.rules, s.state, declaration(s).attackers, "fight in a battle");
     refuse_dummies(s.rules, s.state, declaration(s).defenders, "fight in a battle");
     DistinctCitations citations(t);
-    std::map<std::string, std::size_t> index;
+    std::unordered_map<std::size_t, std::vector<std::size_t>> index;  // answers by hash
     auto advance = [&](n20::BattleResolution& r) {
       Trace segment = t.like();
       const auto w = r.run(segment);
@@ -185,12 +212,13 @@ std::vector<std::pair<nlohmann::json, Fraction>> battle_odds(const Situation& s,
       Trace segment = t.like();
       nlohmann::json o = battle_answer(s, r.outcome(), segment, headline, true);
       citations.absorb(segment);
-      std::string key = o.dump();
-      if (auto it = index.find(key); it != index.end()) {
-        out[it->second].second += probability;
-        return;
-      }
-      index.emplace(std::move(key), out.size());
+      auto& same_hash = index[std::hash<nlohmann::json>{}(o)];
+      for (std::size_t i : same_hash)
+        if (out[i].first == o) {
+          out[i].second += probability;
+          return;
+        }
+      same_hash.push_back(out.size());
       out.emplace_back(std::move(o), probability);
     };
     explore_chance_tree(n20::BattleResolution(s.rules, s.map, s.state, declaration(s), p), advance, leaf);

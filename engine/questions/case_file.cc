@@ -77,6 +77,8 @@ CasePosition parse_position(const CaseField& root) {
   const std::string game = root["game"].str_or("standard");
   if (game == "jemmapes") root["game"].fail("Jemmapes 1792 questions are not supported yet (only Napoleonic 20)");
   c.ruleset.game = game;
+  if (root["options"].present() && !root["options"].is_seq())
+    root["options"].fail("expected a list of optional rule ids, such as [\"std:16.1\"]");
   for (std::size_t i = 0; i < root["options"].size(); ++i) {
     auto o = root["options"].at(i);
     check_rule_id(o, o.str());

@@ -26,15 +26,21 @@ struct Field {
   }
 };
 
+// A at strength 4 attacks D at 3 (differential +1); the owners choose where the rules let them.
+struct Duel : Field {
+  n20::ResolutionPolicy owners;
+  Duel() {
+    const Hex d = to_axial({15, 15}, map.layout());
+    add("A", "french", 4, neighbour(d, Direction::N));
+    add("D", "prussian", 3, d);
+    owners.pause_for_owners = true;
+  }
+};
+
 TEST(BattleResolution, WaitsForTheOwnersRetreatPathAndTakesTheOneChosen) {
   HEXLAW_CITES("std:9.8", "std:9.6.6");
-  Field f;
-  const Hex d = to_axial({15, 15}, f.map.layout());
-  f.add("A", "french", 4, neighbour(d, Direction::N));
-  f.add("D", "prussian", 3, d);
-  n20::ResolutionPolicy owners;
-  owners.pause_for_owners = true;
-  BattleResolution r(*f.rules, f.map, f.state, {{"A"}, {"D"}}, owners);
+  Duel f;
+  BattleResolution r(*f.rules, f.map, f.state, {{"A"}, {"D"}}, f.owners);
   Trace t;
   ASSERT_EQ(r.run(t), Waiting::Roll);
   EXPECT_STREQ(r.roll_rule(), "std:9.0");
@@ -83,13 +89,8 @@ TEST(BattleResolution, WaitsForTheAttackersChoiceOfUnitsToPayAnExchange) {
 
 TEST(BattleResolution, RefusesAFaceOffTheDieAChoiceNotAwaitedAndOwnersInAOneShotResolution) {
   HEXLAW_CITES("std:9.0");
-  Field f;
-  const Hex d = to_axial({15, 15}, f.map.layout());
-  f.add("A", "french", 4, neighbour(d, Direction::N));
-  f.add("D", "prussian", 3, d);
-  n20::ResolutionPolicy owners;
-  owners.pause_for_owners = true;
-  BattleResolution r(*f.rules, f.map, f.state, {{"A"}, {"D"}}, owners);
+  Duel f;
+  BattleResolution r(*f.rules, f.map, f.state, {{"A"}, {"D"}}, f.owners);
   Trace t;
   ASSERT_EQ(r.run(t), Waiting::Roll);
   EXPECT_THROW(r.give_roll(7), std::invalid_argument);
@@ -99,7 +100,7 @@ TEST(BattleResolution, RefusesAFaceOffTheDieAChoiceNotAwaitedAndOwnersInAOneShot
   EXPECT_THROW(r.give_roll(3), std::logic_error);
   // resolve_battle plays to the end in one call: a policy that waits for owners is refused.
   ScriptedDice dice({3});
-  EXPECT_THROW(n20::resolve_battle(*f.rules, f.map, f.state, {{"A"}, {"D"}}, owners, dice, t), std::logic_error);
+  EXPECT_THROW(n20::resolve_battle(*f.rules, f.map, f.state, {{"A"}, {"D"}}, f.owners, dice, t), std::logic_error);
 }
 
 }  // namespace

@@ -75,8 +75,10 @@ void DistinctCitations::absorb(const Trace& t) {
 namespace {
 
 // Does `catalog` know `rule`? Hot loops cite the same ids over and over, so a small per-thread
-// cache remembers ids already found (keyed by hash and catalog, compared by content, so a
-// reused address can never vouch for a different id). Unknown ids are never remembered.
+// cache remembers ids already found. Its slot is picked by the text's address (most ids are
+// string literals, so one id keeps one slot without hashing) but an entry is compared by
+// catalog and content, so a reused address can never vouch for a different id. Unknown ids
+// are never remembered.
 void check_known(const Catalog* catalog, std::string_view rule) {
   struct Slot {
     const Catalog* catalog = nullptr;
@@ -95,7 +97,7 @@ void check_known(const Catalog* catalog, std::string_view rule) {
   thread_local Slot checked[256];
   thread_local Slot last;  // hot loops repeat one id: check it without hashing
   if (last.holds(catalog, rule)) return;
-  Slot& slot = checked[std::hash<std::string_view>{}(rule) & 255];
+  Slot& slot = checked[(reinterpret_cast<std::uintptr_t>(rule.data()) >> 3) & 255];
   if (!slot.holds(catalog, rule)) {
     if (!catalog->has(rule)) throw UnknownRuleError(std::string(rule));
     slot.keep(catalog, rule);

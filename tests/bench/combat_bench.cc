@@ -107,19 +107,23 @@ BENCHMARK(BM_AskOdds2v2)->Unit(benchmark::kMicrosecond);
 void BM_AskResolveEnumerated2v2(benchmark::State& bench) { ask_2v2(bench, "resolve"); }
 BENCHMARK(BM_AskResolveEnumerated2v2)->Unit(benchmark::kMicrosecond);
 
-void BM_RetreatPathsDistance6(benchmark::State& bench) {
+void retreat(benchmark::State& bench, int distance) {
   Field f;
   const Unit& d = *f.state.unit("D1");
   std::size_t paths = 0;
   for (auto _ : bench) {
     Trace t(Trace::Off{});
-    auto r = n20::retreat_paths(*f.rules, f.map, f.state, d, 6, std::nullopt, t);
+    auto r = n20::retreat_paths(*f.rules, f.map, f.state, d, distance, std::nullopt, t);
     paths = r.paths.size();
     benchmark::DoNotOptimize(r);
   }
   bench.counters["paths"] = static_cast<double>(paths);
 }
+void BM_RetreatPathsDistance6(benchmark::State& bench) { retreat(bench, 6); }
 BENCHMARK(BM_RetreatPathsDistance6)->Unit(benchmark::kMicrosecond);
+// The short retreats most battles meet: exact odds search one for each rout distance.
+void BM_RetreatPathsDistance2(benchmark::State& bench) { retreat(bench, 2); }
+BENCHMARK(BM_RetreatPathsDistance2)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace hexlaw

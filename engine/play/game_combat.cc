@@ -44,7 +44,15 @@ std::vector<Game::Candidate> Game::candidate_battles(const UnitSet& used, Symbol
     attackers_of[d].push_back(a);
   }
   std::vector<Candidate> out;
-  std::set<std::pair<std::vector<Symbol>, std::vector<Symbol>>> seen;
+  // Battles already listed; only membership is asked, so by handle.
+  auto by_handles = [](const std::pair<std::vector<Symbol>, std::vector<Symbol>>& x,
+                       const std::pair<std::vector<Symbol>, std::vector<Symbol>>& y) {
+    auto less = [](const std::vector<Symbol>& a, const std::vector<Symbol>& b) {
+      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), ByHandle{});
+    };
+    return less(x.first, y.first) || (!less(y.first, x.first) && less(x.second, y.second));
+  };
+  std::set<std::pair<std::vector<Symbol>, std::vector<Symbol>>, decltype(by_handles)> seen(by_handles);
   auto subsets = [](const std::vector<Symbol>& pool, auto&& each) {
     const std::size_t n = std::min<std::size_t>(pool.size(), 6);
     for (unsigned mask = 1; mask < (1u << n); ++mask) {
@@ -102,12 +110,12 @@ void Game::offer_declare() {
   stage_ = Stage::Declare;
   const n20::N20Rules& rules = *scenario_->rules;
   const Map& map = *scenario_->map;
-  const std::string& side = state_.phasing;
+  const Symbol side = state_.phasing;
   // Step A.
   if (!scratch_.duties_known) {
     scratch_.duties_known = true;
     Trace silent(Trace::Off{});
-    n20::CombatObligations ob = n20::combat_obligations(rules, map, state_, side, silent);
+    n20::CombatObligations ob = n20::combat_obligations(rules, map, state_, side.str(), silent);
     for (const Unit* u : ob.must_attack) scratch_.must_attack.push_back(u->id);
     for (const Unit* u : ob.must_be_attacked) scratch_.must_be_attacked.push_back(u->id);
     for (const Unit& a : state_.units) {
@@ -143,8 +151,12 @@ void Game::offer_declare() {
     attack.units.insert(attack.units.end(), c.defenders.begin(), c.defenders.end());
     d.add(std::move(attack), map);
   }
-  // Step C.
-  const n20::DeclarationCheck check = n20::check_declaration(rules, map, state_, side, scratch_.battles, false, silent);
+  // Step C (the state has not changed since step A: its obligations stand).
+  n20::CombatObligations duties;
+  for (const Symbol id : scratch_.must_attack) duties.must_attack.push_back(state_.unit(id));
+  for (const Symbol id : scratch_.must_be_attacked) duties.must_be_attacked.push_back(state_.unit(id));
+  const n20::DeclarationCheck check =
+      n20::check_declaration(rules, map, state_, side.str(), scratch_.battles, false, duties, silent);
   if (check.legal) d.add_first({.kind = ActionKind::End}, map);
   if (d.size() == 0 && scratch_.duties_unmeetable) d.add(ActionKind::End, map);
   if (d.size() == 0 && !scratch_.battles.empty() && scratch_.restarts < 3) d.add(ActionKind::Restart, map);

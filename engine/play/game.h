@@ -34,6 +34,8 @@ namespace hexlaw::play {
 // What the game waits on: which side decides what, and every legal choice, both as what it
 // does (a typed Action, which the game applies) and as its string form ("forced-march",
 // "move IG", "0507", "attack A+B on C", "end" …; action.h), distinct within the decision.
+// The game offers the actions; their string forms are written when the decision is read
+// (Game::decision()), not for every decision a policy that reads only the actions takes.
 struct Decision {
   std::string kind;    // forced-march, move-select, move-to, combine, react-select, react, declare, reserves,
                        // column, retreat, exchange, advance, rally, partial-rally, place, dummy, dummy-arrival, stop
@@ -41,21 +43,21 @@ struct Decision {
   std::string unit;    // the unit concerned, when one is
   std::string rule;    // the rule that gives the choice
   std::string prompt;  // for a person
-  std::vector<std::string> choices;  // the string forms, in the order of `actions`
+  std::vector<std::string> choices;  // the string forms, in the order of `actions` (once written)
   std::vector<Action> actions;
 
-  // Adds a choice at the end (or first), its string form written with hexes named on `map`.
-  void add(Action a, const Map& map);
-  void add(ActionKind k, const Map& map) { add(Action{.kind = k}, map); }
-  void add_first(Action a, const Map& map);
-  // The index of the choice whose string form is exactly `text`, or npos.
+  // Adds a choice at the end (or first).
+  void add(Action a) { actions.push_back(std::move(a)); }
+  void add(ActionKind k) { add(Action{.kind = k}); }
+  void add_first(Action a) { actions.insert(actions.begin(), std::move(a)); }
+  // Writes `choices` from `actions`, hexes named on `map`, unless they are written already.
+  void write_choices(const Map& map);
+  bool choices_written() const { return choices.size() == actions.size(); }
+  // The index of the choice whose string form is exactly `text`, or npos (choices written).
   std::size_t find(std::string_view text) const;
   std::size_t size() const { return actions.size(); }
   // Room for `n` choices, for offers that know how many they will make.
-  void reserve(std::size_t n) {
-    choices.reserve(n);
-    actions.reserve(n);
-  }
+  void reserve(std::size_t n) { actions.reserve(n); }
 };
 
 // One line of the game's record: what happened, when, and the rule cases that decided it.
@@ -101,8 +103,11 @@ class Game {
   bool over() const { return stage_ == Stage::Over; }
   // The verdict once over (std:15.0); level "none" while the game goes on.
   const n20::VictoryVerdict& result() const { return result_; }
-  // The decision awaited now. Throws std::logic_error once the game is over.
+  // The decision awaited now, its choices' string forms written on first read (a game is
+  // used from one thread at a time). Throws std::logic_error once the game is over.
   const Decision& decision() const;
+  // The same without writing the string forms, for policies that read only the actions.
+  const Decision& awaited_actions() const;
   // Takes the choice whose string form is exactly `choice` and plays on to the next decision.
   // Throws std::invalid_argument naming the decision and the legal choices when none is.
   void choose(const std::string& choice);
@@ -229,7 +234,7 @@ class Game {
   n20::EventDeck deck_;
   GameDice dice_;
   Stage stage_ = Stage::PhaseStart;
-  Decision decision_;
+  mutable Decision decision_;  // its string forms written by decision() when first read
   TurnScratch scratch_;
   n20::VictoryVerdict result_;
   GameLog log_;
@@ -246,12 +251,16 @@ class Policy {
  public:
   virtual ~Policy() = default;
   virtual std::size_t choose(const Game& game, const Decision& decision) = 0;
+  // False for a policy that reads only the decision's actions (and size), never `choices`:
+  // play() then hands it decisions whose string forms are not written.
+  virtual bool reads_choices() const { return true; }
 };
 // Uniformly random among the legal choices, from its own seed.
 class RandomPolicy : public Policy {
  public:
   explicit RandomPolicy(std::uint64_t seed) : rng_(seed) {}
   std::size_t choose(const Game& game, const Decision& decision) override;
+  bool reads_choices() const override { return false; }
 
  private:
   SeededDice rng_;

@@ -149,7 +149,7 @@ void Game::offer_declare() {
     if (!scratch_.duties_unmeetable && !obligations_can_be_met(after, budget)) continue;
     Action attack{.kind = ActionKind::Attack, .number = static_cast<int>(c.attackers.size()), .units = c.attackers};
     attack.units.insert(attack.units.end(), c.defenders.begin(), c.defenders.end());
-    d.add(std::move(attack), map);
+    d.add(std::move(attack));
   }
   // Step C (the state has not changed since step A: its obligations stand).
   n20::CombatObligations duties;
@@ -157,9 +157,9 @@ void Game::offer_declare() {
   for (const Symbol id : scratch_.must_be_attacked) duties.must_be_attacked.push_back(state_.unit(id));
   const n20::DeclarationCheck check =
       n20::check_declaration(rules, map, state_, side.str(), scratch_.battles, false, duties, silent);
-  if (check.legal) d.add_first({.kind = ActionKind::End}, map);
-  if (d.size() == 0 && scratch_.duties_unmeetable) d.add(ActionKind::End, map);
-  if (d.size() == 0 && !scratch_.battles.empty() && scratch_.restarts < 3) d.add(ActionKind::Restart, map);
+  if (check.legal) d.add_first({.kind = ActionKind::End});
+  if (d.size() == 0 && scratch_.duties_unmeetable) d.add(ActionKind::End);
+  if (d.size() == 0 && !scratch_.battles.empty() && scratch_.restarts < 3) d.add(ActionKind::Restart);
   if (d.size() == 0) {
     // No declaration meets every duty from here: offer every legal battle and let the side end
     // when it wishes, the unmet duties recorded (catalog ruling under std:9.1).
@@ -258,8 +258,8 @@ void Game::offer_battle_setup() {
                  .rule = "std:12.5",
                  .prompt = std::string("does the ") + (attacker ? "attacker" : "defender") +
                            " spend a morale point for +1 in " + scratch_.resolving_what + "?"};
-      d.add(ActionKind::NoReserves, *scenario_->map);
-      d.add(ActionKind::CommitReserves, *scenario_->map);
+      d.add(ActionKind::NoReserves);
+      d.add(ActionKind::CommitReserves);
       offer(std::move(d));
       return;
     }
@@ -274,7 +274,7 @@ void Game::offer_battle_setup() {
                .side = state_.unit(b.attackers.front())->side,
                .rule = "std:9.5",
                .prompt = "resolve " + scratch_.resolving_what + " on its column or a lower one?"};
-    for (int c = totals.column; c >= lowest; --c) d.add({.kind = ActionKind::Column, .number = c}, *scenario_->map);
+    for (int c = totals.column; c >= lowest; --c) d.add({.kind = ActionKind::Column, .number = c});
     offer(std::move(d));
     return;
   }
@@ -318,11 +318,14 @@ std::string path_label(const n20::RetreatPath& p, const Map& map) {
 
 // One choice per legal path, written as its hexes; a path written like an earlier one gets " #k".
 void add_paths(Decision& d, const n20::RetreatOptions& o, const Map& map) {
+  auto taken = [&](const std::string& l) {
+    return std::any_of(d.actions.begin(), d.actions.end(), [&](const Action& a) { return a.path == l; });
+  };
   for (std::size_t i = 0; i < o.paths.size(); ++i) {
     std::string l = path_label(o.paths[i], map);
     const std::string base = l;
-    for (int k = 2; d.find(l) != std::string::npos; ++k) l = base + " #" + std::to_string(k);
-    d.add({.kind = ActionKind::Retreat, .index = static_cast<std::uint32_t>(i), .path = std::move(l)}, map);
+    for (int k = 2; taken(l); ++k) l = base + " #" + std::to_string(k);
+    d.add({.kind = ActionKind::Retreat, .index = static_cast<std::uint32_t>(i), .path = std::move(l)});
   }
 }
 
@@ -364,8 +367,7 @@ void Game::resolve_current() {
     for (std::size_t i = 0; i < sets.size(); ++i)
       d.add({.kind = ActionKind::Exchange,
              .index = static_cast<std::uint32_t>(i),
-             .units = std::vector<Symbol>(sets[i].begin(), sets[i].end())},
-            *scenario_->map);
+             .units = std::vector<Symbol>(sets[i].begin(), sets[i].end())});
     stage_ = Stage::OwnerChoice;
     offer(std::move(d));
     return;
@@ -424,10 +426,10 @@ void Game::offer_advance() {
         if (state_.unit_at(h)) continue;
         const bool offered = std::any_of(d.actions.begin(), d.actions.end(),
                                          [&](const Action& a) { return a.unit == id && a.hex == h; });
-        if (!offered) d.add({.kind = ActionKind::Advance, .unit = id, .hex = h}, *scenario_->map);
+        if (!offered) d.add({.kind = ActionKind::Advance, .unit = id, .hex = h});
       }
   }
-  if (may_stop) d.add_first({.kind = ActionKind::Done}, *scenario_->map);
+  if (may_stop) d.add_first({.kind = ActionKind::Done});
   if (d.size() == 0 || (d.size() == 1 && may_stop)) {
     after_advance();
     return;

@@ -24,6 +24,7 @@
 #include "engine/core/yaml_read.h"
 #include "engine/n20/battle.h"
 #include "engine/n20/movement.h"
+#include "engine/n20/position_index.h"
 #include "engine/n20/resolution.h"
 #include "engine/n20/victory.h"
 #include "engine/play/action.h"
@@ -146,6 +147,12 @@ class Game {
     std::vector<Symbol> must_attack, must_be_attacked;  // this Combat Phase's duties (std:7.3)
     std::vector<std::pair<Symbol, Symbol>> may_attack;  // (attacker, defender) pairs
     bool duties_known = false;  // must_attack, must_be_attacked and may_attack are filled in
+    // Battles battle_totals has judged this phase (the state stands while the side declares).
+    struct Judged {
+      std::vector<Symbol> attackers, defenders;
+      bool legal = false;
+    };
+    std::vector<Judged> judged;
     int restarts = 0;
     bool duties_unmeetable = false;  // no declaration can meet every duty (see std:9.1's ruling)
     std::vector<std::vector<Hex>> advance_paths;  // vacated hexes per defeated unit
@@ -153,6 +160,9 @@ class Game {
     std::vector<Symbol> advanced;
     bool cavalry_must_advance = false, cavalry_advanced = false;
     std::vector<n20::ReachableHex> reach;   // for the unit selected to move
+    // The position `reach` was worked out on, kept for checking the path taken from it (a copy
+    // of the game, whose state lives elsewhere, builds its own).
+    std::shared_ptr<const n20::PositionIndex> reach_index;
     std::vector<std::string> partial;       // No Effect infantry that may rally partially (16.6.1)
     std::vector<std::string> to_place;      // rallied units awaiting a hex
     std::vector<Hex> placements;            // hexes they may take
@@ -215,6 +225,7 @@ class Game {
     std::vector<Symbol> attackers, defenders;
   };
   std::vector<Candidate> candidate_battles(const UnitSet& used, Symbol focus = {}) const;
+  bool battle_legal(const Candidate& c);
   bool obligations_can_be_met(UnitSet& used, int& budget) const;
   // Night (game_night.cc).
   void offer_rally();

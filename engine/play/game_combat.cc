@@ -80,6 +80,19 @@ std::vector<Game::Candidate> Game::candidate_battles(const UnitSet& used, Symbol
   return out;
 }
 
+// Does battle_totals accept the candidate as a battle? Judged once per Combat Phase.
+bool Game::battle_legal(const Candidate& c) {
+  for (const auto& j : scratch_.judged)
+    if (j.attackers == c.attackers && j.defenders == c.defenders) return j.legal;
+  n20::BattleDeclaration b;
+  b.attackers = c.attackers;
+  b.defenders = c.defenders;
+  Trace silent(Trace::Off{});
+  const bool legal = n20::battle_totals(*scenario_->rules, *scenario_->map, state_, b, silent).legal;
+  scratch_.judged.push_back({c.attackers, c.defenders, legal});
+  return legal;
+}
+
 // Can the duties left (std:7.3) still be met by battles among units not in `used`? A depth-
 // first search over the candidates covering the first unmet duty; `budget` bounds the nodes,
 // and an exhausted budget answers yes (the final check of the declaration still applies).
@@ -138,10 +151,7 @@ void Game::offer_declare() {
   Decision d{.kind = "declare", .rule = "std:9.1", .prompt = "declare a battle, or end the declarations"};
   Trace silent(Trace::Off{});
   for (const Candidate& c : candidate_battles(used)) {
-    n20::BattleDeclaration b;
-    b.attackers = c.attackers;
-    b.defenders = c.defenders;
-    if (!n20::battle_totals(rules, map, state_, b, silent).legal) continue;
+    if (!battle_legal(c)) continue;
     UnitSet after = used;
     after.insert(c.attackers.begin(), c.attackers.end());
     after.insert(c.defenders.begin(), c.defenders.end());

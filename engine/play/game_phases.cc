@@ -228,7 +228,8 @@ void Game::offer_move_to() {
   o.entering = u.status == UnitStatus::Pending;
   o.march_position = o.entering ? scratch_.entered[u.entry] : 0;
   Trace silent(Trace::Off{});
-  scratch_.reach = n20::reachable_hexes(*scenario_->rules, *scenario_->map, state_, u, o, silent);
+  scratch_.reach_index = std::make_shared<const n20::PositionIndex>(*scenario_->rules, *scenario_->map, state_);
+  scratch_.reach = n20::reachable_hexes(*scratch_.reach_index, u, o, silent);
   Decision d{.kind = "move-to",
              .unit = u.id,
              .rule = o.entering ? "std:11.1" : "std:6.0",
@@ -276,6 +277,7 @@ void Game::apply_move(const Action& a) {
   scratch_.done.push_back(u.id);
   const bool entering = u.status == UnitStatus::Pending;
   if (a.kind == ActionKind::Stay) {
+    scratch_.reach_index.reset();
     Trace t{Trace::IdsOnly{}};
     if (entering) t.cite("std:11.5", u.id + " delays its arrival");
     if (u.type == UnitType::Dummy && scratch_.reach.empty())
@@ -302,7 +304,11 @@ void Game::apply_move(const Action& a) {
   o.entering = entering;
   o.march_position = entering ? scratch_.entered[u.entry] : 0;
   Trace t{Trace::IdsOnly{}};
-  n20::PathVerdict v = n20::check_path(*scenario_->rules, *scenario_->map, state_, u, to.path, o, t);
+  // The position the reach was worked out on, unless this is a copy of the game that offered it.
+  if (!scratch_.reach_index || &scratch_.reach_index->state() != &state_)
+    scratch_.reach_index = std::make_shared<const n20::PositionIndex>(*scenario_->rules, *scenario_->map, state_);
+  n20::PathVerdict v = n20::check_path(*scratch_.reach_index, u, to.path, o, t);
+  scratch_.reach_index.reset();
   if (!v.legal)
     throw std::logic_error("engine disagreement: reach offered " + to_name + " for " + u.id + " but the path check says " +
                            v.rule + ": " + v.reason);

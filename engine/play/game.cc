@@ -109,10 +109,21 @@ void Game::take(std::size_t i) {
   run();
 }
 
+// The decision replaced leaves its buffers for the next offers to fill.
 void Game::offer(Decision d) {
   if (d.side.empty()) d.side = state_.phasing;
+  d.choices.swap(decision_.choices);
   d.choices.clear();  // written when the decision is read
+  spare_actions_.swap(decision_.actions);
+  spare_actions_.clear();
   decision_ = std::move(d);
+}
+
+std::vector<Action> Game::spare_actions() {
+  std::vector<Action> v;
+  v.swap(spare_actions_);
+  v.clear();
+  return v;
 }
 
 // Records one event with the distinct rules its trace cited.

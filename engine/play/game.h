@@ -11,6 +11,7 @@
 //   (16.1) are not offered in a played game; the questions answer them.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -173,6 +174,7 @@ class Game {
   void step();                       // one automatic step
   void apply(const Action& a);       // applies a choice to the current stage
   void offer(Decision d);
+  std::vector<Action> spare_actions();  // an empty list with room, for an offer to fill
   void note(const std::string& text, const Trace& t);
   std::string track_of(const std::string& side) const;
   const std::string& other(const std::string& side) const;
@@ -216,11 +218,28 @@ class Game {
   void resolve_current();  // plays scratch_.battle on until an owner's choice or its end
   void apply_owner_choice(const Action& a);
   void after_advance();  // back to the reaction or the next battle
-  // Units in a battle declaration's bookkeeping, ordered by handle: membership is all it asks.
-  struct ByHandle {
-    bool operator()(Symbol a, Symbol b) const { return a.handle() < b.handle(); }
+  // Units in a battle declaration's bookkeeping: membership is all it asks, of a few dozen
+  // units at most, so a flat list.
+  class UnitSet {
+   public:
+    bool count(Symbol id) const { return std::find(ids_.begin(), ids_.end(), id) != ids_.end(); }
+    void insert(Symbol id) {
+      if (!count(id)) ids_.push_back(id);
+    }
+    template <class It>
+    void insert(It first, It last) {
+      for (; first != last; ++first) insert(*first);
+    }
+    void erase(Symbol id) {
+      if (auto it = std::find(ids_.begin(), ids_.end(), id); it != ids_.end()) {
+        *it = ids_.back();
+        ids_.pop_back();
+      }
+    }
+
+   private:
+    std::vector<Symbol> ids_;
   };
-  using UnitSet = std::set<Symbol, ByHandle>;
   struct Candidate {
     std::vector<Symbol> attackers, defenders;
   };
@@ -246,6 +265,7 @@ class Game {
   GameDice dice_;
   Stage stage_ = Stage::PhaseStart;
   mutable Decision decision_;  // its string forms written by decision() when first read
+  std::vector<Action> spare_actions_;  // the list of the decision before, emptied
   TurnScratch scratch_;
   n20::VictoryVerdict result_;
   GameLog log_;

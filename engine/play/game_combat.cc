@@ -35,24 +35,27 @@ bool contains(const std::vector<T>& v, const T& x) {
 // per phase by the battle rules themselves (battle_totals), so adjacency and prohibited
 // hexsides are the engine's, not this file's.
 std::vector<Game::Candidate> Game::candidate_battles(const UnitSet& used, Symbol focus) const {
-  std::map<Symbol, std::vector<Symbol>, ByHandle> targets_of, attackers_of;  // in state order
-  std::vector<Symbol> attackers;
+  // Each attacker's targets and each defender's attackers, in the order of the pairs.
+  using Lists = std::vector<std::pair<Symbol, std::vector<Symbol>>>;
+  Lists targets_of, attackers_of;
+  auto list_of = [](Lists& lists, Symbol key) -> std::vector<Symbol>& {
+    for (auto& [k, v] : lists)
+      if (k == key) return v;
+    return lists.emplace_back(key, std::vector<Symbol>{}).second;
+  };
   for (const auto& [a, d] : scratch_.may_attack) {
     if (used.count(a) || used.count(d)) continue;
-    if (!targets_of.count(a)) attackers.push_back(a);
-    targets_of[a].push_back(d);
-    attackers_of[d].push_back(a);
+    list_of(targets_of, a).push_back(d);
+    list_of(attackers_of, d).push_back(a);
   }
-  std::vector<Candidate> out;
-  // Battles already listed; only membership is asked, so by handle.
-  auto by_handles = [](const std::pair<std::vector<Symbol>, std::vector<Symbol>>& x,
-                       const std::pair<std::vector<Symbol>, std::vector<Symbol>>& y) {
-    auto less = [](const std::vector<Symbol>& a, const std::vector<Symbol>& b) {
-      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), ByHandle{});
-    };
-    return less(x.first, y.first) || (!less(y.first, x.first) && less(x.second, y.second));
+  auto attackers_of_defender = [&](Symbol d) -> const std::vector<Symbol>& {  // every defender is listed
+    return std::find_if(attackers_of.begin(), attackers_of.end(), [&](const auto& p) { return p.first == d; })->second;
   };
-  std::set<std::pair<std::vector<Symbol>, std::vector<Symbol>>, decltype(by_handles)> seen(by_handles);
+  std::vector<Candidate> out;
+  auto listed = [&](const std::vector<Symbol>& as, const std::vector<Symbol>& ds) {
+    return std::any_of(out.begin(), out.end(),
+                       [&](const Candidate& c) { return c.attackers == as && c.defenders == ds; });
+  };
   auto subsets = [](const std::vector<Symbol>& pool, auto&& each) {
     const std::size_t n = std::min<std::size_t>(pool.size(), 6);
     for (unsigned mask = 1; mask < (1u << n); ++mask) {
@@ -62,18 +65,18 @@ std::vector<Game::Candidate> Game::candidate_battles(const UnitSet& used, Symbol
       each(pick);
     }
   };
-  for (const Symbol base : attackers) {
-    subsets(targets_of[base], [&](const std::vector<Symbol>& ds) {
+  for (const auto& [base, targets] : targets_of) {
+    subsets(targets, [&](const std::vector<Symbol>& ds) {
       std::vector<Symbol> common;
-      for (const auto& a : attackers_of[ds.front()]) {
+      for (const auto& a : attackers_of_defender(ds.front())) {
         bool all = true;
-        for (const auto& d : ds) all = all && contains(attackers_of[d], a);
+        for (const auto& d : ds) all = all && contains(attackers_of_defender(d), a);
         if (all) common.push_back(a);
       }
       subsets(common, [&](const std::vector<Symbol>& as) {
         if (as.front() != base) return;  // each battle is generated from its first attacker only
         if (!focus.empty() && !contains(as, focus) && !contains(ds, focus)) return;
-        if (seen.insert({as, ds}).second) out.push_back(Candidate{as, ds});
+        if (!listed(as, ds)) out.push_back(Candidate{as, ds});
       });
     });
   }

@@ -151,6 +151,7 @@ void Game::offer_move_select() {
   stage_ = Stage::MoveSelect;
   Decision d{.kind = "move-select", .rule = "std:6.0", .prompt = "which unit moves next (or end the Movement Phase)?"};
   // A Dummy that came in stacked must leave the hex before the phase ends (std:16.1.3).
+  d.actions = spare_actions();
   d.reserve(state_.units.size() + 1);
   const Unit* must_leave = stacked_dummy();
   if (!must_leave) d.add(ActionKind::End);
@@ -236,6 +237,7 @@ void Game::offer_move_to() {
              .prompt = o.entering ? "where does " + u.id + " enter and end its move (stay: delay, std:11.5)?"
                                   : "where does " + u.id + " end its move?"};
   const Unit* must_leave = stacked_dummy();
+  d.actions = spare_actions();
   d.reserve(scratch_.reach.size() + 1);
   if (!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) d.add(ActionKind::Stay);
   for (std::size_t i = 0; i < scratch_.reach.size(); ++i)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/n20/battle.h"
+#include "engine/n20/obligations.h"
 
 namespace hexlaw::n20 {
 
@@ -20,5 +21,11 @@ struct DeclarationCheck {
 DeclarationCheck check_declaration(const N20Rules& rules, const Map& map, const GameState& state,
                                    const std::string& side, const std::vector<BattleDeclaration>& battles,
                                    bool countercharge, Trace& trace);
+// The same with the position's obligations already worked out by the caller (combat_obligations
+// on this state and side; the trace then lacks the citations that call made): a side building
+// its declaration battle by battle in one position asks for them once.
+DeclarationCheck check_declaration(const N20Rules& rules, const Map& map, const GameState& state,
+                                   const std::string& side, const std::vector<BattleDeclaration>& battles,
+                                   bool countercharge, const CombatObligations& obligations, Trace& trace);
 
 }  // namespace hexlaw::n20

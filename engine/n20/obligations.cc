@@ -2,6 +2,8 @@
 #include "engine/n20/obligations.h"
 
 #include <algorithm>
+#include <memory>
+#include <optional>
 
 #include "engine/n20/zoc.h"
 
@@ -18,11 +20,15 @@ CombatObligations combat_obligations(const N20Rules& rules, const Map& map, cons
   auto add = [](std::vector<const Unit*>& v, const Unit* u) {
     if (std::find(v.begin(), v.end(), u) == v.end()) v.push_back(u);
   };
+  // Sides compared by handle (a side never interned is no unit's), the ground looked up once.
+  const std::optional<Symbol> phasing = Symbol::find(phasing_side);
+  auto phasing_unit = [&](const Unit& u) { return phasing && u.side == *phasing; };
+  const std::shared_ptr<const TerrainIndex> ground = rules.terrain_index(map, state);
   for (const Unit& f : state.units) {
-    if (!f.on_map() || f.side != phasing_side) continue;
+    if (!f.on_map() || !phasing_unit(f)) continue;
     for (const Unit& e : state.units) {
-      if (!e.on_map() || e.side == phasing_side || distance(e.hex, f.hex) != 1) continue;
-      if (exerts_zoc_into(rules, map, state, e, f.hex, silent)) {
+      if (!e.on_map() || phasing_unit(e) || distance(e.hex, f.hex) != 1) continue;
+      if (exerts_zoc_into(rules, *ground, state, e, f.hex, silent)) {
         // RULE std:7.3 — units in an enemy ZOC must attack; enemies exerting ZOC on them must be attacked
         add(o.must_attack, &f);
         add(o.must_be_attacked, &e);
@@ -33,9 +39,9 @@ CombatObligations combat_obligations(const N20Rules& rules, const Map& map, cons
   }
   for (const Unit* f : std::vector<const Unit*>(o.must_attack)) {
     for (const Unit& e : state.units) {
-      if (!e.on_map() || e.side == phasing_side || distance(e.hex, f->hex) != 1) continue;
+      if (!e.on_map() || phasing_unit(e) || distance(e.hex, f->hex) != 1) continue;
       if (std::find(o.must_be_attacked.begin(), o.must_be_attacked.end(), &e) != o.must_be_attacked.end()) continue;
-      if (exerts_zoc_into(rules, map, state, *f, e.hex, silent)) {
+      if (exerts_zoc_into(rules, *ground, state, *f, e.hex, silent)) {
         // RULE std:9.1 (part: obligations of units that must attack) — enemies in an attacker's ZOC must be attacked
         add(o.must_be_attacked, &e);
         trace.cite("std:9.1", [&] { return e.id + " stands in the zone of control of " + f->id +

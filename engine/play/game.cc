@@ -57,18 +57,21 @@ Game::Game(std::shared_ptr<const Scenario> scenario, std::uint64_t seed)
 }
 
 const Decision& Game::decision() const {
+  const Decision& d = awaited_actions();
+  decision_.write_choices(*scenario_->map);
+  return d;
+}
+
+const Decision& Game::awaited_actions() const {
   if (over()) throw std::logic_error("the game is over: " + result_.level + (result_.winner.empty() ? "" : " for " + result_.winner));
   return decision_;
 }
 
-void Decision::add(Action a, const Map& map) {
-  choices.push_back(to_text(a, map));
-  actions.push_back(std::move(a));
-}
-
-void Decision::add_first(Action a, const Map& map) {
-  choices.insert(choices.begin(), to_text(a, map));
-  actions.insert(actions.begin(), std::move(a));
+void Decision::write_choices(const Map& map) {
+  if (choices_written()) return;
+  choices.clear();
+  choices.reserve(actions.size());
+  for (const Action& a : actions) choices.push_back(to_text(a, map));
 }
 
 std::size_t Decision::find(std::string_view text) const {
@@ -79,6 +82,7 @@ std::size_t Decision::find(std::string_view text) const {
 
 void Game::choose(const std::string& choice) {
   if (over()) throw std::invalid_argument("the game is over; no decision is awaited");
+  decision_.write_choices(*scenario_->map);
   const std::size_t i = decision_.find(choice);
   if (i == std::string::npos) {
     std::string list;
@@ -98,15 +102,28 @@ void Game::choose(std::size_t index) {
 }
 
 void Game::take(std::size_t i) {
-  log_.decisions.push_back(decision_.choices[i]);
+  log_.decisions.push_back(decision_.choices_written() ? decision_.choices[i]
+                                                      : to_text(decision_.actions[i], *scenario_->map));
   const Action a = decision_.actions[i];  // the step replaces decision_
   apply(a);
   run();
 }
 
+// The decision replaced leaves its buffers for the next offers to fill.
 void Game::offer(Decision d) {
   if (d.side.empty()) d.side = state_.phasing;
+  d.choices.swap(decision_.choices);
+  d.choices.clear();  // written when the decision is read
+  spare_actions_.swap(decision_.actions);
+  spare_actions_.clear();
   decision_ = std::move(d);
+}
+
+std::vector<Action> Game::spare_actions() {
+  std::vector<Action> v;
+  v.swap(spare_actions_);
+  v.clear();
+  return v;
 }
 
 // Records one event with the distinct rules its trace cited.
@@ -240,7 +257,7 @@ std::size_t ScriptedPolicy::choose(const Game&, const Decision& d) {
 std::size_t play(Game& game, Policy& policy, std::size_t max_decisions) {
   std::size_t n = 0;
   while (!game.over() && n < max_decisions) {
-    const Decision& d = game.decision();
+    const Decision& d = policy.reads_choices() ? game.decision() : game.awaited_actions();
     const std::size_t i = policy.choose(game, d);
     if (i >= d.size()) throw std::out_of_range("policy chose past the end of the choices");
     game.choose(i);

@@ -11,6 +11,7 @@
 //   (16.1) are not offered in a played game; the questions answer them.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -24,6 +25,7 @@
 #include "engine/core/yaml_read.h"
 #include "engine/n20/battle.h"
 #include "engine/n20/movement.h"
+#include "engine/n20/position_index.h"
 #include "engine/n20/resolution.h"
 #include "engine/n20/victory.h"
 #include "engine/play/action.h"
@@ -34,6 +36,8 @@ namespace hexlaw::play {
 // What the game waits on: which side decides what, and every legal choice, both as what it
 // does (a typed Action, which the game applies) and as its string form ("forced-march",
 // "move IG", "0507", "attack A+B on C", "end" …; action.h), distinct within the decision.
+// The game offers the actions; their string forms are written when the decision is read
+// (Game::decision()), not for every decision a policy that reads only the actions takes.
 struct Decision {
   std::string kind;    // forced-march, move-select, move-to, combine, react-select, react, declare, reserves,
                        // column, retreat, exchange, advance, rally, partial-rally, place, dummy, dummy-arrival, stop
@@ -41,21 +45,21 @@ struct Decision {
   std::string unit;    // the unit concerned, when one is
   std::string rule;    // the rule that gives the choice
   std::string prompt;  // for a person
-  std::vector<std::string> choices;  // the string forms, in the order of `actions`
+  std::vector<std::string> choices;  // the string forms, in the order of `actions` (once written)
   std::vector<Action> actions;
 
-  // Adds a choice at the end (or first), its string form written with hexes named on `map`.
-  void add(Action a, const Map& map);
-  void add(ActionKind k, const Map& map) { add(Action{.kind = k}, map); }
-  void add_first(Action a, const Map& map);
-  // The index of the choice whose string form is exactly `text`, or npos.
+  // Adds a choice at the end (or first).
+  void add(Action a) { actions.push_back(std::move(a)); }
+  void add(ActionKind k) { add(Action{.kind = k}); }
+  void add_first(Action a) { actions.insert(actions.begin(), std::move(a)); }
+  // Writes `choices` from `actions`, hexes named on `map`, unless they are written already.
+  void write_choices(const Map& map);
+  bool choices_written() const { return choices.size() == actions.size(); }
+  // The index of the choice whose string form is exactly `text`, or npos (choices written).
   std::size_t find(std::string_view text) const;
   std::size_t size() const { return actions.size(); }
   // Room for `n` choices, for offers that know how many they will make.
-  void reserve(std::size_t n) {
-    choices.reserve(n);
-    actions.reserve(n);
-  }
+  void reserve(std::size_t n) { actions.reserve(n); }
 };
 
 // One line of the game's record: what happened, when, and the rule cases that decided it.
@@ -101,8 +105,11 @@ class Game {
   bool over() const { return stage_ == Stage::Over; }
   // The verdict once over (std:15.0); level "none" while the game goes on.
   const n20::VictoryVerdict& result() const { return result_; }
-  // The decision awaited now. Throws std::logic_error once the game is over.
+  // The decision awaited now, its choices' string forms written on first read (a game is
+  // used from one thread at a time). Throws std::logic_error once the game is over.
   const Decision& decision() const;
+  // The same without writing the string forms, for policies that read only the actions.
+  const Decision& awaited_actions() const;
   // Takes the choice whose string form is exactly `choice` and plays on to the next decision.
   // Throws std::invalid_argument naming the decision and the legal choices when none is.
   void choose(const std::string& choice);
@@ -141,6 +148,12 @@ class Game {
     std::vector<Symbol> must_attack, must_be_attacked;  // this Combat Phase's duties (std:7.3)
     std::vector<std::pair<Symbol, Symbol>> may_attack;  // (attacker, defender) pairs
     bool duties_known = false;  // must_attack, must_be_attacked and may_attack are filled in
+    // Battles battle_totals has judged this phase (the state stands while the side declares).
+    struct Judged {
+      std::vector<Symbol> attackers, defenders;
+      bool legal = false;
+    };
+    std::vector<Judged> judged;
     int restarts = 0;
     bool duties_unmeetable = false;  // no declaration can meet every duty (see std:9.1's ruling)
     std::vector<std::vector<Hex>> advance_paths;  // vacated hexes per defeated unit
@@ -148,6 +161,9 @@ class Game {
     std::vector<Symbol> advanced;
     bool cavalry_must_advance = false, cavalry_advanced = false;
     std::vector<n20::ReachableHex> reach;   // for the unit selected to move
+    // The position `reach` was worked out on, kept for checking the path taken from it (a copy
+    // of the game, whose state lives elsewhere, builds its own).
+    std::shared_ptr<const n20::PositionIndex> reach_index;
     std::vector<std::string> partial;       // No Effect infantry that may rally partially (16.6.1)
     std::vector<std::string> to_place;      // rallied units awaiting a hex
     std::vector<Hex> placements;            // hexes they may take
@@ -158,6 +174,7 @@ class Game {
   void step();                       // one automatic step
   void apply(const Action& a);       // applies a choice to the current stage
   void offer(Decision d);
+  std::vector<Action> spare_actions();  // an empty list with room, for an offer to fill
   void note(const std::string& text, const Trace& t);
   std::string track_of(const std::string& side) const;
   const std::string& other(const std::string& side) const;
@@ -201,15 +218,33 @@ class Game {
   void resolve_current();  // plays scratch_.battle on until an owner's choice or its end
   void apply_owner_choice(const Action& a);
   void after_advance();  // back to the reaction or the next battle
-  // Units in a battle declaration's bookkeeping, ordered by handle: membership is all it asks.
-  struct ByHandle {
-    bool operator()(Symbol a, Symbol b) const { return a.handle() < b.handle(); }
+  // Units in a battle declaration's bookkeeping: membership is all it asks, of a few dozen
+  // units at most, so a flat list.
+  class UnitSet {
+   public:
+    bool count(Symbol id) const { return std::find(ids_.begin(), ids_.end(), id) != ids_.end(); }
+    void insert(Symbol id) {
+      if (!count(id)) ids_.push_back(id);
+    }
+    template <class It>
+    void insert(It first, It last) {
+      for (; first != last; ++first) insert(*first);
+    }
+    void erase(Symbol id) {
+      if (auto it = std::find(ids_.begin(), ids_.end(), id); it != ids_.end()) {
+        *it = ids_.back();
+        ids_.pop_back();
+      }
+    }
+
+   private:
+    std::vector<Symbol> ids_;
   };
-  using UnitSet = std::set<Symbol, ByHandle>;
   struct Candidate {
     std::vector<Symbol> attackers, defenders;
   };
   std::vector<Candidate> candidate_battles(const UnitSet& used, Symbol focus = {}) const;
+  bool battle_legal(const Candidate& c);
   bool obligations_can_be_met(UnitSet& used, int& budget) const;
   // Night (game_night.cc).
   void offer_rally();
@@ -229,7 +264,8 @@ class Game {
   n20::EventDeck deck_;
   GameDice dice_;
   Stage stage_ = Stage::PhaseStart;
-  Decision decision_;
+  mutable Decision decision_;  // its string forms written by decision() when first read
+  std::vector<Action> spare_actions_;  // the list of the decision before, emptied
   TurnScratch scratch_;
   n20::VictoryVerdict result_;
   GameLog log_;
@@ -246,12 +282,16 @@ class Policy {
  public:
   virtual ~Policy() = default;
   virtual std::size_t choose(const Game& game, const Decision& decision) = 0;
+  // False for a policy that reads only the decision's actions (and size), never `choices`:
+  // play() then hands it decisions whose string forms are not written.
+  virtual bool reads_choices() const { return true; }
 };
 // Uniformly random among the legal choices, from its own seed.
 class RandomPolicy : public Policy {
  public:
   explicit RandomPolicy(std::uint64_t seed) : rng_(seed) {}
   std::size_t choose(const Game& game, const Decision& decision) override;
+  bool reads_choices() const override { return false; }
 
  private:
   SeededDice rng_;

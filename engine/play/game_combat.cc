@@ -35,16 +35,27 @@ bool contains(const std::vector<T>& v, const T& x) {
 // per phase by the battle rules themselves (battle_totals), so adjacency and prohibited
 // hexsides are the engine's, not this file's.
 std::vector<Game::Candidate> Game::candidate_battles(const UnitSet& used, Symbol focus) const {
-  std::map<Symbol, std::vector<Symbol>, ByHandle> targets_of, attackers_of;  // in state order
-  std::vector<Symbol> attackers;
+  // Each attacker's targets and each defender's attackers, in the order of the pairs.
+  using Lists = std::vector<std::pair<Symbol, std::vector<Symbol>>>;
+  Lists targets_of, attackers_of;
+  auto list_of = [](Lists& lists, Symbol key) -> std::vector<Symbol>& {
+    for (auto& [k, v] : lists)
+      if (k == key) return v;
+    return lists.emplace_back(key, std::vector<Symbol>{}).second;
+  };
   for (const auto& [a, d] : scratch_.may_attack) {
     if (used.count(a) || used.count(d)) continue;
-    if (!targets_of.count(a)) attackers.push_back(a);
-    targets_of[a].push_back(d);
-    attackers_of[d].push_back(a);
+    list_of(targets_of, a).push_back(d);
+    list_of(attackers_of, d).push_back(a);
   }
+  auto attackers_of_defender = [&](Symbol d) -> const std::vector<Symbol>& {  // every defender is listed
+    return std::find_if(attackers_of.begin(), attackers_of.end(), [&](const auto& p) { return p.first == d; })->second;
+  };
   std::vector<Candidate> out;
-  std::set<std::pair<std::vector<Symbol>, std::vector<Symbol>>> seen;
+  auto listed = [&](const std::vector<Symbol>& as, const std::vector<Symbol>& ds) {
+    return std::any_of(out.begin(), out.end(),
+                       [&](const Candidate& c) { return c.attackers == as && c.defenders == ds; });
+  };
   auto subsets = [](const std::vector<Symbol>& pool, auto&& each) {
     const std::size_t n = std::min<std::size_t>(pool.size(), 6);
     for (unsigned mask = 1; mask < (1u << n); ++mask) {
@@ -54,22 +65,35 @@ std::vector<Game::Candidate> Game::candidate_battles(const UnitSet& used, Symbol
       each(pick);
     }
   };
-  for (const Symbol base : attackers) {
-    subsets(targets_of[base], [&](const std::vector<Symbol>& ds) {
+  for (const auto& [base, targets] : targets_of) {
+    subsets(targets, [&](const std::vector<Symbol>& ds) {
       std::vector<Symbol> common;
-      for (const auto& a : attackers_of[ds.front()]) {
+      for (const auto& a : attackers_of_defender(ds.front())) {
         bool all = true;
-        for (const auto& d : ds) all = all && contains(attackers_of[d], a);
+        for (const auto& d : ds) all = all && contains(attackers_of_defender(d), a);
         if (all) common.push_back(a);
       }
       subsets(common, [&](const std::vector<Symbol>& as) {
         if (as.front() != base) return;  // each battle is generated from its first attacker only
         if (!focus.empty() && !contains(as, focus) && !contains(ds, focus)) return;
-        if (seen.insert({as, ds}).second) out.push_back(Candidate{as, ds});
+        if (!listed(as, ds)) out.push_back(Candidate{as, ds});
       });
     });
   }
   return out;
+}
+
+// Does battle_totals accept the candidate as a battle? Judged once per Combat Phase.
+bool Game::battle_legal(const Candidate& c) {
+  for (const auto& j : scratch_.judged)
+    if (j.attackers == c.attackers && j.defenders == c.defenders) return j.legal;
+  n20::BattleDeclaration b;
+  b.attackers = c.attackers;
+  b.defenders = c.defenders;
+  Trace silent(Trace::Off{});
+  const bool legal = n20::battle_totals(*scenario_->rules, *scenario_->map, state_, b, silent).legal;
+  scratch_.judged.push_back({c.attackers, c.defenders, legal});
+  return legal;
 }
 
 // Can the duties left (std:7.3) still be met by battles among units not in `used`? A depth-
@@ -102,12 +126,12 @@ void Game::offer_declare() {
   stage_ = Stage::Declare;
   const n20::N20Rules& rules = *scenario_->rules;
   const Map& map = *scenario_->map;
-  const std::string& side = state_.phasing;
+  const Symbol side = state_.phasing;
   // Step A.
   if (!scratch_.duties_known) {
     scratch_.duties_known = true;
     Trace silent(Trace::Off{});
-    n20::CombatObligations ob = n20::combat_obligations(rules, map, state_, side, silent);
+    n20::CombatObligations ob = n20::combat_obligations(rules, map, state_, side.str(), silent);
     for (const Unit* u : ob.must_attack) scratch_.must_attack.push_back(u->id);
     for (const Unit* u : ob.must_be_attacked) scratch_.must_be_attacked.push_back(u->id);
     for (const Unit& a : state_.units) {
@@ -130,10 +154,7 @@ void Game::offer_declare() {
   Decision d{.kind = "declare", .rule = "std:9.1", .prompt = "declare a battle, or end the declarations"};
   Trace silent(Trace::Off{});
   for (const Candidate& c : candidate_battles(used)) {
-    n20::BattleDeclaration b;
-    b.attackers = c.attackers;
-    b.defenders = c.defenders;
-    if (!n20::battle_totals(rules, map, state_, b, silent).legal) continue;
+    if (!battle_legal(c)) continue;
     UnitSet after = used;
     after.insert(c.attackers.begin(), c.attackers.end());
     after.insert(c.defenders.begin(), c.defenders.end());
@@ -141,13 +162,17 @@ void Game::offer_declare() {
     if (!scratch_.duties_unmeetable && !obligations_can_be_met(after, budget)) continue;
     Action attack{.kind = ActionKind::Attack, .number = static_cast<int>(c.attackers.size()), .units = c.attackers};
     attack.units.insert(attack.units.end(), c.defenders.begin(), c.defenders.end());
-    d.add(std::move(attack), map);
+    d.add(std::move(attack));
   }
-  // Step C.
-  const n20::DeclarationCheck check = n20::check_declaration(rules, map, state_, side, scratch_.battles, false, silent);
-  if (check.legal) d.add_first({.kind = ActionKind::End}, map);
-  if (d.size() == 0 && scratch_.duties_unmeetable) d.add(ActionKind::End, map);
-  if (d.size() == 0 && !scratch_.battles.empty() && scratch_.restarts < 3) d.add(ActionKind::Restart, map);
+  // Step C (the state has not changed since step A: its obligations stand).
+  n20::CombatObligations duties;
+  for (const Symbol id : scratch_.must_attack) duties.must_attack.push_back(state_.unit(id));
+  for (const Symbol id : scratch_.must_be_attacked) duties.must_be_attacked.push_back(state_.unit(id));
+  const n20::DeclarationCheck check =
+      n20::check_declaration(rules, map, state_, side.str(), scratch_.battles, false, duties, silent);
+  if (check.legal) d.add_first({.kind = ActionKind::End});
+  if (d.size() == 0 && scratch_.duties_unmeetable) d.add(ActionKind::End);
+  if (d.size() == 0 && !scratch_.battles.empty() && scratch_.restarts < 3) d.add(ActionKind::Restart);
   if (d.size() == 0) {
     // No declaration meets every duty from here: offer every legal battle and let the side end
     // when it wishes, the unmet duties recorded (catalog ruling under std:9.1).
@@ -246,8 +271,8 @@ void Game::offer_battle_setup() {
                  .rule = "std:12.5",
                  .prompt = std::string("does the ") + (attacker ? "attacker" : "defender") +
                            " spend a morale point for +1 in " + scratch_.resolving_what + "?"};
-      d.add(ActionKind::NoReserves, *scenario_->map);
-      d.add(ActionKind::CommitReserves, *scenario_->map);
+      d.add(ActionKind::NoReserves);
+      d.add(ActionKind::CommitReserves);
       offer(std::move(d));
       return;
     }
@@ -262,7 +287,7 @@ void Game::offer_battle_setup() {
                .side = state_.unit(b.attackers.front())->side,
                .rule = "std:9.5",
                .prompt = "resolve " + scratch_.resolving_what + " on its column or a lower one?"};
-    for (int c = totals.column; c >= lowest; --c) d.add({.kind = ActionKind::Column, .number = c}, *scenario_->map);
+    for (int c = totals.column; c >= lowest; --c) d.add({.kind = ActionKind::Column, .number = c});
     offer(std::move(d));
     return;
   }
@@ -306,11 +331,14 @@ std::string path_label(const n20::RetreatPath& p, const Map& map) {
 
 // One choice per legal path, written as its hexes; a path written like an earlier one gets " #k".
 void add_paths(Decision& d, const n20::RetreatOptions& o, const Map& map) {
+  auto taken = [&](const std::string& l) {
+    return std::any_of(d.actions.begin(), d.actions.end(), [&](const Action& a) { return a.path == l; });
+  };
   for (std::size_t i = 0; i < o.paths.size(); ++i) {
     std::string l = path_label(o.paths[i], map);
     const std::string base = l;
-    for (int k = 2; d.find(l) != std::string::npos; ++k) l = base + " #" + std::to_string(k);
-    d.add({.kind = ActionKind::Retreat, .index = static_cast<std::uint32_t>(i), .path = std::move(l)}, map);
+    for (int k = 2; taken(l); ++k) l = base + " #" + std::to_string(k);
+    d.add({.kind = ActionKind::Retreat, .index = static_cast<std::uint32_t>(i), .path = std::move(l)});
   }
 }
 
@@ -352,8 +380,7 @@ void Game::resolve_current() {
     for (std::size_t i = 0; i < sets.size(); ++i)
       d.add({.kind = ActionKind::Exchange,
              .index = static_cast<std::uint32_t>(i),
-             .units = std::vector<Symbol>(sets[i].begin(), sets[i].end())},
-            *scenario_->map);
+             .units = std::vector<Symbol>(sets[i].begin(), sets[i].end())});
     stage_ = Stage::OwnerChoice;
     offer(std::move(d));
     return;
@@ -412,10 +439,10 @@ void Game::offer_advance() {
         if (state_.unit_at(h)) continue;
         const bool offered = std::any_of(d.actions.begin(), d.actions.end(),
                                          [&](const Action& a) { return a.unit == id && a.hex == h; });
-        if (!offered) d.add({.kind = ActionKind::Advance, .unit = id, .hex = h}, *scenario_->map);
+        if (!offered) d.add({.kind = ActionKind::Advance, .unit = id, .hex = h});
       }
   }
-  if (may_stop) d.add_first({.kind = ActionKind::Done}, *scenario_->map);
+  if (may_stop) d.add_first({.kind = ActionKind::Done});
   if (d.size() == 0 || (d.size() == 1 && may_stop)) {
     after_advance();
     return;

@@ -24,10 +24,10 @@ void Game::offer_rally() {
     return;
   }
   Decision d{.kind = "rally", .rule = "std:10.0", .prompt = "roll to rally every broken unit?"};
-  d.add(ActionKind::NoRally, *scenario_->map);
-  d.add(ActionKind::Rally, *scenario_->map);
+  d.add(ActionKind::NoRally);
+  d.add(ActionKind::Rally);
   // A point spent before rolling adds +1 to every roll made now (std:12.4; rally() cites it).
-  if (state_.morale[track_of(state_.phasing)] >= 1) d.add(ActionKind::RallySpendingPoint, *scenario_->map);
+  if (state_.morale[track_of(state_.phasing)] >= 1) d.add(ActionKind::RallySpendingPoint);
   offer(std::move(d));
 }
 
@@ -83,8 +83,8 @@ void Game::offer_partial_rally() {
                  .unit = u.id,
                  .rule = "std:16.6.1",
                  .prompt = u.id + " rolled No Effect: rally a Cadre in its place, eliminating it for good?"};
-      d.add(ActionKind::StayBroken, *scenario_->map);
-      d.add(ActionKind::PartialRally, *scenario_->map);
+      d.add(ActionKind::StayBroken);
+      d.add(ActionKind::PartialRally);
       offer(std::move(d));
       return;
     }
@@ -117,7 +117,7 @@ void Game::offer_place() {
     const std::string id = scratch_.to_place.front();
     Decision d{.kind = "place", .unit = id, .rule = "std:10.0", .prompt = "where is " + id + " placed?"};
     for (Hex h : scratch_.placements)
-      if (!state_.unit_at(h)) d.add({.kind = ActionKind::Place, .hex = h}, *scenario_->map);
+      if (!state_.unit_at(h)) d.add({.kind = ActionKind::Place, .hex = h});
     if (d.size() != 0) {
       offer(std::move(d));
       return;
@@ -183,7 +183,7 @@ void Game::offer_dummy() {
   }
   Decision d{.kind = "dummy", .unit = dummy->id, .rule = "std:16.1.3", .prompt = "place " + dummy->id + "?"};
   const Map& map = *scenario_->map;
-  d.add(ActionKind::NoMoreDummies, map);
+  d.add(ActionKind::NoMoreDummies);
   Trace silent(Trace::Off{});
   for (const Unit& u : state_.units) {
     if (u.side != state_.phasing || !u.on_map() || u.type == UnitType::Dummy) continue;
@@ -191,7 +191,7 @@ void Game::offer_dummy() {
       for (Hex to : neighbours(u.hex)) {
         const n20::DummyPlacement p{dummy->id, u.hex, mover, to};
         if (!n20::place_dummies_at_reconceal(*scenario_->rules, map, state_, state_.phasing, {p}, silent).legal) continue;
-        d.add({.kind = ActionKind::PlaceDummy, .unit = mover, .hex = to, .at = u.hex}, map);
+        d.add({.kind = ActionKind::PlaceDummy, .unit = mover, .hex = to, .at = u.hex});
       }
   }
   if (d.size() == 1) {

@@ -68,8 +68,8 @@ void Game::begin_phase() {
         Decision d{.kind = "forced-march",
                    .rule = "std:12.3",
                    .prompt = "spend a morale point for +1 movement allowance for every unit this phase?"};
-        d.add(ActionKind::No, *scenario_->map);
-        d.add(ActionKind::ForcedMarch, *scenario_->map);
+        d.add(ActionKind::No);
+        d.add(ActionKind::ForcedMarch);
         offer(std::move(d));
       } else {
         offer_move_select();
@@ -151,22 +151,22 @@ void Game::offer_move_select() {
   stage_ = Stage::MoveSelect;
   Decision d{.kind = "move-select", .rule = "std:6.0", .prompt = "which unit moves next (or end the Movement Phase)?"};
   // A Dummy that came in stacked must leave the hex before the phase ends (std:16.1.3).
-  const Map& map = *scenario_->map;
+  d.actions = spare_actions();
   d.reserve(state_.units.size() + 1);
   const Unit* must_leave = stacked_dummy();
-  if (!must_leave) d.add(ActionKind::End, map);
+  if (!must_leave) d.add(ActionKind::End);
   Trace silent(Trace::Off{});
   for (const Unit& u : state_.units) {
     if (u.side != state_.phasing || contains(scratch_.done, u.id)) continue;
     if (u.on_map() && scenario_->rules->may_move(u, silent)) {
-      d.add({.kind = ActionKind::Move, .unit = u.id}, map);
+      d.add({.kind = ActionKind::Move, .unit = u.id});
       // Offered when break_down (std:16.7.1) accepts it; it cites the rule when taken.
       if (scenario_->rules->on(n20::Optional::Cadres) && n20::break_down(*scenario_->rules, state_, u.id, false, silent).legal)
-        d.add({.kind = ActionKind::BreakDown, .unit = u.id}, map);
+        d.add({.kind = ActionKind::BreakDown, .unit = u.id});
     }
     // A reinforcement due now or earlier may enter (std:11.3, std:11.5); movement cites them when it does.
     if (u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn)
-      d.add({.kind = ActionKind::Enter, .unit = u.id}, map);
+      d.add({.kind = ActionKind::Enter, .unit = u.id});
   }
   if (d.size() == (must_leave ? 0u : 1u)) {
     offer_combine();
@@ -200,8 +200,8 @@ bool Game::offer_dummy_arrival(const std::string& with) {
     stage_ = Stage::DummyArrival;
     Decision offered{
         .kind = "dummy-arrival", .unit = with, .rule = "std:16.1.3", .prompt = "bring a Dummy in with " + with + "?"};
-    offered.add(ActionKind::NoDummy, *scenario_->map);
-    offered.add({.kind = ActionKind::BringDummy, .unit = d.id}, *scenario_->map);
+    offered.add(ActionKind::NoDummy);
+    offered.add({.kind = ActionKind::BringDummy, .unit = d.id});
     offer(std::move(offered));
     return true;
   }
@@ -229,18 +229,19 @@ void Game::offer_move_to() {
   o.entering = u.status == UnitStatus::Pending;
   o.march_position = o.entering ? scratch_.entered[u.entry] : 0;
   Trace silent(Trace::Off{});
-  scratch_.reach = n20::reachable_hexes(*scenario_->rules, *scenario_->map, state_, u, o, silent);
+  scratch_.reach_index = std::make_shared<const n20::PositionIndex>(*scenario_->rules, *scenario_->map, state_);
+  scratch_.reach = n20::reachable_hexes(*scratch_.reach_index, u, o, silent);
   Decision d{.kind = "move-to",
              .unit = u.id,
              .rule = o.entering ? "std:11.1" : "std:6.0",
              .prompt = o.entering ? "where does " + u.id + " enter and end its move (stay: delay, std:11.5)?"
                                   : "where does " + u.id + " end its move?"};
   const Unit* must_leave = stacked_dummy();
-  const Map& map = *scenario_->map;
+  d.actions = spare_actions();
   d.reserve(scratch_.reach.size() + 1);
-  if (!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) d.add(ActionKind::Stay, map);
+  if (!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) d.add(ActionKind::Stay);
   for (std::size_t i = 0; i < scratch_.reach.size(); ++i)
-    d.add({.kind = ActionKind::MoveTo, .hex = scratch_.reach[i].hex, .index = static_cast<std::uint32_t>(i)}, map);
+    d.add({.kind = ActionKind::MoveTo, .hex = scratch_.reach[i].hex, .index = static_cast<std::uint32_t>(i)});
   offer(std::move(d));
 }
 
@@ -278,6 +279,7 @@ void Game::apply_move(const Action& a) {
   scratch_.done.push_back(u.id);
   const bool entering = u.status == UnitStatus::Pending;
   if (a.kind == ActionKind::Stay) {
+    scratch_.reach_index.reset();
     Trace t{Trace::IdsOnly{}};
     if (entering) t.cite("std:11.5", u.id + " delays its arrival");
     if (u.type == UnitType::Dummy && scratch_.reach.empty())
@@ -304,7 +306,11 @@ void Game::apply_move(const Action& a) {
   o.entering = entering;
   o.march_position = entering ? scratch_.entered[u.entry] : 0;
   Trace t{Trace::IdsOnly{}};
-  n20::PathVerdict v = n20::check_path(*scenario_->rules, *scenario_->map, state_, u, to.path, o, t);
+  // The position the reach was worked out on, unless this is a copy of the game that offered it.
+  if (!scratch_.reach_index || &scratch_.reach_index->state() != &state_)
+    scratch_.reach_index = std::make_shared<const n20::PositionIndex>(*scenario_->rules, *scenario_->map, state_);
+  n20::PathVerdict v = n20::check_path(*scratch_.reach_index, u, to.path, o, t);
+  scratch_.reach_index.reset();
   if (!v.legal)
     throw std::logic_error("engine disagreement: reach offered " + to_name + " for " + u.id + " but the path check says " +
                            v.rule + ": " + v.reason);
@@ -346,7 +352,6 @@ void Game::offer_combine() {
   stage_ = Stage::PhaseEnd;
   if (!scenario_->rules->on(n20::Optional::Cadres)) return;
   Decision d{.kind = "combine", .rule = "std:16.7.2", .prompt = "combine two stacked Cadres into a large unit?"};
-  const Map& map = *scenario_->map;
   Trace silent(Trace::Off{});
   const auto& units = state_.units;
   for (std::size_t i = 0; i < units.size(); ++i)
@@ -358,10 +363,10 @@ void Game::offer_combine() {
         continue;
       const n20::CadreVerdict v = n20::combine(*scenario_->rules, state_, a.id, b.id, "", silent);
       if (!v.legal) continue;
-      for (const auto& pick : v.choices) d.add({.kind = ActionKind::Combine, .units = {a.id, b.id, Symbol(pick)}}, map);
+      for (const auto& pick : v.choices) d.add({.kind = ActionKind::Combine, .units = {a.id, b.id, Symbol(pick)}});
     }
   if (d.size() == 0) return;
-  d.add_first({.kind = ActionKind::No}, map);
+  d.add_first({.kind = ActionKind::No});
   stage_ = Stage::Combine;
   offer(std::move(d));
 }
@@ -388,7 +393,7 @@ void Game::offer_react_select() {
   const std::string reacting = other(state_.phasing);
   Decision d{.kind = "react-select", .side = reacting, .rule = "std:8.0",
              .prompt = "which unit reacts next (or end the Reaction Phase)?"};
-  d.add(ActionKind::End, *scenario_->map);
+  d.add(ActionKind::End);
   Trace silent(Trace::Off{});
   const n20::N20Rules& rules = *scenario_->rules;
   for (const Unit& u : state_.units) {
@@ -396,7 +401,7 @@ void Game::offer_react_select() {
     if (!rules.may_countercharge(u) && !rules.may_disengage(u)) continue;
     n20::ReactionOptions o = n20::reaction_options(rules, *scenario_->map, state_, u, silent);
     if (o.may_countercharge || o.may_disengage || o.may_penetrate)
-      d.add({.kind = ActionKind::React, .unit = u.id}, *scenario_->map);
+      d.add({.kind = ActionKind::React, .unit = u.id});
   }
   if (d.size() == 1) {
     stage_ = Stage::PhaseEnd;
@@ -411,15 +416,14 @@ void Game::offer_react() {
   Trace silent(Trace::Off{});
   n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, silent);
   Decision d{.kind = "react", .side = u.side, .unit = u.id, .rule = "std:8.0", .prompt = "what does " + u.id + " do?"};
-  const Map& map = *scenario_->map;
-  d.add(ActionKind::None, map);
+  d.add(ActionKind::None);
   if (o.may_countercharge)
     for (const auto& target : o.countercharge_targets)
-      d.add({.kind = ActionKind::Countercharge, .unit = Symbol(target)}, map);
+      d.add({.kind = ActionKind::Countercharge, .unit = Symbol(target)});
   if (o.may_disengage)
-    for (const auto& m : o.disengage_to) d.add({.kind = ActionKind::Disengage, .hex = m.hex}, map);
+    for (const auto& m : o.disengage_to) d.add({.kind = ActionKind::Disengage, .hex = m.hex});
   if (o.may_penetrate)
-    for (const auto& m : o.penetrate_to) d.add({.kind = ActionKind::Penetrate, .hex = m.hex}, map);
+    for (const auto& m : o.penetrate_to) d.add({.kind = ActionKind::Penetrate, .hex = m.hex});
   offer(std::move(d));
 }
 
@@ -469,9 +473,9 @@ void Game::apply_react(const Action& a) {
     scratch_.pending_reaction = a;
     Decision d{.kind = "stop", .side = state_.phasing, .unit = u.id, .rule = "std:16.1.1",
                .prompt = "reveal hidden cavalry to stop " + u.id + "'s " + verb_of(a) + "?"};
-    d.add(ActionKind::LetItGo, *scenario_->map);
+    d.add(ActionKind::LetItGo);
     for (const auto& id : o.hidden_could_stop)
-      d.add({.kind = ActionKind::StopWith, .unit = Symbol(id)}, *scenario_->map);
+      d.add({.kind = ActionKind::StopWith, .unit = Symbol(id)});
     stage_ = Stage::Stop;
     offer(std::move(d));
     return;

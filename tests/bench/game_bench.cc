@@ -81,6 +81,7 @@ class ThriftyRandomPolicy : public Policy {
     }
     return kept_[static_cast<std::size_t>(rng_.next_u64() % kept_.size())];
   }
+  bool reads_choices() const override { return false; }  // the actions' kinds only
 
  private:
   SeededDice rng_;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -56,7 +57,15 @@ class TerrainIndex {
   TerrainIndex(const N20Rules& rules, const Map& map, const GameState& state);
 
   const Map& map() const { return map_; }
-  const TerrainType& terrain(Hex h) const;
+  // The hex's terrain type: from the array once known, else from the rule set's hook.
+  const TerrainType& terrain(Hex h) const {
+    const int i = window_.index(h);
+    if (i >= 0)
+      if (const TerrainType* t = terrain_[static_cast<std::size_t>(i)]) return *t;
+    return work_out_terrain(h);
+  }
+  // N20Rules::terrain_table_id(), read once (it names the chart that forbids a crossing).
+  const std::string& terrain_table_id() const { return terrain_table_id_; }
   // Map::on_map, answered from an array.
   bool on_map(Hex h) const {
     const int i = window_.index(h);
@@ -77,12 +86,14 @@ class TerrainIndex {
   }
 
  private:
+  const TerrainType& work_out_terrain(Hex h) const;
   SideFacts compute(Hexside hs) const;
   const SideFacts& side_outside(Hexside hs) const;
   const N20Rules& rules_;
   Map map_;
   GameState ground_;  // the state without its units
   HexWindow window_;
+  std::string terrain_table_id_;
   // Lazily filled; a rule set and its caches serve one thread at a time.
   mutable std::vector<const TerrainType*> terrain_;
   std::vector<std::uint8_t> on_map_;               // per hex

@@ -731,11 +731,17 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     if (cell >= 0) return s.cells[static_cast<std::size_t>(cell)].best;  // set up by the step into it
     return best_out.try_emplace(h, std::array<int, 4>{INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX}).first->second;
   };
+  // Board::may_end_in, with the hex's occupant read from its cell (`cell`, -1 outside).
+  auto may_end_in = [&](int cell, Hex h) {
+    if (cell < 0) return b.may_end_in(h);
+    const Unit* o = s.cells[static_cast<std::size_t>(cell)].occupant;
+    return !(o && o->side == unit.side) || b.may_end_in(h);
+  };
   auto key = [](const Cursor& c) { return (c.all_road ? 2 : 0) + (c.stop != Stop::None ? 1 : 0); };
   // The open states in buckets by MP spent (costs are small and never negative), each bucket
   // first in, first out: the order a priority queue on (spent, node index) would pop them.
   auto push = [&](const Cursor& c, int parent, int cell) {
-    int& slot = best_of(c.hex, cell)[key(c)];
+    int& slot = (cell >= 0 ? s.cells[static_cast<std::size_t>(cell)].best : best_of(c.hex, cell))[key(c)];
     if (c.spent >= slot) return;
     slot = c.spent;
     nodes.push_back(ReachScratch::Node{c, parent, cell});
@@ -758,7 +764,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
                           : step(b, from, Lookup{b, from.hex, to}, base, options, entering);
     if (r.refusal == Refusal::None) {
       // A forced stop on a friend leaves the unit nowhere legal to end: drop it (std:6.9).
-      if (r.next.stop != Stop::None && !b.may_end_in(to)) ++stacked;
+      if (r.next.stop != Stop::None && !may_end_in(i, to)) ++stacked;
       else push(r.next, parent, i);
     } else {
       ++refused[static_cast<std::size_t>(r.refusal)];
@@ -799,10 +805,10 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     int* slot;
     if (node.cell >= 0) {
       ReachScratch::Cell& cell = s.cells[static_cast<std::size_t>(node.cell)];
-      if (cell.occupant && cell.occupant->side == unit.side && !b.may_end_in(c.hex)) continue;
+      if (!may_end_in(node.cell, c.hex)) continue;
       slot = &cell.chosen;
     } else {
-      if (!b.may_end_in(c.hex)) continue;
+      if (!may_end_in(-1, c.hex)) continue;
       slot = &chosen_out.try_emplace(c.hex, -1).first->second;
     }
     if (*slot < 0) ++count;
@@ -823,8 +829,8 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   out.reserve(count);
   for (const int chosen : order) {
     const Cursor& c = nodes[static_cast<std::size_t>(chosen)].c;
-    ReachableHex& r = out.emplace_back();
-    r.hex = c.hex;
+    // Every member given, so the entry is built member by member rather than zeroed first.
+    ReachableHex& r = out.emplace_back(c.hex, HexPath(), 0, 0, false, std::nullopt, GuardCommitment{});
     r.path.resize(static_cast<std::size_t>(c.steps));
     int at = chosen;
     for (std::size_t k = r.path.size(); k-- > 0; at = nodes[static_cast<std::size_t>(at)].parent)
@@ -834,7 +840,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     r.mp_left = mp_left(c);
     // With a silent trace (a caller that explains nothing) only the rule of a stop is named.
     if (trace.on()) r.stop = maybe_stop(b, c, base);
-    else if (c.stop != Stop::None) r.stop = StopReason{stop_rule(c.stop), {}};
+    else if (c.stop != Stop::None) r.stop.emplace().rule = stop_rule(c.stop);
     ++stops[static_cast<std::size_t>(c.stop)];
     if (unit.has(UnitFlag::Guard)) r.guard = guard_commitment(b, unit.hex, options.entering, r.path, silent);
   }

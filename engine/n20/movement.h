@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -63,7 +64,7 @@ struct PathVerdict {
 class HexPath {
  public:
   static constexpr std::uint32_t kInline = 7;
-  HexPath() = default;
+  HexPath() {}  // user-provided: a new path's inline room is left unwritten, not zeroed
   HexPath(const std::vector<Hex>& hexes) { append(hexes.data(), hexes.size()); }  // NOLINT: implicit by design
   HexPath(std::initializer_list<Hex> hexes) { append(hexes.begin(), hexes.size()); }
   HexPath(const HexPath& o) { append(o.data(), o.size()); }
@@ -87,8 +88,8 @@ class HexPath {
 
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const Hex* data() const { return heap_ ? heap_ : inline_; }
-  Hex* data() { return heap_ ? heap_ : inline_; }
+  const Hex* data() const { return heap_ ? heap_ : reinterpret_cast<const Hex*>(inline_); }
+  Hex* data() { return heap_ ? heap_ : reinterpret_cast<Hex*>(inline_); }
   const Hex* begin() const { return data(); }
   const Hex* end() const { return data() + size_; }
   Hex* begin() { return data(); }
@@ -133,7 +134,7 @@ class HexPath {
     heap_ = o.heap_;
     size_ = o.size_;
     capacity_ = o.capacity_;
-    if (!heap_) std::copy(o.inline_, o.inline_ + size_, inline_);
+    if (!heap_) std::memcpy(inline_, o.inline_, size_ * sizeof(Hex));
     o.heap_ = nullptr;
     o.size_ = 0;
     o.capacity_ = kInline;
@@ -141,7 +142,7 @@ class HexPath {
   Hex* heap_ = nullptr;  // null while the hexes fit inline
   std::uint32_t size_ = 0;
   std::uint32_t capacity_ = kInline;
-  Hex inline_[kInline];
+  alignas(Hex) unsigned char inline_[kInline * sizeof(Hex)];  // the hexes while they fit
 };
 
 struct ReachableHex {

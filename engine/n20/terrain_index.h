@@ -39,7 +39,8 @@ class HexWindow {
   static HexWindow around(const std::vector<Hex>& hexes, int margin);
   static HexWindow of_bounds(const MapBounds& bounds, ColumnLayout layout);
   int size() const { return w_ * h_; }
-  int index(Hex h) const {
+  // Always inlined: the searches call it for every hex they look at.
+  [[gnu::always_inline]] int index(Hex h) const {
     const int dq = h.q - q0_, dr = h.r - r0_;
     if (dq < 0 || dr < 0 || dq >= w_ || dr >= h_) return -1;
     return dq * h_ + dr;
@@ -73,7 +74,17 @@ class TerrainIndex {
   }
   // Facts of the hexside between two adjacent hexes, or leaving h in direction d.
   const SideFacts& side(Hex a, Hex b) const { return side(Hexside::between(a, b).value()); }
-  const SideFacts& side(Hex h, Direction d) const { return side(Hexside::of(h, d)); }
+  // (Worked out in plain integers: a Hexside passed by value costs the hot searches a stall.)
+  const SideFacts& side(Hex h, Direction d) const {
+    const int k = static_cast<int>(d);
+    const Hex first = k < 3 ? h : neighbour(h, d);  // the canonical form of Hexside::of
+    const int i = window_.index(first);
+    if (i >= 0) {
+      const std::size_t slot = static_cast<std::size_t>(i) * 3 + static_cast<std::size_t>(k < 3 ? k : k - 3);
+      if (side_known_[slot]) return side_facts_[slot];
+    }
+    return side(Hexside::of(h, d));
+  }
   const SideFacts& side(Hexside hs) const {
     const int i = window_.index(hs.first());
     if (i < 0) return side_outside(hs);

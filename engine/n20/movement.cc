@@ -181,6 +181,7 @@ struct Lookup {
   Hex from;
   Hex to;
   Hex hex() const { return to; }
+  bool adjacent() const { return distance(from, to) == 1; }
   bool on_map() const { return b.on_map(to); }
   const SideFacts& side() const { return b.side(from, to); }  // from and to adjacent
   bool enemy() const { return b.enemy_at(to); }
@@ -203,7 +204,7 @@ StepResult step(const Board& b, const Cursor& from, const Look& to, int base, co
   const SideFacts* side = nullptr;
   if (!entering) {
     // RULE std:6.0 — units move hex by hex along a path of adjacent hexes
-    if (distance(from.hex, to.hex()) != 1) {
+    if (!to.adjacent()) {
       r.refusal = Refusal::NotAdjacent;
       return r;
     }
@@ -632,7 +633,8 @@ struct ReachScratch {
 };
 
 // The step rule's view of a hex inside the search's window: its cell's facts (the hexside
-// from the direction stepped, `d`, which an entering step never asks for).
+// from the direction stepped, `d`, which an entering step never asks for). Used with `to` the
+// neighbour of `from` in direction d, or for an entering step.
 struct CellLook {
   const Board& b;
   Hex from;
@@ -640,6 +642,7 @@ struct CellLook {
   Hex to;
   ReachScratch::Cell& cell;
   Hex hex() const { return to; }
+  bool adjacent() const { return true; }  // the search steps to neighbours only
   bool on_map() const { return cell.on_map; }
   const SideFacts& side() const { return b.side(from, d); }
   bool enemy() const { return cell.occupant && cell.occupant->side != b.unit().side; }

@@ -4,12 +4,14 @@
 #include "engine/n20/movement.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
+#include <span>
 #include <stdexcept>
 #include <unordered_map>
 
 #include "engine/n20/position_index.h"
-#include "engine/n20/retreat.h"
+#include "engine/n20/routed_movement.h"
 #include "engine/n20/zoc.h"
 
 namespace hexlaw::n20 {
@@ -65,6 +67,7 @@ class Board {
   bool enemy_zoc(Hex h) const { return index_.enemy_zoc(zoc_handle_, h); }
   const TerrainType& terrain(Hex h) const { return index_.terrain(h); }
   const SideFacts& side(Hex a, Hex b) const { return index_.side(a, b); }
+  const SideFacts& side(Hex h, Direction d) const { return index_.side(h, d); }
   bool on_map(Hex h) const { return index_.ground().on_map(h); }
   const Map& map() const { return index_.map(); }
   const N20Rules& rules() const { return index_.rules(); }
@@ -105,7 +108,7 @@ struct StepResult {
   Cursor next;
   int cost = 0;
   bool road = false;
-  std::string blocker;  // the hexside type that forbids a crossing, for Refusal::Prohibited
+  Symbol blocker;  // the hexside type that forbids a crossing, for Refusal::Prohibited
 };
 
 std::string name(const Board& b, Hex h) { return b.map().name(h); }
@@ -171,9 +174,26 @@ std::pair<std::string, std::string> refusal(const Board& b, const Cursor& from, 
   return {};
 }
 
-// The one step rule. `base` is the allowance before any road bonus; `entering` marks the
-// first step of a reinforcement onto the map (from off the map, so no hexside is crossed).
-StepResult step(const Board& b, const Cursor& from, Hex to, int base, const MoveOptions& opt, bool entering) {
+// How the step rule sees the hex entered: Board's answers, asked one at a time and only
+// when the rule needs them. (The reach search passes a look that remembers them per hex.)
+struct Lookup {
+  const Board& b;
+  Hex from;
+  Hex to;
+  Hex hex() const { return to; }
+  bool adjacent() const { return distance(from, to) == 1; }
+  bool on_map() const { return b.on_map(to); }
+  const SideFacts& side() const { return b.side(from, to); }  // from and to adjacent
+  bool enemy() const { return b.enemy_at(to); }
+  const TerrainType& terrain() const { return b.terrain(to); }
+  bool enemy_zoc() const { return b.enemy_zoc(to); }
+};
+
+// The one step rule, into the hex `to` looks at (a Lookup, or any type answering the same
+// questions the same way). `base` is the allowance before any road bonus; `entering` marks
+// the first step of a reinforcement onto the map (from off the map, so no hexside is crossed).
+template <class Look>
+StepResult step(const Board& b, const Cursor& from, const Look& to, int base, const MoveOptions& opt, bool entering) {
   StepResult r;
   // Step A. Nothing moves on once a stop rule has applied.
   if (from.stop != Stop::None) {
@@ -184,16 +204,16 @@ StepResult step(const Board& b, const Cursor& from, Hex to, int base, const Move
   const SideFacts* side = nullptr;
   if (!entering) {
     // RULE std:6.0 — units move hex by hex along a path of adjacent hexes
-    if (distance(from.hex, to) != 1) {
+    if (!to.adjacent()) {
       r.refusal = Refusal::NotAdjacent;
       return r;
     }
   }
-  if (!b.on_map(to)) {
+  if (!to.on_map()) {
     r.refusal = Refusal::OffMap;
     return r;
   }
-  if (!entering) side = &b.side(from.hex, to);
+  if (!entering) side = &to.side();
   // Step C. Never across a hexside the terrain chart forbids (a major river without bridge
   // or ford).
   if (side && !side->crossable) {
@@ -202,7 +222,7 @@ StepResult step(const Board& b, const Cursor& from, Hex to, int base, const Move
     return r;
   }
   // Step D. Never into an enemy unit.
-  if (b.enemy_at(to)) {
+  if (to.enemy()) {
     // RULE std:6.3 — a unit may never enter a hex holding an enemy unit
     // RULE std:11.4 — nor may a reinforcement enter a hex an enemy unit holds at that moment
     r.refusal = entering ? Refusal::EnemyAtEntry : Refusal::Enemy;
@@ -213,13 +233,13 @@ StepResult step(const Board& b, const Cursor& from, Hex to, int base, const Move
   // column on top (std:11.2).
   // RULE std:7.2 — entering an enemy ZOC costs no extra movement points
   // RULE std:6.6 — a road step costs the road cost and never stops for rugged terrain
-  const TerrainType& terrain = b.terrain(to);
-  const bool road_step = entering ? b.map().is_road_entry(to) : side->road;
+  const TerrainType& terrain = to.terrain();
+  const bool road_step = entering ? b.map().is_road_entry(to.hex()) : side->road;
   r.cost = road_step ? (side ? side->road_cost : 1) : terrain.move;
   if (entering) r.cost += opt.march_position;
   r.road = road_step;
   Cursor& next = r.next;
-  next.hex = to;
+  next.hex = to.hex();
   next.steps = from.steps + 1;
   next.all_road = from.all_road && road_step;
   next.spent = from.spent + r.cost;
@@ -237,7 +257,7 @@ StepResult step(const Board& b, const Cursor& from, Hex to, int base, const Move
   }
   // Step G. Stops: an enemy ZOC (std:6.7, std:11.4), rugged terrain entered off-road
   // (std:6.5), or nothing left to spend.
-  if (b.enemy_zoc(to)) {
+  if (to.enemy_zoc()) {
     // RULE std:6.7 — a unit entering an enemy ZOC stops at once (std:7.2: at no extra cost)
     next.stop = entering ? Stop::EnemyZocOnEntry : Stop::EnemyZoc;
   } else if (terrain.rugged && !road_step) {
@@ -264,7 +284,8 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
       return std::pair{"std:12.3", "forced march needs a morale point to spend and " + track + " has none"};
   }
   // RULE std:6.1 — units move only in their own side's Movement Phase
-  if (!s.phase.empty() && s.phase != "movement")
+  static const Symbol movement("movement");  // compared by handle, not by text
+  if (!s.phase.empty() && s.phase != movement)
     return std::pair{"std:6.1", "it is the " + s.phase + " phase, not a Movement Phase"};
   if (!s.phasing.empty() && s.phasing != u.side)
     return std::pair{"std:6.1", "it is " + s.phasing + "'s Movement Phase, not " + u.side + "'s"};
@@ -302,7 +323,7 @@ std::vector<Hex> entry_hexes(const Board& b) {
 // Walks the path: each time the Guard enters a hex from which it could attack, having been
 // where it could not (or off the map), it commits (std:12.2.1). Counted once per phase by
 // default, or at every such transition (switch guard.commit_cost_per_move).
-GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, const std::vector<Hex>& path,
+GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, std::span<const Hex> path,
                                  Trace& trace) {
   GuardCommitment g;
   const Unit& u = b.unit();
@@ -400,29 +421,6 @@ bool could_attack_from(const N20Rules& rules, const Map& map, const GameState& s
 
 // Step A. The unit may move at all. Step B. Each step under the one step rule. Step C. It may
 // not end stacked with a friend (std:6.9). Step D. The road bonus and the Guard's commitment.
-// Does optional rule 16.5 restrict this unit's move to what a retreat could do (std:16.5.2)?
-static bool moves_as_retreat(const N20Rules& rules, const Unit& unit, const MoveOptions& options) {
-  return rules.on(Optional::RoutedUnits) && unit.has(UnitMarker::Routed) && !options.entering;
-}
-
-// RULE std:16.5.2 — a Routed unit may move only as a further retreat would (9.8.1-9.8.6: the
-// same priorities and LOC direction), paying normal costs and making no hazard rolls
-// For a routed unit's path of n hexes: the index of the first hex no legal n-hex retreat
-// enters at that point, or -1 when the path is one a retreat could take.
-static int first_non_retreat_step(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
-                                  const std::vector<Hex>& path) {
-  Trace silent(Trace::Off{});
-  const RetreatOptions r = retreat_paths(rules, map, state, unit, static_cast<int>(path.size()), std::nullopt, silent);
-  int best = 0;
-  for (const RetreatPath& p : r.paths) {
-    int k = 0;
-    while (k < static_cast<int>(path.size()) && k < static_cast<int>(p.steps.size()) && p.steps[k].hex == path[k]) ++k;
-    if (k == static_cast<int>(path.size())) return -1;
-    best = std::max(best, k);
-  }
-  return best;
-}
-
 PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
                        const std::vector<Hex>& path, const MoveOptions& options, Trace& trace) {
   return check_path(PositionIndex(rules, map, state), unit, path, options, trace);
@@ -479,7 +477,7 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
   Cursor c;
   c.hex = unit.hex;
   for (std::size_t i = 0; i < path.size(); ++i) {
-    StepResult r = step(b, c, path[i], base, options, options.entering && i == 0);
+    StepResult r = step(b, c, Lookup{b, c.hex, path[i]}, base, options, options.entering && i == 0);
     if (r.refusal != Refusal::None) {
       auto [rule, reason] = refusal(b, c, path[i], r, base);
       return fail(static_cast<int>(i), rule, reason);
@@ -530,56 +528,106 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
   return reachable_hexes(PositionIndex(rules, map, state), unit, options, trace);
 }
 
-// A routed unit's reach (std:16.5.2): the hexes ending some prefix of a legal retreat that the
-// movement rules also allow, each with its best path (most MP left, then fewest hexes).
-static std::vector<ReachableHex> routed_reach(const PositionIndex& index, const Unit& unit, const MoveOptions& options,
-                                              int base, Trace& trace) {
-  Trace silent(Trace::Off{});
-  std::map<Hex, ReachableHex> best;
-  // A move can be one hex longer than the base allowance only along a road (std:6.6), and a
-  // unit may always move one hex (std:6.2).
-  const int longest = std::max(1, base + 1);
-  for (int n = 1; n <= longest; ++n) {
-    const RetreatOptions r = retreat_paths(index.rules(), index.map(), index.state(), unit, n, std::nullopt, silent);
-    for (const RetreatPath& p : r.paths) {
-      if (static_cast<int>(p.steps.size()) < n) continue;
-      std::vector<Hex> path;
-      for (int i = 0; i < n; ++i) path.push_back(p.steps[static_cast<std::size_t>(i)].hex);
-      const PathVerdict v = check_path(index, unit, path, options, silent);
-      if (!v.legal) continue;
-      auto [it, fresh] = best.try_emplace(path.back());
-      ReachableHex& rh = it->second;
-      if (!fresh && (rh.mp_left > v.mp_left || (rh.mp_left == v.mp_left && rh.path.size() <= path.size()))) continue;
-      rh = ReachableHex{path.back(), path, v.mp_left, v.allowance, v.road_bonus,
-                        v.steps.empty() ? std::nullopt : v.steps.back().stop, v.guard};
-    }
-  }
-  trace.cite("std:16.5.2", [&] {
-    return unit.id + " is routed: it may reach only hexes a retreat could (9.8); " + std::to_string(best.size()) +
-           " hex(es)";
-  });
-  std::vector<ReachableHex> out;
-  for (auto& [h, rh] : best) out.push_back(std::move(rh));
-  std::sort(out.begin(), out.end(), [](const ReachableHex& a, const ReachableHex& b) { return a.hex < b.hex; });
-  return out;
-}
+namespace {
 
+// The reach search's working arrays, kept per thread and reused from query to query (the
+// search never calls itself). Cells cover the query's window and are stamped with the
+// query's epoch, so a query pays for the hexes it touches, not for the whole window.
+struct ReachScratch {
+  struct Node {
+    Cursor c;
+    int parent;  // index into nodes, -1 for the first step
+    int cell;    // window index of c.hex, -1 outside the window
+  };
+  // One hex of the window in this query: the search's records, and the facts of the hex the
+  // step rule reads, each worked out once, as Board answers them.
+  struct Cell {
+    std::uint32_t epoch = 0;           // the fields below hold this query's values
+    std::array<int, 4> best{};         // least MP spent per state key (all_road, stopped)
+    int chosen = -1;                   // the node of the best legal ending here, or -1
+    const Unit* occupant = nullptr;    // Board::occupant
+    const TerrainType* terrain = nullptr;  // once asked
+    bool on_map = false;
+    std::int8_t enemy_zoc = -1;        // -1 until asked (0 at once when no enemy stands next to it)
+  };
+  std::vector<Node> nodes;             // every state pushed, with its parent: the paths
+  std::vector<std::vector<int>> open;  // open nodes in buckets by MP spent
+  std::vector<Cell> cells;             // by window index
+  std::vector<std::uint32_t> near;     // by window index: the epoch, when next to an enemy unit
+  std::vector<int> order;              // the chosen nodes in hex order
+  std::uint32_t epoch = 0;
+
+  // Covers `size` window indices and moves the epoch on, so every cell reads as untouched.
+  void begin(std::size_t size) {
+    if (cells.size() < size) {
+      cells.resize(size);
+      near.resize(size, 0);
+    }
+    if (epoch == UINT32_MAX) {
+      for (Cell& c : cells) c.epoch = 0;
+      std::fill(near.begin(), near.end(), 0);
+      epoch = 0;
+    }
+    ++epoch;
+    nodes.clear();
+    for (auto& bucket : open) bucket.clear();
+    order.clear();
+  }
+};
+
+// The step rule's view of a hex inside the search's window: its cell's facts (the hexside
+// from the direction stepped, `d`, which an entering step never asks for). Used with `to` the
+// neighbour of `from` in direction d, or for an entering step.
+struct CellLook {
+  const Board& b;
+  Hex from;
+  Direction d;
+  Hex to;
+  ReachScratch::Cell& cell;
+  Hex hex() const { return to; }
+  bool adjacent() const { return true; }  // the search steps to neighbours only
+  bool on_map() const { return cell.on_map; }
+  const SideFacts& side() const { return b.side(from, d); }
+  bool enemy() const { return cell.occupant && cell.occupant->side != b.unit().side; }
+  const TerrainType& terrain() const {
+    if (!cell.terrain) cell.terrain = &b.terrain(to);
+    return *cell.terrain;
+  }
+  bool enemy_zoc() const {
+    if (cell.enemy_zoc < 0) cell.enemy_zoc = b.enemy_zoc(to) ? 1 : 0;
+    return cell.enemy_zoc > 0;
+  }
+};
+
+}  // namespace
+
+// Step A. The allowance, the search's window, and whether the unit may move at all (a routed
+// unit moves as a retreat would). Step B. Mark the hexes next to enemy units: only those can
+// be in an enemy ZOC (std:7.0). Step C. Explore every legal move with the step rule: a
+// uniform-cost search over (hex, still on road, stopped) states, keeping the least MP spent
+// for each. Step D. Choose the best legal ending per hex: most MP left, then fewest hexes.
+// Step E. List them in hex order, each path read back through the parent links. Step F.
+// Explain.
 std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit& unit, const MoveOptions& options,
                                           Trace& trace) {
+  // Step A.
   const N20Rules& rules = index.rules();
   const Map& map = index.map();
   const GameState& state = index.state();
   const int base = movement_allowance(rules, state, unit, options, trace);
-  std::vector<Hex> around;
+  const int margin = base + 3;
+  HexWindow window;
   if (options.entering) {
+    std::vector<Hex> around;
     const auto& area = map.entry_area(unit.entry);
     around.assign(area.begin(), area.end());
     if (auto p = parse_ccrr(unit.entry)) around.push_back(to_axial(*p, map.layout()));
+    window = HexWindow::around(around, margin);
   } else {
-    around.push_back(unit.hex);
+    // HexWindow::around({unit.hex}, margin), without building the list.
+    window = HexWindow(unit.hex.q - margin, unit.hex.q + margin, unit.hex.r - margin, unit.hex.r + margin);
   }
   Board b(index, unit);
-  const HexWindow window = HexWindow::around(around, base + 3);
   std::vector<ReachableHex> out;
   if (auto no = may_start(b, options, trace)) {
     trace.cite(no->first, no->second);
@@ -595,35 +643,54 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
                std::to_string(options.march_position) + " MP to enter";
       });
   }
-  struct Node {
-    Cursor c;
-    int parent;  // index into nodes, -1 for the first step
+  thread_local ReachScratch scratch;
+  ReachScratch& s = scratch;
+  s.begin(static_cast<std::size_t>(window.size()));
+  const std::uint32_t epoch = s.epoch;
+  auto& nodes = s.nodes;
+  auto& open = s.open;
+  // Step B.
+  for (const Unit& o : state.units)
+    if (o.on_map() && o.side != unit.side)
+      for (Direction d : kAllDirections)
+        if (const int i = window.index(neighbour(o.hex, d)); i >= 0) s.near[static_cast<std::size_t>(i)] = epoch;
+  // Step C. The window's cells, set up on first use (`lo`..`hi`: the indices used). Hexes
+  // outside the window, reachable only by a longer road move than the margin allows, keep
+  // their best spent aside.
+  int lo = window.size(), hi = -1;
+  auto cell_at = [&](int i, Hex h) -> ReachScratch::Cell& {
+    ReachScratch::Cell& c = s.cells[static_cast<std::size_t>(i)];
+    if (c.epoch != epoch) {
+      c.epoch = epoch;
+      c.best = {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX};
+      c.chosen = -1;
+      c.occupant = b.occupant(h);
+      c.terrain = nullptr;
+      c.on_map = b.on_map(h);
+      c.enemy_zoc = s.near[static_cast<std::size_t>(i)] == epoch ? -1 : 0;
+      lo = std::min(lo, i), hi = std::max(hi, i);
+    }
+    return c;
   };
-  // The search's working arrays are kept per thread and reused from call to call (the search
-  // never calls itself).
-  thread_local std::vector<Node> nodes;
-  nodes.clear();
-  // Best spent per state key: (hex, all_road, stopped), in the window's flat array (hexes
-  // outside it, reachable only by a longer road move than the margin allows, are kept aside).
-  thread_local std::vector<std::array<int, 4>> best_in;
-  best_in.assign(static_cast<std::size_t>(window.size()), std::array<int, 4>{INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX});
   std::unordered_map<Hex, std::array<int, 4>, HexHash> best_out;
-  auto best_of = [&](Hex h) -> std::array<int, 4>& {
-    const int i = window.index(h);
-    if (i >= 0) return best_in[static_cast<std::size_t>(i)];
+  auto best_of = [&](Hex h, int cell) -> std::array<int, 4>& {
+    if (cell >= 0) return s.cells[static_cast<std::size_t>(cell)].best;  // set up by the step into it
     return best_out.try_emplace(h, std::array<int, 4>{INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX}).first->second;
   };
-  nodes.reserve(256);
+  // Board::may_end_in, with the hex's occupant read from its cell (`cell`, -1 outside).
+  auto may_end_in = [&](int cell, Hex h) {
+    if (cell < 0) return b.may_end_in(h);
+    const Unit* o = s.cells[static_cast<std::size_t>(cell)].occupant;
+    return !(o && o->side == unit.side) || b.may_end_in(h);
+  };
   auto key = [](const Cursor& c) { return (c.all_road ? 2 : 0) + (c.stop != Stop::None ? 1 : 0); };
   // The open states in buckets by MP spent (costs are small and never negative), each bucket
   // first in, first out: the order a priority queue on (spent, node index) would pop them.
-  thread_local std::vector<std::vector<int>> open;
-  for (auto& bucket : open) bucket.clear();
-  auto push = [&](const Cursor& c, int parent) {
-    int& slot = best_of(c.hex)[key(c)];
+  auto push = [&](const Cursor& c, int parent, int cell) {
+    int& slot = (cell >= 0 ? s.cells[static_cast<std::size_t>(cell)].best : best_of(c.hex, cell))[key(c)];
     if (c.spent >= slot) return;
     slot = c.spent;
-    nodes.push_back(Node{c, parent});
+    nodes.push_back(ReachScratch::Node{c, parent, cell});
     if (c.stop != Stop::None) return;  // a stopped state is never expanded
     constexpr int kMostMp = 1 << 16;
     if (c.spent >= kMostMp)
@@ -636,12 +703,15 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   Trace silent(Trace::Off{});
   std::array<int, 8> refused{};  // by Refusal
   int stacked = 0;
-  auto expand = [&](const Cursor& from, int parent, Hex to, bool entering) {
-    StepResult r = step(b, from, to, base, options, entering);
+  // One step from `from` into `to` (in direction d, unless entering).
+  auto expand = [&](const Cursor& from, int parent, Direction d, Hex to, bool entering) {
+    const int i = window.index(to);
+    StepResult r = i >= 0 ? step(b, from, CellLook{b, from.hex, d, to, cell_at(i, to)}, base, options, entering)
+                          : step(b, from, Lookup{b, from.hex, to}, base, options, entering);
     if (r.refusal == Refusal::None) {
       // A forced stop on a friend leaves the unit nowhere legal to end: drop it (std:6.9).
-      if (r.next.stop != Stop::None && !b.may_end_in(to)) ++stacked;
-      else push(r.next, parent);
+      if (r.next.stop != Stop::None && !may_end_in(i, to)) ++stacked;
+      else push(r.next, parent, i);
     } else {
       ++refused[static_cast<std::size_t>(r.refusal)];
     }
@@ -649,24 +719,23 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   Cursor start;
   start.hex = unit.hex;
   if (options.entering) {
-    for (Hex h : entry_hexes(b)) expand(start, -1, h, true);
+    for (Hex h : entry_hexes(b)) expand(start, -1, Direction::N, h, true);
   } else {
-    for (Hex n : neighbours(unit.hex)) expand(start, -1, n, false);
+    for (Direction d : kAllDirections) expand(start, -1, d, neighbour(unit.hex, d), false);
   }
   for (std::size_t level = 0; level < open.size(); ++level) {
     for (std::size_t k = 0; k < open[level].size(); ++k) {  // the bucket may grow (a free step)
-      const int index = open[level][k];
-      const Cursor c = nodes[static_cast<std::size_t>(index)].c;
-      if (best_of(c.hex)[key(c)] != c.spent) continue;  // a cheaper copy was already expanded
-      for (Hex n : neighbours(c.hex))
-        if (n != unit.hex || options.entering) expand(c, index, n, false);
+      const int at = open[level][k];
+      const ReachScratch::Node node = nodes[static_cast<std::size_t>(at)];
+      const Cursor& c = node.c;
+      if (best_of(c.hex, node.cell)[key(c)] != c.spent) continue;  // a cheaper copy was already expanded
+      for (Direction d : kAllDirections)
+        if (const Hex n = neighbour(c.hex, d); n != unit.hex || options.entering) expand(c, at, d, n, false);
     }
   }
-  // Collect the best legal ending per hex: most MP left, then fewest hexes. Hexes inside the
-  // window are kept in a flat array (its order is hex order); the rare ones outside in a map.
+  // Step D. Hexes inside the window keep their choice in their cell; the rare ones outside
+  // in a map. A hex with a friend in it is an ending only as may_end_in allows.
   auto mp_left = [&](const Cursor& c) { return forced(c.stop) ? 0 : std::max(0, base + b.bonus(c.all_road) - c.spent); };
-  thread_local std::vector<int> chosen_in;
-  chosen_in.assign(static_cast<std::size_t>(window.size()), -1);
   std::map<Hex, int> chosen_out;
   auto better = [&](int candidate, int current) {
     if (current < 0) return true;
@@ -676,22 +745,40 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   };
   std::size_t count = 0;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
-    const Cursor& c = nodes[i].c;
-    if (best_of(c.hex)[key(c)] != c.spent) continue;
-    if (!b.may_end_in(c.hex)) continue;
-    const int w = window.index(c.hex);
-    int& slot = w >= 0 ? chosen_in[static_cast<std::size_t>(w)] : chosen_out.try_emplace(c.hex, -1).first->second;
-    if (slot < 0) ++count;
-    if (better(static_cast<int>(i), slot)) slot = static_cast<int>(i);
+    const ReachScratch::Node& node = nodes[i];
+    const Cursor& c = node.c;
+    if (best_of(c.hex, node.cell)[key(c)] != c.spent) continue;
+    int* slot;
+    if (node.cell >= 0) {
+      ReachScratch::Cell& cell = s.cells[static_cast<std::size_t>(node.cell)];
+      if (!may_end_in(node.cell, c.hex)) continue;
+      slot = &cell.chosen;
+    } else {
+      if (!may_end_in(-1, c.hex)) continue;
+      slot = &chosen_out.try_emplace(c.hex, -1).first->second;
+    }
+    if (*slot < 0) ++count;
+    if (better(static_cast<int>(i), *slot)) *slot = static_cast<int>(i);
   }
+  // Step E. The window's index order is hex order; hexes outside it break that order, so
+  // with any of them the list is sorted.
+  auto& order = s.order;
+  for (int w = lo; w <= hi; ++w)
+    if (const ReachScratch::Cell& cell = s.cells[static_cast<std::size_t>(w)]; cell.epoch == epoch && cell.chosen >= 0)
+      order.push_back(cell.chosen);
+  for (const auto& [hex, at] : chosen_out) order.push_back(at);
+  if (!chosen_out.empty())
+    std::sort(order.begin(), order.end(), [&](int x, int y) {
+      return nodes[static_cast<std::size_t>(x)].c.hex < nodes[static_cast<std::size_t>(y)].c.hex;
+    });
   std::array<int, 6> stops{};  // by Stop
   out.reserve(count);
-  auto emit = [&](int index) {
-    const Cursor& c = nodes[static_cast<std::size_t>(index)].c;
-    ReachableHex r;
-    r.hex = c.hex;
+  for (const int chosen : order) {
+    const Cursor& c = nodes[static_cast<std::size_t>(chosen)].c;
+    // Every member given, so the entry is built member by member rather than zeroed first.
+    ReachableHex& r = out.emplace_back(c.hex, HexPath(), 0, 0, false, std::nullopt, GuardCommitment{});
     r.path.resize(static_cast<std::size_t>(c.steps));
-    int at = index;
+    int at = chosen;
     for (std::size_t k = r.path.size(); k-- > 0; at = nodes[static_cast<std::size_t>(at)].parent)
       r.path[k] = nodes[static_cast<std::size_t>(at)].c.hex;
     r.allowance = base + b.bonus(c.all_road);
@@ -699,26 +786,16 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     r.mp_left = mp_left(c);
     // With a silent trace (a caller that explains nothing) only the rule of a stop is named.
     if (trace.on()) r.stop = maybe_stop(b, c, base);
-    else if (c.stop != Stop::None) r.stop = StopReason{stop_rule(c.stop), {}};
+    else if (c.stop != Stop::None) r.stop.emplace().rule = stop_rule(c.stop);
     ++stops[static_cast<std::size_t>(c.stop)];
-    r.guard = guard_commitment(b, unit.hex, options.entering, r.path, silent);
-    out.push_back(std::move(r));
-  };
-  std::vector<int> order;  // window hexes first would break hex order if any lie outside it
-  for (std::size_t w = 0; w < chosen_in.size(); ++w)
-    if (chosen_in[w] >= 0) order.push_back(chosen_in[w]);
-  for (const auto& [hex, index] : chosen_out) order.push_back(index);
-  if (!chosen_out.empty())
-    std::sort(order.begin(), order.end(), [&](int x, int y) {
-      return nodes[static_cast<std::size_t>(x)].c.hex < nodes[static_cast<std::size_t>(y)].c.hex;
-    });
-  for (int index : order) emit(index);
-  // Explain: what the search found and which rules shaped it.
+    if (unit.has(UnitFlag::Guard)) r.guard = guard_commitment(b, unit.hex, options.entering, r.path, silent);
+  }
+  // Step F. What the search found and which rules shaped it.
   trace.cite("std:6.0", [&] {
     return unit.id + " can end its move in " + std::to_string(out.size()) + " hex(es) with an allowance of " +
            std::to_string(base) + " (+1 on a move wholly along road)";
   });
-  auto explain = [&](const std::string& rule, int n) {
+  auto explain = [&](std::string_view rule, int n) {
     if (n > 0) trace.cite(rule, [&] { return "applied " + std::to_string(n) + " time(s) while exploring moves"; });
   };
   explain("std:6.0", refused[static_cast<std::size_t>(Refusal::NotAdjacent)] +
@@ -732,7 +809,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   explain("std:6.9", stacked);
   explain("std:11.4", refused[static_cast<std::size_t>(Refusal::EnemyAtEntry)] +
                           stops[static_cast<std::size_t>(Stop::EnemyZocOnEntry)]);
-  explain(rules.terrain_table_id(), refused[static_cast<std::size_t>(Refusal::Prohibited)]);
+  explain(index.ground().terrain_table_id(), refused[static_cast<std::size_t>(Refusal::Prohibited)]);
   if (std::any_of(out.begin(), out.end(), [](const ReachableHex& r) { return r.guard.commits; }))
     trace.cite("std:12.2.1", "some destinations commit the Guard (see each hex)");
   return out;

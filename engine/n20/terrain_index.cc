@@ -34,7 +34,7 @@ HexWindow HexWindow::of_bounds(const MapBounds& b, ColumnLayout layout) {
 // A bounded map is indexed whole; a fragment around the hexes and hexsides it describes.
 // Hexes outside the window are answered too, from small hash maps.
 TerrainIndex::TerrainIndex(const N20Rules& rules, const Map& map, const GameState& state)
-    : rules_(rules), map_(map), ground_(state) {
+    : rules_(rules), map_(map), ground_(state), terrain_table_id_(rules.terrain_table_id()) {
   ground_.units.clear();
   if (map.bounds()) {
     window_ = HexWindow::of_bounds(*map.bounds(), map.layout());
@@ -52,7 +52,8 @@ TerrainIndex::TerrainIndex(const N20Rules& rules, const Map& map, const GameStat
   for (int i = 0; i < window_.size(); ++i) on_map_[static_cast<std::size_t>(i)] = map_.on_map(window_.hex(i));
 }
 
-const TerrainType& TerrainIndex::terrain(Hex h) const {
+// terrain() when the array does not know the hex yet (or it lies outside the window).
+const TerrainType& TerrainIndex::work_out_terrain(Hex h) const {
   const int i = window_.index(h);
   if (i < 0) {
     auto [it, fresh] = terrain_outside_.try_emplace(h, nullptr);

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -38,7 +39,8 @@ class HexWindow {
   static HexWindow around(const std::vector<Hex>& hexes, int margin);
   static HexWindow of_bounds(const MapBounds& bounds, ColumnLayout layout);
   int size() const { return w_ * h_; }
-  int index(Hex h) const {
+  // Always inlined: the searches call it for every hex they look at.
+  [[gnu::always_inline]] int index(Hex h) const {
     const int dq = h.q - q0_, dr = h.r - r0_;
     if (dq < 0 || dr < 0 || dq >= w_ || dr >= h_) return -1;
     return dq * h_ + dr;
@@ -56,7 +58,15 @@ class TerrainIndex {
   TerrainIndex(const N20Rules& rules, const Map& map, const GameState& state);
 
   const Map& map() const { return map_; }
-  const TerrainType& terrain(Hex h) const;
+  // The hex's terrain type: from the array once known, else from the rule set's hook.
+  const TerrainType& terrain(Hex h) const {
+    const int i = window_.index(h);
+    if (i >= 0)
+      if (const TerrainType* t = terrain_[static_cast<std::size_t>(i)]) return *t;
+    return work_out_terrain(h);
+  }
+  // N20Rules::terrain_table_id(), read once (it names the chart that forbids a crossing).
+  const std::string& terrain_table_id() const { return terrain_table_id_; }
   // Map::on_map, answered from an array.
   bool on_map(Hex h) const {
     const int i = window_.index(h);
@@ -64,7 +74,17 @@ class TerrainIndex {
   }
   // Facts of the hexside between two adjacent hexes, or leaving h in direction d.
   const SideFacts& side(Hex a, Hex b) const { return side(Hexside::between(a, b).value()); }
-  const SideFacts& side(Hex h, Direction d) const { return side(Hexside::of(h, d)); }
+  // (Worked out in plain integers: a Hexside passed by value costs the hot searches a stall.)
+  const SideFacts& side(Hex h, Direction d) const {
+    const int k = static_cast<int>(d);
+    const Hex first = k < 3 ? h : neighbour(h, d);  // the canonical form of Hexside::of
+    const int i = window_.index(first);
+    if (i >= 0) {
+      const std::size_t slot = static_cast<std::size_t>(i) * 3 + static_cast<std::size_t>(k < 3 ? k : k - 3);
+      if (side_known_[slot]) return side_facts_[slot];
+    }
+    return side(Hexside::of(h, d));
+  }
   const SideFacts& side(Hexside hs) const {
     const int i = window_.index(hs.first());
     if (i < 0) return side_outside(hs);
@@ -77,12 +97,14 @@ class TerrainIndex {
   }
 
  private:
+  const TerrainType& work_out_terrain(Hex h) const;
   SideFacts compute(Hexside hs) const;
   const SideFacts& side_outside(Hexside hs) const;
   const N20Rules& rules_;
   Map map_;
   GameState ground_;  // the state without its units
   HexWindow window_;
+  std::string terrain_table_id_;
   // Lazily filled; a rule set and its caches serve one thread at a time.
   mutable std::vector<const TerrainType*> terrain_;
   std::vector<std::uint8_t> on_map_;               // per hex

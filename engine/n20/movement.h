@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/inline_vector.h"
 #include "engine/n20/rules.h"
 
 namespace hexlaw::n20 {
@@ -61,89 +62,7 @@ struct PathVerdict {
 // The hexes a move enters, start excluded. Paths as long as an ordinary allowance allows are
 // held inline, so a reach answer of fifty hexes allocates nothing per hex; longer ones move
 // to the heap. It reads as a std::vector<Hex> does and converts to one (check_path takes one).
-class HexPath {
- public:
-  static constexpr std::uint32_t kInline = 7;
-  HexPath() {}  // user-provided: a new path's inline room is left unwritten, not zeroed
-  HexPath(const std::vector<Hex>& hexes) { append(hexes.data(), hexes.size()); }  // NOLINT: implicit by design
-  HexPath(std::initializer_list<Hex> hexes) { append(hexes.begin(), hexes.size()); }
-  HexPath(const HexPath& o) { append(o.data(), o.size()); }
-  HexPath(HexPath&& o) noexcept { take(o); }
-  HexPath& operator=(const HexPath& o) {
-    if (this != &o) {
-      size_ = 0;
-      append(o.data(), o.size());
-    }
-    return *this;
-  }
-  HexPath& operator=(HexPath&& o) noexcept {
-    if (this != &o) {
-      delete[] heap_;
-      take(o);
-    }
-    return *this;
-  }
-  ~HexPath() { delete[] heap_; }
-  operator std::vector<Hex>() const { return {begin(), end()}; }  // NOLINT: implicit by design
-
-  std::size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const Hex* data() const { return heap_ ? heap_ : reinterpret_cast<const Hex*>(inline_); }
-  Hex* data() { return heap_ ? heap_ : reinterpret_cast<Hex*>(inline_); }
-  const Hex* begin() const { return data(); }
-  const Hex* end() const { return data() + size_; }
-  Hex* begin() { return data(); }
-  Hex* end() { return data() + size_; }
-  const Hex& operator[](std::size_t i) const { return data()[i]; }
-  Hex& operator[](std::size_t i) { return data()[i]; }
-  const Hex& front() const { return data()[0]; }
-  const Hex& back() const { return data()[size_ - 1]; }
-  void clear() { size_ = 0; }
-  void push_back(Hex h) {
-    reserve(size_ + 1);
-    data()[size_++] = h;
-  }
-  // New hexes (when it grows) are Hex{}.
-  void resize(std::size_t n) {
-    reserve(n);
-    std::fill(data() + size_, data() + n, Hex{});
-    size_ = static_cast<std::uint32_t>(n);
-  }
-  void reserve(std::size_t n) {
-    if (n <= capacity_) return;
-    const std::size_t grown = std::max<std::size_t>(n, 2 * std::size_t{capacity_});
-    Hex* bigger = new Hex[grown];
-    std::copy(begin(), end(), bigger);
-    delete[] heap_;
-    heap_ = bigger;
-    capacity_ = static_cast<std::uint32_t>(grown);
-  }
-  friend bool operator==(const HexPath& a, const HexPath& b) { return std::equal(a.begin(), a.end(), b.begin(), b.end()); }
-  friend bool operator==(const HexPath& a, const std::vector<Hex>& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end());
-  }
-
- private:
-  void append(const Hex* hexes, std::size_t n) {
-    reserve(size_ + n);
-    std::copy(hexes, hexes + n, data() + size_);
-    size_ += static_cast<std::uint32_t>(n);
-  }
-  // Moves o's hexes here (its heap block, or a copy of its inline ones) and empties o.
-  void take(HexPath& o) {
-    heap_ = o.heap_;
-    size_ = o.size_;
-    capacity_ = o.capacity_;
-    if (!heap_) std::memcpy(inline_, o.inline_, size_ * sizeof(Hex));
-    o.heap_ = nullptr;
-    o.size_ = 0;
-    o.capacity_ = kInline;
-  }
-  Hex* heap_ = nullptr;  // null while the hexes fit inline
-  std::uint32_t size_ = 0;
-  std::uint32_t capacity_ = kInline;
-  alignas(Hex) unsigned char inline_[kInline * sizeof(Hex)];  // the hexes while they fit
-};
+using HexPath = InlineVector<Hex, 7>;
 
 struct ReachableHex {
   Hex hex;

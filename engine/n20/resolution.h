@@ -51,7 +51,7 @@ struct UnitFate {
   std::optional<int> rout_die;  // the die rolled for a rout
   int modifier = 0;             // elite modifier applied to it
   int distance = 0;             // hexes it had to retreat
-  std::vector<Hex> path;        // hexes it retreated through
+  InlineVector<Hex, 8> path;    // hexes it retreated through
   Hex battle_hex;               // where it fought
   std::optional<Hex> ends;      // where it ends, on the map
   std::string broke_rule, broke_reason;  // why it broke, when it did

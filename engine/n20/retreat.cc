@@ -309,18 +309,18 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   std::set<std::vector<Hex>> seen;
   for (const auto& target : targets) {
     std::vector<RetreatPath> found;
+    found.reserve(16);
     std::vector<Hex> visited;
     visited.reserve(static_cast<std::size_t>(distance_owed + kMaxExtension + 2));
     g.enter(visited, unit.hex);
     RetreatPath path;
-    path.steps.reserve(static_cast<std::size_t>(distance_owed + kMaxExtension + 1));
     path.loc = target;
     enumerate(g, target, visited, path, distance_owed, found, limit, o.truncated, shaped);
+    if (targets.size() == 1) {  // one search never finds a path twice
+      o.paths = std::move(found);
+      continue;
+    }
     for (auto& p : found) {
-      if (targets.size() == 1) {  // one search never finds a path twice
-        o.paths.push_back(std::move(p));
-        continue;
-      }
       std::vector<Hex> key;
       for (const auto& s : p.steps) key.push_back(s.hex);
       if (seen.insert(key).second) o.paths.push_back(std::move(p));

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/inline_vector.h"
 #include "engine/n20/rules.h"
 
 namespace hexlaw::n20 {
@@ -23,7 +24,7 @@ struct RetreatStep {
 };
 
 struct RetreatPath {
-  std::vector<RetreatStep> steps;
+  InlineVector<RetreatStep, 8> steps;  // inline up to 8 (a rout of 6 and two hexes more)
   std::optional<Hex> loc;       // the friendly LOC the retreat heads for, when there is one
   bool breaks_at_loc = false;   // reached a friendly LOC with hexes still owed (std:9.8.7)
   int extended = 0;             // hexes added to leave friendly-occupied hexes (std:9.8.5)

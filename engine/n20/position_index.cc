@@ -26,7 +26,7 @@ PositionIndex::PositionIndex(const N20Rules& rules, const Map& map, const GameSt
     : rules_(rules), map_(map), state_(state), ground_(rules.terrain_index(map, state)), silent_(Trace::Off{}) {
   // Step A.
   if (map.bounds()) {
-    window_ = HexWindow::of_bounds(*map.bounds(), map.layout());
+    window_ = ground_->window();  // the same bounds: the ground's window, worked out once
   } else {
     std::vector<Hex> hexes;
     for (const Unit& u : state.units)

@@ -58,6 +58,8 @@ class TerrainIndex {
   TerrainIndex(const N20Rules& rules, const Map& map, const GameState& state);
 
   const Map& map() const { return map_; }
+  // The hexes the arrays cover: the whole of a bounded map, or the ground around the units.
+  const HexWindow& window() const { return window_; }
   // The hex's terrain type: from the array once known, else from the rule set's hook.
   const TerrainType& terrain(Hex h) const {
     const int i = window_.index(h);

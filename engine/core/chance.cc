@@ -8,11 +8,10 @@
 
 namespace hexlaw {
 
-std::vector<ChanceBranch> chance_branches(int sides, const std::vector<int>* group_of_face) {
+ChanceBranches chance_branches(int sides, const std::vector<int>* group_of_face) {
   if (sides < 1) throw std::invalid_argument("a die needs at least one face");
-  std::vector<ChanceBranch> out;
+  ChanceBranches out;
   if (!group_of_face) {
-    out.reserve(static_cast<std::size_t>(sides));
     for (int f = 1; f <= sides; ++f) out.push_back(ChanceBranch{f, 1});
     return out;
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/core/fraction.h"
+#include "engine/core/inline_vector.h"
 
 namespace hexlaw {
 
@@ -20,9 +21,12 @@ struct ChanceBranch {
   int weight = 1;  // faces of the die that give this branch; its probability is weight / sides
 };
 
+// The branches of one roll, held inline for dice of up to twelve faces.
+using ChanceBranches = InlineVector<ChanceBranch, 12>;
+
 // The branches of a die with `sides` faces: one per face, or, with `group_of_face` (a group id
 // per face), one per group in order of its first face, standing for it with that face.
-std::vector<ChanceBranch> chance_branches(int sides, const std::vector<int>* group_of_face);
+ChanceBranches chance_branches(int sides, const std::vector<int>* group_of_face);
 
 // Throws std::runtime_error when an exploration passes `limit` leaves (the same message as the
 // replaying enumeration gives), so a runaway question cannot hang a caller.
@@ -47,7 +51,7 @@ void explore_chance_tree(Node root, Advance&& advance, Leaf&& leaf, std::uint64_
         return;
       }
       const int sides = node.roll_sides();
-      const std::vector<ChanceBranch> branches = node.roll_branches();
+      const auto branches = node.roll_branches();
       for (std::size_t i = 0; i < branches.size(); ++i) {
         const Fraction q = p * Fraction(branches[i].weight, sides);
         if (i + 1 == branches.size()) {

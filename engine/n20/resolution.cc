@@ -157,7 +157,7 @@ BattleResolution::Waiting BattleResolution::wait_for_roll(Roll what, const char*
   return waiting_;
 }
 
-std::vector<ChanceBranch> BattleResolution::roll_branches() const { return chance_branches(6, roll_groups_); }
+ChanceBranches BattleResolution::roll_branches() const { return chance_branches(6, roll_groups_); }
 
 std::string BattleResolution::roll_purpose() const {
   const Map& map = *fixed_->map;

@@ -94,7 +94,7 @@ class BattleResolution {
   // The roll awaited: the die, its branches (faces grouped where the answer never shows the
   // face), the rule that calls for it and what it is for ("rout distance for D1").
   int roll_sides() const { return 6; }
-  std::vector<ChanceBranch> roll_branches() const;
+  ChanceBranches roll_branches() const;
   const char* roll_rule() const { return roll_rule_; }
   std::string roll_purpose() const;
   const std::vector<int>* roll_groups() const { return roll_groups_; }

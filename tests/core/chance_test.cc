@@ -42,7 +42,7 @@ struct Toy {
   std::vector<int> hazard = {0, 0, 0, 1, 1, 1};
   bool waits() const { return stage < 3; }
   int roll_sides() const { return stage == 2 ? 3 : 6; }
-  std::vector<ChanceBranch> roll_branches() const {
+  ChanceBranches roll_branches() const {
     return chance_branches(roll_sides(), stage == 1 ? &hazard : nullptr);
   }
   void give_roll(int f) {

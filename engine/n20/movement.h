@@ -5,10 +5,6 @@
 // checks that they do.
 #pragma once
 
-#include <algorithm>
-#include <cstdint>
-#include <cstring>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>

@@ -24,7 +24,7 @@ namespace {
 
 pyb::dict decision_dict(const play::Decision& d) {
   pyb::dict out;
-  out["kind"] = d.kind;
+  out["kind"] = play::to_string(d.kind);
   out["side"] = d.side;
   out["unit"] = d.unit;
   out["rule"] = d.rule;
@@ -89,7 +89,7 @@ class PythonPolicy : public play::Policy {
     }
     const std::string c = r.cast<std::string>();
     if (const std::size_t i = d.find(c); i != std::string::npos) return i;
-    throw std::invalid_argument("the policy chose '" + c + "', which is not a legal " + d.kind + " choice");
+    throw std::invalid_argument("the policy chose '" + c + "', which is not a legal " + std::string(play::to_string(d.kind)) + " choice");
   }
 
  private:

@@ -13,6 +13,13 @@
 
 namespace hexlaw::play {
 
+const char* to_string(DecisionKind k) {
+  static const char* kNames[] = {"forced-march", "move-select", "move-to", "combine", "react-select", "react", "declare", "reserves", "column", "retreat", "exchange", "advance", "rally", "partial-rally", "place", "dummy", "dummy-arrival", "stop"};
+  return kNames[static_cast<int>(k)];
+}
+
+std::ostream& operator<<(std::ostream& os, DecisionKind k) { return os << to_string(k); }
+
 std::string log_to_json(const GameLog& log) {
   nlohmann::json j = {{"scenario", log.scenario}, {"seed", log.seed}, {"decisions", log.decisions}};
   return j.dump(1);
@@ -87,7 +94,7 @@ void Game::choose(const std::string& choice) {
   if (i == std::string::npos) {
     std::string list;
     for (const auto& c : decision_.choices) list += (list.empty() ? "" : ", ") + ("'" + c + "'");
-    throw std::invalid_argument("'" + choice + "' is not a legal choice for the " + decision_.kind + " decision of " +
+    throw std::invalid_argument("'" + choice + "' is not a legal choice for the " + to_string(decision_.kind) + " decision of " +
                                 decision_.side + " (legal: " + list + ")");
   }
   take(i);
@@ -245,12 +252,12 @@ std::size_t RandomPolicy::choose(const Game&, const Decision& d) {
 }
 
 std::size_t ScriptedPolicy::choose(const Game&, const Decision& d) {
-  if (next_ >= script_.size()) throw std::invalid_argument("the script ran out at a " + d.kind + " decision");
+  if (next_ >= script_.size()) throw std::invalid_argument("the script ran out at a " + std::string(to_string(d.kind)) + " decision");
   const std::string& c = script_[next_++];
   const std::size_t i = d.find(c);
   if (i == std::string::npos)
     throw std::invalid_argument("scripted choice " + std::to_string(next_ - 1) + " '" + c + "' is not legal at the " +
-                                d.kind + " decision");
+                                to_string(d.kind) + " decision");
   return i;
 }
 

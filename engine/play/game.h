@@ -17,6 +17,7 @@
 #include <set>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,14 +34,20 @@
 
 namespace hexlaw::play {
 
+// What a decision is about; its name (to_string) is what the log, the CLI and Python show.
+enum class DecisionKind : std::uint8_t {
+  ForcedMarch, MoveSelect, MoveTo, Combine, ReactSelect, React, Declare, Reserves, Column, Retreat, Exchange, Advance, Rally, PartialRally, Place, Dummy, DummyArrival, Stop
+};
+const char* to_string(DecisionKind k);  // "forced-march", "move-select", … "stop"
+std::ostream& operator<<(std::ostream& os, DecisionKind k);
+
 // What the game waits on: which side decides what, and every legal choice, both as what it
 // does (a typed Action, which the game applies) and as its string form ("forced-march",
 // "move IG", "0507", "attack A+B on C", "end" …; action.h), distinct within the decision.
 // The game offers the actions; their string forms are written when the decision is read
 // (Game::decision()), not for every decision a policy that reads only the actions takes.
 struct Decision {
-  std::string kind;    // forced-march, move-select, move-to, combine, react-select, react, declare, reserves,
-                       // column, retreat, exchange, advance, rally, partial-rally, place, dummy, dummy-arrival, stop
+  DecisionKind kind = DecisionKind::MoveSelect;
   std::string side;    // who decides
   std::string unit;    // the unit concerned, when one is
   std::string rule;    // the rule that gives the choice

@@ -151,7 +151,7 @@ void Game::offer_declare() {
     used.insert(b.attackers.begin(), b.attackers.end());
     used.insert(b.defenders.begin(), b.defenders.end());
   }
-  Decision d{.kind = "declare", .rule = "std:9.1", .prompt = "declare a battle, or end the declarations"};
+  Decision d{.kind = DecisionKind::Declare, .rule = "std:9.1", .prompt = "declare a battle, or end the declarations"};
   Trace silent(Trace::Off{});
   for (const Candidate& c : candidate_battles(used)) {
     if (!battle_legal(c)) continue;
@@ -266,7 +266,7 @@ void Game::offer_battle_setup() {
     (attacker ? trial.attacker_reserve : trial.defender_reserve) = true;
     Trace quiet(Trace::Off{});
     if (n20::battle_totals(*scenario_->rules, *scenario_->map, state_, trial, quiet).legal) {
-      Decision d{.kind = "reserves",
+      Decision d{.kind = DecisionKind::Reserves,
                  .side = first.side,
                  .rule = "std:12.5",
                  .prompt = std::string("does the ") + (attacker ? "attacker" : "defender") +
@@ -283,7 +283,7 @@ void Game::offer_battle_setup() {
   const n20::BattleTotals totals = n20::battle_totals(*scenario_->rules, *scenario_->map, state_, b, silent);
   const int lowest = scenario_->rules->crt().lowest;
   if (scratch_.setup_step == 2 && totals.legal && totals.column > lowest) {
-    Decision d{.kind = "column",
+    Decision d{.kind = DecisionKind::Column,
                .side = state_.unit(b.attackers.front())->side,
                .rule = "std:9.5",
                .prompt = "resolve " + scratch_.resolving_what + " on its column or a lower one?"};
@@ -364,7 +364,7 @@ void Game::resolve_current() {
     }
     if (waiting == n20::BattleResolution::Waiting::RetreatChoice) {
       const Symbol id = battle.choosing_unit();
-      Decision d{.kind = "retreat",
+      Decision d{.kind = DecisionKind::Retreat,
                  .side = state_.unit(id)->side,
                  .unit = id,
                  .rule = "std:9.8",
@@ -375,7 +375,7 @@ void Game::resolve_current() {
       return;
     }
     const auto& sets = battle.exchange_sets();
-    Decision d{.kind = "exchange", .side = state_.unit(b.attackers.front())->side, .rule = "std:9.6.7",
+    Decision d{.kind = DecisionKind::Exchange, .side = state_.unit(b.attackers.front())->side, .rule = "std:9.6.7",
                .prompt = "which attackers break to pay the exchange?"};
     for (std::size_t i = 0; i < sets.size(); ++i)
       d.add({.kind = ActionKind::Exchange,
@@ -428,7 +428,7 @@ void Game::after_advance() {
 // the defeated left (std:9.9); "done" unless a cavalry unit must still enter (std:9.9 cavalry).
 void Game::offer_advance() {
   stage_ = Stage::Advance;
-  Decision d{.kind = "advance", .rule = "std:9.9", .prompt = "advance after combat?"};
+  Decision d{.kind = DecisionKind::Advance, .rule = "std:9.9", .prompt = "advance after combat?"};
   const bool may_stop = !scratch_.cavalry_must_advance || scratch_.cavalry_advanced;
   for (const auto& [id, max_hexes] : scratch_.advance_eligible) {
     if (contains(scratch_.advanced, id)) continue;

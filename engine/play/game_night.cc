@@ -23,7 +23,7 @@ void Game::offer_rally() {
     finish_night_operations();
     return;
   }
-  Decision d{.kind = "rally", .rule = "std:10.0", .prompt = "roll to rally every broken unit?"};
+  Decision d{.kind = DecisionKind::Rally, .rule = "std:10.0", .prompt = "roll to rally every broken unit?"};
   d.add(ActionKind::NoRally);
   d.add(ActionKind::Rally);
   // A point spent before rolling adds +1 to every roll made now (std:12.4; rally() cites it).
@@ -79,7 +79,7 @@ void Game::offer_partial_rally() {
   while (!scratch_.partial.empty()) {
     const Unit& u = *state_.unit(scratch_.partial.front());
     if (free_cadre(state_, u, scratch_.to_place)) {
-      Decision d{.kind = "partial-rally",
+      Decision d{.kind = DecisionKind::PartialRally,
                  .unit = u.id,
                  .rule = "std:16.6.1",
                  .prompt = u.id + " rolled No Effect: rally a Cadre in its place, eliminating it for good?"};
@@ -115,7 +115,7 @@ void Game::offer_place() {
   stage_ = Stage::Place;
   while (!scratch_.to_place.empty()) {
     const std::string id = scratch_.to_place.front();
-    Decision d{.kind = "place", .unit = id, .rule = "std:10.0", .prompt = "where is " + id + " placed?"};
+    Decision d{.kind = DecisionKind::Place, .unit = id, .rule = "std:10.0", .prompt = "where is " + id + " placed?"};
     for (Hex h : scratch_.placements)
       if (!state_.unit_at(h)) d.add({.kind = ActionKind::Place, .hex = h});
     if (d.size() != 0) {
@@ -181,7 +181,7 @@ void Game::offer_dummy() {
     end_night_operations();
     return;
   }
-  Decision d{.kind = "dummy", .unit = dummy->id, .rule = "std:16.1.3", .prompt = "place " + dummy->id + "?"};
+  Decision d{.kind = DecisionKind::Dummy, .unit = dummy->id, .rule = "std:16.1.3", .prompt = "place " + dummy->id + "?"};
   const Map& map = *scenario_->map;
   d.add(ActionKind::NoMoreDummies);
   Trace silent(Trace::Off{});

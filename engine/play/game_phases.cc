@@ -65,7 +65,7 @@ void Game::begin_phase() {
     case n20::Phase::Movement:
       if (state_.morale[track_of(state_.phasing)] >= 1) {
         stage_ = Stage::ForcedMarch;
-        Decision d{.kind = "forced-march",
+        Decision d{.kind = DecisionKind::ForcedMarch,
                    .rule = "std:12.3",
                    .prompt = "spend a morale point for +1 movement allowance for every unit this phase?"};
         d.add(ActionKind::No);
@@ -149,7 +149,7 @@ void Game::end_player_turn(Trace& t) {
 
 void Game::offer_move_select() {
   stage_ = Stage::MoveSelect;
-  Decision d{.kind = "move-select", .rule = "std:6.0", .prompt = "which unit moves next (or end the Movement Phase)?"};
+  Decision d{.kind = DecisionKind::MoveSelect, .rule = "std:6.0", .prompt = "which unit moves next (or end the Movement Phase)?"};
   // A Dummy that came in stacked must leave the hex before the phase ends (std:16.1.3).
   d.actions = spare_actions();
   d.reserve(state_.units.size() + 1);
@@ -199,7 +199,7 @@ bool Game::offer_dummy_arrival(const std::string& with) {
       return false;
     stage_ = Stage::DummyArrival;
     Decision offered{
-        .kind = "dummy-arrival", .unit = with, .rule = "std:16.1.3", .prompt = "bring a Dummy in with " + with + "?"};
+        .kind = DecisionKind::DummyArrival, .unit = with, .rule = "std:16.1.3", .prompt = "bring a Dummy in with " + with + "?"};
     offered.add(ActionKind::NoDummy);
     offered.add({.kind = ActionKind::BringDummy, .unit = d.id});
     offer(std::move(offered));
@@ -231,7 +231,7 @@ void Game::offer_move_to() {
   Trace silent(Trace::Off{});
   scratch_.reach_index = std::make_shared<const n20::PositionIndex>(*scenario_->rules, *scenario_->map, state_);
   scratch_.reach = n20::reachable_hexes(*scratch_.reach_index, u, o, silent);
-  Decision d{.kind = "move-to",
+  Decision d{.kind = DecisionKind::MoveTo,
              .unit = u.id,
              .rule = o.entering ? "std:11.1" : "std:6.0",
              .prompt = o.entering ? "where does " + u.id + " enter and end its move (stay: delay, std:11.5)?"
@@ -351,7 +351,7 @@ void Game::break_down_unit(Symbol id) {
 void Game::offer_combine() {
   stage_ = Stage::PhaseEnd;
   if (!scenario_->rules->on(n20::Optional::Cadres)) return;
-  Decision d{.kind = "combine", .rule = "std:16.7.2", .prompt = "combine two stacked Cadres into a large unit?"};
+  Decision d{.kind = DecisionKind::Combine, .rule = "std:16.7.2", .prompt = "combine two stacked Cadres into a large unit?"};
   Trace silent(Trace::Off{});
   const auto& units = state_.units;
   for (std::size_t i = 0; i < units.size(); ++i)
@@ -391,7 +391,7 @@ void Game::apply_combine(const Action& choice) {
 void Game::offer_react_select() {
   stage_ = Stage::ReactSelect;
   const std::string reacting = other(state_.phasing);
-  Decision d{.kind = "react-select", .side = reacting, .rule = "std:8.0",
+  Decision d{.kind = DecisionKind::ReactSelect, .side = reacting, .rule = "std:8.0",
              .prompt = "which unit reacts next (or end the Reaction Phase)?"};
   d.add(ActionKind::End);
   Trace silent(Trace::Off{});
@@ -415,7 +415,7 @@ void Game::offer_react() {
   const Unit& u = *state_.unit(scratch_.selected);
   Trace silent(Trace::Off{});
   n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, silent);
-  Decision d{.kind = "react", .side = u.side, .unit = u.id, .rule = "std:8.0", .prompt = "what does " + u.id + " do?"};
+  Decision d{.kind = DecisionKind::React, .side = u.side, .unit = u.id, .rule = "std:8.0", .prompt = "what does " + u.id + " do?"};
   d.add(ActionKind::None);
   if (o.may_countercharge)
     for (const auto& target : o.countercharge_targets)
@@ -471,7 +471,7 @@ void Game::apply_react(const Action& a) {
   const n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, quiet);
   if (!o.hidden_could_stop.empty()) {
     scratch_.pending_reaction = a;
-    Decision d{.kind = "stop", .side = state_.phasing, .unit = u.id, .rule = "std:16.1.1",
+    Decision d{.kind = DecisionKind::Stop, .side = state_.phasing, .unit = u.id, .rule = "std:16.1.1",
                .prompt = "reveal hidden cavalry to stop " + u.id + "'s " + verb_of(a) + "?"};
     d.add(ActionKind::LetItGo);
     for (const auto& id : o.hidden_could_stop)

@@ -54,7 +54,7 @@ nlohmann::json game_json(const play::Game& g, const Map& map) {
       {"decisions_taken", g.log().decisions.size()}};
   if (!g.over()) {
     const auto& d = g.decision();
-    out["decision"] = {{"kind", d.kind}, {"side", d.side}, {"unit", d.unit}, {"rule", d.rule}, {"choices", d.choices}};
+    out["decision"] = {{"kind", play::to_string(d.kind)}, {"side", d.side}, {"unit", d.unit}, {"rule", d.rule}, {"choices", d.choices}};
   }
   return out;
 }
@@ -83,7 +83,7 @@ void add_game_questions(std::vector<QuestionKind>& kinds) {
           for (const auto& r : e.rules) t.cite(r, "T" + std::to_string(e.turn) + "." + std::to_string(e.player_turn) + " " + e.text);
         headline = g.over() ? "game over: " + g.result().level + (g.result().winner.empty() ? "" : " for " + g.result().winner)
                             : "turn " + std::to_string(g.position().turn) + " " + n20::phase_name(g.position().phase) +
-                                  ": " + g.decision().side + " decides " + g.decision().kind;
+                                  ": " + g.decision().side + " decides " + play::to_string(g.decision().kind);
         return game_json(g, s.map);
       }});
 }

@@ -42,7 +42,7 @@ TEST(Game, std_4_0_StartsWithTheFirstPlayersEventThenMovement) {
   EXPECT_EQ(g.position().turn, 1);
   EXPECT_EQ(g.position().phase, n20::Phase::Movement);
   EXPECT_EQ(g.state().phasing, "french");
-  EXPECT_EQ(g.decision().kind, "forced-march");
+  EXPECT_EQ(g.decision().kind, DecisionKind::ForcedMarch);
   ASSERT_GE(g.record().size(), 2u);
   EXPECT_NE(g.record()[1].text.find("french draws c1 (top)"), std::string::npos) << g.record()[1].text;
   // The Emperor's card: +1 French morale (std:5.0).
@@ -58,7 +58,7 @@ TEST(Game, std_12_3_ForcedMarchCostsAPointAndAddsOneHex) {
   normal.choose("move F-C1");
   forced.choose("move F-C1");
   EXPECT_GT(forced.decision().choices.size(), normal.decision().choices.size());
-  EXPECT_EQ(forced.decision().kind, "move-to");
+  EXPECT_EQ(forced.decision().kind, DecisionKind::MoveTo);
 }
 
 TEST(Game, std_6_0_AMoveIsRecordedWithItsRules) {
@@ -87,7 +87,7 @@ TEST(Game, std_11_5_AReinforcementMayBeDelayed) {
       if (std::find(d.choices.begin(), d.choices.end(), c) != d.choices.end()) return g.choose(c);
     g.choose(d.choices.front());
   };
-  while (!(g.position().turn == 2 && g.state().phasing == "prussian" && g.decision().kind == "move-select")) pass();
+  while (!(g.position().turn == 2 && g.state().phasing == "prussian" && g.decision().kind == DecisionKind::MoveSelect)) pass();
   const auto& d = g.decision();
   ASSERT_NE(std::find(d.choices.begin(), d.choices.end(), "enter P-5"), d.choices.end());
   g.choose("enter P-5");
@@ -106,7 +106,7 @@ TEST(Game, std_15_0_RandomGamesEndAndKeepTheInvariants) {
 }
 
 // Plays randomly until a decision of `kind` is awaited; false if the game ended first.
-bool play_until(Game& g, const std::string& kind, std::uint64_t seed) {
+bool play_until(Game& g, DecisionKind kind, std::uint64_t seed) {
   RandomPolicy p(seed);
   while (!g.over() && g.decision().kind != kind) g.choose(p.choose(g, g.decision()));
   return !g.over();
@@ -117,7 +117,7 @@ TEST(Game, std_9_8_TheOwnerChoosesAmongTheLegalRetreatPaths) {
   int checked = 0;
   for (std::uint64_t seed = 1; seed <= 40 && checked < 5; ++seed) {
     Game g(meadow(), seed);
-    if (!play_until(g, "retreat", seed)) continue;
+    if (!play_until(g, DecisionKind::Retreat, seed)) continue;
     const Decision d = g.decision();
     ASSERT_GT(d.choices.size(), 1u);
     const std::string unit = d.unit;

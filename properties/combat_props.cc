@@ -49,7 +49,7 @@ RC_GTEST_PROP(CombatProps, OddsSumToOneAndMatchTheColumn, ()) {
     return n20::resolve_battle(*duel.rules, duel.map, duel.state, b, ResolutionPolicy{}, dice, t);
   };
   auto odds = enumerate_outcomes<BattleOutcome>(play, [](const BattleOutcome& o) {
-    std::string k = o.applied;
+    std::string k = n20::to_string(o.applied);
     for (const auto& f : o.fates) k += "|" + f.unit + ":" + n20::to_string(f.fate) + ":" + std::to_string(f.distance);
     return k;
   });
@@ -57,7 +57,7 @@ RC_GTEST_PROP(CombatProps, OddsSumToOneAndMatchTheColumn, ()) {
   std::map<std::string, Fraction> by_result;
   for (const auto& w : odds) {
     total += w.probability;
-    by_result[w.outcome.result] += w.probability;
+    by_result[n20::to_string(w.outcome.result)] += w.probability;
   }
   RC_ASSERT(total == Fraction(1));
   const CrtTable& crt = duel.rules->crt();
@@ -73,7 +73,7 @@ RC_GTEST_PROP(CombatProps, OddsSumToOneAndMatchTheColumn, ()) {
     return n20::resolve_battle(*duel.rules, duel.map, duel.state, b, grouped, dice, t);
   };
   auto key = [](const BattleOutcome& o) {
-    std::string k = o.applied;
+    std::string k = n20::to_string(o.applied);
     for (const auto& f : o.fates) k += "|" + f.unit + ":" + n20::to_string(f.fate) + ":" + std::to_string(f.distance);
     return k;
   };

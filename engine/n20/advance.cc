@@ -14,10 +14,10 @@ namespace hexlaw::n20 {
 AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const GameState& before,
                                const BattleDeclaration& battle, const BattleOutcome& outcome, Trace& trace) {
   AdvanceOptions o;
-  const std::string& r = outcome.applied;
+  const CrtCode r = outcome.applied;
   // Step A.
-  const bool attackers_won = r == "DB" || r == "DR" || r == "DW" || r == "EX";
-  const bool defenders_won = r == "AB" || r == "AR" || r == "AW";
+  const bool attackers_won = r == CrtCode::DB || r == CrtCode::DR || r == CrtCode::DW || r == CrtCode::EX;
+  const bool defenders_won = r == CrtCode::AB || r == CrtCode::AR || r == CrtCode::AW;
   if (!attackers_won && !defenders_won) {
     o.why_none = "std:9.6.8";
     trace.cite("std:9.6.8", "an engaged battle (N): nobody advances");

@@ -2,10 +2,23 @@
 #include "engine/n20/combat_table.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "engine/core/dice.h"
 
 namespace hexlaw::n20 {
+
+namespace {
+constexpr const char* kCodeNames[] = {"AB", "AR", "AW", "DB", "DR", "DW", "EX", "N"};
+}  // namespace
+
+const char* to_string(CrtCode c) { return kCodeNames[static_cast<int>(c)]; }
+
+CrtCode crt_code(std::string_view result) {
+  for (int i = 0; i < 8; ++i)
+    if (result == kCodeNames[i]) return static_cast<CrtCode>(i);
+  throw std::logic_error("the CRT holds '" + std::string(result) + "', which the table reader should have refused");
+}
 
 // Step E. Pick the differential column, using the end columns beyond the printed range.
 // Step F. Cross the die with the column.

@@ -3,10 +3,20 @@
 // result (breaks, routs, retreats, exchanges: std:9.6.x) is not done here.
 #pragma once
 
+#include <cstdint>
+#include <string_view>
+
 #include "engine/core/dice.h"
 #include "engine/n20/rules.h"
 
 namespace hexlaw::n20 {
+
+// The CRT's results as the engine applies them; the table's cells are checked to be one of
+// these when it is read (engine/core/tables.cc).
+enum class CrtCode : std::uint8_t { AB, AR, AW, DB, DR, DW, EX, N };
+const char* to_string(CrtCode c);  // "AB" … "N"
+// The code of a result read on the table; std::logic_error for one the reader let through.
+CrtCode crt_code(std::string_view result);
 
 struct CrtResult {
   int differential;

@@ -14,19 +14,11 @@
 namespace hexlaw::n20 {
 namespace {
 
-// The CRT's results as the resolver tests them (the table's cells are checked to be one of
-// these when it is read), each with the case that says what it does.
-enum class Code : std::uint8_t { AB, AR, AW, DB, DR, DW, EX, N, Other };
-constexpr const char* kCodeNames[] = {"AB", "AR", "AW", "DB", "DR", "DW", "EX", "N"};
+// The case that says what each CRT result does.
 constexpr const char* kResultRule[] = {"std:9.6.1", "std:9.6.2", "std:9.6.3", "std:9.6.4",
-                                       "std:9.6.5", "std:9.6.6", "std:9.6.7", "std:9.6.8", "std:9.6"};
-Code code_of(const std::string& r) {
-  for (int i = 0; i < 8; ++i)
-    if (r == kCodeNames[i]) return static_cast<Code>(i);
-  return Code::Other;
-}
-const char* result_rule(Code c) { return kResultRule[static_cast<int>(c)]; }
-const char* result_rule(const std::string& r) { return result_rule(code_of(r)); }
+                                       "std:9.6.5", "std:9.6.6", "std:9.6.7", "std:9.6.8"};
+const char* result_rule(CrtCode c) { return kResultRule[static_cast<int>(c)]; }
+using Code = CrtCode;
 
 void remove_from_map(GameState& s, Symbol id) {
   Unit* u = s.unit(id);
@@ -111,7 +103,7 @@ BattleResolution::Waiting BattleResolution::run(Trace& trace) {
       case Stage::Exchange:
         // Step D.
         stage_ = Stage::Finish;
-        if (static_cast<Code>(applied_) != Code::EX) break;
+        if (applied_ != Code::EX) break;
         if (fixed_->rules->readings().ex_morale_sequential) {
           // RULE std:9.6.7 — the defenders' breaks and their morale come first; the attacker pays only if the game goes on
           trace_->cite("std:9.6.7", "combat.ex_morale_timing=sequential: the defenders' breaks are counted first");
@@ -226,18 +218,19 @@ bool BattleResolution::start() {
 void BattleResolution::battle_die(int face) {
   const CrtResult r = crt_lookup(*fixed_->rules, out_.totals->column, face, *trace_);
   out_.die = r.die;
-  out_.result = out_.applied = r.result;
-  trace_->cite(result_rule(r.result), [&] { return "result " + r.result; });
+  const Code read = crt_code(r.result);
+  out_.result = out_.applied = read;
+  trace_->cite(result_rule(read), [&] { return "result " + r.result; });
   const auto& attack = out_.totals->attack;
   all_bombard_ = !attack.empty() && std::all_of(attack.begin(), attack.end(), [](const auto& l) { return l.bombarding; });
-  if (all_bombard_ && r.result == "EX") {
-    out_.applied = "N";
+  if (all_bombard_ && read == Code::EX) {
+    out_.applied = Code::N;
     trace_->cite("std:16.3.2", "artillery bombarding alone treats EX as Engaged");
-  } else if ((r.result == "AB" || r.result == "AR") && all_bombard_) {
-    out_.applied = "AW";
+  } else if ((read == Code::AB || read == Code::AR) && all_bombard_) {
+    out_.applied = Code::AW;
     trace_->cite("std:16.3.2", [&] { return "bombarding artillery treats " + r.result + " as AW"; });
   }
-  applied_ = static_cast<std::uint8_t>(code_of(out_.applied));
+  applied_ = out_.applied;
   const BattleDeclaration& battle = fixed_->battle;
   out_.fates.reserve(battle.attackers.size() + battle.defenders.size());
   for (const auto& id : battle.attackers) out_.fates.push_back(UnitFate{id});
@@ -258,7 +251,7 @@ BattleResolution::Waiting BattleResolution::fate_step() {
           ++fate_;
           return Waiting::Done;
         }
-        if (static_cast<Code>(code_) == Code::AR || static_cast<Code>(code_) == Code::DR) {
+        if (code_ == Code::AR || code_ == Code::DR) {
           step_ = FateStep::RoutDie;
           // RULE std:9.6.5 — a routed unit retreats the number of hexes the victor rolls (std:9.6.2 likewise)
           return wait_for_roll(Roll::RoutDistance, attacker ? "std:9.6.2" : "std:9.6.5", nullptr);
@@ -310,7 +303,7 @@ BattleResolution::Waiting BattleResolution::fate_step() {
 bool BattleResolution::begin_fate() {
   UnitFate& f = out_.fates[fate_];
   const bool attacker = fate_ < fixed_->battle.attackers.size();
-  const Code applied = static_cast<Code>(applied_);
+  const Code applied = applied_;
   // RULE std:9.6.1 — AB: every attacking unit breaks
   // RULE std:9.6.2 — AR: each attacking unit routs the distance the defender rolls
   // RULE std:9.6.3 — AW: every attacking unit withdraws one hex
@@ -324,7 +317,7 @@ bool BattleResolution::begin_fate() {
     return false;
   }
   Code code = applied;
-  const std::string& a = out_.applied;
+  const char* a = to_string(out_.applied);
   const auto& attack = out_.totals->attack;
   if (attacker && bombarding(fate_) && (applied == Code::AB || applied == Code::AR)) {
     code = Code::AW;
@@ -333,13 +326,13 @@ bool BattleResolution::begin_fate() {
              (applied == Code::AB || applied == Code::AR) &&
              std::any_of(attack.begin(), attack.end(), [](const auto& l) { return l.bombarding; })) {
     code = Code::AW;
-    trace_->cite("std:16.3.2", [&] { return "bombard.immunity_scope=whole_battle: " + a + " counts as AW for " + f.unit; });
+    trace_->cite("std:16.3.2", [&] { return std::string("bombard.immunity_scope=whole_battle: ") + a + " counts as AW for " + f.unit; });
   }
-  code_ = static_cast<std::uint8_t>(code);
+  code_ = code;
   if (code == Code::AB || code == Code::DB || code == Code::EX) {
     break_unit(f, result_rule(code),
                code == Code::EX ? "every defender breaks in an exchange"
-                                : std::string(kCodeNames[static_cast<int>(code)]) + ": all of the side breaks");
+                                : std::string(to_string(code)) + ": all of the side breaks");
     return false;
   }
   return true;
@@ -632,7 +625,7 @@ void BattleResolution::settle_morale() {
 void BattleResolution::finish() {
   const N20Rules& rules = *fixed_->rules;
   const BattleDeclaration& battle = fixed_->battle;
-  const Code applied = static_cast<Code>(applied_);
+  const Code applied = applied_;
   const bool attacker_won = applied == Code::DB || applied == Code::DR || applied == Code::DW || applied == Code::EX;
   for (std::size_t i = 0; i < battle.attackers.size(); ++i) {
     const Unit& u = unit(battle.attackers[i]);
@@ -648,7 +641,7 @@ void BattleResolution::finish() {
   }
   settle_morale();
   // RULE std:9.0 — step G: apply the result at once, retreats included
-  trace_->cite("std:9.0", [&] { return "step G: the " + out_.applied + " result is applied at once"; });
+  trace_->cite("std:9.0", [&] { return std::string("step G: the ") + to_string(out_.applied) + " result is applied at once"; });
 }
 
 
@@ -723,8 +716,8 @@ std::uint64_t shown_hash(const BattleOutcome& o) {
     mix(0xff);
   };
   mix(o.legal);
-  text(o.result);
-  text(o.applied);
+  mix(static_cast<std::uint64_t>(o.result));
+  mix(static_cast<std::uint64_t>(o.applied));
   for (const UnitFate& f : o.fates) {
     mix(f.unit.handle());
     mix(static_cast<std::uint64_t>(f.fate));

@@ -20,6 +20,7 @@
 #include "engine/core/chance.h"
 #include "engine/core/dice.h"
 #include "engine/n20/battle.h"
+#include "engine/n20/combat_table.h"
 #include "engine/n20/retreat.h"
 
 namespace hexlaw::n20 {
@@ -62,8 +63,8 @@ struct BattleOutcome {
   bool legal = true;
   std::shared_ptr<const BattleTotals> totals;  // shared by the dice sequences of one enumeration
   int die = 0;
-  std::string result;           // as read on the CRT
-  std::string applied;          // after bombardment conversions
+  CrtCode result = CrtCode::N;   // as read on the CRT
+  CrtCode applied = CrtCode::N;  // after bombardment conversions
   std::vector<UnitFate> fates;  // attackers then defenders, in declaration order
   std::vector<std::vector<std::string>> ex_choices;  // every legal set of attackers to break
   MoraleTracks morale;          // net change per morale track
@@ -154,8 +155,8 @@ class BattleResolution {
   // The unit whose fate is being settled, and its retreat.
   std::size_t fate_ = 0;
   FateStep step_ = FateStep::Begin;
-  std::uint8_t code_ = 0;     // the result this unit suffers (the resolver's Code)
-  std::uint8_t applied_ = 0;  // the battle's result after bombardment conversions
+  CrtCode code_ = CrtCode::N;     // the result this unit suffers
+  CrtCode applied_ = CrtCode::N;  // the battle's result after bombardment conversions
   bool all_bombard_ = false;
   std::shared_ptr<const RetreatOptions> options_;
   std::size_t chosen_ = 0, walked_ = 0;  // the path taken; steps entered so far

@@ -394,7 +394,7 @@ void Game::resolve_current() {
   Trace a{Trace::IdsOnly{}};
   n20::AdvanceOptions adv = n20::advance_options(rules, *scenario_->map, state_, b, out, a);
   state_ = std::move(out.after);
-  note(scratch_.resolving_what + ": die " + std::to_string(out.die) + ", " + out.applied, t);
+  note(scratch_.resolving_what + ": die " + std::to_string(out.die) + ", " + to_string(out.applied), t);
   if (judge_decisive()) return;
   // Step C.
   scratch_.advance_paths.clear();

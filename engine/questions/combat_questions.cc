@@ -109,8 +109,8 @@ nlohmann::json outcome_json(const Situation& s, const n20::BattleOutcome& b, boo
     fates.get_ref<nlohmann::json::array_t&>().push_back(std::move(j));
   }
   nlohmann::json o(nlohmann::json::value_t::object);
-  o["result"] = b.result;
-  o["applied"] = b.applied;
+  o["result"] = n20::to_string(b.result);
+  o["applied"] = n20::to_string(b.applied);
   o["fates"] = std::move(fates);
   o["morale"] = b.morale;
   if (with_dice) o["die"] = b.die;
@@ -142,7 +142,7 @@ nlohmann::json battle_answer(const Situation& s, const n20::BattleOutcome& b, Tr
     for (const auto& [rule, reason] : b.totals->violations) violations.push_back({{"rule", rule}, {"reason", reason}});
     return nlohmann::json{{"legal", false}, {"violations", violations}};
   }
-  headline = "column " + std::to_string(b.totals->column) + ", die " + std::to_string(b.die) + ": " + b.result;
+  headline = "column " + std::to_string(b.totals->column) + ", die " + std::to_string(b.die) + ": " + n20::to_string(b.result);
   nlohmann::json o = outcome_json(s, b, with_dice);
   if (with_dice) {
     const n20::AdvanceOptions adv = n20::advance_options(s.rules, s.map, s.state, declaration(s), b, t);

@@ -56,7 +56,7 @@ TEST(BattleResolution, WaitsForTheOwnersRetreatPathAndTakesTheOneChosen) {
   other.choose(paths.size() - 1);
   ASSERT_EQ(r.run(t), Waiting::Done);
   ASSERT_EQ(other.run(t), Waiting::Done);
-  EXPECT_EQ(r.outcome().applied, "DW");
+  EXPECT_EQ(r.outcome().applied, n20::CrtCode::DW);
   EXPECT_EQ(r.outcome().fates[1].ends, std::optional<Hex>(paths.front().steps.back().hex));
   EXPECT_EQ(other.outcome().fates[1].ends, std::optional<Hex>(paths.back().steps.back().hex));
   EXPECT_NE(r.outcome().after, other.outcome().after);

@@ -29,7 +29,7 @@ question: {kind: distance, hexes: ["0101", "0101"]}
   auto rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
   n20::BattleDeclaration b{{"A1", "A2"}, {"D"}};
   auto key = [](const n20::BattleOutcome& o) {
-    std::string k = o.applied;
+    std::string k = n20::to_string(o.applied);
     for (const auto& f : o.fates) k += "|" + f.unit + ":" + n20::to_string(f.fate) + ":" + std::to_string(f.distance);
     return k;
   };

@@ -330,9 +330,7 @@ bool BattleResolution::begin_fate() {
   }
   code_ = code;
   if (code == Code::AB || code == Code::DB || code == Code::EX) {
-    break_unit(f, result_rule(code),
-               code == Code::EX ? "every defender breaks in an exchange"
-                                : std::string(to_string(code)) + ": all of the side breaks");
+    break_unit(f, result_rule(code), BreakCause{.kind = BreakCause::Kind::Result, .result = code});
     return false;
   }
   return true;
@@ -402,7 +400,7 @@ bool BattleResolution::begin_retreat() {
   options_ = std::make_shared<const RetreatOptions>(retreat_paths(rules, *fixed_->map, out_.after, u, distance, loc, *trace_));
   const RetreatOptions& options = *options_;
   if (options.must_break) {
-    break_unit(f, "std:9.8", options.break_reason);
+    break_unit(f, "std:9.8", BreakCause{.kind = BreakCause::Kind::NoRetreat, .distance = distance, .hex = u.hex});
     return false;
   }
   // Step B.
@@ -479,7 +477,7 @@ bool BattleResolution::walk() {
     out_.after.unit(f.unit)->hex = s.hex;
     trace_->cite(rules.hazard_table_id(), [&] { return "hazard roll of 1-3 at " + map.name(s.hex) + ": the unit breaks there"; });
     break_unit(f, zoc_break_ ? "std:9.8.3" : "std:9.8.4",
-               "broke on a hazardous retreat at " + map.name(s.hex) + (zoc_break_ ? " (enemy ZOC)" : " (" + s.river + ")"));
+               BreakCause{.kind = BreakCause::Kind::Hazard, .hex = s.hex, .enemy_zoc = zoc_break_, .river = s.river});
     step_ = FateStep::After;
     return true;
   }
@@ -493,7 +491,7 @@ void BattleResolution::finish_retreat() {
   Unit* moving = out_.after.unit(f.unit);
   moving->hex = path.steps.back().hex;
   if (path.breaks_at_loc) {
-    break_unit(f, "std:9.8.7", "reached its LOC at " + fixed_->map->name(moving->hex) + " with hexes still owed");
+    break_unit(f, "std:9.8.7", BreakCause{.kind = BreakCause::Kind::ReachedLoc, .hex = moving->hex});
     return;
   }
   f.ends = moving->hex;
@@ -522,12 +520,12 @@ void BattleResolution::after_fate() {
 
 // A broken unit leaves the map (it may rally later); its side loses a point and the enemy
 // gains one (Morale Chart), unless its side already lost one for routing too far.
-void BattleResolution::break_unit(UnitFate& f, const std::string& rule, const std::string& reason) {
+void BattleResolution::break_unit(UnitFate& f, const char* rule, const BreakCause& cause) {
   const N20Rules& rules = *fixed_->rules;
   const BattleDeclaration& battle = fixed_->battle;
   f.fate = Fate::Broken;
   f.broke_rule = rule;
-  f.broke_reason = reason;
+  f.broke = cause;
   f.ends.reset();
   const Unit& u = unit(f.unit);
   const Symbol mine = rules.morale_track_for(u, out_.after, *trace_);
@@ -543,7 +541,7 @@ void BattleResolution::break_unit(UnitFate& f, const std::string& rule, const st
   } else {
     ledger_of(ledger_, mine).loss += 1;
   }
-  trace_->cite(rule, [&] { return u.id + " breaks: " + reason; });
+  trace_->cite(rule, [&] { return u.id + " breaks: " + describe(cause, u.id, *fixed_->map); });
   remove_from_map(out_.after, f.unit);
 }
 
@@ -596,7 +594,7 @@ bool BattleResolution::begin_exchange() {
 
 void BattleResolution::finish_exchange(const std::vector<std::string>& chosen) {
   for (auto& f : out_.fates)
-    if (std::find(chosen.begin(), chosen.end(), f.unit) != chosen.end()) break_unit(f, "std:9.6.7", "broken to pay the exchange");
+    if (std::find(chosen.begin(), chosen.end(), f.unit) != chosen.end()) break_unit(f, "std:9.6.7", BreakCause{.kind = BreakCause::Kind::PaidExchange});
 }
 
 // The morale changes gathered so far, applied at once: gains first, then losses (std:12.1).
@@ -644,6 +642,26 @@ void BattleResolution::finish() {
   trace_->cite("std:9.0", [&] { return std::string("step G: the ") + to_string(out_.applied) + " result is applied at once"; });
 }
 
+
+std::string describe(const BreakCause& c, Symbol unit, const Map& map) {
+  using Kind = BreakCause::Kind;
+  switch (c.kind) {
+    case Kind::Result:
+      return c.result == CrtCode::EX ? "every defender breaks in an exchange"
+                                     : std::string(to_string(c.result)) + ": all of the side breaks";
+    case Kind::NoRetreat:
+      return no_retreat_reason(unit, c.distance, c.hex, map);
+    case Kind::Hazard:
+      return "broke on a hazardous retreat at " + map.name(c.hex) + (c.enemy_zoc ? " (enemy ZOC)" : " (" + c.river + ")");
+    case Kind::ReachedLoc:
+      return "reached its LOC at " + map.name(c.hex) + " with hexes still owed";
+    case Kind::PaidExchange:
+      return "broken to pay the exchange";
+    case Kind::None:
+      break;
+  }
+  return "";
+}
 
 const char* to_string(Fate f) {
   static const char* kNames[] = {"stays", "withdrawn", "routed", "broken"};
@@ -699,7 +717,7 @@ bool same_without_dice(const BattleOutcome& a, const BattleOutcome& b) {
   for (std::size_t i = 0; i < a.fates.size(); ++i) {
     const UnitFate &x = a.fates[i], &y = b.fates[i];
     if (x.unit != y.unit || x.fate != y.fate || x.distance != y.distance || x.path != y.path || x.ends != y.ends ||
-        x.broke_rule != y.broke_rule || x.broke_reason != y.broke_reason)
+        std::string_view(x.broke_rule) != y.broke_rule || x.broke != y.broke)
       return false;
   }
   return true;

@@ -22,6 +22,7 @@
 #include "engine/n20/battle.h"
 #include "engine/n20/combat_table.h"
 #include "engine/n20/retreat.h"
+#include "engine/n20/retreat.h"
 
 namespace hexlaw::n20 {
 
@@ -42,6 +43,20 @@ struct ResolutionPolicy {
   bool group_battle_die = false;
 };
 
+// Why a unit broke, held as the facts and written out only for an answer or a trace.
+struct BreakCause {
+  enum class Kind : std::uint8_t { None, Result, NoRetreat, Hazard, ReachedLoc, PaidExchange };
+  Kind kind = Kind::None;
+  CrtCode result = CrtCode::N;  // Result: the AB, DB or EX that broke it
+  int distance = 0;             // NoRetreat: the hexes it owed
+  Hex hex;                      // NoRetreat: where it stood; Hazard, ReachedLoc: where it broke
+  bool enemy_zoc = false;       // Hazard: an enemy ZOC roll (else the river's)
+  Symbol river;                 // Hazard: the river crossed
+  friend bool operator==(const BreakCause&, const BreakCause&) = default;
+};
+// The cause in words ("broke on a hazardous retreat at 0607 (enemy ZOC)"), for `unit`.
+std::string describe(const BreakCause& cause, Symbol unit, const Map& map);
+
 // What a battle did to one unit.
 enum class Fate : std::uint8_t { Stays, Withdrawn, Routed, Broken };
 const char* to_string(Fate f);  // "stays", "withdrawn", "routed", "broken"
@@ -55,7 +70,8 @@ struct UnitFate {
   InlineVector<Hex, 8> path;    // hexes it retreated through
   Hex battle_hex;               // where it fought
   std::optional<Hex> ends;      // where it ends, on the map
-  std::string broke_rule, broke_reason;  // why it broke, when it did
+  const char* broke_rule = "";  // the case it broke under, when it did
+  BreakCause broke;             // and why (broke_reason() writes it out)
   bool routed_too_far = false;  // routed more hexes than its allowance (morale)
 };
 
@@ -130,7 +146,7 @@ class BattleResolution {
   bool begin_exchange();
   void finish_exchange(const std::vector<std::string>& chosen);
   void finish();
-  void break_unit(UnitFate& f, const std::string& rule, const std::string& reason);
+  void break_unit(UnitFate& f, const char* rule, const BreakCause& cause);
   void settle_morale();
   Waiting wait_for_roll(Roll what, const char* rule, const std::vector<int>* groups);
   const Unit& unit(Symbol id) const { return *out_.after.unit(id); }

@@ -278,6 +278,10 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
 
 }  // namespace
 
+std::string no_retreat_reason(Symbol unit, int distance, Hex at, const Map& map) {
+  return unit + " has no legal retreat of " + std::to_string(distance) + " hex(es): it breaks in " + map.name(at);
+}
+
 int RetreatPath::rolls() const {
   int n = 0;
   for (const auto& s : steps) n += s.rolls();
@@ -329,8 +333,7 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   if (o.paths.empty()) {
     o.must_break = true;
     o.break_rule = "std:9.8";
-    o.break_reason = unit.id + " has no legal retreat of " + std::to_string(distance_owed) + " hex(es): it breaks in " +
-                     map.name(unit.hex);
+    o.break_reason = no_retreat_reason(unit.id, distance_owed, unit.hex, map);
     // RULE std:9.8 — a unit that cannot retreat within the restrictions breaks instead
     trace.cite("std:9.8", o.break_reason);
     return o;

@@ -39,6 +39,9 @@ struct RetreatOptions {
   bool truncated = false;       // more paths exist than the limit
 };
 
+// Why a unit with no legal retreat breaks, as answers and traces write it.
+std::string no_retreat_reason(Symbol unit, int distance, Hex at, const Map& map);
+
 // Every legal retreat of `distance` hexes for `unit` from the hex it stands in. When `loc` is
 // given, only retreats heading for that friendly LOC hex; otherwise one set per LOC the owner
 // could choose.

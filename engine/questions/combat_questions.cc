@@ -103,7 +103,7 @@ nlohmann::json outcome_json(const Situation& s, const n20::BattleOutcome& b, boo
     if (f.fate == n20::Fate::Broken) {
       nlohmann::json broke(nlohmann::json::value_t::object);
       broke["rule"] = f.broke_rule;
-      broke["reason"] = f.broke_reason;
+      broke["reason"] = n20::describe(f.broke, f.unit, s.map);
       j["broke"] = std::move(broke);
     }
     fates.get_ref<nlohmann::json::array_t&>().push_back(std::move(j));

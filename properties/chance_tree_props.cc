@@ -7,6 +7,7 @@
 
 #include <set>
 
+#include "engine/n20/battle_odds.h"
 #include "engine/n20/resolution.h"
 #include "properties/board_generators.h"
 #include "tests/support/test_support.h"

@@ -1,10 +1,9 @@
-// Owns: resolving a declared battle (see resolution.h).
+// Owns: resolving a declared battle (see resolution.h); its exact odds are battle_odds.cc.
 #include "engine/n20/resolution.h"
 
 #include <algorithm>
 #include <numeric>
 #include <set>
-#include <unordered_map>
 #include <stdexcept>
 
 #include "engine/n20/combat_table.h"
@@ -708,88 +707,6 @@ BattleOutcome resolve_battle(const N20Rules& rules, const Map& map, const GameSt
         return r.take_outcome();
     }
   }
-}
-
-bool same_without_dice(const BattleOutcome& a, const BattleOutcome& b) {
-  if (a.legal != b.legal || a.result != b.result || a.applied != b.applied || a.morale != b.morale ||
-      a.ex_choices != b.ex_choices || a.fates.size() != b.fates.size())
-    return false;
-  for (std::size_t i = 0; i < a.fates.size(); ++i) {
-    const UnitFate &x = a.fates[i], &y = b.fates[i];
-    if (x.unit != y.unit || x.fate != y.fate || x.distance != y.distance || x.path != y.path || x.ends != y.ends ||
-        std::string_view(x.broke_rule) != y.broke_rule || x.broke != y.broke)
-      return false;
-  }
-  return true;
-}
-
-namespace {
-
-// A hash of the fields same_without_dice compares, the reasons' text left out (FNV-1a).
-std::uint64_t shown_hash(const BattleOutcome& o) {
-  std::uint64_t h = 1469598103934665603ULL;
-  auto mix = [&](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
-  auto text = [&](const std::string& t) {
-    for (unsigned char c : t) mix(c);
-    mix(0xff);
-  };
-  mix(o.legal);
-  mix(static_cast<std::uint64_t>(o.result));
-  mix(static_cast<std::uint64_t>(o.applied));
-  for (const UnitFate& f : o.fates) {
-    mix(f.unit.handle());
-    mix(static_cast<std::uint64_t>(f.fate));
-    mix(static_cast<std::uint64_t>(f.distance));
-    mix(f.ends ? (static_cast<std::uint64_t>(static_cast<std::uint32_t>(f.ends->q)) << 32) |
-                     static_cast<std::uint32_t>(f.ends->r)
-               : 0xffffffffULL);
-    mix(f.path.size());
-  }
-  for (const auto& [track, change] : o.morale) mix(static_cast<std::uint64_t>(change + 1000));
-  mix(o.ex_choices.size());
-  return h;
-}
-
-}  // namespace
-
-// Step A. Refuse Dummies, as a played battle does. Step B. Walk the tree of rolls from the
-// start of the battle, each node's citations gathered once. Step C. Merge the leaves that show
-// the same outcome.
-std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Map& map, const GameState& state,
-                                                 const BattleDeclaration& battle, const ResolutionPolicy& policy,
-                                                 Trace& trace) {
-  // Step A.
-  refuse_dummies(rules, state, battle.attackers, "fight in a battle");
-  refuse_dummies(rules, state, battle.defenders, "fight in a battle");
-  // Step B.
-  DistinctCitations citations(trace);
-  std::vector<Weighted<BattleOutcome>> out;
-  out.reserve(64);
-  auto advance = [&](BattleResolution& r) {
-    Trace segment = trace.like();
-    const BattleResolution::Waiting w = r.run(segment);
-    citations.absorb(segment);
-    if (w == BattleResolution::Waiting::RetreatChoice || w == BattleResolution::Waiting::ExchangeChoice)
-      throw std::logic_error("battle_odds: the policy waits for owners; odds need every choice fixed or defaulted");
-    return w == BattleResolution::Waiting::Roll;
-  };
-  // Step C. Leaves are bucketed by a hash of what they show (ids, fates, hexes, results and
-  // morale; the reasons' text is left to the full comparison).
-  std::unordered_map<std::uint64_t, std::vector<std::size_t>> buckets;
-  auto leaf = [&](BattleResolution& r, const Fraction& p) {
-    const BattleOutcome& o = r.outcome();
-    std::vector<std::size_t>& bucket = buckets[shown_hash(o)];
-    for (std::size_t i : bucket)
-      if (same_without_dice(out[i].outcome, o)) {
-        out[i].probability += p;
-        ++out[i].sequences;
-        return;
-      }
-    bucket.push_back(out.size());
-    out.push_back(Weighted<BattleOutcome>{r.take_outcome(), p, 1});
-  };
-  explore_chance_tree(BattleResolution(rules, map, state, battle, policy), advance, leaf);
-  return out;
 }
 
 }  // namespace hexlaw::n20

@@ -87,11 +87,6 @@ struct BattleOutcome {
   GameState after;              // the state once the result is applied
 };
 
-// True when two outcomes show the same thing once the dice are left out: result, applied
-// result, each unit's fate, distance, path, end and why it broke, the morale changes and the
-// exchange choices. Exact odds merge the lines of dice that end this way.
-bool same_without_dice(const BattleOutcome& a, const BattleOutcome& b);
-
 // A battle being resolved, step by step: it plays until it needs a die or an owner's choice,
 // then waits. Feed it dice to play one line (resolve_battle); copy it at a roll to play every
 // face (exact odds, explore_chance_tree in chance.h); keep it while an owner decides (a played
@@ -186,13 +181,6 @@ class BattleResolution {
 BattleOutcome resolve_battle(const N20Rules& rules, const Map& map, const GameState& state,
                              const BattleDeclaration& battle, const ResolutionPolicy& policy, DiceSource& dice,
                              Trace& trace);
-
-// The exact odds of a battle: every line of dice played once along a tree of chance nodes,
-// lines that end the same way without their dice merged (same_without_dice) in the order
-// first reached. Each distinct citation goes into `trace` once.
-std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Map& map, const GameState& state,
-                                                 const BattleDeclaration& battle, const ResolutionPolicy& policy,
-                                                 Trace& trace);
 
 // Every minimal set of attackers whose printed strengths cover `owed` (std:9.6.7); when none
 // covers it, the one set of all of them.

@@ -3,6 +3,7 @@
 // battle, optionally with its CRT result.
 #include "engine/n20/advance.h"
 #include "engine/n20/battle.h"
+#include "engine/n20/battle_odds.h"
 #include "engine/n20/resolution.h"
 #include "engine/n20/combat_table.h"
 #include "engine/n20/declaration.h"

@@ -9,6 +9,7 @@
 
 #include "engine/core/catalog.h"
 #include "engine/core/tables.h"
+#include "engine/n20/battle_odds.h"
 #include "engine/n20/resolution.h"
 #include "engine/n20/retreat.h"
 #include "engine/questions/ask.h"

@@ -17,7 +17,6 @@ namespace {
 constexpr const char* kResultRule[] = {"std:9.6.1", "std:9.6.2", "std:9.6.3", "std:9.6.4",
                                        "std:9.6.5", "std:9.6.6", "std:9.6.7", "std:9.6.8"};
 const char* result_rule(CrtCode c) { return kResultRule[static_cast<int>(c)]; }
-using Code = CrtCode;
 
 void remove_from_map(GameState& s, Symbol id) {
   Unit* u = s.unit(id);
@@ -25,9 +24,9 @@ void remove_from_map(GameState& s, Symbol id) {
   u->hex = Hex{};
 }
 
-bool loses(Code applied, bool attacker) {
-  return attacker ? (applied == Code::AB || applied == Code::AR || applied == Code::AW)
-                  : (applied == Code::DB || applied == Code::DR || applied == Code::DW || applied == Code::EX);
+bool loses(CrtCode applied, bool attacker) {
+  return attacker ? (applied == CrtCode::AB || applied == CrtCode::AR || applied == CrtCode::AW)
+                  : (applied == CrtCode::DB || applied == CrtCode::DR || applied == CrtCode::DW || applied == CrtCode::EX);
 }
 
 }  // namespace
@@ -102,7 +101,7 @@ BattleResolution::Waiting BattleResolution::run(Trace& trace) {
       case Stage::Exchange:
         // Step D.
         stage_ = Stage::Finish;
-        if (applied_ != Code::EX) break;
+        if (applied_ != CrtCode::EX) break;
         if (fixed_->rules->readings().ex_morale_sequential) {
           // RULE std:9.6.7 — the defenders' breaks and their morale come first; the attacker pays only if the game goes on
           trace_->cite("std:9.6.7", "combat.ex_morale_timing=sequential: the defenders' breaks are counted first");
@@ -217,16 +216,16 @@ bool BattleResolution::start() {
 void BattleResolution::battle_die(int face) {
   const CrtResult r = crt_lookup(*fixed_->rules, out_.totals->column, face, *trace_);
   out_.die = r.die;
-  const Code read = crt_code(r.result);
+  const CrtCode read = crt_code(r.result);
   out_.result = out_.applied = read;
   trace_->cite(result_rule(read), [&] { return "result " + r.result; });
   const auto& attack = out_.totals->attack;
   all_bombard_ = !attack.empty() && std::all_of(attack.begin(), attack.end(), [](const auto& l) { return l.bombarding; });
-  if (all_bombard_ && read == Code::EX) {
-    out_.applied = Code::N;
+  if (all_bombard_ && read == CrtCode::EX) {
+    out_.applied = CrtCode::N;
     trace_->cite("std:16.3.2", "artillery bombarding alone treats EX as Engaged");
-  } else if ((read == Code::AB || read == Code::AR) && all_bombard_) {
-    out_.applied = Code::AW;
+  } else if ((read == CrtCode::AB || read == CrtCode::AR) && all_bombard_) {
+    out_.applied = CrtCode::AW;
     trace_->cite("std:16.3.2", [&] { return "bombarding artillery treats " + r.result + " as AW"; });
   }
   applied_ = out_.applied;
@@ -250,7 +249,7 @@ BattleResolution::Waiting BattleResolution::fate_step() {
           ++fate_;
           return Waiting::Done;
         }
-        if (code_ == Code::AR || code_ == Code::DR) {
+        if (code_ == CrtCode::AR || code_ == CrtCode::DR) {
           step_ = FateStep::RoutDie;
           // RULE std:9.6.5 — a routed unit retreats the number of hexes the victor rolls (std:9.6.2 likewise)
           return wait_for_roll(Roll::RoutDistance, attacker ? "std:9.6.2" : "std:9.6.5", nullptr);
@@ -302,7 +301,7 @@ BattleResolution::Waiting BattleResolution::fate_step() {
 bool BattleResolution::begin_fate() {
   UnitFate& f = out_.fates[fate_];
   const bool attacker = fate_ < fixed_->battle.attackers.size();
-  const Code applied = applied_;
+  const CrtCode applied = applied_;
   // RULE std:9.6.1 — AB: every attacking unit breaks
   // RULE std:9.6.2 — AR: each attacking unit routs the distance the defender rolls
   // RULE std:9.6.3 — AW: every attacking unit withdraws one hex
@@ -315,20 +314,20 @@ bool BattleResolution::begin_fate() {
     f.ends = unit(f.unit).hex;
     return false;
   }
-  Code code = applied;
+  CrtCode code = applied;
   const char* a = to_string(out_.applied);
   const auto& attack = out_.totals->attack;
-  if (attacker && bombarding(fate_) && (applied == Code::AB || applied == Code::AR)) {
-    code = Code::AW;
+  if (attacker && bombarding(fate_) && (applied == CrtCode::AB || applied == CrtCode::AR)) {
+    code = CrtCode::AW;
     trace_->cite("std:16.3.2", [&] { return f.unit + " is bombarding: " + a + " counts as AW for it"; });
   } else if (attacker && fixed_->rules->readings().bombard_immunity_whole_battle && !all_bombard_ &&
-             (applied == Code::AB || applied == Code::AR) &&
+             (applied == CrtCode::AB || applied == CrtCode::AR) &&
              std::any_of(attack.begin(), attack.end(), [](const auto& l) { return l.bombarding; })) {
-    code = Code::AW;
+    code = CrtCode::AW;
     trace_->cite("std:16.3.2", [&] { return std::string("bombard.immunity_scope=whole_battle: ") + a + " counts as AW for " + f.unit; });
   }
   code_ = code;
-  if (code == Code::AB || code == Code::DB || code == Code::EX) {
+  if (code == CrtCode::AB || code == CrtCode::DB || code == CrtCode::EX) {
     break_unit(f, result_rule(code), BreakCause{.kind = BreakCause::Kind::Result, .result = code});
     return false;
   }
@@ -622,8 +621,8 @@ void BattleResolution::settle_morale() {
 void BattleResolution::finish() {
   const N20Rules& rules = *fixed_->rules;
   const BattleDeclaration& battle = fixed_->battle;
-  const Code applied = applied_;
-  const bool attacker_won = applied == Code::DB || applied == Code::DR || applied == Code::DW || applied == Code::EX;
+  const CrtCode applied = applied_;
+  const bool attacker_won = applied == CrtCode::DB || applied == CrtCode::DR || applied == CrtCode::DW || applied == CrtCode::EX;
   for (std::size_t i = 0; i < battle.attackers.size(); ++i) {
     const Unit& u = unit(battle.attackers[i]);
     if (!u.has(UnitFlag::Guard)) continue;

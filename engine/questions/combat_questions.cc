@@ -1,6 +1,8 @@
 // Owns: questions about combat — the CRT result for a differential and a die (or the odds
 // over the die with `dice: enumerate`), and the totals, differential and column of a declared
 // battle, optionally with its CRT result.
+#include <unordered_map>
+
 #include "engine/n20/advance.h"
 #include "engine/n20/battle.h"
 #include "engine/n20/battle_odds.h"
@@ -9,8 +11,6 @@
 #include "engine/n20/declaration.h"
 #include "engine/n20/dummies.h"
 #include "engine/questions/kinds.h"
-
-#include <unordered_map>
 
 namespace hexlaw {
 

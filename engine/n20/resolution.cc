@@ -173,6 +173,11 @@ void BattleResolution::give_roll(int face) {
   waiting_ = Waiting::Done;
 }
 
+void BattleResolution::roll_from(DiceSource& dice) {
+  give_roll(roll_groups_ ? dice.roll_grouped(roll_sides(), *roll_groups_, roll_rule_, roll_purpose())
+                         : dice.roll(roll_sides(), roll_rule_, roll_purpose()));
+}
+
 Symbol BattleResolution::choosing_unit() const {
   return waiting_ == Waiting::RetreatChoice ? out_.fates[fate_].unit : fixed_->battle.attackers.front();
 }
@@ -696,8 +701,7 @@ BattleOutcome resolve_battle(const N20Rules& rules, const Map& map, const GameSt
   for (;;) {
     switch (r.run(trace)) {
       case BattleResolution::Waiting::Roll:
-        r.give_roll(r.roll_groups() ? dice.roll_grouped(6, *r.roll_groups(), r.roll_rule(), r.roll_purpose())
-                                    : dice.roll(6, r.roll_rule(), r.roll_purpose()));
+        r.roll_from(dice);
         break;
       case BattleResolution::Waiting::RetreatChoice:
       case BattleResolution::Waiting::ExchangeChoice:

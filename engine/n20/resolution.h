@@ -71,7 +71,7 @@ struct UnitFate {
   Hex battle_hex;               // where it fought
   std::optional<Hex> ends;      // where it ends, on the map
   const char* broke_rule = "";  // the case it broke under, when it did
-  BreakCause broke;             // and why (broke_reason() writes it out)
+  BreakCause broke;             // and why (describe() writes it out)
   bool routed_too_far = false;  // routed more hexes than its allowance (morale)
 };
 
@@ -90,7 +90,7 @@ struct BattleOutcome {
 // A battle being resolved, step by step: it plays until it needs a die or an owner's choice,
 // then waits. Feed it dice to play one line (resolve_battle); copy it at a roll to play every
 // face (exact odds, explore_chance_tree in chance.h); keep it while an owner decides (a played
-// game). Steps A-F of the resolution are numbered in resolution.cc. The rules, the map and the
+// game). Steps A-E of the resolution are numbered in resolution.cc. The rules, the map and the
 // policy must outlive it; the position and the declaration are its own.
 class BattleResolution {
  public:
@@ -111,6 +111,8 @@ class BattleResolution {
   std::string roll_purpose() const;
   const std::vector<int>* roll_groups() const { return roll_groups_; }
   void give_roll(int face);
+  // Rolls the awaited die from `dice` (grouped where the roll is) and gives its face.
+  void roll_from(DiceSource& dice);
 
   // The choice awaited: whose retreat and its legal paths, or the legal sets of attackers to
   // break for an exchange (by id). choose() takes one by index and plays on at the next run().

@@ -357,9 +357,7 @@ void Game::resolve_current() {
     const auto waiting = battle.run(t);
     if (waiting == n20::BattleResolution::Waiting::Done) break;
     if (waiting == n20::BattleResolution::Waiting::Roll) {
-      battle.give_roll(battle.roll_groups()
-                           ? dice_.roll_grouped(6, *battle.roll_groups(), battle.roll_rule(), battle.roll_purpose())
-                           : dice_.roll(6, battle.roll_rule(), battle.roll_purpose()));
+      battle.roll_from(dice_);
       continue;
     }
     if (waiting == n20::BattleResolution::Waiting::RetreatChoice) {

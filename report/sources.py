@@ -6,6 +6,8 @@ import re
 
 RULE_ID = r"(?:std|jena|dresden|leipzig|jemmapes):(?:table\.[a-z0-9-]+|\d+(?:\.\d+)*[a-z]?)"
 TAG = re.compile(r"//\s*RULE\s+(" + RULE_ID + r"|\S+)\s*(\(part[^)]*\))?\s*(?:—|-)?\s*(.*)$")
+# `// REFUSES id — what`: a branch that refuses, by name, a part of the case not implemented.
+REFUSAL = re.compile(r"//\s*REFUSES\s+(" + RULE_ID + r"|\S+)\s*(?:—|-)?\s*(.*)$")
 # A function definition opening at column 0: "Type name(args) {" or "Type Class::name(".
 FUNCTION = re.compile(r"^(?!(?:if|for|while|switch|return|namespace|struct|class|enum|using|template)\b)"
                       r"[A-Za-z_][\w:<>,\*&\s]*?\b([A-Za-z_~][\w:~]*)\s*\(")
@@ -40,7 +42,9 @@ def _documented_function(lines, number):
 
 def rule_tags(source_root):
     """(case_id, file, line, function, text, partial) for every `// RULE id — text` tag under
-    engine/; `// RULE id (part: …) — text` marks a partial implementation."""
+    engine/; `// RULE id (part: …) — text` marks a partial implementation, and
+    `// REFUSES id — what` a refusal by name of what is not implemented (partial, its text
+    starting "refuses:")."""
     root = pathlib.Path(source_root)
     tags = []
     for path in sorted((root / "engine").rglob("*")):
@@ -52,6 +56,12 @@ def rule_tags(source_root):
             m = FUNCTION.match(line)
             if m and not line.rstrip().endswith(";"):
                 function = m.group(1)
+            r = REFUSAL.search(line)
+            if r:
+                owner = _documented_function(lines, number) or function
+                tags.append((r.group(1), str(path.relative_to(root)), number, owner,
+                             ("refuses: " + r.group(2).strip()).strip(), True))
+                continue
             t = TAG.search(line)
             if t:
                 owner = _documented_function(lines, number) or function

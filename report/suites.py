@@ -77,6 +77,12 @@ def run_cases(cli, cases_root, env, progress):
             tests.append(Test(f"case:{name}", "case file", "failed", rules, line["error"]))
             outcomes.append((name, "error", json.dumps(line["error"]), ""))
             continue
+        if "refused" in line:  # the case expects this refusal by name (expect: {refused: RULE})
+            check = line["check"]
+            result = "passed" if check["ok"] else "failed"
+            tests.append(Test(f"case:{name}", "case file", result, rules, "; ".join(check["mismatches"])))
+            outcomes.append((name, result, json.dumps({"refused": line["refused"]}, sort_keys=True), ""))
+            continue
         answer, check = line["answer"], line["check"]
         result = "passed" if check["ok"] else "failed"
         tests.append(Test(f"case:{name}", "case file", result, rules, "; ".join(check["mismatches"])))

@@ -14,7 +14,9 @@ def verdict(status, implemented, test_results, dynamically_cited):
     status: catalog status (implement | not-engine-matter | source-missing).
     implemented: True when some engine RULE tag names the case whole. Tags marked "(part)"
       record a partial implementation: shown on the page, but they never make a case
-      implemented, so tests of the part cannot lift the case above `unimplemented`.
+      implemented, so tests of the part cannot lift the case above `unimplemented`. A
+      `// REFUSES id — what` tag (the engine refuses that part by name) counts the same way:
+      a case with any refusal is never implemented, whatever else is tagged whole.
     test_results: (kind, result) for every test that cites the case.
     dynamically_cited: True when the engine cited the case in a trace during this run.
 

@@ -32,11 +32,20 @@ int run_ask_jsonl(const std::vector<std::string>& files, const std::string& case
       CaseFile c = load_case_file(file, cases_root);
       line["case"] = c.name;
       line["rules"] = c.rules;
-      Answer a = ask(c);
-      CheckResult r = check(c, a);
-      line["answer"] = a.to_json(default_catalog());
-      line["check"] = {{"ok", r.ok}, {"mismatches", r.mismatches}};
-      if (!r.ok) status = std::max(status, 1);
+      try {
+        Answer a = ask(c);
+        CheckResult r = check(c, a);
+        line["answer"] = a.to_json(default_catalog());
+        line["check"] = {{"ok", r.ok}, {"mismatches", r.mismatches}};
+        if (!r.ok) status = std::max(status, 1);
+      } catch (const CaseRefused& e) {
+        // A refusal the case expects is its answer; any other refusal is an error (exit 2).
+        CheckResult r = check_refusal(c, e);
+        if (c.expect.refused.empty()) throw;
+        line["refused"] = {{"rule", e.rule()}, {"reason", e.refusal()}};
+        line["check"] = {{"ok", r.ok}, {"mismatches", r.mismatches}};
+        if (!r.ok) status = std::max(status, 1);
+      }
     } catch (const InputError& e) {
       line["error"] = e.what();
       status = std::max(status, 2);
@@ -54,6 +63,22 @@ int run_ask(const std::vector<std::string>& files, bool json, bool check_mode, c
   for (const auto& file : files) {
     try {
       CaseFile c = load_case_file(file, cases_root);
+      if (check_mode && !c.expect.refused.empty()) {
+        // The case expects a refusal: the refusal under that rule is its passing answer.
+        CheckResult r;
+        try {
+          Answer a = ask(c);
+          r = check(c, a);
+        } catch (const CaseRefused& e) {
+          r = check_refusal(c, e);
+          if (json) std::cout << nlohmann::json{{"refused", {{"rule", e.rule()}, {"reason", e.refusal()}}}, {"check", {{"ok", r.ok}, {"mismatches", r.mismatches}}}}.dump(2) << "\n";
+          else std::cout << "refused: " << e.refusal() << "\n";
+        }
+        if (!json) std::cout << (r.ok ? "check: OK\n" : "check: MISMATCH\n");
+        for (const auto& m : r.mismatches) std::cerr << file << ": " << m << "\n";
+        if (!r.ok) status = std::max(status, 1);
+        continue;
+      }
       Answer a = ask(c);
       CheckResult r;
       if (check_mode) r = check(c, a);
@@ -176,6 +201,9 @@ int main(int argc, char** argv) {
     return 0;
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const RuleRefusal& e) {
+    std::cerr << "refused: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "internal error: " << e.what() << "\n";

@@ -40,6 +40,35 @@ class UnknownRuleError : public std::logic_error {
       : std::logic_error("rule id '" + id + "' is not in the spec catalog") {}
 };
 
+// A rule the engine implements only in part was asked about a part it does not implement. It
+// refuses by name ("dresden:9.10: combat results against a garrison are not implemented")
+// rather than answer with the standard rule: a confident wrong answer is worse than a refusal.
+// Engine code marks each place that throws it with a REFUSES tag naming the case (see
+// docs/rule-layering.md).
+class RuleRefusal : public std::runtime_error {
+ public:
+  RuleRefusal(std::string rule, const std::string& what)
+      : std::runtime_error(rule + ": " + what), rule_(std::move(rule)) {}
+  const std::string& rule() const { return rule_; }
+
+ private:
+  std::string rule_;
+};
+
+// A case file whose question meets a RuleRefusal: bad input in the sense that the engine cannot
+// answer it as asked (exit 2 from the CLI, hexlaw.RuleRefused, a CaseError, in Python).
+class CaseRefused : public CaseError {
+ public:
+  CaseRefused(std::string file, const RuleRefusal& refusal)
+      : CaseError(std::move(file), "question", std::string("refused: ") + refusal.what()), rule_(refusal.rule()),
+        reason_(refusal.what()) {}
+  const std::string& rule() const { return rule_; }
+  const std::string& refusal() const { return reason_; }
+
+ private:
+  std::string rule_, reason_;
+};
+
 // A scripted dice source ran out of rolls, was left with unused rolls, or was asked for a
 // die its script cannot give.
 class DiceScriptError : public std::runtime_error {

@@ -66,6 +66,15 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
     if (u->side == attacker_side || !u->on_map())
       throw std::invalid_argument("defender " + u->id + " is not an on-map enemy unit");
   if (state.night) violate("std:14.0", "no battles are fought at night");
+  {  // A game's own conditions on who fights (the battle_conditions hook).
+    std::vector<std::pair<std::string, std::string>> broken;
+    rules.battle_conditions(att, def, state, broken, trace);
+    for (auto& [rule, reason] : broken) {
+      t.legal = false;
+      trace.cite(rule, [&] { return "illegal: " + reason; });
+      t.violations.emplace_back(std::move(rule), std::move(reason));
+    }
+  }
 
   // Step B.
   Trace silent(Trace::Off{});
@@ -258,7 +267,11 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       violate("std:16.5.2", "every " + who + " unit in the battle is routed: no reserves may be committed");
       return 0;
     }
-    const std::string track = rules.morale_track(*units.front(), state);
+    if (const char* rule = rules.forbids_reserves(units, trace)) {
+      violate(rule, who + " may not commit reserves to this battle");
+      return 0;
+    }
+    const Symbol track = rules.battle_tracks(units, N20Rules::BattleMorale::Reserves, state, trace).front();
     if (auto it = state.morale.find(track); it != state.morale.end() && it->second < 1) {
       violate("std:12.5", who + " has no morale point to commit reserves");
       return 0;

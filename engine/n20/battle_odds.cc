@@ -31,10 +31,6 @@ namespace {
 std::uint64_t shown_hash(const BattleOutcome& o) {
   std::uint64_t h = 1469598103934665603ULL;
   auto mix = [&](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
-  auto text = [&](const std::string& t) {
-    for (unsigned char c : t) mix(c);
-    mix(0xff);
-  };
   mix(o.legal);
   mix(static_cast<std::uint64_t>(o.result));
   mix(static_cast<std::uint64_t>(o.applied));

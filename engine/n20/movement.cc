@@ -49,8 +49,27 @@ class Board {
     const auto there = index_.state().units_at(h);
     return std::count_if(there.begin(), there.end(), [&](const Unit* x) { return x != self_ && x != &unit_; }) == 1;
   }
-  // May the move end in h as far as stacking goes (std:6.9, the switch, std:16.7.2)?
-  bool may_end_in(Hex h) const { return !friend_at(h) || stack_at_phase_end_ || cadre_pair_at(h); }
+  // Whether the move may end on the friends in h without breaking std:6.9: the mover, or every
+  // friend there, stacks freely (the rule set's stacking hook: Dresden's garrisons, Leipzig's
+  // Leaders).
+  bool stacks_freely_at(Hex h, Trace& t) const {
+    const N20Rules& rules = index_.rules();
+    if (rules.stacks_freely(unit_, t)) return true;
+    const auto there = index_.state().units_at(h);
+    bool any = false;
+    for (const Unit* x : there) {
+      if (x == self_ || x == &unit_ || x->side != unit_.side) continue;
+      if (!rules.stacks_freely(*x, t)) return false;
+      any = true;
+    }
+    return any;
+  }
+  // May the move end in h as far as stacking goes (std:6.9, the switch, std:16.7.2, the hook)?
+  bool may_end_in(Hex h) const {
+    if (!friend_at(h) || stack_at_phase_end_ || cadre_pair_at(h)) return true;
+    Trace silent(Trace::Off{});
+    return stacks_freely_at(h, silent);
+  }
 
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
@@ -494,6 +513,8 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
   if (b.cadre_pair_at(c.hex)) {
     trace.cite("std:16.7.2", [&] { return unit.id + " may end its move on Cadre " + b.occupant(c.hex)->id +
                                  ": two Cadres of one nationality may stack to combine"; });
+  } else if (b.friend_at(c.hex) && b.stacks_freely_at(c.hex, trace)) {
+    trace.cite("std:6.9", [&] { return "the move may end on " + b.occupant(c.hex)->id + ": stacking with it is free in this game"; });
   } else if (b.friend_at(c.hex) && b.stack_at_phase_end()) {
     trace.cite("std:6.9", [&] { return "movement.stacking_check=end_of_phase: the move may end on " + b.occupant(c.hex)->id +
                               ", but one of them must move off before the Movement Phase ends"; });

@@ -26,6 +26,7 @@ CombatObligations combat_obligations(const N20Rules& rules, const Map& map, cons
   const std::shared_ptr<const TerrainIndex> ground = rules.terrain_index(map, state);
   for (const Unit& f : state.units) {
     if (!f.on_map() || !phasing_unit(f)) continue;
+    if (!rules.obliged_to_attack(f, state, trace)) continue;  // a game's exception (the hook)
     for (const Unit& e : state.units) {
       if (!e.on_map() || phasing_unit(e) || distance(e.hex, f.hex) != 1) continue;
       if (exerts_zoc_into(rules, *ground, state, e, f.hex, silent)) {

@@ -205,14 +205,19 @@ bool BattleResolution::start() {
     out_.legal = false;
     return false;
   }
-  auto spend = [&](Symbol id) {
-    const Symbol t = rules.morale_track(unit(id), out_.after);
+  std::vector<const Unit*> attackers, defenders;
+  for (Symbol id : battle.attackers) attackers.push_back(&unit(id));
+  for (Symbol id : battle.defenders) defenders.push_back(&unit(id));
+  rules.check_resolution(attackers, defenders, out_.after);  // a layer refuses what it lacks
+  Trace silent(Trace::Off{});
+  auto spend = [&](const std::vector<const Unit*>& side) {
+    const Symbol t = rules.battle_tracks(side, N20Rules::BattleMorale::Reserves, out_.after, silent).front();
     if (auto it = out_.after.morale.find(t); it != out_.after.morale.end()) --it->second;
     --out_.morale[t];
     trace_->cite("std:12.5", [&] { return t + " spends a morale point to commit reserves"; });
   };
-  if (out_.totals->attack_reserve) spend(battle.attackers.front());
-  if (out_.totals->defense_reserve) spend(battle.defenders.front());
+  if (out_.totals->attack_reserve) spend(attackers);
+  if (out_.totals->defense_reserve) spend(defenders);
   return true;
 }
 
@@ -532,12 +537,13 @@ void BattleResolution::break_unit(UnitFate& f, const char* rule, const BreakCaus
   f.ends.reset();
   const Unit& u = unit(f.unit);
   const Symbol mine = rules.morale_track_for(u, out_.after, *trace_);
-  // The gain goes to the opposing side of this battle: to the track of its first unit (for
-  // Leipzig, the Front of the victors; battles mixing Fronts take the first unit's Front).
+  // The gain goes to the opposing side of this battle, on the track(s) the rule set books it to
+  // (one per side in the standard rules; Leipzig's Fronts by its reading).
   const bool attacking = std::find(battle.attackers.begin(), battle.attackers.end(), f.unit) != battle.attackers.end();
-  const Symbol opponent = attacking ? battle.defenders.front() : battle.attackers.front();
-  const Symbol theirs = rules.morale_track_for(*out_.after.unit(opponent), out_.after, *trace_);
-  if (!theirs.empty()) ledger_of(ledger_, theirs).gain += 1;
+  std::vector<const Unit*> opponents;
+  for (Symbol id : attacking ? battle.defenders : battle.attackers) opponents.push_back(&unit(id));
+  for (Symbol theirs : rules.battle_tracks(opponents, N20Rules::BattleMorale::Gain, out_.after, *trace_))
+    ledger_of(ledger_, theirs).gain += 1;
   if (f.routed_too_far) {
     // RULE jena:table.morale — a unit that routs too far and then breaks costs its side one point in all
     trace_->cite("jena:table.morale", [&] { return u.id + " routed too far and then broke: its side loses one point in all"; });

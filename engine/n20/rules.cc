@@ -42,6 +42,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"fog.dummy_scouting", {"battles_only", "as_cavalry"}, "battles_only", "std:16.1.3"},
       {"fog.hidden_side_shows_movement_allowance", {"nationality_only", "with_movement"}, "nationality_only",
        "std:2.0"},
+      {"leipzig.mixed_front_morale", {"allied-choice", "each-front"}, "allied-choice", "leipzig:12.0"},
   };
   return kSwitches;
 }
@@ -90,6 +91,7 @@ void N20Rules::resolve_choice() {
   r.rout_recovery_both_sides = is("rout.recovery_scope", "both_sides");
   r.events_skip_empty_pile = is("events.empty_draw_pile", "skip");
   r.scouting_phasing_side_only = is("fog.cavalry_scouting_side", "phasing_side");
+  r.each_front_morale = is("leipzig.mixed_front_morale", "each-front");
   r.dummies_scout_as_cavalry = is("fog.dummy_scouting", "as_cavalry");
   r.hidden_side_shows_movement = is("fog.hidden_side_shows_movement_allowance", "with_movement");
 }
@@ -185,6 +187,22 @@ std::set<Hex> N20Rules::friendly_locs(const Unit& u, const Map& m, const GameSta
 
 Symbol N20Rules::morale_track_for(const Unit& u, const GameState&, Trace&) const { return u.side; }
 
+std::vector<Symbol> N20Rules::battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
+                                            const GameState& s, Trace& t) const {
+  std::vector<Symbol> tracks;
+  for (const Unit* u : units) {
+    const Symbol track = morale_track_for(*u, s, t);
+    if (std::find(tracks.begin(), tracks.end(), track) == tracks.end()) tracks.push_back(track);
+  }
+  if (tracks.size() > 1)
+    // The standard rules never mix tracks within a side; a layer that can (Leipzig) says how.
+    throw RuleRefusal("std:12.0", std::string("units of one side on different morale tracks (") + tracks[0] + ", " +
+                                      tracks[1] + ") in one battle: which track " +
+                                      (what == BattleMorale::Gain ? "gains" : "pays for reserves") +
+                                      " is not defined by this rule set");
+  return tracks;
+}
+
 std::vector<const HexsideType*> N20Rules::hexside_types(const Map& m, Hexside side, const GameState& s) const {
   std::vector<const HexsideType*> out;
   hexside_types(m, side, s, out);
@@ -201,8 +219,14 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalo
   for (const auto& [name, reading] : choice.interpretations) {
     auto it = std::find_if(known_switches().begin(), known_switches().end(),
                            [&](const InterpretationSwitch& s) { return s.name == name; });
-    if (it == known_switches().end())
+    if (it == known_switches().end()) {
+      // A switch the catalog records for a rule not yet implemented is refused by name.
+      for (const RuleCase& c : catalog.cases())
+        for (const RuleNote& n : c.notes)
+          if (n.switch_name == name)
+            throw RuleRefusal(c.id, "the reading switch '" + name + "' belongs to a rule that is not implemented yet");
       throw std::invalid_argument("unknown interpretation switch '" + name + "'");
+    }
     if (std::find(it->readings.begin(), it->readings.end(), reading) == it->readings.end())
       throw std::invalid_argument("switch '" + name + "' has no reading '" + reading + "'");
   }

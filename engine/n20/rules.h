@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <utility>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "engine/core/catalog.h"
+#include "engine/core/errors.h"
 #include "engine/core/hex.h"
 #include "engine/core/map.h"
 #include "engine/core/state.h"
@@ -88,6 +90,7 @@ struct Readings {
   bool scouting_phasing_side_only = false;   // fog.cavalry_scouting_side = phasing_side
   bool dummies_scout_as_cavalry = false;     // fog.dummy_scouting = as_cavalry
   bool hidden_side_shows_movement = false;   // fog.hidden_side_shows_movement_allowance = with_movement
+  bool each_front_morale = false;            // leipzig.mixed_front_morale = each-front
 };
 
 class N20Rules {
@@ -164,6 +167,51 @@ class N20Rules {
   // Light infantry of some games may disengage too.
   virtual bool may_countercharge(const Unit& u) const { return u.type == UnitType::Cavalry; }
   virtual bool may_disengage(const Unit& u) const { return u.type == UnitType::Cavalry; }
+  // ---- Procedural hooks: who fights, stacks and pays. A layer that implements a rule only in
+  // part throws RuleRefusal (core/errors.h) from these for the part it lacks, by name.
+
+  // Ending a move in a hex with friends (std:6.9): whether `u` never counts against stacking,
+  // so a unit may end its move with it, and it with any unit (Dresden's garrisons, Leipzig's
+  // Leaders). Standard: no unit stacks freely.
+  virtual bool stacks_freely(const Unit& u, Trace& t) const {
+    (void)u, (void)t;
+    return false;
+  }
+  // Whether `u` is bound by the duty to attack of std:7.3 and std:9.1 when it stands in an enemy
+  // ZOC (Leipzig's Leaders alone are not). Standard: every unit is.
+  virtual bool obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const {
+    (void)u, (void)s, (void)t;
+    return true;
+  }
+  // A game's own conditions on a battle's attackers and defenders, each broken one added to
+  // `violations` as (case, reason): garrisons never attack (dresden:9.10), Leaders never
+  // attack alone (leipzig:16.12). Standard: none beyond the standard checks.
+  virtual void battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+                                 const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
+                                 Trace& t) const {
+    (void)attackers, (void)defenders, (void)s, (void)violations, (void)t;
+  }
+  // The case that forbids `units` (one side of a battle) to commit reserves (std:12.5), or
+  // null: the French cannot commit reserves to a battle of garrisons only (dresden:9.10).
+  virtual const char* forbids_reserves(const std::vector<const Unit*>& units, Trace& t) const {
+    (void)units, (void)t;
+    return nullptr;
+  }
+  // Called before a declared battle is resolved: a layer refuses the battles whose results it
+  // does not implement (a garrison's fate, a Leader defending). Standard: every battle resolves.
+  virtual void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+                                const GameState& s) const {
+    (void)attackers, (void)defenders, (void)s;
+  }
+  // What a morale change concerns in a battle: the Morale Chart gain for breaking an enemy
+  // unit, or the point spent to commit reserves (std:12.5).
+  enum class BattleMorale : std::uint8_t { Gain, Reserves };
+  // The tracks that take a battle's morale change for `units`, one side's units in it. The
+  // standard rules keep one track per side; units of one side on different tracks (Leipzig's
+  // two Allied Fronts in one battle) need the game's reading, so the default refuses them.
+  virtual std::vector<Symbol> battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
+                                            const GameState& s, Trace& t) const;
+
   // The LOC hexes a unit retreats towards and rallies on.
   virtual std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const;
   // The morale track a unit's side gains and loses on (Leipzig's Allies have two fronts).

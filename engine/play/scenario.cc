@@ -89,6 +89,7 @@ std::shared_ptr<const Scenario> parse_root(const CaseField& root, const std::str
   sc->text = text;
   // Step B.
   CasePosition pos = parse_position(root);
+  if (pos.refusal) throw *pos.refusal;  // a game cannot be played under a refused rule set
   sc->ruleset = std::move(pos.ruleset);
   sc->rules = std::move(pos.rules);
   sc->map = std::move(pos.map);

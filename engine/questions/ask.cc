@@ -66,7 +66,22 @@ void compare(const nlohmann::json& expected, const nlohmann::json& actual, const
 
 }  // namespace
 
+namespace {
+Answer answer_case(const CaseFile& c);
+}  // namespace
+
+// A rule implemented in part refuses what it does not cover (RuleRefusal); the case then gets
+// a CaseError that names the file and the rule, never an answer from the standard rule.
 Answer ask(const CaseFile& c) {
+  try {
+    return answer_case(c);
+  } catch (const RuleRefusal& e) {
+    throw CaseRefused(c.file, e);
+  }
+}
+
+namespace {
+Answer answer_case(const CaseFile& c) {
   auto rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
   const QuestionKind& kind = find_kind(c);
   Situation sit{c, *rules, *c.map, c.state};
@@ -136,12 +151,30 @@ Answer ask(const CaseFile& c) {
   }
   return a;
 }
+}  // namespace
+
+CheckResult check_refusal(const CaseFile& c, const CaseRefused& refusal) {
+  CheckResult r;
+  if (c.expect.refused.empty())
+    r.mismatches.push_back("the question was refused (" + refusal.refusal() + ") but the case expects an answer");
+  else if (c.expect.refused != refusal.rule())
+    r.mismatches.push_back("refused: expected a refusal under " + c.expect.refused + ", got one under " +
+                           refusal.rule() + " (" + refusal.refusal() + ")");
+  r.ok = r.mismatches.empty();
+  return r;
+}
 
 CheckResult check(const CaseFile& c, const Answer& a) {
   CheckResult r;
   if (!c.expect.present) {
     r.ok = false;
     r.mismatches.push_back("the case has no 'expect' section to check against");
+    return r;
+  }
+  if (!c.expect.refused.empty()) {
+    r.ok = false;
+    r.mismatches.push_back("refused: expected the question to be refused under " + c.expect.refused +
+                           ", but it was answered");
     return r;
   }
   if (c.expect.outcome) compare(*c.expect.outcome, a.outcome, "outcome", r.mismatches);

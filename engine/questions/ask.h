@@ -41,5 +41,8 @@ const std::vector<QuestionKind>& question_kinds();
 
 Answer ask(const CaseFile& c);
 CheckResult check(const CaseFile& c, const Answer& a);
+// Checks a refusal against the case: it passes only when the case expects a refusal under the
+// same rule (`expect: {refused: RULE}`).
+CheckResult check_refusal(const CaseFile& c, const CaseRefused& refusal);
 
 }  // namespace hexlaw

@@ -54,8 +54,16 @@ DiceSpec parse_dice(const CaseField& f) {
 Expectation parse_expect(const CaseField& f) {
   Expectation e;
   if (!f.present()) return e;
-  f.expect_keys({"outcome", "cites", "not_cites", "absent"});
+  f.expect_keys({"outcome", "cites", "not_cites", "absent", "refused"});
   e.present = true;
+  if (f["refused"].present()) {
+    // A refusal is the whole answer: nothing else can be expected beside it.
+    if (f["outcome"].present() || f["cites"].present() || f["not_cites"].present() || f["absent"].present())
+      f["refused"].fail("a refused question has no outcome or citations to expect: give 'refused' alone");
+    e.refused = f["refused"].str();
+    check_rule_id(f["refused"], e.refused);
+    return e;
+  }
   if (f["outcome"].present()) e.outcome = yaml_to_json(f["outcome"]);
   check_rule_list(f["cites"]);
   check_rule_list(f["not_cites"]);
@@ -88,7 +96,19 @@ CasePosition parse_position(const CaseField& root) {
   root["interpretations"].for_each_entry(
       [&](const std::string& k, const CaseField& v) { c.ruleset.interpretations[k] = v.str(); });
   try {
-    c.rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+    try {
+      c.rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+    } catch (const RuleRefusal& e) {
+      // A switch of a rule not yet implemented: the position still reads (with the standard
+      // readings), and asking anything of it is refused by name (ask(), load_scenario()).
+      c.refusal = std::make_shared<RuleRefusal>(e);
+      n20::RulesetChoice plain = c.ruleset;
+      plain.interpretations.clear();
+      for (const auto& [name, reading] : c.ruleset.interpretations)
+        for (const auto& known : n20::known_switches())
+          if (known.name == name) plain.interpretations[name] = reading;
+      c.rules = n20::make_rules(plain, default_catalog(), default_tables());
+    }
   } catch (const std::invalid_argument& e) {
     (root["interpretations"].present() ? root["interpretations"] : root["game"]).fail(e.what());
   }

@@ -32,6 +32,7 @@ struct Expectation {
   std::vector<std::string> cites;         // each must be among the answer's citations
   std::vector<std::string> not_cites;     // none may be among them
   std::vector<std::string> absent;        // dotted outcome paths that must not exist ("hexes.0509")
+  std::string refused;                    // the rule the question must be refused under, if any
 };
 
 struct CaseFile {
@@ -58,6 +59,9 @@ struct CasePosition {
   std::shared_ptr<const n20::N20Rules> rules;
   std::shared_ptr<const Map> map;
   GameState state;
+  // Set when the rule set chosen is refused by name (a switch of a rule not yet implemented):
+  // the position reads, but nothing may be asked of it.
+  std::shared_ptr<const RuleRefusal> refusal;
 };
 CasePosition parse_position(const CaseField& root);
 

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tests/support/test_support.h"
 
 namespace hexlaw {
@@ -22,6 +24,36 @@ TEST(Rules, EverySwitchIsRecordedInTheCatalogWithItsReadings) {
       EXPECT_NE(note->ruling.find(reading), std::string::npos) << sw.name << ": reading " << reading << " not in ruling";
     EXPECT_NE(note->ruling.find("Default " + sw.default_reading), std::string::npos) << sw.name;
   }
+}
+
+// No switch the catalog records is silently missing: the engine implements it, or refuses it
+// by name under the case whose note records it.
+TEST(Rules, EveryCatalogSwitchIsKnownOrRefusedByName) {
+  int refused = 0;
+  for (const RuleCase& c : default_catalog().cases())
+    for (const RuleNote& n : c.notes) {
+      if (n.switch_name.empty()) continue;
+      const bool known = std::any_of(n20::known_switches().begin(), n20::known_switches().end(),
+                                     [&](const n20::InterpretationSwitch& s) { return s.name == n.switch_name; });
+      if (known) continue;
+      const bool n20_game = c.book == "jena" || c.book == "dresden" || c.book == "leipzig";
+      n20::RulesetChoice choice{.game = n20_game ? c.book : "standard"};
+      choice.interpretations[n.switch_name] = "any";
+      try {
+        n20::make_rules(choice, default_catalog(), default_tables());
+        ADD_FAILURE() << n.switch_name << " was accepted";
+      } catch (const RuleRefusal& e) {
+        // Refused under a case whose note records the switch (some are recorded in two).
+        const RuleCase* by = default_catalog().find(e.rule());
+        ASSERT_NE(by, nullptr) << e.rule();
+        EXPECT_TRUE(std::any_of(by->notes.begin(), by->notes.end(),
+                                [&](const RuleNote& x) { return x.switch_name == n.switch_name; }))
+            << n.switch_name << " refused under " << e.rule();
+        EXPECT_NE(std::string(e.what()).find(n.switch_name), std::string::npos);
+        ++refused;
+      }
+    }
+  EXPECT_GT(refused, 0);
 }
 
 TEST(Rules, LayersRefuseWhatTheyDoNotKnow) {

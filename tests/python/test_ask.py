@@ -113,3 +113,19 @@ def test_movement_questions_from_python():
     path = hexlaw.ask(dict(position, question={"kind": "path", "unit": "C", "path": ["0506", "0507"]}))
     assert path.outcome["legal"] is False and path.outcome["rule"] == "std:6.5"
     assert path.outcome["failed_step"] == "0507"
+
+
+def test_a_refusal_is_a_rule_refused_error():
+    """dresden:9.10 — a garrison battle's results are refused by name: hexlaw.RuleRefused, a CaseError."""
+    case = {
+        "game": "dresden",
+        "units": [
+            {"id": "G", "side": "french", "type": "garrison", "strength": 0, "movement": 0, "hex": "1222"},
+            {"id": "A", "side": "allied", "type": "infantry", "strength": 4, "movement": 2, "hex": "1223"},
+        ],
+        "question": {"kind": "resolve", "attackers": ["A"], "defenders": ["G"]},
+        "dice": {"script": [6, 6]},
+    }
+    with pytest.raises(hexlaw.RuleRefused, match="refused: dresden:9.10:"):
+        hexlaw.ask(case)
+    assert issubclass(hexlaw.RuleRefused, hexlaw.CaseError)

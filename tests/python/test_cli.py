@@ -53,3 +53,33 @@ def test_broken_case_file_exits_two_naming_file_field_and_reason(cli, path):
     assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
     assert str(path) in r.stderr and field in r.stderr and reason in r.stderr, r.stderr
     assert r.stdout == ""
+
+
+REFUSED_CASE = """game: leipzig
+map: {locs: {french: ["1412", "2511"]}}
+units:
+  - {id: F, side: french, type: infantry, strength: 2, movement: 2, hex: "1810"}
+question: {kind: retreat, unit: F, distance: 2}
+"""
+
+
+def test_a_refused_question_exits_two_naming_the_rule(cli, tmp_path):
+    """leipzig:9.8.6 — a part not implemented is refused by name, never answered."""
+    case = tmp_path / "refused.yaml"
+    case.write_text(REFUSED_CASE)
+    r = run(cli, "ask", str(case))
+    assert r.returncode == 2
+    assert "refused.yaml: question: refused: leipzig:9.8.6:" in r.stderr
+    assert r.stdout == ""
+
+
+def test_a_refusal_expected_by_the_case_passes_check_and_another_fails(cli, tmp_path):
+    """leipzig:9.8.6 — expect: {refused: RULE} passes only for a refusal under that rule."""
+    good, wrong = tmp_path / "good.yaml", tmp_path / "wrong.yaml"
+    good.write_text(REFUSED_CASE + "expect: {refused: 'leipzig:9.8.6'}\n")
+    wrong.write_text(REFUSED_CASE + "expect: {refused: 'leipzig:12.0'}\n")
+    assert run(cli, "ask", "--check", str(good)).returncode == 0
+    r = run(cli, "ask", "--check", str(wrong))
+    assert r.returncode == 1 and "expected a refusal under leipzig:12.0" in r.stderr
+    line = json.loads(run(cli, "ask", "--jsonl", str(good)).stdout)
+    assert line["refused"]["rule"] == "leipzig:9.8.6" and line["check"]["ok"] is True

@@ -1,6 +1,8 @@
 // Owns: the Dresden 20 exclusive rules as a layer over the standard rules (dresden:*). So far:
 // the weather (dresden:5.1.1, 6.10, 9.4.5, 16.8.3) changing strengths, movement allowances,
-// the road bonus, artillery and the rivers. Everything else is the standard rules unchanged.
+// the road bonus, artillery and the rivers; garrisons in part (dresden:9.10: movement,
+// stacking, attacks, reserves; their combat results are refused by name). Everything else is
+// the standard rules unchanged.
 #pragma once
 
 #include "engine/n20/rules.h"
@@ -25,8 +27,19 @@ class DresdenRules : public N20Rules {
   int strength_modifier(const Unit& u, const GameState& s, Trace& t) const override;
   bool artillery_doubles(const GameState& s, Trace& t) const override;
   bool halve_before_doubling() const override { return true; }
-  // Garrisons defend but never move (dresden:9.10).
+  // Garrisons (dresden:9.10): they never move or attack, French units stack freely with them,
+  // reserves are never committed to a battle of garrisons only. Their combat results (a lone
+  // garrison's loss, a garrison subsumed by its French defender, the advance it blocks) are
+  // not implemented yet: a battle that involves a garrison hex is refused by name.
   bool may_move(const Unit& u, Trace& t) const override;
+  bool stacks_freely(const Unit& u, Trace& t) const override;
+  bool obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const override;
+  void battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+                         const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
+                         Trace& t) const override;
+  const char* forbids_reserves(const std::vector<const Unit*>& units, Trace& t) const override;
+  void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+                        const GameState& s) const override;
 };
 
 }  // namespace hexlaw::n20

@@ -1,7 +1,17 @@
 // Owns: Leipzig's Fronts, LOCs and Leaders as overrides of the standard hooks (see leipzig.h).
 #include "engine/n20/games/leipzig.h"
 
+#include <algorithm>
+
 namespace hexlaw::n20 {
+namespace {
+
+bool allied(const Unit& u) {
+  static const Symbol kFrench("french");
+  return u.side != kFrench;
+}
+
+}  // namespace
 
 Symbol LeipzigRules::front_of(const Unit& u) {
   static const Symbol kNorth("allied-north"), kSouth("allied-south"), kN("N"), kS("S"), kB("B"), kP("P");
@@ -20,19 +30,97 @@ bool LeipzigRules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
 }
 
 // RULE leipzig:12.0 — Allied morale is kept per Front: North (armies N, S), South (B, P)
+// REFUSES leipzig:12.0 — the Front of an Allied unit with no army (leipzig.cadre_front)
 Symbol LeipzigRules::morale_track_for(const Unit& u, const GameState& s, Trace& t) const {
+  if (!allied(u)) return N20Rules::morale_track_for(u, s, t);
   const Symbol front = front_of(u);
-  if (front.empty()) return N20Rules::morale_track_for(u, s, t);
+  if (front.empty())
+    throw RuleRefusal("leipzig:12.0", "the Front of Allied unit " + std::string(u.id) +
+                                          ", which belongs to no army, is not implemented (leipzig.cadre_front)");
   t.cite("leipzig:12.0", [&] { return u.id + " belongs to army " + u.army + ": its morale is the " + front + " Front's"; });
   return front;
 }
 
-// RULE leipzig:9.8.6 (part: Allied LOCs by Front; the French Elster split is not yet done) —
-// an Allied unit retreats toward the active LOC hexes of its own Front (map LOCs keyed by Front)
+// RULE leipzig:12.0 (part: battles mixing the Fronts) — with leipzig.mixed_front_morale = each-front, every Front in the battle gains
+// REFUSES leipzig:12.0 — a battle mixing the Fronts under allied-choice, and reserves paid by one of them
+std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
+                                                const GameState& s, Trace& t) const {
+  std::vector<Symbol> fronts;
+  for (const Unit* u : units) {
+    const Symbol track = morale_track_for(*u, s, t);
+    if (std::find(fronts.begin(), fronts.end(), track) == fronts.end()) fronts.push_back(track);
+  }
+  if (fronts.size() < 2) return fronts;
+  if (what == BattleMorale::Reserves)
+    throw RuleRefusal("leipzig:12.0", "the Allied player names the Front that pays for reserves in a battle of both "
+                                      "Fronts; that choice is not implemented");
+  if (!readings().each_front_morale)
+    throw RuleRefusal("leipzig:12.0", "the Allied player names the Front that gains in a battle of both Fronts "
+                                      "(leipzig.mixed_front_morale = allied-choice); that choice is not implemented");
+  t.cite("leipzig:12.0", "leipzig.mixed_front_morale = each-front: every Front in the battle gains in full");
+  return fronts;
+}
+
+// RULE leipzig:9.8.6 (part: Allied LOCs by Front) — an Allied unit retreats toward the active LOC hexes of its own Front
+// REFUSES leipzig:9.8.6 — a French unit's LOC by bank of the Elster, and an Allied unit with no army
 std::set<Hex> LeipzigRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
+  (void)s;
+  if (!allied(u))
+    throw RuleRefusal("leipzig:9.8.6", "a French unit retreats toward 1412 or 2511 by the bank of the Elster it is "
+                                       "on; that split is not implemented");
   const Symbol front = front_of(u);
-  if (front.empty()) return N20Rules::friendly_locs(u, m, s);
+  if (front.empty())
+    throw RuleRefusal("leipzig:9.8.6", "the LOC of Allied unit " + std::string(u.id) +
+                                           ", which belongs to no army, is not implemented (leipzig.cadre_front)");
   return m.locs(front);
+}
+
+// RULE leipzig:16.12 (part: Leaders have no strength of their own) — a Leader adds nothing to a battle
+int LeipzigRules::base_strength(const Unit& u, const GameState& s, Trace& t) const {
+  if (u.type != UnitType::Leader) return N20Rules::base_strength(u, s, t);
+  t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: its printed value is its command, not strength (0)"; });
+  return 0;
+}
+
+// REFUSES leipzig:16.12 — Leader movement (as cavalry, rugged terrain as clear, leaving enemy ZOCs)
+bool LeipzigRules::may_move(const Unit& u, Trace& t) const {
+  if (u.type != UnitType::Leader) return N20Rules::may_move(u, t);
+  throw RuleRefusal("leipzig:16.12", "Leader movement (as cavalry, rugged terrain as clear, leaving enemy zones "
+                                     "of control) is not implemented");
+}
+
+// RULE leipzig:16.12 (part: Leaders stack freely) — a Leader may end its move with a friendly unit and any Leaders
+bool LeipzigRules::stacks_freely(const Unit& u, Trace& t) const {
+  if (u.type != UnitType::Leader) return false;
+  t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: it stacks freely (std:6.9 overridden)"; });
+  return true;
+}
+
+// RULE leipzig:16.12 (part: no duty to attack) — a Leader by itself is not obliged to attack (std:7.3 overridden)
+bool LeipzigRules::obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const {
+  if (u.type != UnitType::Leader) return N20Rules::obliged_to_attack(u, s, t);
+  t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: by itself it has no duty to attack"; });
+  return false;
+}
+
+// RULE leipzig:16.12 (part: no attack alone) — Leaders alone cannot make an attack
+void LeipzigRules::battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+                                     const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
+                                     Trace& t) const {
+  (void)defenders, (void)s, (void)t;
+  if (std::all_of(attackers.begin(), attackers.end(), [](const Unit* u) { return u->type == UnitType::Leader; }))
+    violations.emplace_back("leipzig:16.12", "only Leaders attack: Leaders never attack by themselves");
+}
+
+// REFUSES leipzig:16.12 — a Leader's fate in a battle (Leader Discretion, broken Leaders)
+void LeipzigRules::check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+                                    const GameState& s) const {
+  (void)s;
+  for (const auto* side : {&attackers, &defenders})
+    for (const Unit* u : *side)
+      if (u->type == UnitType::Leader)
+        throw RuleRefusal("leipzig:16.12", "the fate of Leader " + std::string(u->id) +
+                                               " in a battle (Leader Discretion, a broken Leader) is not implemented");
 }
 
 }  // namespace hexlaw::n20

@@ -1,6 +1,9 @@
 // Owns: the Leipzig 20 exclusive rules as a layer over the standard rules (leipzig:*). So far:
-// the Allied armies' two morale Fronts (leipzig:12.0), their LOCs by Front (leipzig:9.8.6)
-// and Leaders without a zone of control (leipzig:16.12).
+// the Allied armies' two morale Fronts (leipzig:12.0), the Allied LOCs by Front
+// (leipzig:9.8.6) and Leaders in part (leipzig:16.12: no ZOC, no strength of their own, no
+// attack alone, no duty to attack, stacking freely). What is not implemented is refused by
+// name: the French retreat by bank of the Elster, Allied units with no army, a battle mixing
+// the Fronts under the allied-choice reading, Leader movement and Leaders' fates in battle.
 #pragma once
 
 #include "engine/n20/rules.h"
@@ -17,7 +20,18 @@ class LeipzigRules : public N20Rules {
 
   bool has_zoc(const Unit& u, const GameState& s, Trace& t) const override;
   Symbol morale_track_for(const Unit& u, const GameState& s, Trace& t) const override;
+  std::vector<Symbol> battle_tracks(const std::vector<const Unit*>& units, BattleMorale what, const GameState& s,
+                                    Trace& t) const override;
   std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
+  int base_strength(const Unit& u, const GameState& s, Trace& t) const override;
+  bool may_move(const Unit& u, Trace& t) const override;
+  bool stacks_freely(const Unit& u, Trace& t) const override;
+  bool obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const override;
+  void battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+                         const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
+                         Trace& t) const override;
+  void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+                        const GameState& s) const override;
 };
 
 }  // namespace hexlaw::n20

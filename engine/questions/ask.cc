@@ -10,6 +10,7 @@
 #include "engine/core/tables.h"
 #include "engine/n20/resolution.h"
 #include "engine/questions/kinds.h"
+#include "engine/questions/systems.h"
 
 namespace hexlaw {
 namespace {
@@ -66,22 +67,18 @@ void compare(const nlohmann::json& expected, const nlohmann::json& actual, const
 
 }  // namespace
 
-namespace {
-Answer answer_case(const CaseFile& c);
-}  // namespace
 
 // A rule implemented in part refuses what it does not cover (RuleRefusal); the case then gets
 // a CaseError that names the file and the rule, never an answer from the standard rule.
 Answer ask(const CaseFile& c) {
   try {
-    return answer_case(c);
+    return system_named(c.system).answer(c);
   } catch (const RuleRefusal& e) {
     throw CaseRefused(c.file, e);
   }
 }
 
-namespace {
-Answer answer_case(const CaseFile& c) {
+Answer answer_n20_case(const CaseFile& c) {
   auto rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
   const QuestionKind& kind = find_kind(c);
   Situation sit{c, *rules, *c.map, c.state};
@@ -151,7 +148,6 @@ Answer answer_case(const CaseFile& c) {
   }
   return a;
 }
-}  // namespace
 
 CheckResult check_refusal(const CaseFile& c, const CaseRefused& refusal) {
   CheckResult r;

@@ -39,7 +39,10 @@ struct QuestionKind {
 
 const std::vector<QuestionKind>& question_kinds();
 
+// Answers a case through its rule system (systems.h); a refusal by name becomes CaseRefused.
 Answer ask(const CaseFile& c);
+// The Napoleonic 20 system's answer driver, registered in systems.cc.
+Answer answer_n20_case(const CaseFile& c);
 CheckResult check(const CaseFile& c, const Answer& a);
 // Checks a refusal against the case: it passes only when the case expects a refusal under the
 // same rule (`expect: {refused: RULE}`).

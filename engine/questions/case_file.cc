@@ -6,6 +6,7 @@
 
 #include "engine/core/catalog.h"
 #include "engine/core/tables.h"
+#include "engine/questions/systems.h"
 
 namespace hexlaw {
 namespace {
@@ -83,7 +84,6 @@ CasePosition parse_position(const CaseField& root) {
   CasePosition c;
   // Step A.
   const std::string game = root["game"].str_or("standard");
-  if (game == "jemmapes") root["game"].fail("Jemmapes 1792 questions are not supported yet (only Napoleonic 20)");
   c.ruleset.game = game;
   if (root["options"].present() && !root["options"].is_seq())
     root["options"].fail("expected a list of optional rule ids, such as [\"std:16.1\"]");
@@ -149,6 +149,13 @@ CasePosition parse_position(const CaseField& root) {
   return c;
 }
 
+void read_n20_case_position(const CaseField& root, CaseFile& c) {
+  CasePosition pos = parse_position(root);
+  c.ruleset = std::move(pos.ruleset);
+  c.map = std::move(pos.map);
+  c.state = std::move(pos.state);
+}
+
 namespace {
 
 // Step A. Top-level shape. Step B. The position (rule set, map, units, state). Step C.
@@ -164,12 +171,17 @@ CaseFile parse_root(const CaseField& root, const std::string& file, const std::s
   c.title = root["title"].str_or("");
   check_rule_list(root["rules"]);
   c.rules = root["rules"].str_list();
-  c.system = "n20";
-  // Step B.
-  CasePosition pos = parse_position(root);
-  c.ruleset = std::move(pos.ruleset);
-  c.map = std::move(pos.map);
-  c.state = std::move(pos.state);
+  // Step B. The game picks the rule system, whose reader takes the position.
+  const std::string game = root["game"].str_or("standard");
+  const RuleSystem* system = system_for_game(game);
+  if (!system) {
+    std::string list;
+    for (const auto& sys : rule_systems())
+      for (const auto& g : sys.games) list += (list.empty() ? "" : ", ") + g;
+    root["game"].fail("unknown game '" + game + "' (one of " + list + ")");
+  }
+  c.system = system->name;
+  system->read_position(root, c);
   // Step C.
   auto q = root.required("question");
   if (!q.is_map()) q.fail("expected a mapping with a 'kind'");

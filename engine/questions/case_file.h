@@ -14,6 +14,7 @@
 #include "engine/core/map.h"
 #include "engine/core/state.h"
 #include "engine/core/yaml_read.h"
+#include "engine/jemmapes/position.h"
 #include "engine/n20/rules.h"
 
 namespace hexlaw {
@@ -40,10 +41,11 @@ struct CaseFile {
   std::string name;   // "std/7.0/zoc-into-town"
   std::string title;
   std::vector<std::string> rules;  // the rule cases this question is about
-  std::string system;              // "n20" (jemmapes: later)
+  std::string system;              // the rule system its game belongs to: "n20" or "jemmapes"
   n20::RulesetChoice ruleset;
   std::shared_ptr<const Map> map;
-  GameState state;
+  GameState state;                 // a Napoleonic 20 position
+  std::shared_ptr<const jemmapes::Position> jemmapes;  // a Jemmapes 1792 position
   std::string question_kind;
   CaseField root;      // the whole file, for questions whose errors point outside `question`
   CaseField question;  // the raw question, read by the question kind's handler
@@ -64,6 +66,10 @@ struct CasePosition {
   std::shared_ptr<const RuleRefusal> refusal;
 };
 CasePosition parse_position(const CaseField& root);
+
+// The Napoleonic 20 system's position reader (parse_position into the case), registered in
+// systems.cc.
+void read_n20_case_position(const CaseField& root, CaseFile& c);
 
 // Parses a case from a file path, or from YAML/JSON text (named `name` in errors).
 CaseFile load_case_file(const std::string& path, const std::string& cases_root = "");

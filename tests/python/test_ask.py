@@ -129,3 +129,14 @@ def test_a_refusal_is_a_rule_refused_error():
     with pytest.raises(hexlaw.RuleRefused, match="refused: dresden:9.10:"):
         hexlaw.ask(case)
     assert issubclass(hexlaw.RuleRefused, hexlaw.CaseError)
+
+
+def test_a_jemmapes_question_through_the_same_seam():
+    """jemmapes:1.3 — the second rule system answers from Python like the first."""
+    answer = hexlaw.ask({
+        "game": "jemmapes",
+        "units": [{"id": "B", "side": "french", "kind": "infantry", "hex": "0505", "facing": "n", "cp": 2}],
+        "question": {"kind": "facing", "unit": "B"},
+    })
+    assert answer.outcome["hexes"]["0504"] == "front" and answer.outcome["hexes"]["0506"] == "rear"
+    assert "jemmapes:1.3" in answer.citations

@@ -51,6 +51,7 @@ struct TerrainType {
   std::optional<int> combat;         // defender bonus (std:9.4); empty when no source says
   bool built_up = false;             // Town/Fortified/Redoubt: no ZOC between adjacent ones
   bool zoc_barrier = false;          // ZOCs never extend into it (std:7.0)
+  std::string rule;                  // the case defining it when a game's layer adds it (dresden:6.12)
 };
 
 struct HexsideType {

@@ -183,6 +183,8 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       t.terrain = hex_value;
       t.terrain_source = map.name(d->hex) + " " + here.name;
     }
+    if (!here.rule.empty())  // terrain a game's layer defines cites its case
+      trace.cite(here.rule, [&] { return map.name(d->hex) + " is " + here.name + ": +" + std::to_string(hex_value) + " to its defender"; });
     // Hexside benefits: a cross-hexside benefit counts only when every attacker attacks
     // across a hexside of that type.
     std::vector<std::string> names;

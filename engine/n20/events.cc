@@ -11,6 +11,10 @@ namespace hexlaw::n20 {
 EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, const std::string& drawer,
                      const std::string& french, DiceSource& dice, Trace& trace) {
   EventDraw d;
+  if (rules.skips_random_events(drawer, state.turn, trace)) {  // a game's first-turn skip (the hook)
+    d.drawn = false;
+    return d;
+  }
   // Step A.
   if (deck.draw_pile.empty()) {
     if (deck.discards.empty()) throw std::invalid_argument("the Random Event draw pile is empty and no card has been drawn");

@@ -296,6 +296,7 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
   const Unit& u = b.unit();
   const GameState& s = b.state();
   if (opt.forced_march) {
+    b.rules().check_procedure(N20Rules::Procedure::ForcedMarch, s);
     const std::string track = b.rules().morale_track(u, s);
     auto it = s.morale.find(track);
     // RULE std:12.3 — forced march costs a morale point, so a side must have one to spend

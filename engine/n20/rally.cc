@@ -86,6 +86,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
   if (!table) throw std::invalid_argument("the spec has no rally table " + rules.rally_table_id());
   // Step A.
   if (request.spend_point) {
+    rules.check_procedure(N20Rules::Procedure::RallySpending, state);
     const std::string track = rules.morale_track(*first, state);
     if (auto it = state.morale.find(track); it != state.morale.end() && it->second < 1)
       throw std::invalid_argument(track + " has no morale point to spend on rallying");

@@ -149,11 +149,12 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     add_unique(o.hidden_could_stop, s.could_stop);
     return s.stoppers;
   };
-  const bool may_be_stopped = rules.may_disengage(unit) || rules.may_countercharge(unit);
+  Trace silent(Trace::Off{});
+  const bool may_be_stopped = rules.may_disengage(unit, silent) || rules.may_countercharge(unit, silent);
   const auto cavalry_zoc = may_be_stopped && !adjacent.empty() ? cavalry_stoppers(unit.hex) : std::vector<const Unit*>{};
 
   // Step B.
-  if (!rules.may_countercharge(unit)) {
+  if (!rules.may_countercharge(unit, trace)) {
     o.countercharge_rule = "std:8.1";
     o.countercharge_why_not = unit.id + " is not cavalry";
   } else if (state.night) {
@@ -187,7 +188,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
   if (o.countercharge_why_not.size()) trace.cite(o.countercharge_rule, "no countercharge: " + o.countercharge_why_not);
 
   // Step C.
-  if (!rules.may_disengage(unit)) {
+  if (!rules.may_disengage(unit, trace)) {
     o.disengage_rule = "std:8.3";
     o.disengage_why_not = unit.id + " is not cavalry";
   } else if (adjacent.empty()) {
@@ -222,7 +223,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
   if (!rules.on(Optional::CavalryPenetration)) {
     o.penetrate_rule = "std:16.2";
     o.penetrate_why_not = "optional rule 16.2 (cavalry penetration) is not in use";
-  } else if (!rules.may_countercharge(unit)) {
+  } else if (!rules.may_countercharge(unit, silent)) {
     o.penetrate_rule = "std:16.2";
     o.penetrate_why_not = unit.id + " is not cavalry";
   } else if (adjacent.empty()) {

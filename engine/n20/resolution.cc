@@ -392,9 +392,13 @@ bool BattleResolution::begin_retreat() {
   const N20Rules& rules = *fixed_->rules;
   const ResolutionPolicy& policy = *fixed_->policy;
   int distance = f.distance;
-  if (rules.terrain_of(*fixed_->map, unit(f.unit).hex, out_.after).zoc_barrier && policy.shorten_in_fortified) {
-    --distance;
-    trace_->cite("std:9.8.1", [&] { return f.unit + " is in a Fortified or Redoubt hex: its owner retreats it one hex fewer"; });
+  if (const int fewer = rules.retreat_reduction(*fixed_->map, unit(f.unit).hex, out_.after, *trace_);
+      fewer > 0 && policy.shorten_in_fortified) {
+    distance = std::max(0, distance - fewer);
+    trace_->cite("std:9.8.1", [&] {
+      return fewer == 1 ? f.unit + " is in a Fortified or Redoubt hex: its owner retreats it one hex fewer"
+                        : f.unit + "'s hex lets its owner retreat it " + std::to_string(fewer) + " hexes fewer";
+    });
   }
   f.distance = distance;
   const Unit& u = unit(f.unit);
@@ -625,6 +629,11 @@ void BattleResolution::settle_morale() {
     if (before + gain > 10) trace_->cite("std:12.1.1", [&] { return t + " cannot exceed 10 morale points"; });
   }
   for (const auto& [t, gain, loss] : ledger_) out_.morale[t] += gain - loss;
+  for (const auto& [t, gain, loss] : ledger_)
+    if (auto it = out_.after.morale.find(t); it != out_.after.morale.end() && it->second <= 0) {
+      fixed_->rules->check_procedure(N20Rules::Procedure::MoraleAtZero, out_.after);  // a game's own collapse
+      break;
+    }
 }
 
 // Step E. Le Garde Recule: an attacking Guard that did not win, or did not survive, costs its

@@ -296,7 +296,7 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   trace.cite("std:9.7", [&] { return unit.id + " retreats " + std::to_string(distance_owed) +
                             " hex(es) from " + map.name(unit.hex) + "; terrain neither costs nor stops it"; });
   const TerrainType& here = rules.terrain_of(map, unit.hex, state);
-  if (here.zoc_barrier) {
+  if (rules.retreat_reduction(map, unit.hex, state, trace) > 0) {
     o.may_shorten = true;
     trace.cite("std:9.8.1", [&] { return unit.id + " retreats from a " + here.name + " hex: its owner may retreat it one hex fewer"; });
   }
@@ -358,6 +358,16 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   if (river_rolls)
     // RULE std:9.8.4 — crossing a minor river, or a major river at a bridge or ford, is a hazard roll
     trace.cite("std:9.8.4", "paths cross rivers: one hazard roll for each crossing, besides any enemy-ZOC roll");
+  // A game's waiver of the river's roll on a crossing some path makes (the hook).
+  for (const auto& p : o.paths) {
+    Hex from = unit.hex;
+    for (const auto& s : p.steps) {
+      if (auto side = Hexside::between(from, s.hex); side && s.river.empty() && !rules.hexside_features(map, *side, state).empty())
+        if (const char* rule = rules.retreat_hazard_waiver(map, *side))
+          trace.cite(rule, [&] { return "no hazard roll for the river between " + map.name(from) + " and " + map.name(s.hex); });
+      from = s.hex;
+    }
+  }
   if (friendly || shaped.extended)
     // RULE std:9.8.5 — through friendly units only if nothing else will do, extending until alone
     trace.cite("std:9.8.5", shaped.extended ? "the retreat passes through friendly units and extends until alone"

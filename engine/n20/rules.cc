@@ -4,6 +4,7 @@
 #include "engine/n20/dummies.h"
 #include "engine/n20/terrain_index.h"
 #include "engine/n20/games/dresden.h"
+#include "engine/n20/games/jena.h"
 #include "engine/n20/games/leipzig.h"
 
 #include <algorithm>
@@ -181,6 +182,11 @@ int N20Rules::base_movement_allowance(const Unit& u, const GameState&, Trace& t)
 }
 bool N20Rules::may_move(const Unit&, Trace&) const { return true; }
 
+// RULE std:9.8.1 — a unit retreating from a Fortified or Redoubt hex may retreat one hex fewer
+int N20Rules::retreat_reduction(const Map& m, Hex h, const GameState& s, Trace&) const {
+  return terrain_of(m, h, s).zoc_barrier ? 1 : 0;
+}
+
 std::set<Hex> N20Rules::friendly_locs(const Unit& u, const Map& m, const GameState&) const {
   return m.locs(u.side);
 }
@@ -230,10 +236,10 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalo
     if (std::find(it->readings.begin(), it->readings.end(), reading) == it->readings.end())
       throw std::invalid_argument("switch '" + name + "' has no reading '" + reading + "'");
   }
-  // The exclusive-rule layers subclass N20Rules as their rules are implemented (so far
-  // Dresden's weather); the other games run the standard rules with their tables.
+  // Each game's exclusive rules are a layer: a subclass of N20Rules overriding hooks.
   std::unique_ptr<N20Rules> rules;
-  if (choice.game == "dresden") rules = std::make_unique<DresdenRules>(std::move(choice), catalog, tables);
+  if (choice.game == "jena") rules = std::make_unique<JenaRules>(std::move(choice), catalog, tables);
+  else if (choice.game == "dresden") rules = std::make_unique<DresdenRules>(std::move(choice), catalog, tables);
   else if (choice.game == "leipzig") rules = std::make_unique<LeipzigRules>(std::move(choice), catalog, tables);
   else rules = std::make_unique<N20Rules>(std::move(choice), catalog, tables);
   rules->bind_tables(tables);

@@ -165,8 +165,14 @@ class N20Rules {
   virtual bool may_move(const Unit& u, Trace& t) const;
   // Whether a unit may make cavalry reactions: countercharge, disengage, penetrate (std:8.0).
   // Light infantry of some games may disengage too.
-  virtual bool may_countercharge(const Unit& u) const { return u.type == UnitType::Cavalry; }
-  virtual bool may_disengage(const Unit& u) const { return u.type == UnitType::Cavalry; }
+  virtual bool may_countercharge(const Unit& u, Trace& t) const {
+    (void)t;
+    return u.type == UnitType::Cavalry;
+  }
+  virtual bool may_disengage(const Unit& u, Trace& t) const {
+    (void)t;
+    return u.type == UnitType::Cavalry;
+  }
   // ---- Procedural hooks: who fights, stacks and pays. A layer that implements a rule only in
   // part throws RuleRefusal (core/errors.h) from these for the part it lacks, by name.
 
@@ -211,6 +217,30 @@ class N20Rules {
   // two Allied Fronts in one battle) need the game's reading, so the default refuses them.
   virtual std::vector<Symbol> battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
                                             const GameState& s, Trace& t) const;
+
+  // Whether `side` skips its Random Events draw on `turn` (each exclusive game skips one side's
+  // draw on the first turn: jena:5.0, dresden:5.0, leipzig:5.0). Standard: never.
+  virtual bool skips_random_events(std::string_view side, int turn, Trace& t) const {
+    (void)side, (void)turn, (void)t;
+    return false;
+  }
+  // How many hexes fewer a unit retreating from `h` may retreat, at its owner's choice: one in a
+  // Fortified or Redoubt hex (std:9.8.1); four in Königstein (dresden:6.12).
+  virtual int retreat_reduction(const Map& m, Hex h, const GameState& s, Trace& t) const;
+  // The case under which a retreat across `side` makes no hazard roll for the river there, or
+  // null (the Dresden bridges, dresden:9.11; an enemy ZOC still calls for its own roll).
+  // Standard: null, every river crossing rolls.
+  virtual const char* retreat_hazard_waiver(const Map& m, Hexside side) const {
+    (void)m, (void)side;
+    return nullptr;
+  }
+  // A standard procedure that a game replaces. Called as each starts: a layer whose game's
+  // replacement is not implemented yet refuses it by name (Leipzig's victory by Fronts, night
+  // rest, forced marches and rallies per army, a Front at 0 morale). Standard: all run.
+  enum class Procedure : std::uint8_t { Victory, NightMorale, Lull, ForcedMarch, RallySpending, MoraleAtZero };
+  virtual void check_procedure(Procedure p, const GameState& s) const {
+    (void)p, (void)s;
+  }
 
   // The LOC hexes a unit retreats towards and rallies on.
   virtual std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const;

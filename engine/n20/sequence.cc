@@ -86,6 +86,10 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
   // Step B.
   switch (at.phase) {
     case Phase::RandomEvents:
+      if (rules.skips_random_events(r.phasing, at.turn, trace)) {
+        r.may.push_back({"nothing: this side draws no Random Event on this turn", rules.game() + ":5.0"});
+        break;
+      }
       // RULE std:5.0 (part: the draw opens every Player Turn) — the draw itself is draw_event (events.h)
       must("draw the top Random Event card and apply it (the French take the top event, their enemy the bottom)",
            "std:5.0");

@@ -88,6 +88,7 @@ SideFacts TerrainIndex::compute(Hexside hs) const {
     }
   }
   f.crossable = f.blocker.empty() || has_crossing;
+  if (!f.hazard.empty() && rules_.retreat_hazard_waiver(map_, hs)) f.hazard = Symbol();  // the hook (dresden:9.11)
   return f;
 }
 

@@ -24,7 +24,8 @@ std::string enemy_of(const GameState& s, const std::string& side) {
 // forced march and no battle die. Step C. Fewer than 6 points, or no more than the enemy.
 LullVerdict lull(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side,
                  const TurnFacts& facts, Trace& trace) {
-  (void)rules, (void)map;
+  (void)map;
+  rules.check_procedure(N20Rules::Procedure::Lull, state);
   LullVerdict v;
   auto no = [&](const std::string& reason) {
     v.rule = "std:13.0";
@@ -60,6 +61,7 @@ LullVerdict lull(const N20Rules& rules, const Map& map, const GameState& state, 
 NightMorale night_morale(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side,
                          Trace& trace) {
   if (!state.night) throw std::invalid_argument("night operations happen only on night turns");
+  rules.check_procedure(N20Rules::Procedure::NightMorale, state);
   NightMorale m;
   const std::string enemy = enemy_of(state, side);
   // Step A.

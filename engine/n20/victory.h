@@ -19,6 +19,8 @@ struct VictoryVerdict {
 
 // `french_side` names the French morale track; every other track belongs to the anti-French
 // side. `end_of_game`: the last Game Turn has just ended.
-VictoryVerdict victory(const GameState& state, const std::string& french_side, bool end_of_game, Trace& trace);
+// The rule set judges: a game whose victory conditions replace these refuses until they are
+// implemented (the check_procedure hook).
+VictoryVerdict victory(const N20Rules& rules, const GameState& state, const std::string& french_side, bool end_of_game, Trace& trace);
 
 }  // namespace hexlaw::n20

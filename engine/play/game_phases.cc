@@ -116,7 +116,7 @@ void Game::end_phase() {
     return;
   }
   Trace t{Trace::IdsOnly{}};
-  result_ = n20::victory(state_, scenario_->french, true, t);
+  result_ = n20::victory(*scenario_->rules, state_, scenario_->french, true, t);
   note("the last turn has ended: " + result_.level + (result_.winner.empty() ? "" : " victory for " + result_.winner), t);
   stage_ = Stage::Over;
 }
@@ -398,7 +398,7 @@ void Game::offer_react_select() {
   const n20::N20Rules& rules = *scenario_->rules;
   for (const Unit& u : state_.units) {
     if (u.side != reacting || !u.on_map() || contains(scratch_.done, u.id)) continue;
-    if (!rules.may_countercharge(u) && !rules.may_disengage(u)) continue;
+    if (!rules.may_countercharge(u, silent) && !rules.may_disengage(u, silent)) continue;
     n20::ReactionOptions o = n20::reaction_options(rules, *scenario_->map, state_, u, silent);
     if (o.may_countercharge || o.may_disengage || o.may_penetrate)
       d.add({.kind = ActionKind::React, .unit = u.id});

@@ -60,7 +60,7 @@ void add_morale_questions(std::vector<QuestionKind>& kinds) {
       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
         n20::VictoryVerdict v;
         try {
-          v = n20::victory(s.state, s.c.question["french"].str(), s.c.question["end_of_game"].bool_or(false), t);
+          v = n20::victory(s.rules, s.state, s.c.question["french"].str(), s.c.question["end_of_game"].bool_or(false), t);
         } catch (const std::invalid_argument& e) {
           s.c.question.fail(e.what());
         }

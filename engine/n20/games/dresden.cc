@@ -5,6 +5,19 @@
 
 namespace hexlaw::n20 {
 
+namespace {
+constexpr const char* kKoenigstein = "1222";
+}  // namespace
+
+DresdenRules::DresdenRules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables)
+    : N20Rules(std::move(choice), catalog, tables) {
+  koenigstein_.name = "Koenigstein";
+  koenigstein_.combat = 4;
+  koenigstein_.built_up = true;
+  koenigstein_.zoc_barrier = true;
+  koenigstein_.rule = "dresden:6.12";
+}
+
 bool DresdenRules::wet(const GameState& s) {
   return s.weather == "downpour" || s.has_marker("mud");
 }
@@ -121,6 +134,42 @@ void DresdenRules::check_resolution(const std::vector<const Unit*>& attackers, c
                             "the results of a battle involving the garrison " + std::string(there->id) + " in " +
                                 "its hex (a lone garrison's loss, a garrison taken with its French defender, the "
                                 "advance a garrison blocks) are not implemented");
+}
+
+// RULE dresden:5.0 — on the first Game Turn the Allies skip their Random Events draw
+bool DresdenRules::skips_random_events(std::string_view side, int turn, Trace& t) const {
+  if (turn != 1 || side == "french") return false;
+  t.cite("dresden:5.0", "turn 1: the Allies draw no Random Event (nor roll for Variable Weather)");
+  return true;
+}
+
+// RULE dresden:16.9 — the Austrian Light Corps (light infantry) may Disengage as cavalry does under std:8.3
+bool DresdenRules::may_disengage(const Unit& u, Trace& t) const {
+  if (u.type == UnitType::Infantry && u.has(UnitFlag::Light)) {
+    t.cite("dresden:16.9", [&] { return u.id + " is light infantry: it may Disengage as cavalry does (std:8.3)"; });
+    return true;
+  }
+  return N20Rules::may_disengage(u, t);
+}
+
+// RULE dresden:6.12 — Königstein (1222) is super-fortified: +4 to its defender, whatever the map's terrain there
+const TerrainType& DresdenRules::terrain_of(const Map& m, Hex h, const GameState& s) const {
+  if (m.name(h) == kKoenigstein) return koenigstein_;
+  return N20Rules::terrain_of(m, h, s);
+}
+
+// RULE dresden:6.12 — a unit retreating from Königstein may retreat 4 hexes fewer in all (in place of std:9.8.1's one)
+int DresdenRules::retreat_reduction(const Map& m, Hex h, const GameState& s, Trace& t) const {
+  if (m.name(h) != kKoenigstein) return N20Rules::retreat_reduction(m, h, s, t);
+  t.cite("dresden:6.12", "Koenigstein: a unit retreating from it may retreat 4 hexes fewer in all");
+  return 4;
+}
+
+// RULE dresden:9.11 — no hazard roll for the river crossed at either Dresden bridge
+const char* DresdenRules::retreat_hazard_waiver(const Map& m, Hexside side) const {
+  const std::string a = m.name(side.first()), b = m.name(side.second());
+  const bool bridge = (a == "1406" && (b == "1306" || b == "1407")) || (b == "1406" && (a == "1306" || a == "1407"));
+  return bridge ? "dresden:9.11" : nullptr;
 }
 
 bool DresdenRules::artillery_doubles(const GameState& s, Trace& t) const {

@@ -11,7 +11,6 @@ namespace hexlaw::n20 {
 
 class DresdenRules : public N20Rules {
  public:
-  using N20Rules::N20Rules;
 
   // Downpour, or Mud under Variable Weather (the game marker "mud").
   static bool wet(const GameState& s);
@@ -32,6 +31,17 @@ class DresdenRules : public N20Rules {
   // garrison's loss, a garrison subsumed by its French defender, the advance it blocks) are
   // not implemented yet: a battle that involves a garrison hex is refused by name.
   bool may_move(const Unit& u, Trace& t) const override;
+  // The Allies draw no Random Event on the first turn (dresden:5.0).
+  bool skips_random_events(std::string_view side, int turn, Trace& t) const override;
+  // The Austrian Light Corps may disengage like cavalry (dresden:16.9).
+  bool may_disengage(const Unit& u, Trace& t) const override;
+  // Königstein (1222): a super-fortified hex, +4 in defence and four hexes fewer to retreat
+  // (dresden:6.12).
+  DresdenRules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables);
+  const TerrainType& terrain_of(const Map& m, Hex h, const GameState& s) const override;
+  int retreat_reduction(const Map& m, Hex h, const GameState& s, Trace& t) const override;
+  // No river hazard across the two Dresden bridges, 1406/1306 and 1406/1407 (dresden:9.11).
+  const char* retreat_hazard_waiver(const Map& m, Hexside side) const override;
   bool stacks_freely(const Unit& u, Trace& t) const override;
   bool obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const override;
   void battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
@@ -40,6 +50,9 @@ class DresdenRules : public N20Rules {
   const char* forbids_reserves(const std::vector<const Unit*>& units, Trace& t) const override;
   void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
                         const GameState& s) const override;
+
+ private:
+  TerrainType koenigstein_;  // the super-fortress, built once from the Fortified row
 };
 
 }  // namespace hexlaw::n20

@@ -112,6 +112,50 @@ void LeipzigRules::battle_conditions(const std::vector<const Unit*>& attackers, 
     violations.emplace_back("leipzig:16.12", "only Leaders attack: Leaders never attack by themselves");
 }
 
+// RULE leipzig:5.0 — on the first Game Turn the Allies skip their Random Events draw
+bool LeipzigRules::skips_random_events(std::string_view side, int turn, Trace& t) const {
+  if (turn != 1 || side == "french") return false;
+  t.cite("leipzig:5.0", "turn 1: the Allies draw no Random Event");
+  return true;
+}
+
+// RULE leipzig:16.9 — optional: the Austrian light divisions (light infantry) may Disengage as cavalry does (std:8.3)
+bool LeipzigRules::may_disengage(const Unit& u, Trace& t) const {
+  if (u.type == UnitType::Infantry && u.has(UnitFlag::Light) && option_on("leipzig:16.9")) {
+    t.cite("leipzig:16.9", [&] { return u.id + " is a light division: it may Disengage as cavalry does (std:8.3)"; });
+    return true;
+  }
+  return N20Rules::may_disengage(u, t);
+}
+
+// REFUSES leipzig:15.0 — victory by Fronts
+// REFUSES leipzig:14.0 — night rest by the Leipzig scale and per Front
+// REFUSES leipzig:12.3 — forced marches bought per army
+// REFUSES leipzig:12.4 — rally points bought per army
+// REFUSES leipzig:12.1.2 — an Allied Front at 0 morale (General Retreat, not defeat)
+void LeipzigRules::check_procedure(Procedure p, const GameState& s) const {
+  switch (p) {
+    case Procedure::Victory:
+      throw RuleRefusal("leipzig:15.0", "Leipzig's victory conditions (judged by the two Allied Fronts and "
+                                        "their Demoralized sides) are not implemented");
+    case Procedure::NightMorale:
+      throw RuleRefusal("leipzig:14.0", "Leipzig's night rest (the French 2 or 1 by their level, each Allied "
+                                        "Front 1 on its conditions) is not implemented");
+    case Procedure::Lull:
+      throw RuleRefusal("leipzig:12.0", "a Lull's morale point for the two Allied Fronts is not implemented");
+    case Procedure::ForcedMarch:
+      throw RuleRefusal("leipzig:12.3", "forced marches bought per Allied army from its Front are not implemented");
+    case Procedure::RallySpending:
+      throw RuleRefusal("leipzig:12.4", "rally points bought per Allied army from its Front are not implemented");
+    case Procedure::MoraleAtZero:
+      for (const auto& [track, points] : s.morale)
+        if (points <= 0 && track != Symbol("french"))
+          throw RuleRefusal("leipzig:12.1.2", "an Allied Front at 0 morale begins a General Retreat (leipzig:12.7), "
+                                              "which is not implemented");
+      return;
+  }
+}
+
 // REFUSES leipzig:16.12 — a Leader's fate in a battle (Leader Discretion, broken Leaders)
 void LeipzigRules::check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
                                     const GameState& s) const {

@@ -30,6 +30,13 @@ class LeipzigRules : public N20Rules {
   void battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
                          const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
                          Trace& t) const override;
+  // The Allies draw no Random Event on the first turn (leipzig:5.0).
+  bool skips_random_events(std::string_view side, int turn, Trace& t) const override;
+  // With optional rule leipzig:16.9, the Austrian light divisions may disengage like cavalry.
+  bool may_disengage(const Unit& u, Trace& t) const override;
+  // Leipzig's own victory, night rest, forced marches and rallies per army and a Front at 0
+  // (General Retreat) are not implemented: the standard procedures are refused by name.
+  void check_procedure(Procedure p, const GameState& s) const override;
   void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
                         const GameState& s) const override;
 };

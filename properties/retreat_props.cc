@@ -59,6 +59,86 @@ struct Oracle {
   }
 };
 
+// The standard rules with a reading of retreat.priority_evaluation and of
+// retreat.friendly_vs_ezoc_priority (friends_first when `friends_first`).
+std::unique_ptr<n20::N20Rules> reading_rules(const std::string& priority, bool friends_first) {
+  n20::RulesetChoice choice;
+  choice.interpretations["retreat.priority_evaluation"] = priority;
+  if (friends_first) choice.interpretations["retreat.friendly_vs_ezoc_priority"] = "friends_first";
+  return n20::make_rules(choice, default_catalog(), default_tables());
+}
+
+// A retreat's hazardous hexes as fewest_ezoc compares them: the class the priority ranks last
+// first — (friendly-occupied, enemy-ZOC) under ezoc_first, (enemy-ZOC, friendly-occupied)
+// under friends_first.
+using Score = std::pair<int, int>;
+Score score(const Oracle& o, const std::vector<Hex>& path, bool friends_first) {
+  int friendly = 0, ezoc = 0;
+  for (Hex h : path) friendly += o.at(h) != nullptr, ezoc += o.ezoc(h);
+  return friends_first ? Score{ezoc, friendly} : Score{friendly, ezoc};
+}
+Score score(const Oracle& o, const n20::RetreatPath& path, bool friends_first) {
+  std::vector<Hex> hexes;
+  for (const auto& s : path.steps) hexes.push_back(s.hex);
+  return score(o, hexes, friends_first);
+}
+
+// Every complete legal retreat of n hexes from `from`, by brute force from the oracle alone:
+// simple paths of enterable hexes that end alone after n hexes (plus at most 12 to leave
+// friends, std:9.8.5), or reach `loc` with hexes still owed (std:9.8.7). `visited` holds the
+// path so far, the start first; each is handed to `each` without the start.
+void every_retreat(const Oracle& o, Hex from, int left, int extension, std::optional<Hex> loc, std::vector<Hex>& visited,
+                   const std::function<void(const std::vector<Hex>&)>& each) {
+  if ((left == 0 && !o.at(from)) || (left > 0 && visited.size() > 1 && loc && from == *loc)) {
+    each(std::vector<Hex>(visited.begin() + 1, visited.end()));
+    return;
+  }
+  if (left == 0 && extension >= 12) return;
+  for (Hex nb : neighbours(from)) {
+    if (std::find(visited.begin(), visited.end(), nb) != visited.end() || !o.enterable(from, nb)) continue;
+    visited.push_back(nb);
+    every_retreat(o, nb, std::max(left - 1, 0), extension + (left == 0 ? 1 : 0), loc, visited, each);
+    visited.pop_back();
+  }
+}
+
+// The least score of any complete legal retreat, or nothing when there is none.
+std::optional<Score> least_score(const Oracle& o, int n, std::optional<Hex> loc, bool friends_first) {
+  std::optional<Score> least;
+  std::vector<Hex> visited{o.u.hex};
+  every_retreat(o, o.u.hex, n, 0, loc, visited, [&](const std::vector<Hex>& path) {
+    const Score s = score(o, path, friends_first);
+    if (!least || s < *least) least = s;
+  });
+  return least;
+}
+
+// A day turn, and two to eight more enemy infantry units placed two hexes from `u` (at full
+// generator size), so that many more retreats meet enemy ZOCs than on the plain generated
+// positions, where nearly every retreat has a clean path.
+void crowd_around(gen::Position& p, const Unit& u) {
+  p.state.night = false;  // no ZOCs at night (std:7.6)
+  std::vector<Hex> ring;
+  for (Hex a : neighbours(u.hex))
+    for (Hex b : neighbours(a))
+      if (distance(b, u.hex) == 2 && p.map->on_map(b) && !p.state.unit_at(b) &&
+          std::find(ring.begin(), ring.end(), b) == ring.end())
+        ring.push_back(b);
+  const int extra = *rc::gen::resize(100, rc::gen::inRange(2, 9));
+  for (int i = 0; i < extra && !ring.empty(); ++i) {
+    const auto k = *rc::gen::resize(100, rc::gen::inRange<std::size_t>(0, ring.size()));
+    Unit e;
+    e.id = "E" + std::to_string(i);
+    e.side = u.side == "french" ? "prussian" : "french";
+    e.type = UnitType::Infantry;
+    e.strength = 1;
+    e.movement = 2;
+    e.hex = ring[k];
+    ring.erase(ring.begin() + static_cast<long>(k));
+    p.state.units.push_back(e);
+  }
+}
+
 // One generated position, a unit of it, a distance, the oracle and the engine's retreats (no
 // LOC on the map).
 struct Trial {
@@ -120,10 +200,11 @@ RC_GTEST_PROP(RetreatProps, ExactLengthOrBreakAndHonestHazards, ()) {
   }
 }
 
-// std:9.8.6 — with a friendly LOC to head for, every retreat step gets closer to it whenever
-// some step can: when a step is not closer, no closer neighbour could have been taken within
-// the same priority (its class no worse than the rest of the path's worst, and the retreat
-// still completable from it). Checked by brute force against the oracle's own classes.
+// std:9.8.6, read with retreat.priority_evaluation = whole_path — with a friendly LOC to head
+// for, every retreat step gets closer to it whenever some step can: when a step is not closer,
+// no closer neighbour could have been taken within the same priority (its class no worse than
+// the rest of the path's worst, and the retreat still completable from it). Checked by brute
+// force against the oracle's own classes.
 RC_GTEST_PROP(RetreatProps, EveryStepCloserToTheLocWheneverSomeStepCan, ()) {
   HEXLAW_CITES("std:9.8.6", "std:9.8.7");
   gen::Position p = *gen::position(7, 7, 12);
@@ -131,7 +212,7 @@ RC_GTEST_PROP(RetreatProps, EveryStepCloserToTheLocWheneverSomeStepCan, ()) {
   const Hex loc = to_axial({*rc::gen::inRange(1, 8), *rc::gen::inRange(1, 8)}, p.map->layout());
   RC_PRE(!(loc == u.hex));
   p.map->add_loc(u.side, loc);
-  auto rules = gen::standard_rules();
+  auto rules = reading_rules("whole_path", false);
   const int n = *rc::gen::inRange(1, 5);
   Oracle o{*rules, p, u};
   auto klass = [&](Hex h) { return o.at(h) ? 2 : (o.ezoc(h) ? 1 : 0); };
@@ -170,6 +251,116 @@ RC_GTEST_PROP(RetreatProps, EveryStepCloserToTheLocWheneverSomeStepCan, ()) {
           visited.push_back(alt);
           const bool could = completes(alt, left, visited, bound);
           visited.pop_back();
+          RC_ASSERT(!could);
+        }
+      }
+      visited.push_back(to);
+    }
+  }
+}
+
+// std:9.8.2 read as fewest_ezoc (the default), with std:9.8.3 and std:9.8.5 — every retreat
+// the engine allows enters exactly the fewest hazardous hexes any complete legal retreat needs
+// (by the brute-force oracle, scored with the class the priority ranks last first), and the unit
+// breaks only when no legal retreat exists at all. With or without a LOC to head for.
+RC_GTEST_PROP(RetreatProps, FewestEzocPathsEnterTheFewestHazardousHexesAnyRetreatNeeds, ()) {
+  HEXLAW_CITES("std:9.8.2", "std:9.8.3", "std:9.8.5", "std:9.8.7");
+  gen::Position p = *gen::position(7, 7, 12);
+  const Unit u = *rc::gen::elementOf(p.state.units);
+  crowd_around(p, u);
+  std::optional<Hex> loc;
+  if (*rc::gen::arbitrary<bool>()) {
+    loc = to_axial({*rc::gen::inRange(1, 8), *rc::gen::inRange(1, 8)}, p.map->layout());
+    RC_PRE(!(*loc == u.hex));
+    p.map->add_loc(u.side, *loc);
+  }
+  const bool friends_first = *rc::gen::arbitrary<bool>();
+  auto rules = reading_rules("fewest_ezoc", friends_first);
+  const int n = *rc::gen::inRange(1, 5);
+  Oracle o{*rules, p, u};
+  Trace t(Trace::Off{});
+  const auto r = n20::retreat_paths(*rules, *p.map, p.state, u, n, loc, t, 2000);
+  RC_PRE(!r.truncated);
+  const auto least = least_score(o, n, loc, friends_first);
+  RC_ASSERT(r.must_break == !least.has_value());
+  for (const auto& path : r.paths) RC_ASSERT(score(o, path, friends_first) == *least);
+}
+
+// The law behind the ruling: a fewest_ezoc retreat never scores worse than any retreat the
+// other readings allow (whole_path, per_step), since theirs are legal retreats too; so it enters
+// no more enemy-ZOC hexes than any of theirs, under ezoc_first whenever theirs passes no friend.
+RC_GTEST_PROP(RetreatProps, FewestEzocNeverEntersMoreHazardsThanTheOtherReadings, ()) {
+  HEXLAW_CITES("std:9.8.2", "std:9.8.3");
+  gen::Position p = *gen::position(7, 7, 12);
+  const Unit u = *rc::gen::elementOf(p.state.units);
+  crowd_around(p, u);
+  const Hex loc = to_axial({*rc::gen::inRange(1, 8), *rc::gen::inRange(1, 8)}, p.map->layout());
+  RC_PRE(!(loc == u.hex));
+  p.map->add_loc(u.side, loc);
+  const bool friends_first = *rc::gen::arbitrary<bool>();
+  const int n = *rc::gen::inRange(1, 5);
+  auto fewest_rules = reading_rules("fewest_ezoc", friends_first);
+  Oracle o{*fewest_rules, p, u};
+  Trace t(Trace::Off{});
+  const auto fewest = n20::retreat_paths(*fewest_rules, *p.map, p.state, u, n, loc, t, 2000);
+  RC_PRE(!fewest.truncated);
+  for (const char* reading : {"whole_path", "per_step"}) {
+    auto rules = reading_rules(reading, friends_first);
+    const auto other = n20::retreat_paths(*rules, *p.map, p.state, u, n, loc, t, 2000);
+    RC_PRE(!other.truncated);
+    RC_ASSERT(fewest.must_break == other.must_break);
+    for (const auto& mine : fewest.paths)
+      for (const auto& theirs : other.paths) {
+        const Score a = score(o, mine, friends_first), b = score(o, theirs, friends_first);
+        RC_ASSERT(a <= b);
+        const int their_friendly = friends_first ? b.second : b.first;
+        const int my_ezoc = friends_first ? a.first : a.second, their_ezoc = friends_first ? b.first : b.second;
+        if (friends_first || their_friendly == 0) RC_ASSERT(my_ezoc <= their_ezoc);
+      }
+  }
+}
+
+// std:9.8.6 under fewest_ezoc — it yields to std:9.8.2: when a step of a retreat is not closer
+// to the LOC, no closer neighbour could have been taken from which the rest of the retreat
+// scores no worse than the rest of this one (std:9.8.7's zig-zag). Brute force by the oracle.
+RC_GTEST_PROP(RetreatProps, FewestEzocStepsCloserToTheLocWheneverTheFewestAllow, ()) {
+  HEXLAW_CITES("std:9.8.6", "std:9.8.7", "std:9.8.2");
+  gen::Position p = *gen::position(7, 7, 12);
+  const Unit u = *rc::gen::elementOf(p.state.units);
+  crowd_around(p, u);
+  const Hex loc = to_axial({*rc::gen::inRange(1, 8), *rc::gen::inRange(1, 8)}, p.map->layout());
+  RC_PRE(!(loc == u.hex));
+  p.map->add_loc(u.side, loc);
+  const bool friends_first = *rc::gen::arbitrary<bool>();
+  auto rules = reading_rules("fewest_ezoc", friends_first);
+  const int n = *rc::gen::inRange(1, 5);
+  Oracle o{*rules, p, u};
+  Trace t(Trace::Off{});
+  const auto r = n20::retreat_paths(*rules, *p.map, p.state, u, n, loc, t, 2000);
+  RC_PRE(!r.truncated);
+  for (const auto& path : r.paths) {
+    std::vector<Hex> visited{u.hex};
+    for (std::size_t i = 0; i < path.steps.size(); ++i) {
+      const Hex from = visited.back(), to = path.steps[i].hex;
+      std::vector<Hex> rest;
+      for (std::size_t k = i; k < path.steps.size(); ++k) rest.push_back(path.steps[k].hex);
+      const Score budget = score(o, rest, friends_first);
+      const int left = std::max(n - static_cast<int>(i), 0);  // owed before this step
+      const int extension = std::max(static_cast<int>(i) - n, 0);
+      if (distance(to, loc) >= distance(from, loc)) {
+        for (Hex alt : neighbours(from)) {
+          if (distance(alt, loc) >= distance(from, loc)) continue;
+          if (std::find(visited.begin(), visited.end(), alt) != visited.end() || !o.enterable(from, alt)) continue;
+          const Score first = score(o, {alt}, friends_first);
+          std::vector<Hex> trail = visited;
+          trail.push_back(alt);
+          bool could = false;
+          every_retreat(o, alt, std::max(left - 1, 0), extension + (left == 0 ? 1 : 0), loc, trail,
+                        [&](const std::vector<Hex>& finish) {
+                          std::vector<Hex> after(finish.begin() + static_cast<long>(visited.size()), finish.end());
+                          const Score s = score(o, after, friends_first);
+                          could |= Score{first.first + s.first, first.second + s.second} <= budget;
+                        });
           RC_ASSERT(!could);
         }
       }

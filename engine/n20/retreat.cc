@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cstdint>
 #include <memory>
 #include <map>
@@ -14,6 +15,10 @@ namespace hexlaw::n20 {
 namespace {
 
 constexpr int kMaxExtension = 12;  // hexes a retreat may add to leave friendly-occupied hexes
+// Costs of the fewest_ezoc reading: a count of the hexes the priority ranks lowest, times
+// kCostUnit, plus a count of those it ranks next (a path is far shorter than kCostUnit hexes).
+constexpr int kCostUnit = 1 << 12;
+constexpr int kUnlimited = INT_MAX / 4;  // no budget; also "cannot be finished at all"
 
 // Per-thread arrays a search reuses (see PositionIndex for the same scheme): the steps out of
 // each hex, worked out once per search since they do not depend on the path, and which hexes
@@ -30,16 +35,25 @@ struct SearchArrays {
 };
 thread_local std::vector<std::unique_ptr<SearchArrays>> search_pool;
 
+// What a retreat may use on the way to a finish: hexes no worse than a priority class
+// (whole_path), and a cost the rest of the path may still spend (fewest_ezoc).
+struct Limit {
+  int max_class = 3;
+  int budget = kUnlimited;
+};
+
 // What the retreating unit sees of the position, and the rules that judge one hex.
 class Ground {
  public:
+  using Priority = Readings::RetreatPriority;
+
   Ground(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit)
       : index_(rules, map, state),
         map_(map),
         unit_(unit),
         zoc_(index_.zoc_handle(unit.side)),
         friends_first_(rules.readings().retreat_friends_first),
-        whole_path_(rules.readings().retreat_whole_path) {
+        priority_(rules.readings().retreat_priority) {
     for (Hex h : rules.friendly_locs(unit, map, state)) locs_.push_back(h);
     if (search_pool.empty()) {
       arrays_ = new SearchArrays;
@@ -105,7 +119,7 @@ class Ground {
   const std::vector<Hex>& locs() const { return locs_; }
   const Map& map() const { return map_; }
   bool friends_first() const { return friends_first_; }
-  bool whole_path() const { return whole_path_; }
+  Priority priority() const { return priority_; }
 
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
@@ -144,23 +158,58 @@ class Ground {
     return s.enemy_zoc ? 3 : 1;
   }
 
+  // Cost of a step under fewest_ezoc (std:9.8.2, 9.8.3, 9.8.5): paths compare by the number
+  // of hexes of the class the priority ranks last, then of the class it ranks next —
+  // (friendly-occupied, enemy-ZOC) by default, (enemy-ZOC, friendly-occupied) with
+  // retreat.friendly_vs_ezoc_priority = friends_first. A path's cost is the sum of its steps'.
+  int cost(const RetreatStep& s) const {
+    const int ezoc = s.enemy_zoc ? 1 : 0, friendly = s.friendly ? 1 : 0;
+    return friends_first_ ? ezoc * kCostUnit + friendly : friendly * kCostUnit + ezoc;
+  }
+
   // Can a retreat at `at`, `remaining` hexes owed, be finished — the full distance ending
-  // alone, or a friendly LOC reached early (where it breaks, std:9.8.7)?
-  // Only hexes of class <= max_class may be used on the way.
-  bool can_finish(Hex at, int remaining, int extension, std::vector<Hex>& visited, int max_class = 3) const {
+  // alone, or a friendly LOC reached early (where it breaks, std:9.8.7) — within `limit`?
+  bool can_finish(Hex at, int remaining, int extension, std::vector<Hex>& visited, Limit limit = {}) const {
     if (remaining == 0 && !friend_at(at)) return true;
     if (remaining > 0 && is_loc(at)) return true;
-    if (extension > kMaxExtension) return false;
+    if (remaining == 0 && extension >= kMaxExtension) return false;
+    const bool budgeted = limit.budget < kUnlimited;
     for (Direction d : kAllDirections) {
       const RetreatStep* s = exit(at, d);
-      if (!s || on_path(visited, s->hex) || (max_class < 3 && klass(*s) > max_class)) continue;
-      enter(visited, s->hex);
-      const bool ok =
-          can_finish(s->hex, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited, max_class);
+      if (!s || on_path(visited, s->hex) || klass(*s) > limit.max_class) continue;
+      const int c = cost(*s);
+      if (c > limit.budget) continue;
+      const Hex next = s->hex;
+      Limit rest = limit;
+      if (budgeted) rest.budget -= c;
+      enter(visited, next);
+      const bool ok = can_finish(next, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited, rest);
       leave(visited);
       if (ok) return true;
     }
     return false;
+  }
+
+  // The least cost of any complete retreat from `at` (fewest_ezoc), lowering `best` to it when
+  // below: depth first, cheaper steps first, dropping each branch that cannot beat `best`.
+  void cheapest(Hex at, int remaining, int extension, std::vector<Hex>& visited, int spent, int& best) const {
+    if ((remaining == 0 && !friend_at(at)) || (remaining > 0 && visited.size() > 1 && is_loc(at))) {
+      best = std::min(best, spent);
+      return;
+    }
+    if (remaining == 0 && extension >= kMaxExtension) return;
+    std::array<RetreatStep, 6> open{};
+    std::size_t n = 0;
+    for (Direction d : kAllDirections)
+      if (const RetreatStep* s = exit(at, d); s && !on_path(visited, s->hex)) open[n++] = *s;
+    for (std::size_t k = 1; k < n; ++k)  // at most six: insertion sort by cost, stable
+      for (std::size_t j = k; j > 0 && cost(open[j]) < cost(open[j - 1]); --j) std::swap(open[j], open[j - 1]);
+    for (std::size_t k = 0; k < n && spent + cost(open[k]) < best; ++k) {
+      enter(visited, open[k].hex);
+      cheapest(open[k].hex, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited,
+               spent + cost(open[k]), best);
+      leave(visited);
+    }
   }
 
  private:
@@ -169,7 +218,7 @@ class Ground {
   const Unit& unit_;
   int zoc_;
   bool friends_first_;
-  bool whole_path_;
+  Priority priority_;
   std::vector<Hex> locs_;  // in hex order
   SearchArrays* arrays_ = nullptr;  // owned by this search until it returns them to the pool
   std::uint32_t epoch_ = 0;
@@ -188,10 +237,12 @@ struct Shaping {
 // Step A. At the end of the distance, stop if alone, else extend (std:9.8.5). Step B. A
 // friendly LOC reached with hexes owed ends the retreat: the unit breaks there (std:9.8.7).
 // Step C. Candidate hexes: enterable, not yet on the path, and from which the retreat can be
-// finished. Step D. Keep the best priority class (std:9.8.2, 9.8.3, 9.8.5). Step E. Among
-// them, those closer to the LOC wherever possible (std:9.8.6), else any (std:9.8.7).
+// finished within the reading's priority (fewest_ezoc: for no more than `budget`, the least
+// cost of any finish from here). Step D. Keep the best priority class (per_step only; std:9.8.2,
+// 9.8.3, 9.8.5). Step E. Among them, those closer to the LOC wherever possible (std:9.8.6),
+// else any (std:9.8.7).
 void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visited, RetreatPath& path, int remaining,
-               std::vector<RetreatPath>& out, std::size_t limit, bool& truncated, Shaping& shaped) {
+               int budget, std::vector<RetreatPath>& out, std::size_t limit, bool& truncated, Shaping& shaped) {
   if (out.size() >= limit) {
     truncated = true;
     return;
@@ -211,26 +262,41 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
     return;
   }
   if (remaining == 0 && path.extended >= kMaxExtension) return;
-  // Step C. Candidates: enterable, not yet on the path, and from which the retreat can be
-  // finished — keeping the path's worst hex class as low as possible (retreat.priority_
-  // evaluation = whole_path, the default), or at least finishable (per_step).
-  // The steps open from here are worked out once; at most six, so they live on the stack.
+  // Step C. The steps open from here are worked out once; at most six, so they live on the
+  // stack. `best` is the worst hex class the rest of the path needs (0: none; under
+  // fewest_ezoc 1 when it needs any enemy-ZOC or friendly-occupied hex).
   std::array<RetreatStep, 6> open{}, candidates{};
   std::size_t n_open = 0, n_candidates = 0;
   for (Direction d : kAllDirections)
     if (const RetreatStep* step = g.exit(at, d); step && !g.on_path(visited, step->hex)) open[n_open++] = *step;
+  const int owed = std::max(remaining - 1, 0), extension = path.extended + (remaining == 0 ? 1 : 0);
   int best = 99;
-  for (int bound = g.whole_path() ? 0 : 3; bound <= 3 && n_candidates == 0; ++bound) {
+  if (g.priority() == Ground::Priority::FewestEzoc) {
+    // RULE std:9.8.2 — hex by hex: no more enemy-ZOC (or friendly) hexes than the fewest a finish needs
     for (std::size_t k = 0; k < n_open; ++k) {
       const RetreatStep& s = open[k];
-      if (g.klass(s) > bound) continue;
+      const int c = g.cost(s);
+      if (c > budget) continue;
       g.enter(visited, s.hex);
-      const bool ok =
-          g.can_finish(s.hex, std::max(remaining - 1, 0), path.extended + (remaining == 0 ? 1 : 0), visited, bound);
+      const bool ok = g.can_finish(s.hex, owed, extension, visited, {.budget = budget - c});
       g.leave(visited);
       if (ok) candidates[n_candidates++] = s;
     }
-    if (n_candidates) best = bound;
+    best = budget > 0 ? 1 : 0;
+  } else {
+    // Keep the path's worst hex class as low as possible (whole_path), or only finishable
+    // (per_step: Step D then keeps the best class of this step).
+    for (int bound = g.priority() == Ground::Priority::WholePath ? 0 : 3; bound <= 3 && n_candidates == 0; ++bound) {
+      for (std::size_t k = 0; k < n_open; ++k) {
+        const RetreatStep& s = open[k];
+        if (g.klass(s) > bound) continue;
+        g.enter(visited, s.hex);
+        const bool ok = g.can_finish(s.hex, owed, extension, visited, {.max_class = bound});
+        g.leave(visited);
+        if (ok) candidates[n_candidates++] = s;
+      }
+      if (n_candidates) best = bound;
+    }
   }
   if (n_candidates == 0) return;
   auto keep_only = [&](auto&& keep) {  // a stable filter in place (at most six)
@@ -240,7 +306,7 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
     n_candidates = kept;
   };
   // Step D. Per step, only the best class among the candidates (std:9.8.2, 9.8.3, 9.8.5).
-  if (!g.whole_path()) {
+  if (g.priority() == Ground::Priority::PerStep) {
     best = 99;
     for (std::size_t k = 0; k < n_candidates; ++k) best = std::min(best, g.klass(candidates[k]));
     keep_only([&](const RetreatStep& c) { return g.klass(c) == best; });
@@ -263,7 +329,8 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
     path.steps.push_back(c);
     const bool extending = remaining == 0;
     if (extending) ++path.extended, ++shaped.extended;
-    enumerate(g, loc, visited, path, std::max(remaining - 1, 0), out, limit, truncated, shaped);
+    const int rest = budget < kUnlimited ? budget - g.cost(c) : kUnlimited;
+    enumerate(g, loc, visited, path, owed, rest, out, limit, truncated, shaped);
     if (extending) --path.extended;
     path.steps.pop_back();
     g.leave(visited);
@@ -309,6 +376,12 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     targets.push_back(std::nullopt);
     trace.cite("std:9.8.6", [&] { return "no friendly LOC hex is known for " + unit.id + ": the direction rule cannot apply"; });
   }
+  // Under fewest_ezoc every path spends exactly the least cost of any complete retreat, the
+  // same for every LOC. Most retreats have a clean one, so the first search has a budget of 0
+  // and the least cost is worked out only when that finds nothing. The other readings search
+  // without a budget.
+  bool fewest_known = g.priority() != Ground::Priority::FewestEzoc;
+  int fewest = fewest_known ? kUnlimited : 0;
   Shaping shaped;
   std::set<std::vector<Hex>> seen;
   for (const auto& target : targets) {
@@ -319,7 +392,14 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     g.enter(visited, unit.hex);
     RetreatPath path;
     path.loc = target;
-    enumerate(g, target, visited, path, distance_owed, found, limit, o.truncated, shaped);
+    enumerate(g, target, visited, path, distance_owed, fewest, found, limit, o.truncated, shaped);
+    if (!fewest_known && found.empty()) {
+      fewest = kUnlimited;
+      g.cheapest(unit.hex, distance_owed, 0, visited, 0, fewest);
+      if (fewest == kUnlimited) break;  // no legal retreat at all
+      enumerate(g, target, visited, path, distance_owed, fewest, found, limit, o.truncated, shaped);
+    }
+    fewest_known = true;
     if (targets.size() == 1) {  // one search never finds a path twice
       o.paths = std::move(found);
       continue;
@@ -347,8 +427,17 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
       friendly += s.friendly;
     }
   // RULE std:9.8.2 — empty hexes outside enemy ZOCs whenever possible
-  trace.cite("std:9.8.2", shaped.lower_class == 0 ? "every step can use an empty hex outside enemy ZOCs"
-                                                  : "some steps have no empty hex outside enemy ZOCs to take");
+  if (fewest > 0 && fewest < kUnlimited) {
+    const int last = fewest / kCostUnit, next = fewest % kCostUnit;
+    const int ezoc = g.friends_first() ? last : next, friendly = g.friends_first() ? next : last;
+    trace.cite("std:9.8.2", [&] {
+      return "no retreat keeps to empty hexes outside enemy ZOCs: each path enters the fewest any can (" +
+             std::to_string(ezoc) + " enemy-ZOC, " + std::to_string(friendly) + " friendly-occupied)";
+    });
+  } else {
+    trace.cite("std:9.8.2", shaped.lower_class == 0 ? "every step can use an empty hex outside enemy ZOCs"
+                                                    : "some steps have no empty hex outside enemy ZOCs to take");
+  }
   if (ezoc_rolls) {
     // RULE std:9.8.3 — otherwise into enemy ZOC hexes, one hazard roll per hex entered
     trace.cite("std:9.8.3", "paths enter enemy-ZOC hexes: one hazard roll (1-3 breaks) for each");
@@ -374,7 +463,10 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
                                             : "only friendly-occupied hexes remain: the retreat passes through them");
   if (shaped.direction)
     // RULE std:9.8.6 — each hex closer to the chosen friendly LOC wherever possible
-    trace.cite("std:9.8.6", "each step moves closer to the friendly LOC hex the owner heads for, where it can");
+    trace.cite("std:9.8.6", fewest > 0 && fewest < kUnlimited
+                                ? "each step moves closer to the friendly LOC hex the owner heads for, where it can "
+                                  "without entering more enemy-ZOC or friendly-occupied hexes (9.8.6 yields to 9.8.2)"
+                                : "each step moves closer to the friendly LOC hex the owner heads for, where it can");
   if (shaped.zigzag || shaped.loc_early)
     // RULE std:9.8.7 — zig-zag where closer is impossible; reaching a LOC early breaks the unit there
     trace.cite("std:9.8.7", shaped.loc_early ? "some paths reach a friendly LOC with hexes still owed: the unit breaks there"

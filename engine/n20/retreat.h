@@ -1,7 +1,8 @@
 // Owns: retreat after combat (std:9.7–9.8.7, with std:7.4): every legal retreat path for a
 // unit and a distance under the priorities — empty hexes outside enemy ZOCs first, then enemy
-// ZOC hexes (a hazard roll each), then through friends (extending past them); each hex closer
-// to the chosen friendly LOC wherever possible; the full distance; a break on reaching a LOC
+// ZOC hexes (a hazard roll each), then through friends (extending past them), by default as few
+// of each as any complete retreat needs (retreat.priority_evaluation, std:9.8.2 note); each hex
+// closer to the chosen friendly LOC wherever possible; the full distance; a break on reaching a LOC
 // early or when no legal path exists — and the hazard rolls each path meets. Which LOCs count
 // is the rule set's hook (friendly_locs), so exclusive rules change it without touching this.
 #pragma once

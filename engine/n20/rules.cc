@@ -31,7 +31,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"terrain.minor_river_combat_value", {"+1", "+0"}, "+1", "dresden:table.terrain"},
       {"terrain.ford_as", {"bridge", "minor_river"}, "bridge", "dresden:table.terrain"},
       {"retreat.friendly_vs_ezoc_priority", {"ezoc_first", "friends_first"}, "ezoc_first", "std:9.8.5"},
-      {"retreat.priority_evaluation", {"whole_path", "per_step"}, "whole_path", "std:9.8.2"},
+      {"retreat.priority_evaluation", {"fewest_ezoc", "whole_path", "per_step"}, "fewest_ezoc", "std:9.8.2"},
       {"rout.elite_fortified_modifier", {"replaces", "cumulative"}, "replaces", "std:9.8.1"},
       {"morale.rout_length_basis", {"modified_roll", "hexes_retreated"}, "modified_roll", "std:9.6"},
       {"morale.cap_timing", {"cap_after_gains", "cap_net"}, "cap_after_gains", "std:12.1"},
@@ -83,7 +83,10 @@ void N20Rules::resolve_choice() {
   r.minor_river_combat_value = number("terrain.minor_river_combat_value");
   r.ford_as = interpretation("terrain.ford_as");
   r.retreat_friends_first = is("retreat.friendly_vs_ezoc_priority", "friends_first");
-  r.retreat_whole_path = is("retreat.priority_evaluation", "whole_path");
+  using Priority = Readings::RetreatPriority;
+  r.retreat_priority = is("retreat.priority_evaluation", "whole_path") ? Priority::WholePath
+                       : is("retreat.priority_evaluation", "per_step") ? Priority::PerStep
+                                                                       : Priority::FewestEzoc;
   r.elite_fortified_cumulative = is("rout.elite_fortified_modifier", "cumulative");
   r.rout_length_by_modified_roll = is("morale.rout_length_basis", "modified_roll");
   r.morale_cap_net = is("morale.cap_timing", "cap_net");

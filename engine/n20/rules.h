@@ -79,7 +79,10 @@ struct Readings {
   int minor_river_combat_value = 1;          // terrain.minor_river_combat_value
   std::string ford_as = "bridge";            // terrain.ford_as: the hexside type a ford counts as
   bool retreat_friends_first = false;        // retreat.friendly_vs_ezoc_priority = friends_first
-  bool retreat_whole_path = true;            // retreat.priority_evaluation = whole_path
+  // retreat.priority_evaluation: fewest enemy-ZOC hexes over complete paths, the worst hex
+  // class over complete paths, or the best class hex by hex (std:9.8.2 note)
+  enum class RetreatPriority : std::uint8_t { FewestEzoc, WholePath, PerStep };
+  RetreatPriority retreat_priority = RetreatPriority::FewestEzoc;
   bool elite_fortified_cumulative = false;   // rout.elite_fortified_modifier = cumulative
   bool rout_length_by_modified_roll = true;  // morale.rout_length_basis = modified_roll
   bool morale_cap_net = false;               // morale.cap_timing = cap_net

@@ -1,0 +1,115 @@
+// Owns: example tests of retreat after combat (engine/n20/retreat.h): the readings of
+// retreat.priority_evaluation (std:9.8.2 note) on the positions that tell them apart, and how
+// fewest_ezoc ranks friendly-occupied hexes under retreat.friendly_vs_ezoc_priority.
+#include "engine/n20/retreat.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/support/test_support.h"
+
+namespace hexlaw {
+namespace {
+
+using testing::InlinePosition;
+
+// The position of issue #11: A1 (4) and the cavalry A2 (2) beat D2 (2) in 1309, every hex
+// around it in a French ZOC; the Prussian LOC is 1217.
+const char* kIssue11 = R"(
+map:
+  layout: odd-columns-low
+  bounds: {cols: [1, 25], rows: [1, 17]}
+  locs: {prussian: ["1217"], french: ["1201"]}
+units:
+  - {id: A1, side: french, type: infantry, strength: 4, movement: 2, hex: "1308"}
+  - {id: A2, side: french, type: cavalry, strength: 2, movement: 3, hex: "1210"}
+  - {id: F1, side: french, type: infantry, strength: 1, movement: 2, hex: "1010"}
+  - {id: F2, side: french, type: infantry, strength: 1, movement: 2, hex: "1411"}
+  - {id: F3, side: french, type: infantry, strength: 1, movement: 2, hex: "1112"}
+  - {id: D2, side: prussian, type: infantry, strength: 2, movement: 2, hex: "1309"}
+)";
+
+std::string with_reading(const std::string& yaml, const std::string& name, const std::string& reading) {
+  return yaml + "interpretations: {" + name + ": " + reading + "}\n";
+}
+
+n20::RetreatOptions retreat(const InlinePosition& p, const std::string& unit, int distance, Trace& t) {
+  return n20::retreat_paths(*p.rules, *p.c.map, p.c.state, *p.c.state.unit(unit), distance, std::nullopt, t);
+}
+
+std::vector<std::string> hexes(const InlinePosition& p, const n20::RetreatPath& path) {
+  std::vector<std::string> out;
+  for (const auto& s : path.steps) out.push_back(p.c.map->name(s.hex));
+  return out;
+}
+
+TEST(Retreat, FewestEzocIsTheDefaultReading) {
+  HEXLAW_CITES("std:9.8.2");
+  auto rules = n20::make_rules({}, default_catalog(), default_tables());
+  EXPECT_EQ(rules->interpretation("retreat.priority_evaluation"), "fewest_ezoc");
+  EXPECT_EQ(rules->readings().retreat_priority, n20::Readings::RetreatPriority::FewestEzoc);
+}
+
+// Routing 2, D2 may not head for its LOC through 1310 (then 1211 or 1311: two hazard rolls,
+// broken 3 times in 4) while sideways paths enter one enemy-ZOC hex only (broken 1 time in 2).
+TEST(Retreat, OnceAnEnemyZocHexIsUnavoidableTheRetreatStillEntersAsFewAsItCan) {
+  HEXLAW_CITES("std:9.8.2", "std:9.8.3", "std:9.8.6", "std:9.8.7");
+  {
+    InlinePosition p(kIssue11);
+    Trace t;
+    const auto r = retreat(p, "D2", 2, t);
+    ASSERT_EQ(r.paths.size(), 4u);
+    EXPECT_EQ(hexes(p, r.paths[0]), (std::vector<std::string>{"1209", "1108"}));
+    for (const auto& path : r.paths) {
+      EXPECT_EQ(path.rolls(), 1);
+      EXPECT_NE(p.c.map->name(path.steps[0].hex), "1310");
+    }
+    bool counted = false;
+    for (const auto& e : t.entries())
+      counted |= e.rule == "std:9.8.2" && e.reason.find("1 enemy-ZOC, 0 friendly-occupied") != std::string::npos;
+    EXPECT_TRUE(counted) << "the 9.8.2 trace names how many enemy-ZOC hexes each path enters";
+  }
+  for (const char* reading : {"whole_path", "per_step"}) {
+    InlinePosition p(with_reading(kIssue11, "retreat.priority_evaluation", reading));
+    Trace t(Trace::Off{});
+    const auto r = retreat(p, "D2", 2, t);
+    ASSERT_EQ(r.paths.size(), 2u) << reading;
+    for (const auto& path : r.paths) {
+      EXPECT_EQ(p.c.map->name(path.steps[0].hex), "1310") << reading;
+      EXPECT_EQ(path.rolls(), 2) << reading;
+    }
+  }
+}
+
+// Under fewest_ezoc the hexes the priority ranks last count first. A two-hex retreat from 0505
+// can go 0506, 0507 (two enemy-ZOC hexes) or through the friend in 0405 to 0304 (no hazard).
+// ezoc_first keeps friends for when nothing else will do (std:9.8.5), so two rolls it is;
+// friends_first passes through the friend.
+TEST(Retreat, FewestEzocRanksFriendsByTheFriendlyVsEzocSwitch) {
+  HEXLAW_CITES("std:9.8.2", "std:9.8.5");
+  const std::string position = R"(
+map: {bounds: {cols: [1, 9], rows: [1, 9]}, locs: {prussian: ["0509"]}}
+units:
+  - {id: D, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0505"}
+  - {id: P1, side: prussian, type: infantry, strength: 1, movement: 2, hex: "0405"}
+  - {id: F1, side: french, type: infantry, strength: 1, movement: 2, hex: "0503"}
+  - {id: F2, side: french, type: infantry, strength: 1, movement: 2, hex: "0704"}
+  - {id: F3, side: french, type: infantry, strength: 1, movement: 2, hex: "0607"}
+  - {id: F4, side: french, type: infantry, strength: 1, movement: 2, hex: "0306"}
+)";
+  Trace t(Trace::Off{});
+  InlinePosition ezoc_first(position);
+  const auto e = retreat(ezoc_first, "D", 2, t);
+  ASSERT_EQ(e.paths.size(), 1u);
+  EXPECT_EQ(hexes(ezoc_first, e.paths[0]), (std::vector<std::string>{"0506", "0507"}));
+  EXPECT_EQ(e.paths[0].rolls(), 2);
+
+  InlinePosition friends_first(with_reading(position, "retreat.friendly_vs_ezoc_priority", "friends_first"));
+  const auto f = retreat(friends_first, "D", 2, t);
+  ASSERT_EQ(f.paths.size(), 1u);
+  EXPECT_EQ(hexes(friends_first, f.paths[0]), (std::vector<std::string>{"0405", "0304"}));
+  EXPECT_TRUE(f.paths[0].steps[0].friendly);
+  EXPECT_EQ(f.paths[0].rolls(), 0);
+}
+
+}  // namespace
+}  // namespace hexlaw

@@ -41,7 +41,7 @@ RC_GTEST_PROP(SequenceProps, TheClockVisitsEveryPhaseOnceAndEndsAfterTheLastTurn
     // No battle may be fought in a night Combat Phase.
     if (r.night && at.phase == n20::Phase::Combat) RC_ASSERT(r.may.empty());
     game_over_flags += r.last_phase_of_game;
-    if (!n20::next_position(cal, at, next)) break;
+    if (!n20::next_position(*rules, cal, at, next)) break;
     // Time only moves forward.
     RC_ASSERT(std::tie(next.turn, next.player_turn) >= std::tie(at.turn, at.player_turn));
     at = next;

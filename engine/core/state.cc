@@ -138,6 +138,8 @@ nlohmann::json to_json(const GameState& s, ColumnLayout layout) {
   j["weather"] = s.weather;
   j["morale"] = s.morale;
   j["markers"] = s.markers;
+  if (s.counters != PhaseCounters{})  // written only in a phase under way, so a fresh state reads the same
+    j["counters"] = {{"units_moved", s.counters.units_moved}, {"enemy_zocs_entered", s.counters.enemy_zocs_entered}};
   json units = json::array();
   for (const auto& u : s.units) {
     json ju;
@@ -249,9 +251,19 @@ std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
 }
 
 GameState parse_state(const Field<CaseError>& f, ColumnLayout layout) {
-  f.expect_keys({"turn", "phase", "phasing", "night", "weather", "morale", "markers", "units"});
+  f.expect_keys({"turn", "phase", "phasing", "night", "weather", "morale", "markers", "units", "counters"});
   GameState s;
   parse_state_fields(f, s);
+  if (const auto c = f["counters"]; c.present()) {
+    c.expect_keys({"units_moved", "enemy_zocs_entered"});
+    auto count = [&](const char* key) {
+      const long long v = c[key].int_or(0);
+      if (v < 0 || v > 100000) c[key].fail("a count lies within 0..100000");
+      return static_cast<int>(v);
+    };
+    s.counters.units_moved = count("units_moved");
+    s.counters.enemy_zocs_entered = count("enemy_zocs_entered");
+  }
   s.units = parse_units(f["units"], layout);
   return s;
 }

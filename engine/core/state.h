@@ -162,6 +162,15 @@ class MoraleTracks {
   std::uint8_t n_ = 0;
 };
 
+// What has happened so far in the phase being played, for rules that count it (command
+// confusion's units moved, fatigue's enemy ZOCs entered); a played game keeps it, and resets it
+// as each phase opens.
+struct PhaseCounters {
+  int units_moved = 0;         // units that moved or entered the map this phase
+  int enemy_zocs_entered = 0;  // moves this phase that ended by entering an enemy ZOC
+  friend bool operator==(const PhaseCounters&, const PhaseCounters&) = default;
+};
+
 struct GameState {
   int turn = 1;
   Symbol phase = "movement";  // random-events, movement, reaction, combat, night-operations
@@ -171,6 +180,7 @@ struct GameState {
   MoraleTracks morale;        // morale track -> points (Leipzig has two Allied fronts)
   std::vector<Symbol> markers;  // game-level markers, sorted by name
   std::vector<Unit> units;
+  PhaseCounters counters;     // this phase's counts (a played game's; zero in a question)
 
   // The unit with this id, or null. By Symbol: one integer compare per unit.
   const Unit* unit(Symbol id) const;

@@ -185,6 +185,13 @@ int N20Rules::base_movement_allowance(const Unit& u, const GameState&, Trace& t)
 }
 bool N20Rules::may_move(const Unit&, Trace&) const { return true; }
 
+// RULE std:4.0 — each Player Turn runs Random Events, Movement, Reaction, Combat, and Night Operations on night turns
+std::vector<Phase> N20Rules::player_turn_phases(const Calendar& cal, int turn) const {
+  std::vector<Phase> phases{Phase::RandomEvents, Phase::Movement, Phase::Reaction, Phase::Combat};
+  if (cal.is_night(turn)) phases.push_back(Phase::NightOperations);
+  return phases;
+}
+
 // RULE std:9.8.1 — a unit retreating from a Fortified or Redoubt hex may retreat one hex fewer
 int N20Rules::retreat_reduction(const Map& m, Hex h, const GameState& s, Trace&) const {
   return terrain_of(m, h, s).zoc_barrier ? 1 : 0;

@@ -21,6 +21,8 @@
 #include "engine/core/state.h"
 #include "engine/core/tables.h"
 #include "engine/core/trace.h"
+#include "engine/core/dice.h"
+#include "engine/n20/phases.h"
 
 namespace hexlaw::n20 {
 
@@ -243,6 +245,26 @@ class N20Rules {
   enum class Procedure : std::uint8_t { Victory, NightMorale, Lull, ForcedMarch, RallySpending, MoraleAtZero };
   virtual void check_procedure(Procedure p, const GameState& s) const {
     (void)p, (void)s;
+  }
+
+  // ---- The turn: the phases a Player Turn has, and what happens at its boundaries.
+
+  // The phases of a Player Turn on `turn`, in order (std:4.0): Random Events, Movement,
+  // Reaction, Combat, and Night Operations on Night Game Turns. The sequence of play, the
+  // played game and the sequence questions all ask this.
+  virtual std::vector<Phase> player_turn_phases(const Calendar& cal, int turn) const;
+  // Called by a played game as each phase opens, as a Player Turn ends and as a Game Turn ends,
+  // with the position to change and the game's dice: a game's weather roll, command confusion,
+  // catastrophes, sudden death, fatigue recovery or bridge demolition plug in here. Standard:
+  // nothing happens at these moments beyond the phases' own work.
+  virtual void at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
+    (void)p, (void)s, (void)dice, (void)t;
+  }
+  virtual void at_player_turn_end(std::string_view side, GameState& s, DiceSource& dice, Trace& t) const {
+    (void)side, (void)s, (void)dice, (void)t;
+  }
+  virtual void at_game_turn_end(int turn, GameState& s, DiceSource& dice, Trace& t) const {
+    (void)turn, (void)s, (void)dice, (void)t;
   }
 
   // The LOC hexes a unit retreats towards and rallies on.

@@ -32,17 +32,14 @@ void check_position(const Calendar& cal, const SequencePosition& at) {
     throw std::invalid_argument("turn " + std::to_string(at.turn) + " is a day turn: it has no Night Operations");
 }
 
-// RULE std:4.0 — a Player Turn runs Random Events, Movement, the enemy's Reaction, Combat, and on
-// Night Game Turns Night Operations.
-std::vector<Phase> player_turn_phases(const Calendar& cal, int turn) {
-  std::vector<Phase> phases{Phase::RandomEvents, Phase::Movement, Phase::Reaction, Phase::Combat};
-  if (cal.is_night(turn)) phases.push_back(Phase::NightOperations);
-  return phases;
+// The phases come from the rule set (N20Rules::player_turn_phases, std:4.0 by default).
+std::vector<Phase> player_turn_phases(const N20Rules& rules, const Calendar& cal, int turn) {
+  return rules.player_turn_phases(cal, turn);
 }
 
-bool next_position(const Calendar& cal, const SequencePosition& at, SequencePosition& next) {
+bool next_position(const N20Rules& rules, const Calendar& cal, const SequencePosition& at, SequencePosition& next) {
   check_position(cal, at);
-  const auto phases = player_turn_phases(cal, at.turn);
+  const auto phases = player_turn_phases(rules, cal, at.turn);
   next = at;
   // Step A. The next phase of this Player Turn.
   for (std::size_t i = 0; i + 1 < phases.size(); ++i)
@@ -149,7 +146,7 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
       break;
   }
   // Step C.
-  const auto phases = player_turn_phases(cal, at.turn);
+  const auto phases = player_turn_phases(rules, cal, at.turn);
   const bool ends_player_turn = phases.back() == at.phase;
   if (ends_player_turn) {
     if (!r.night) {
@@ -166,7 +163,7 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
     }
   }
   SequencePosition next;
-  if (!next_position(cal, at, next)) {
+  if (!next_position(rules, cal, at, next)) {
     r.last_phase_of_game = true;
     on_close("the last Game Turn ends: judge victory", "std:15.0");
     trace.cite("std:15.0", "the last Game Turn ends: victory is judged");

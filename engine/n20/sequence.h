@@ -7,26 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/n20/phases.h"
 #include "engine/n20/rules.h"
 
 namespace hexlaw::n20 {
-
-// The five phases of a Player Turn, in order (std:4.0). Night Operations exist only on Night
-// Game Turns.
-enum class Phase { RandomEvents, Movement, Reaction, Combat, NightOperations };
-const char* phase_name(Phase p);
-// Parses a phase name ("random-events", "movement", "reaction", "combat", "night-operations");
-// throws std::invalid_argument on anything else.
-Phase parse_phase(const std::string& name);
-
-// The scenario's calendar: who plays first, how long the game lasts, which turns are Night
-// Game Turns.
-struct Calendar {
-  std::string first, second;  // the First and Second Player's sides (exclusive rules say which)
-  int last_turn = 1;
-  std::set<int> night_turns;
-  bool is_night(int turn) const { return night_turns.count(turn) > 0; }
-};
 
 // A moment in the game: the phase of one Player Turn (1 = First, 2 = Second) of one Game Turn.
 struct SequencePosition {
@@ -58,14 +42,14 @@ struct PhaseReport {
 // turn); throws std::invalid_argument naming what is wrong.
 void check_position(const Calendar& cal, const SequencePosition& at);
 
-// The phases of one Player Turn of `turn`, in order (std:4.0).
-std::vector<Phase> player_turn_phases(const Calendar& cal, int turn);
+// The phases of one Player Turn of `turn`, in order, as the rule set gives them (std:4.0).
+std::vector<Phase> player_turn_phases(const N20Rules& rules, const Calendar& cal, int turn);
 
 // Whose phase it is at `at`, what may and must be done, and what happens as it closes.
 PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequencePosition& at, Trace& trace);
 
 // The position after `at`; false when `at` is the last phase of the last Game Turn, after
 // which victory is judged (std:15.0).
-bool next_position(const Calendar& cal, const SequencePosition& at, SequencePosition& next);
+bool next_position(const N20Rules& rules, const Calendar& cal, const SequencePosition& at, SequencePosition& next);
 
 }  // namespace hexlaw::n20

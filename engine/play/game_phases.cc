@@ -36,6 +36,12 @@ void Game::begin_phase() {
   const bool new_player_turn = pos_.phase == n20::Phase::RandomEvents;
   if (new_player_turn && pos_.player_turn == 1)  // a new Game Turn: each side may bring a Dummy in again
     std::erase_if(state_.markers, [](Symbol m) { return m.view().starts_with("dummy-arrived-"); });
+  state_.counters = PhaseCounters{};
+  {  // the rule set's hook as the phase opens (a game's weather roll, command confusion, ...)
+    Trace h{Trace::IdsOnly{}};
+    scenario_->rules->at_phase_start(pos_.phase, state_, dice_, h);
+    if (!h.entries().empty()) note("as the " + std::string(n20::phase_name(pos_.phase)) + " phase opens", h);
+  }
   TurnScratch fresh;
   if (!new_player_turn) {
     fresh.forced_march = scratch_.forced_march;
@@ -103,14 +109,21 @@ void Game::end_phase() {
     if (!r.revealed.empty()) note(std::to_string(r.revealed.size()) + " hidden units revealed by scouting", t);
   }
   // Step B.
-  if (n20::player_turn_phases(cal, pos_.turn).back() == pos_.phase) {
+  if (n20::player_turn_phases(*scenario_->rules, cal, pos_.turn).back() == pos_.phase) {
     Trace t{Trace::IdsOnly{}};
     end_player_turn(t);
     if (over()) return;
   }
   // Step C.
   n20::SequencePosition next;
-  if (n20::next_position(cal, pos_, next)) {
+  const bool more = n20::next_position(*scenario_->rules, cal, pos_, next);
+  if (!more || next.turn != pos_.turn) {  // the rule set's hook as the Game Turn ends
+    Trace h{Trace::IdsOnly{}};
+    scenario_->rules->at_game_turn_end(pos_.turn, state_, dice_, h);
+    if (!h.entries().empty()) note("as Game Turn " + std::to_string(pos_.turn) + " ends", h);
+    if (judge_decisive()) return;
+  }
+  if (more) {
     pos_ = next;
     stage_ = Stage::PhaseStart;
     return;
@@ -126,6 +139,11 @@ void Game::end_phase() {
 void Game::end_player_turn(Trace& t) {
   const std::string side = state_.phasing;
   const n20::N20Rules& rules = *scenario_->rules;
+  {  // the rule set's hook as the Player Turn ends
+    Trace h{Trace::IdsOnly{}};
+    rules.at_player_turn_end(side, state_, dice_, h);
+    if (!h.entries().empty()) note("as " + side + "'s Player Turn ends", h);
+  }
   if (rules.on(n20::Optional::RoutRecovery)) {
     Trace r{Trace::IdsOnly{}};
     for (const std::string& id : n20::rout_recovery(rules, *scenario_->map, state_, side, r))
@@ -316,6 +334,9 @@ void Game::apply_move(const Action& a) {
                            v.rule + ": " + v.reason);
   const std::string from = entering ? "off the map" : scenario_->map->name(u.hex);
   u.hex = to.hex;
+  ++state_.counters.units_moved;
+  if (!v.steps.empty() && v.steps.back().stop && (v.steps.back().stop->rule == "std:6.7" || v.steps.back().stop->rule == "std:11.4"))
+    ++state_.counters.enemy_zocs_entered;
   if (entering) {
     u.status = UnitStatus::OnMap;
     ++scratch_.entered[u.entry];

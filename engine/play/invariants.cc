@@ -43,7 +43,7 @@ std::vector<std::string> invariant_violations(const Game& game) {
   }
   // Step C. The end of the game: at once at 0 morale, otherwise only after the last phase.
   n20::SequencePosition next;
-  const bool last_phase = !n20::next_position(game.scenario().calendar, game.position(), next);
+  const bool last_phase = !n20::next_position(*game.scenario().rules, game.scenario().calendar, game.position(), next);
   if (someone_at_zero && !game.over()) out.push_back("a side is at 0 morale but the game goes on");
   if (game.over() && !someone_at_zero && !last_phase)
     out.push_back("the game ended before its last phase with no side at 0 morale");

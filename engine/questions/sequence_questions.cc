@@ -98,10 +98,10 @@ void add_sequence_questions(std::vector<QuestionKind>& kinds) {
         const SequenceInput in = read_sequence(s);
         const n20::PhaseReport r = n20::describe(s.rules, in.cal, in.at, t);
         nlohmann::json phases = nlohmann::json::array();
-        for (auto p : n20::player_turn_phases(in.cal, in.at.turn)) phases.push_back(n20::phase_name(p));
+        for (auto p : n20::player_turn_phases(s.rules, in.cal, in.at.turn)) phases.push_back(n20::phase_name(p));
         n20::SequencePosition next;
         nlohmann::json next_json = "game-over";
-        if (n20::next_position(in.cal, in.at, next)) next_json = position_json(next);
+        if (n20::next_position(s.rules, in.cal, in.at, next)) next_json = position_json(next);
         headline = r.acting + " acts in " + r.phasing + "'s " + n20::phase_name(in.at.phase) + " phase";
         return nlohmann::json{{"phasing", r.phasing},
                               {"acting", r.acting},

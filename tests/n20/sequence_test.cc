@@ -20,23 +20,23 @@ n20::Calendar jena_like() { return {.first = "french", .second = "prussian", .la
 TEST(Sequence, std_4_0_DayAndNightPlayerTurns) {
   HEXLAW_CITES("std:4.0");
   const auto cal = jena_like();
-  EXPECT_EQ(n20::player_turn_phases(cal, 1),
+  EXPECT_EQ(n20::player_turn_phases(*rules_with(), cal, 1),
             (std::vector<Phase>{Phase::RandomEvents, Phase::Movement, Phase::Reaction, Phase::Combat}));
-  EXPECT_EQ(n20::player_turn_phases(cal, 3).back(), Phase::NightOperations);
-  EXPECT_EQ(n20::player_turn_phases(cal, 3).size(), 5u);
+  EXPECT_EQ(n20::player_turn_phases(*rules_with(), cal, 3).back(), Phase::NightOperations);
+  EXPECT_EQ(n20::player_turn_phases(*rules_with(), cal, 3).size(), 5u);
 }
 
 TEST(Sequence, std_4_0_NextPositionCrossesPlayerAndGameTurns) {
   HEXLAW_CITES("std:4.0");
   const auto cal = jena_like();
   n20::SequencePosition next;
-  ASSERT_TRUE(n20::next_position(cal, {2, 1, Phase::Combat}, next));
+  ASSERT_TRUE(n20::next_position(*rules_with(), cal, {2, 1, Phase::Combat}, next));
   EXPECT_EQ(next, (n20::SequencePosition{2, 2, Phase::RandomEvents}));
-  ASSERT_TRUE(n20::next_position(cal, {2, 2, Phase::Combat}, next));
+  ASSERT_TRUE(n20::next_position(*rules_with(), cal, {2, 2, Phase::Combat}, next));
   EXPECT_EQ(next, (n20::SequencePosition{3, 1, Phase::RandomEvents}));
-  ASSERT_TRUE(n20::next_position(cal, {3, 2, Phase::Combat}, next));
+  ASSERT_TRUE(n20::next_position(*rules_with(), cal, {3, 2, Phase::Combat}, next));
   EXPECT_EQ(next, (n20::SequencePosition{3, 2, Phase::NightOperations}));
-  EXPECT_FALSE(n20::next_position(cal, {4, 2, Phase::Combat}, next));
+  EXPECT_FALSE(n20::next_position(*rules_with(), cal, {4, 2, Phase::Combat}, next));
 }
 
 TEST(Sequence, std_4_0_TheReactionPhaseBelongsToTheOtherSide) {
@@ -81,7 +81,7 @@ TEST(Sequence, RefusesPositionsOutsideTheCalendar) {
   EXPECT_THROW(n20::check_position(cal, {0, 1, Phase::Movement}), std::invalid_argument);
   EXPECT_THROW(n20::check_position(cal, {1, 3, Phase::Movement}), std::invalid_argument);
   EXPECT_THROW(n20::check_position(cal, {2, 1, Phase::NightOperations}), std::invalid_argument);
-  EXPECT_THROW(n20::next_position(cal, {2, 1, Phase::NightOperations}, next), std::invalid_argument);
+  EXPECT_THROW(n20::next_position(*rules_with(), cal, {2, 1, Phase::NightOperations}, next), std::invalid_argument);
   EXPECT_THROW(n20::parse_phase("supper"), std::invalid_argument);
   n20::Calendar same = cal;
   same.second = "french";

@@ -39,7 +39,9 @@ class Ground {
         unit_(unit),
         zoc_(index_.zoc_handle(unit.side)),
         friends_first_(rules.readings().retreat_friends_first),
-        whole_path_(rules.readings().retreat_whole_path) {
+        whole_path_(rules.readings().retreat_whole_path),
+        loc_breaks_(!rules.printed().loc_early_break.empty()) {
+    if (rules.printed().retreat_direction.empty()) away_from_ = unit.hex;
     for (Hex h : rules.friendly_locs(unit, map, state)) locs_.push_back(h);
     if (search_pool.empty()) {
       arrays_ = new SearchArrays;
@@ -106,6 +108,9 @@ class Ground {
   const Map& map() const { return map_; }
   bool friends_first() const { return friends_first_; }
   bool whole_path() const { return whole_path_; }
+  // Whether reaching a friendly LOC with hexes owed ends the retreat (std:9.8.7; not in the
+  // Leipzig printing, where the LOC is a hex like any other).
+  bool loc_breaks() const { return loc_breaks_; }
 
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
@@ -122,6 +127,8 @@ class Ground {
   std::optional<RetreatStep> step(Hex a, Direction d) const {
     const Hex b = neighbour(a, d);
     if (!index_.ground().on_map(b)) return std::nullopt;
+    // RULE std:9.7 (part: away from the battle hex where no direction rule applies) — each hex farther from it
+    if (away_from_ && distance(b, *away_from_) <= distance(a, *away_from_)) return std::nullopt;
     const Unit* o = occupant(b);
     if (o && o->side != unit_.side) return std::nullopt;
     const SideFacts& side = index_.side(a, d);
@@ -145,11 +152,11 @@ class Ground {
   }
 
   // Can a retreat at `at`, `remaining` hexes owed, be finished — the full distance ending
-  // alone, or a friendly LOC reached early (where it breaks, std:9.8.7)?
-  // Only hexes of class <= max_class may be used on the way.
+  // alone, or a friendly LOC reached early (where it breaks, std:9.8.7, in the printings that
+  // carry it)? Only hexes of class <= max_class may be used on the way.
   bool can_finish(Hex at, int remaining, int extension, std::vector<Hex>& visited, int max_class = 3) const {
     if (remaining == 0 && !friend_at(at)) return true;
-    if (remaining > 0 && is_loc(at)) return true;
+    if (remaining > 0 && loc_breaks_ && is_loc(at)) return true;
     if (extension > kMaxExtension) return false;
     for (Direction d : kAllDirections) {
       const RetreatStep* s = exit(at, d);
@@ -170,6 +177,10 @@ class Ground {
   int zoc_;
   bool friends_first_;
   bool whole_path_;
+  bool loc_breaks_;
+  // The battle hex every step must move farther from, where no rule sets a retreat's direction
+  // (the standard game under the Leipzig printing: the lead-in's "away from" is all there is).
+  std::optional<Hex> away_from_;
   std::vector<Hex> locs_;  // in hex order
   SearchArrays* arrays_ = nullptr;  // owned by this search until it returns them to the pool
   std::uint32_t epoch_ = 0;
@@ -186,10 +197,11 @@ struct Shaping {
 };
 
 // Step A. At the end of the distance, stop if alone, else extend (std:9.8.5). Step B. A
-// friendly LOC reached with hexes owed ends the retreat: the unit breaks there (std:9.8.7).
-// Step C. Candidate hexes: enterable, not yet on the path, and from which the retreat can be
-// finished. Step D. Keep the best priority class (std:9.8.2, 9.8.3, 9.8.5). Step E. Among
-// them, those closer to the LOC wherever possible (std:9.8.6), else any (std:9.8.7).
+// friendly LOC reached with hexes owed ends the retreat: the unit breaks there (std:9.8.7,
+// where the printing has it). Step C. Candidate hexes: enterable, not yet on the path, and
+// from which the retreat can be finished. Step D. Keep the best priority class (std:9.8.2,
+// 9.8.3, 9.8.5). Step E. Heading for a LOC (no `loc` where no direction rule applies), those
+// closer to it wherever possible (std:9.8.6 or the game's own), else any (std:9.8.7).
 void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visited, RetreatPath& path, int remaining,
                std::vector<RetreatPath>& out, std::size_t limit, bool& truncated, Shaping& shaped) {
   if (out.size() >= limit) {
@@ -203,7 +215,7 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
     return;
   }
   // Step B.
-  if (remaining > 0 && visited.size() > 1 && g.is_loc(at)) {
+  if (remaining > 0 && visited.size() > 1 && g.loc_breaks() && g.is_loc(at)) {
     RetreatPath p = path;
     p.breaks_at_loc = true;
     ++shaped.loc_early;
@@ -300,14 +312,28 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     o.may_shorten = true;
     trace.cite("std:9.8.1", [&] { return unit.id + " retreats from a " + here.name + " hex: its owner may retreat it one hex fewer"; });
   }
-  // The LOCs the owner may head for: the one asked for, or each friendly LOC in turn.
+  // The LOCs the owner may head for: the one asked for, or each friendly LOC in turn; none
+  // where no rule sets a retreat's direction.
+  const PrintingRules& printed = rules.printed();
+  const std::string& direction = printed.retreat_direction;
   std::vector<std::optional<Hex>> targets;
-  if (loc) targets.push_back(loc);
-  else
+  if (direction.empty()) {
+    targets.push_back(std::nullopt);
+    // With neither std:9.8.6 nor a game's own direction rule, a retreat heads for no LOC: each
+    // hex only takes it farther from its battle hex (Ground::step).
+    trace.cite("std:9.7", [&] {
+      return "the " + std::string(printing_name(printed.printing)) +
+             " printing has no retreat direction rule (no 9.8.6) and this game prints none: " + unit.id +
+             " heads for no LOC, each hex taking it farther from its battle hex " + map.name(unit.hex);
+    });
+  } else if (loc) {
+    targets.push_back(loc);
+  } else {
     for (Hex h : g.locs()) targets.push_back(h);
+  }
   if (targets.empty()) {
     targets.push_back(std::nullopt);
-    trace.cite("std:9.8.6", [&] { return "no friendly LOC hex is known for " + unit.id + ": the direction rule cannot apply"; });
+    trace.cite(direction, [&] { return "no friendly LOC hex is known for " + unit.id + ": the direction rule cannot apply"; });
   }
   Shaping shaped;
   std::set<std::vector<Hex>> seen;
@@ -362,13 +388,26 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     // RULE std:9.8.5 — through friendly units only if nothing else will do, extending until alone
     trace.cite("std:9.8.5", shaped.extended ? "the retreat passes through friendly units and extends until alone"
                                             : "only friendly-occupied hexes remain: the retreat passes through them");
+  // The direction rule is std:9.8.6, or under the Leipzig printing the game's own (leipzig:9.8.6
+  // sends each unit towards its LOCs; the mechanics of std:9.8.6 apply, per its catalog note).
+  const bool own_direction = direction != "std:9.8.6";
   if (shaped.direction)
     // RULE std:9.8.6 — each hex closer to the chosen friendly LOC wherever possible
-    trace.cite("std:9.8.6", "each step moves closer to the friendly LOC hex the owner heads for, where it can");
-  if (shaped.zigzag || shaped.loc_early)
-    // RULE std:9.8.7 — zig-zag where closer is impossible; reaching a LOC early breaks the unit there
-    trace.cite("std:9.8.7", shaped.loc_early ? "some paths reach a friendly LOC with hexes still owed: the unit breaks there"
-                                             : "where no hex is closer to the LOC the path may zig-zag, keeping its full length");
+    // RULE leipzig:9.8.6 (part: the direction rule under a printing without std:9.8.6) — closer to the Front's LOC
+    // RULE jena:9.8.6 (part: the direction rule under a printing without std:9.8.6) — closer to a friendly LOC
+    // RULE dresden:9.8.6 (part: the direction rule under a printing without std:9.8.6) — closer to a friendly LOC
+    trace.cite(direction, own_direction ? "each step moves closer to the friendly LOC hex the owner heads for, where it "
+                                          "can (this game's own retreat direction; the printing has no 9.8.6)"
+                                        : "each step moves closer to the friendly LOC hex the owner heads for, where it can");
+  if (shaped.loc_early)
+    // RULE std:9.8.7 — reaching a LOC early breaks the unit there
+    trace.cite(printed.loc_early_break, "some paths reach a friendly LOC with hexes still owed: the unit breaks there");
+  else if (shaped.zigzag && !printed.loc_early_break.empty())
+    // RULE std:9.8.7 — zig-zag where closer is impossible, keeping the full length
+    trace.cite(printed.loc_early_break, "where no hex is closer to the LOC the path may zig-zag, keeping its full length");
+  else if (shaped.zigzag)
+    trace.cite(direction, "where no hex is closer to the LOC the path goes on by another, keeping its full length (the "
+                          "printing has no 9.8.7: a LOC reached early is a hex like any other)");
   return o;
 }
 

@@ -8,9 +8,9 @@
 namespace hexlaw::n20 {
 
 // RULE std:9.9 — victorious units may usually advance after combat, under 9.9.1-9.9.8
-// Step A. Who won, and may they advance at all (std:9.6.8, std:8.2.3)? Step B. Each defeated
-// unit's retreat path (std:9.9.1). Step C. Who may advance (std:9.9.2, std:9.3, std:16.5.2),
-// how far (std:9.9.3, std:9.9.5), and whether cavalry must (std:9.9.3).
+// Step A. Who won, and may they advance at all (std:9.6.8 or the CRT, std:8.2.3)? Step B.
+// Each defeated unit's retreat path (std:9.9.1). Step C. Who may advance (std:9.9.2, std:9.3,
+// std:16.5.2), how far (std:9.9.3, std:9.9.5), and whether cavalry must (std:9.9.3).
 AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const GameState& before,
                                const BattleDeclaration& battle, const BattleOutcome& outcome, Trace& trace) {
   AdvanceOptions o;
@@ -19,8 +19,9 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
   const bool attackers_won = r == CrtCode::DB || r == CrtCode::DR || r == CrtCode::DW || r == CrtCode::EX;
   const bool defenders_won = r == CrtCode::AB || r == CrtCode::AR || r == CrtCode::AW;
   if (!attackers_won && !defenders_won) {
-    o.why_none = "std:9.6.8";
-    trace.cite("std:9.6.8", "an engaged battle (N): nobody advances");
+    // N: std:9.6.8 in the Jena printing, the CRT's legend in the others.
+    o.why_none = rules.printed().engaged;
+    trace.cite(o.why_none, "an engaged battle (N): nobody advances");
     return o;
   }
   if (defenders_won && battle.countercharge) {
@@ -101,10 +102,19 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     trace.cite("std:7.5", "an advance after combat may enter enemy zones of control freely");
     // RULE std:9.9.6 — never into prohibited hexes or across uncrossable rivers (the path respected them)
     trace.cite("std:9.9.6", "the retreat path used only hexes and hexsides an advance may cross");
+    // The Leipzig printing has no 9.9.7 or 9.9.8; the same follows from the cases it keeps
+    // (PrintingRules, and the catalog notes of both).
+    const PrintingRules& printed = rules.printed();
     // RULE std:9.9.7 — the advance is made at once, before any other battle
-    trace.cite("std:9.9.7", "any advance is made now, before the next battle");
+    trace.cite(printed.advance_immediacy, printed.advance_immediacy == "std:9.9.7"
+                                              ? "any advance is made now, before the next battle"
+                                              : "any advance is made now, before the next battle: every result, "
+                                                "advances included, is applied before the next battle");
     // RULE std:9.9.8 — units that advance may neither attack nor be attacked again this phase
-    trace.cite("std:9.9.8", "units that advance are exhausted for the rest of this Combat Phase");
+    trace.cite(printed.advance_exhaustion, printed.advance_exhaustion == "std:9.9.8"
+                                               ? "units that advance are exhausted for the rest of this Combat Phase"
+                                               : "units that advance fight no more this Combat Phase: each unit is in "
+                                                 "one battle a phase, and every battle was declared before any was fought");
   }
   return o;
 }

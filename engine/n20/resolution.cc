@@ -228,7 +228,9 @@ void BattleResolution::battle_die(int face) {
   out_.die = r.die;
   const CrtCode read = crt_code(r.result);
   out_.result = out_.applied = read;
-  trace_->cite(result_rule(read), [&] { return "result " + r.result; });
+  // N is std:9.6.8 in the Jena printing; the others leave it to the CRT's legend (PrintingRules).
+  trace_->cite(read == CrtCode::N ? std::string_view(fixed_->rules->printed().engaged) : result_rule(read),
+               [&] { return "result " + r.result; });
   const auto& attack = out_.totals->attack;
   all_bombard_ = !attack.empty() && std::all_of(attack.begin(), attack.end(), [](const auto& l) { return l.bombarding; });
   if (all_bombard_ && read == CrtCode::EX) {
@@ -496,7 +498,7 @@ bool BattleResolution::walk() {
 }
 
 // Step D of a retreat. The unit stands at the path's end; a friendly LOC reached early breaks
-// it there (std:9.8.7).
+// it there (std:9.8.7; only the printings that carry it find such paths).
 void BattleResolution::finish_retreat() {
   UnitFate& f = out_.fates[fate_];
   const RetreatPath& path = chosen_path();

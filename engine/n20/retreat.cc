@@ -53,7 +53,9 @@ class Ground {
         unit_(unit),
         zoc_(index_.zoc_handle(unit.side)),
         friends_first_(rules.readings().retreat_friends_first),
-        priority_(rules.readings().retreat_priority) {
+        priority_(rules.readings().retreat_priority),
+        loc_breaks_(!rules.printed().loc_early_break.empty()) {
+    if (rules.printed().retreat_direction.empty()) away_from_ = unit.hex;
     for (Hex h : rules.friendly_locs(unit, map, state)) locs_.push_back(h);
     if (search_pool.empty()) {
       arrays_ = new SearchArrays;
@@ -120,6 +122,9 @@ class Ground {
   const Map& map() const { return map_; }
   bool friends_first() const { return friends_first_; }
   Priority priority() const { return priority_; }
+  // Whether reaching a friendly LOC with hexes owed ends the retreat (std:9.8.7; not in the
+  // Leipzig printing, where the LOC is a hex like any other).
+  bool loc_breaks() const { return loc_breaks_; }
 
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
@@ -136,6 +141,8 @@ class Ground {
   std::optional<RetreatStep> step(Hex a, Direction d) const {
     const Hex b = neighbour(a, d);
     if (!index_.ground().on_map(b)) return std::nullopt;
+    // RULE std:9.7 (part: away from the battle hex where no direction rule applies) — each hex farther from it
+    if (away_from_ && distance(b, *away_from_) <= distance(a, *away_from_)) return std::nullopt;
     const Unit* o = occupant(b);
     if (o && o->side != unit_.side) return std::nullopt;
     const SideFacts& side = index_.side(a, d);
@@ -171,7 +178,7 @@ class Ground {
   // alone, or a friendly LOC reached early (where it breaks, std:9.8.7) — within `limit`?
   bool can_finish(Hex at, int remaining, int extension, std::vector<Hex>& visited, Limit limit = {}) const {
     if (remaining == 0 && !friend_at(at)) return true;
-    if (remaining > 0 && is_loc(at)) return true;
+    if (remaining > 0 && loc_breaks_ && is_loc(at)) return true;
     if (remaining == 0 && extension >= kMaxExtension) return false;
     const bool budgeted = limit.budget < kUnlimited;
     for (Direction d : kAllDirections) {
@@ -193,7 +200,7 @@ class Ground {
   // The least cost of any complete retreat from `at` (fewest_ezoc), lowering `best` to it when
   // below: depth first, cheaper steps first, dropping each branch that cannot beat `best`.
   void cheapest(Hex at, int remaining, int extension, std::vector<Hex>& visited, int spent, int& best) const {
-    if ((remaining == 0 && !friend_at(at)) || (remaining > 0 && visited.size() > 1 && is_loc(at))) {
+    if ((remaining == 0 && !friend_at(at)) || (remaining > 0 && visited.size() > 1 && loc_breaks_ && is_loc(at))) {
       best = std::min(best, spent);
       return;
     }
@@ -219,6 +226,10 @@ class Ground {
   int zoc_;
   bool friends_first_;
   Priority priority_;
+  bool loc_breaks_;
+  // The battle hex every step must move farther from, where no rule sets a retreat's direction
+  // (the standard game under the Leipzig printing: the lead-in's "away from" is all there is).
+  std::optional<Hex> away_from_;
   std::vector<Hex> locs_;  // in hex order
   SearchArrays* arrays_ = nullptr;  // owned by this search until it returns them to the pool
   std::uint32_t epoch_ = 0;
@@ -254,7 +265,7 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
     return;
   }
   // Step B.
-  if (remaining > 0 && visited.size() > 1 && g.is_loc(at)) {
+  if (remaining > 0 && visited.size() > 1 && g.loc_breaks() && g.is_loc(at)) {
     RetreatPath p = path;
     p.breaks_at_loc = true;
     ++shaped.loc_early;
@@ -367,14 +378,28 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     o.may_shorten = true;
     trace.cite("std:9.8.1", [&] { return unit.id + " retreats from a " + here.name + " hex: its owner may retreat it one hex fewer"; });
   }
-  // The LOCs the owner may head for: the one asked for, or each friendly LOC in turn.
+  // The LOCs the owner may head for: the one asked for, or each friendly LOC in turn; none
+  // where no rule sets a retreat's direction.
+  const PrintingRules& printed = rules.printed();
+  const std::string& direction = printed.retreat_direction;
   std::vector<std::optional<Hex>> targets;
-  if (loc) targets.push_back(loc);
-  else
+  if (direction.empty()) {
+    targets.push_back(std::nullopt);
+    // With neither std:9.8.6 nor a game's own direction rule, a retreat heads for no LOC: each
+    // hex only takes it farther from its battle hex (Ground::step).
+    trace.cite("std:9.7", [&] {
+      return "the " + std::string(printing_name(printed.printing)) +
+             " printing has no retreat direction rule (no 9.8.6) and this game prints none: " + unit.id +
+             " heads for no LOC, each hex taking it farther from its battle hex " + map.name(unit.hex);
+    });
+  } else if (loc) {
+    targets.push_back(loc);
+  } else {
     for (Hex h : g.locs()) targets.push_back(h);
+  }
   if (targets.empty()) {
     targets.push_back(std::nullopt);
-    trace.cite("std:9.8.6", [&] { return "no friendly LOC hex is known for " + unit.id + ": the direction rule cannot apply"; });
+    trace.cite(direction, [&] { return "no friendly LOC hex is known for " + unit.id + ": the direction rule cannot apply"; });
   }
   // Under fewest_ezoc every path spends exactly the least cost of any complete retreat, the
   // same for every LOC. Most retreats have a clean one, so the first search has a budget of 0
@@ -461,16 +486,31 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     // RULE std:9.8.5 — through friendly units only if nothing else will do, extending until alone
     trace.cite("std:9.8.5", shaped.extended ? "the retreat passes through friendly units and extends until alone"
                                             : "only friendly-occupied hexes remain: the retreat passes through them");
-  if (shaped.direction)
+  // The direction rule is std:9.8.6, or under the Leipzig printing the game's own (leipzig:9.8.6
+  // sends each unit towards its LOCs; the mechanics of std:9.8.6 apply, per its catalog note).
+  const bool own_direction = direction != "std:9.8.6";
+  if (shaped.direction) {
+    const std::string yields = fewest > 0 && fewest < kUnlimited
+                                   ? " without entering more enemy-ZOC or friendly-occupied hexes (9.8.6 yields to 9.8.2)"
+                                   : "";
     // RULE std:9.8.6 — each hex closer to the chosen friendly LOC wherever possible
-    trace.cite("std:9.8.6", fewest > 0 && fewest < kUnlimited
-                                ? "each step moves closer to the friendly LOC hex the owner heads for, where it can "
-                                  "without entering more enemy-ZOC or friendly-occupied hexes (9.8.6 yields to 9.8.2)"
-                                : "each step moves closer to the friendly LOC hex the owner heads for, where it can");
-  if (shaped.zigzag || shaped.loc_early)
-    // RULE std:9.8.7 — zig-zag where closer is impossible; reaching a LOC early breaks the unit there
-    trace.cite("std:9.8.7", shaped.loc_early ? "some paths reach a friendly LOC with hexes still owed: the unit breaks there"
-                                             : "where no hex is closer to the LOC the path may zig-zag, keeping its full length");
+    // RULE leipzig:9.8.6 (part: the direction rule under a printing without std:9.8.6) — closer to the Front's LOC
+    // RULE jena:9.8.6 (part: the direction rule under a printing without std:9.8.6) — closer to a friendly LOC
+    // RULE dresden:9.8.6 (part: the direction rule under a printing without std:9.8.6) — closer to a friendly LOC
+    trace.cite(direction, [&] {
+      return "each step moves closer to the friendly LOC hex the owner heads for, where it can" + yields +
+             (own_direction ? " (this game's own retreat direction; the printing has no 9.8.6)" : "");
+    });
+  }
+  if (shaped.loc_early)
+    // RULE std:9.8.7 — reaching a LOC early breaks the unit there
+    trace.cite(printed.loc_early_break, "some paths reach a friendly LOC with hexes still owed: the unit breaks there");
+  else if (shaped.zigzag && !printed.loc_early_break.empty())
+    // RULE std:9.8.7 — zig-zag where closer is impossible, keeping the full length
+    trace.cite(printed.loc_early_break, "where no hex is closer to the LOC the path may zig-zag, keeping its full length");
+  else if (shaped.zigzag)
+    trace.cite(direction, "where no hex is closer to the LOC the path goes on by another, keeping its full length (the "
+                          "printing has no 9.8.7: a LOC reached early is a hex like any other)");
   return o;
 }
 

@@ -4,7 +4,8 @@
 // of each as any complete retreat needs (retreat.priority_evaluation, std:9.8.2 note); each hex
 // closer to the chosen friendly LOC wherever possible; the full distance; a break on reaching a LOC
 // early or when no legal path exists — and the hazard rolls each path meets. Which LOCs count
-// is the rule set's hook (friendly_locs), so exclusive rules change it without touching this.
+// is the rule set's hook (friendly_locs), so exclusive rules change it without touching this;
+// whether the direction rule and the LOC break apply is the printing's (PrintingRules).
 #pragma once
 
 #include <optional>
@@ -45,7 +46,8 @@ std::string no_retreat_reason(Symbol unit, int distance, Hex at, const Map& map)
 
 // Every legal retreat of `distance` hexes for `unit` from the hex it stands in. When `loc` is
 // given, only retreats heading for that friendly LOC hex; otherwise one set per LOC the owner
-// could choose.
+// could choose. Where no direction rule applies (PrintingRules::retreat_direction empty), no
+// LOC is headed for and each hex must be farther from the battle hex.
 RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
                              int distance, std::optional<Hex> loc, Trace& trace, std::size_t limit = 5000);
 

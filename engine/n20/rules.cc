@@ -48,6 +48,27 @@ const std::vector<InterpretationSwitch>& known_switches() {
   return kSwitches;
 }
 
+std::string_view printing_name(Printing p) { return kPrintings[static_cast<std::size_t>(p)]; }
+
+std::optional<Printing> printing_named(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(kPrintings); ++i)
+    if (kPrintings[i] == name) return static_cast<Printing>(i);
+  return std::nullopt;
+}
+
+std::string_view default_printing(std::string_view game) {
+  if (game == "standard" || game == "dresden") return "v2.0";
+  if (game == "jena") return "jena";
+  if (game == "leipzig") return "leipzig";
+  return {};
+}
+
+bool printing_carries(const Catalog& catalog, std::string_view id, Printing printing) {
+  if (id.rfind("std:", 0) != 0) return true;
+  const RuleCase* c = catalog.find(id);
+  return c && std::find(c->printings.begin(), c->printings.end(), printing_name(printing)) != c->printings.end();
+}
+
 bool is_optional_rule(const Catalog& catalog, std::string_view id) {
   const RuleCase* c = catalog.find(id);
   return c != nullptr && c->kind == "optional";
@@ -98,6 +119,27 @@ void N20Rules::resolve_choice() {
   r.each_front_morale = is("leipzig.mixed_front_morale", "each-front");
   r.dummies_scout_as_cavalry = is("fog.dummy_scouting", "as_cavalry");
   r.hidden_side_shows_movement = is("fog.hidden_side_shows_movement_allowance", "with_movement");
+}
+
+// Resolves what the chosen printing decides where the printings differ (PrintingRules), once,
+// after the tables are bound (the N result falls back on the CRT the game reads).
+void N20Rules::resolve_printing() {
+  PrintingRules& p = printed_;
+  p.printing = *printing_named(choice_.printing);
+  // A game's own case overriding a std case the printing lacks (jena:9.8.6, dresden:9.8.6,
+  // leipzig:9.8.6 each send the game's units towards its LOCs), or empty.
+  auto games_own = [&](std::string_view std_id) -> std::string {
+    for (const RuleCase& c : catalog_.cases())
+      if (c.book == choice_.game && std::find(c.overrides.begin(), c.overrides.end(), std_id) != c.overrides.end())
+        return c.id;
+    return {};
+  };
+  p.adjacency = carries("std:9.2.3") ? "std:9.2.3" : "std:9.2.2";
+  p.engaged = carries("std:9.6.8") ? std::string("std:9.6.8") : crt_table_id();
+  p.retreat_direction = carries("std:9.8.6") ? std::string("std:9.8.6") : games_own("std:9.8.6");
+  p.loc_early_break = carries("std:9.8.7") ? "std:9.8.7" : "";
+  p.advance_immediacy = carries("std:9.9.7") ? "std:9.9.7" : "std:9.6";
+  p.advance_exhaustion = carries("std:9.9.8") ? "std:9.9.8" : "std:9.1.2";
 }
 
 std::shared_ptr<const TerrainIndex> N20Rules::terrain_index(const Map& m, const GameState& s) const {
@@ -230,6 +272,10 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalo
   if (std::find(kGames.begin(), kGames.end(), choice.game) == kGames.end())
     throw std::invalid_argument("unknown Napoleonic 20 game '" + choice.game +
                                 "' (one of standard, jena, dresden, leipzig)");
+  if (choice.printing.empty()) choice.printing = default_printing(choice.game);
+  if (!printing_named(choice.printing))
+    throw std::invalid_argument("unknown printing '" + choice.printing +
+                                "' of the standard rules (one of jena, v2.0, leipzig)");
   for (const auto& o : choice.options)
     if (!is_optional_rule(catalog, o)) throw std::invalid_argument("'" + o + "' is not an optional rule in the catalog");
   for (const auto& [name, reading] : choice.interpretations) {
@@ -253,6 +299,7 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalo
   else if (choice.game == "leipzig") rules = std::make_unique<LeipzigRules>(std::move(choice), catalog, tables);
   else rules = std::make_unique<N20Rules>(std::move(choice), catalog, tables);
   rules->bind_tables(tables);
+  rules->resolve_printing();
   return rules;
 }
 

@@ -1,7 +1,7 @@
-// Owns: the Napoleonic 20 rule set as layers — the standard rules with named hooks, a
-// game's exclusive rules overriding hooks, optional rules switched on or off, and named
-// interpretation switches for readings the sources leave open. Standard code calls hooks;
-// it never forks for a game. See docs/rule-layering.md for where each game plugs in.
+// Owns: the Napoleonic 20 rule set as layers — the standard rules (in the printing chosen)
+// with named hooks, a game's exclusive rules overriding hooks, optional rules switched on or
+// off, and named interpretation switches for readings the sources leave open. Standard code
+// calls hooks; it never forks for a game. See docs/rule-layering.md for where each game plugs in.
 #pragma once
 
 #include <array>
@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -28,11 +29,55 @@ namespace hexlaw::n20 {
 
 class TerrainIndex;
 
-// What a question or a game asks for: which game, which optional rules, which readings.
+// What a question or a game asks for: which game, which optional rules, which readings, and
+// which printing of the standard rules.
 struct RulesetChoice {
   std::string game = "standard";           // standard | jena | dresden | leipzig
   std::set<std::string> options;           // optional rules switched on, by id: "std:16.5"
   std::map<std::string, std::string> interpretations;  // switch name -> chosen reading
+  std::string printing;                    // jena | v2.0 | leipzig; empty: the one that came with the game
+};
+
+// The three printings of the standard rules (the catalog's `printings:`), which differ in
+// substance: only Jena's has 9.6.8 and it lacks 9.2.3; Leipzig's lacks 9.8.6, 9.8.7, 9.9.7
+// and 9.9.8. Named as kPrintings names them.
+enum class Printing : std::uint8_t { Jena, V2_0, Leipzig };
+std::string_view printing_name(Printing p);
+// The printing a name stands for ("jena", "v2.0", "leipzig"), or nothing.
+std::optional<Printing> printing_named(std::string_view name);
+// The printing that came with a game: the standard rules' current one (v2.0) for `standard`,
+// the Jena printing for Jena, v2.0 for Dresden (printed in its booklet), Leipzig's for
+// Leipzig. Empty for a game it does not know.
+std::string_view default_printing(std::string_view game);
+// Whether `printing` carries catalog case `id`: a std case only if its `printings:` list the
+// printing; a case of any other book always (a game's own rules are not the std printings').
+bool printing_carries(const Catalog& catalog, std::string_view id, Printing printing);
+
+// Where the chosen printing differs in substance, the case that governs each point, resolved
+// once when the rule set is built from the printing and the game (the catalog notes of
+// std:9.2.3, 9.6.8, 9.8.6, 9.8.7, 9.9.7 and 9.9.8 record each ruling). Procedures apply the
+// rule when its id is set and cite that id, so no question cites a case its printing lacks.
+struct PrintingRules {
+  Printing printing = Printing::V2_0;
+  // Every attacker adjacent to every defender: std:9.2.3, or in the Jena printing (no 9.2.3)
+  // std:9.2.2, which carries the same requirement.
+  std::string adjacency = "std:9.2.3";
+  // An N result has no effect: std:9.6.8 in the Jena printing; the others leave N to the
+  // Combat Results Table the game reads, whose legend explains it.
+  std::string engaged = "std:9.6.8";
+  // Each retreat hex closer to the chosen friendly LOC: std:9.8.6, or where the printing lacks
+  // it the game's own case that sends its units towards their LOCs (leipzig:9.8.6); empty when
+  // neither exists (the standard game under the Leipzig printing): no direction rule.
+  std::string retreat_direction = "std:9.8.6";
+  // A unit reaching a friendly LOC with hexes still owed breaks there: std:9.8.7; empty where
+  // the printing lacks it (the LOC is then a hex like any other and the retreat goes on).
+  std::string loc_early_break = "std:9.8.7";
+  // An advance is made at once, before the next battle: std:9.9.7, or without it std:9.6
+  // (every result, advances included, applied before the next battle).
+  std::string advance_immediacy = "std:9.9.7";
+  // An advanced unit neither attacks nor is attacked again this phase: std:9.9.8, or without
+  // it std:9.1.2 (one battle per unit per phase, all declared first).
+  std::string advance_exhaustion = "std:9.9.8";
 };
 
 // An interpretation switch the engine implements: its name (as in the catalog note that
@@ -105,6 +150,11 @@ class N20Rules {
 
   const RulesetChoice& choice() const { return choice_; }
   const std::string& game() const { return choice_.game; }
+  // The printing of the standard rules in use, and what it decides where printings differ.
+  Printing printing() const { return printed_.printing; }
+  const PrintingRules& printed() const { return printed_; }
+  // Whether the printing in use carries catalog case `id` (see printing_carries).
+  bool carries(std::string_view id) const { return printing_carries(catalog_, id, printed_.printing); }
   const Catalog& catalog() const { return catalog_; }
   // Whether an optional rule is in use: by name (resolved when the rule set was built), or by
   // catalog id for rules outside that list (a scan of the few chosen ids, no allocation).
@@ -297,6 +347,7 @@ class N20Rules {
   const Catalog& catalog_;
   std::uint32_t optional_bits_ = 0;
   Readings readings_;
+  PrintingRules printed_;
   struct TerrainCacheEntry {
     std::uint64_t map_revision, context;
     std::shared_ptr<const TerrainIndex> index;
@@ -307,11 +358,13 @@ class N20Rules {
   std::array<bool, 6> hazard_breaks_{};
   const TerrainChart* terrain_ = nullptr;
   void bind_tables(const TableSet& tables);
+  void resolve_printing();
   friend std::unique_ptr<N20Rules> make_rules(RulesetChoice, const Catalog&, const TableSet&);
 };
 
 // Builds the layered rule set for a choice. Throws std::invalid_argument naming what is
-// wrong: an unknown game, an id that is not an optional rule, an unknown switch or reading.
+// wrong: an unknown game or printing, an id that is not an optional rule, an unknown switch
+// or reading.
 std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables);
 
 }  // namespace hexlaw::n20

@@ -406,7 +406,9 @@ void Game::resolve_current() {
   scratch_.cavalry_advanced = false;
   if (!scratch_.advance_eligible.empty() && !scratch_.advance_paths.empty())
     // RULE std:9.9.7 — the advance is offered now, before the next battle, and never later
-    a.cite("std:9.9.7", "the victors may advance now, before the next battle is resolved, or not at all");
+    // (std:9.6 says as much in the Leipzig printing, which has no 9.9.7)
+    a.cite(scenario_->rules->printed().advance_immediacy,
+           "the victors may advance now, before the next battle is resolved, or not at all");
   if (!a.entries().empty()) note("advance after combat", a);
   offer_advance();
 }
@@ -464,8 +466,9 @@ void Game::apply_advance(const Action& a) {
   if (u.type == UnitType::Cavalry) scratch_.cavalry_advanced = true;
   scratch_.advanced.push_back(id);
   // RULE std:9.9.8 — an advancing unit is done for the phase: it was in this battle, so no other
-  // battle of the declaration can include it (each unit fights once, std:9.2)
-  t.cite("std:9.9.8", id + " has advanced and is finished for this Combat Phase");
+  // battle of the declaration can include it (each unit fights once, std:9.2; std:9.1.2 in the
+  // Leipzig printing, which has no 9.9.8)
+  t.cite(scenario_->rules->printed().advance_exhaustion, id + " has advanced and is finished for this Combat Phase");
   note(id + " advances from " + from + " to " + hex_name, t);
   offer_advance();
 }

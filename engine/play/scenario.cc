@@ -81,8 +81,8 @@ namespace {
 std::shared_ptr<const Scenario> parse_root(const CaseField& root, const std::string& text, const std::string& name) {
   if (!root.is_map()) root.fail("a scenario is a mapping (see docs/scenario-format.md)");
   // Step A.
-  root.expect_keys({"name", "title", "description", "game", "options", "interpretations", "map", "units", "state",
-                    "calendar", "french", "events"});
+  root.expect_keys({"name", "title", "description", "game", "printing", "options", "interpretations", "map", "units",
+                    "state", "calendar", "french", "events"});
   auto sc = std::make_shared<Scenario>();
   sc->name = root["name"].str_or(name);
   sc->title = root["title"].str_or("");

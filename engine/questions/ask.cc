@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <stdexcept>
 
 #include "engine/core/catalog.h"
 #include "engine/core/tables.h"
@@ -146,6 +147,12 @@ Answer answer_n20_case(const CaseFile& c) {
       break;
     }
   }
+  // Procedures cite what the chosen printing carries (PrintingRules): an answer citing a std
+  // case that printing lacks is an engine bug, never an answer to give.
+  for (const auto& id : a.citations())
+    if (!rules->carries(id))
+      throw std::logic_error("the answer cites " + id + ", which the " + std::string(n20::printing_name(rules->printing())) +
+                             " printing of the standard rules does not carry");
   return a;
 }
 

@@ -76,15 +76,34 @@ Expectation parse_expect(const CaseField& f) {
   return e;
 }
 
+// A question cannot be about a case its printing of the standard rules does not carry, nor
+// expect the answer to cite one: each id of `list` must be in the rule set's printing.
+void check_in_printing(const CaseField& list, const n20::N20Rules& rules) {
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string id = list.at(i).str();
+    if (!default_catalog().has(id) || rules.carries(id)) continue;  // an unknown id: the catalog check names it
+    std::string in;
+    for (const auto& p : default_catalog().find(id)->printings) in += (in.empty() ? "" : ", ") + p;
+    list.at(i).fail(id + " is not in the " + std::string(n20::printing_name(rules.printing())) +
+                    " printing of the standard rules (it is in " + (in.empty() ? "none" : in) +
+                    "; choose one with 'printing:')");
+  }
+}
+
 }  // namespace
 
-// Step A. The rule set (game, options, interpretations). Step B. The map, checked against the
-// game's terrain chart. Step C. Units and state, checked for an illegal position.
+// Step A. The rule set (game, printing, options, interpretations). Step B. The map, checked
+// against the game's terrain chart. Step C. Units and state, checked for an illegal position.
 CasePosition parse_position(const CaseField& root) {
   CasePosition c;
   // Step A.
   const std::string game = root["game"].str_or("standard");
   c.ruleset.game = game;
+  // The printing of the standard rules: the one that came with the game unless named.
+  c.ruleset.printing = root["printing"].str_or(std::string(n20::default_printing(game)));
+  if (root["printing"].present() && !n20::printing_named(c.ruleset.printing))
+    root["printing"].fail("unknown printing '" + c.ruleset.printing +
+                          "' of the standard rules (one of jena, v2.0, leipzig)");
   if (root["options"].present() && !root["options"].is_seq())
     root["options"].fail("expected a list of optional rule ids, such as [\"std:16.1\"]");
   for (std::size_t i = 0; i < root["options"].size(); ++i) {
@@ -151,6 +170,8 @@ CasePosition parse_position(const CaseField& root) {
 
 void read_n20_case_position(const CaseField& root, CaseFile& c) {
   CasePosition pos = parse_position(root);
+  check_in_printing(root["rules"], *pos.rules);
+  check_in_printing(root["expect"]["cites"], *pos.rules);
   c.ruleset = std::move(pos.ruleset);
   c.map = std::move(pos.map);
   c.state = std::move(pos.state);
@@ -163,8 +184,8 @@ namespace {
 CaseFile parse_root(const CaseField& root, const std::string& file, const std::string& name) {
   if (!root.is_map()) root.fail("a case file is a mapping (see docs/case-format.md)");
   // Step A.
-  root.expect_keys({"name", "title", "description", "rules", "game", "options", "interpretations", "map",
-                    "units", "state", "question", "dice", "expect"});
+  root.expect_keys({"name", "title", "description", "rules", "game", "printing", "options", "interpretations",
+                    "map", "units", "state", "question", "dice", "expect"});
   CaseFile c{.root = root, .question = root["question"]};
   c.file = file;
   c.name = root["name"].str_or(name);

@@ -53,7 +53,7 @@ struct CaseFile {
   Expectation expect;
 };
 
-// The position part of a case file or a scenario: the rule set (game, options,
+// The position part of a case file or a scenario: the rule set (game, printing, options,
 // interpretations), the map fragment, the units and the state, checked for an illegal
 // position. Throws CaseError naming the field.
 struct CasePosition {

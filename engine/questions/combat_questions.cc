@@ -11,6 +11,7 @@
 #include "engine/n20/declaration.h"
 #include "engine/n20/dummies.h"
 #include "engine/questions/kinds.h"
+#include "engine/questions/question_fields.h"
 
 namespace hexlaw {
 
@@ -72,6 +73,7 @@ n20::ResolutionPolicy policy(const Situation& s) {
   });
   s.c.question["retreat_locs"].for_each_entry([&](const std::string& id, const CaseField& f) {
     if (!s.state.unit(id)) f.fail("no unit with id '" + id + "'");
+    no_retreat_direction(s, f);
     auto h = parse_ccrr(f.str());
     if (!h) f.fail("'" + f.str() + "' is not a four-digit CCRR hex number");
     p.retreat_locs[id] = to_axial(*h, s.map.layout());

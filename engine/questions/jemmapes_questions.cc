@@ -102,6 +102,8 @@ const RuleCase* switch_owner(const std::string& name) {
 void read_jemmapes_case_position(const CaseField& root, CaseFile& c) {
   // Step A.
   if (root["options"].present()) root["options"].fail("Jemmapes 1792 has no optional rules the engine reads yet");
+  if (root["printing"].present())
+    root["printing"].fail("printings are those of the Napoleonic 20 standard rules; Jemmapes 1792 has one rulebook");
   if (root["state"].present())
     root["state"].fail("a Jemmapes position's state (round, orders, initiative) is not read yet: give map and units");
   c.ruleset.game = "jemmapes";

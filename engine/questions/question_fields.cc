@@ -34,4 +34,13 @@ const Unit& question_unit_on_map(const Situation& s, const std::string& key) {
   return u;
 }
 
+// A LOC to head for means nothing where no rule sets a retreat's direction; naming one is an
+// error in the question.
+void no_retreat_direction(const Situation& s, const CaseField& where) {
+  if (!s.rules.printed().retreat_direction.empty()) return;
+  where.fail("the " + std::string(n20::printing_name(s.rules.printing())) +
+             " printing of the standard rules has no retreat direction rule (no std:9.8.6) and game " +
+             s.rules.game() + " prints none of its own: a retreat heads for no LOC");
+}
+
 }  // namespace hexlaw

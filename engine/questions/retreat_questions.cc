@@ -16,7 +16,10 @@ void add_retreat_questions(std::vector<QuestionKind>& kinds) {
         question_unit_on_map(s, "unit");
         const long long d = s.c.question.required("distance").integer();
         if (d < 0 || d > 12) s.c.question["distance"].fail("a retreat distance lies between 0 and 12 hexes");
-        if (s.c.question["loc"].present()) question_hex(s, "loc");
+        if (s.c.question["loc"].present()) {
+          question_hex(s, "loc");
+          no_retreat_direction(s, s.c.question["loc"]);
+        }
       },
       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
         const Unit& u = question_unit_on_map(s, "unit");

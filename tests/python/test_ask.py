@@ -53,6 +53,31 @@ def test_bad_input_raises_case_error_with_field_and_reason():
     assert issubclass(hexlaw.CaseError, ValueError)
 
 
+# std:9.8.6 — a Prussian unit beaten from the south retreats two hexes; its LOC is at 0501.
+RETREAT_CASE = {
+    "map": {"bounds": {"cols": [4, 6], "rows": [1, 8]}, "locs": {"prussian": ["0501"]}},
+    "units": [
+        {"id": "D", "side": "prussian", "type": "infantry", "strength": 2, "movement": 2, "hex": "0505"},
+        {"id": "F", "side": "french", "type": "infantry", "strength": 3, "movement": 2, "hex": "0506"},
+    ],
+    "question": {"kind": "retreat", "unit": "D", "distance": 2},
+}
+
+
+def test_a_dict_names_its_printing():
+    """std:9.8.6 — the v2.0 printing (the standard game's) sends the retreat towards the LOC;
+    the Leipzig printing has no 9.8.6, so in the standard game any path away will do."""
+    v2 = hexlaw.ask(RETREAT_CASE)
+    assert v2.outcome["count"] == 1 and "std:9.8.6" in v2.citations
+    assert hexlaw.ask(dict(RETREAT_CASE, printing="jena")).outcome == v2.outcome
+    leipzig = hexlaw.ask(dict(RETREAT_CASE, printing="leipzig"))
+    assert leipzig.outcome["count"] == 5 and "std:9.8.6" not in leipzig.citations
+    with pytest.raises(hexlaw.CaseError, match="printing: unknown printing 'v9'.*one of jena, v2.0, leipzig"):
+        hexlaw.ask(dict(RETREAT_CASE, printing="v9"))
+    with pytest.raises(hexlaw.CaseError, match=r"rules\[0\]: std:9.8.6 is not in the leipzig printing"):
+        hexlaw.ask(dict(RETREAT_CASE, printing="leipzig", rules=["std:9.8.6"]))
+
+
 def test_rule_lookup():
     rule = hexlaw.rule("std:9.8.2")
     assert rule.id == "std:9.8.2" and rule.book == "std"

@@ -293,14 +293,10 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalo
       throw std::invalid_argument("switch '" + name + "' has no reading '" + reading + "'");
   }
   // Each game's exclusive rules are a layer: a subclass of N20Rules overriding hooks.
-  std::unique_ptr<N20Rules> rules;
-  if (choice.game == "jena") rules = std::make_unique<JenaRules>(std::move(choice), catalog, tables);
-  else if (choice.game == "dresden") rules = std::make_unique<DresdenRules>(std::move(choice), catalog, tables);
-  else if (choice.game == "leipzig") rules = std::make_unique<LeipzigRules>(std::move(choice), catalog, tables);
-  else rules = std::make_unique<N20Rules>(std::move(choice), catalog, tables);
-  rules->bind_tables(tables);
-  rules->resolve_printing();
-  return rules;
+  if (choice.game == "jena") return make_layer<JenaRules>(std::move(choice), catalog, tables);
+  if (choice.game == "dresden") return make_layer<DresdenRules>(std::move(choice), catalog, tables);
+  if (choice.game == "leipzig") return make_layer<LeipzigRules>(std::move(choice), catalog, tables);
+  return make_layer<N20Rules>(std::move(choice), catalog, tables);
 }
 
 }  // namespace hexlaw::n20

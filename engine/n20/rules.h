@@ -357,10 +357,32 @@ class N20Rules {
   const CrtTable* crt_ = nullptr;
   std::array<bool, 6> hazard_breaks_{};
   const TerrainChart* terrain_ = nullptr;
+
+ protected:
+  // Binds the tables the rule set reads and resolves its printing: the last steps of building
+  // one (make_rules, make_layer), once the layer's constructor has run.
+  void finish(const TableSet& tables) {
+    bind_tables(tables);
+    resolve_printing();
+  }
+
+ private:
   void bind_tables(const TableSet& tables);
   void resolve_printing();
   friend std::unique_ptr<N20Rules> make_rules(RulesetChoice, const Catalog&, const TableSet&);
+  template <class Layer>
+  friend std::unique_ptr<Layer> make_layer(RulesetChoice, const Catalog&, const TableSet&);
 };
+
+// Builds a rule set of one layer class (a subclass of N20Rules overriding hooks) for a choice
+// already checked: the layers of make_rules, and a test's or tool's own layer.
+template <class Layer>
+std::unique_ptr<Layer> make_layer(RulesetChoice choice, const Catalog& catalog, const TableSet& tables) {
+  if (choice.printing.empty()) choice.printing = default_printing(choice.game);
+  auto rules = std::make_unique<Layer>(std::move(choice), catalog, tables);
+  rules->finish(tables);
+  return rules;
+}
 
 // Builds the layered rule set for a choice. Throws std::invalid_argument naming what is
 // wrong: an unknown game or printing, an id that is not an optional rule, an unknown switch

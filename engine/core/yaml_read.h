@@ -6,6 +6,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "engine/core/errors.h"
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -122,5 +124,8 @@ class Field {
   std::string file_;
   std::string path_;
 };
+
+// The fields of a case file or scenario: errors name the file, field and reason (CaseError).
+using CaseField = Field<CaseError>;
 
 }  // namespace hexlaw

@@ -8,8 +8,8 @@
 
 #include "engine/core/errors.h"
 #include "engine/n20/setup.h"
-#include "engine/questions/case_file.h"
-#include "engine/questions/sequence_readers.h"
+#include "engine/n20/position_reader.h"
+#include "engine/n20/sequence_readers.h"
 
 namespace hexlaw::play {
 
@@ -110,23 +110,6 @@ std::shared_ptr<const Scenario> load_scenario(const std::string& path) {
 
 std::shared_ptr<const Scenario> parse_scenario_text(const std::string& text, const std::string& name) {
   return parse_root(CaseField::load_text(text, name), text, name);
-}
-
-}  // namespace hexlaw::play
-
-namespace hexlaw::play {
-
-std::shared_ptr<const Scenario> scenario_from_case(const CaseFile& c) {
-  auto sc = std::make_shared<Scenario>();
-  sc->name = c.name;
-  sc->title = c.title;
-  sc->ruleset = c.ruleset;
-  sc->rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
-  sc->map = c.map;
-  sc->initial = c.state;
-  const CaseField& q = c.question;
-  complete_scenario(*sc, {q.required("calendar"), q["french"], q["events"], c.root["units"], c.root["state"]});
-  return sc;
 }
 
 }  // namespace hexlaw::play

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/core/map.h"
-#include "engine/questions/case_file.h"
+#include "engine/n20/position_reader.h"
 #include "engine/core/state.h"
 #include "engine/n20/events.h"
 #include "engine/n20/rules.h"
@@ -33,10 +33,6 @@ struct Scenario {
 // reason: unknown keys, a bad map or unit, an illegal set-up, a side with no morale track.
 std::shared_ptr<const Scenario> load_scenario(const std::string& path);
 std::shared_ptr<const Scenario> parse_scenario_text(const std::string& text, const std::string& name);
-
-// A scenario from a case file's position (map, units, morale) and its question's calendar,
-// french side and events: the `game` question plays one.
-std::shared_ptr<const Scenario> scenario_from_case(const CaseFile& c);
 
 // Where the parts of a scenario come from, for error messages; complete_scenario() reads the
 // calendar, French side and event deck into `sc` (whose rules, map and initial state are set)

@@ -15,11 +15,10 @@
 #include "engine/core/state.h"
 #include "engine/core/yaml_read.h"
 #include "engine/jemmapes/position.h"
+#include "engine/n20/position_reader.h"
 #include "engine/n20/rules.h"
 
 namespace hexlaw {
-
-using CaseField = Field<CaseError>;
 
 struct DiceSpec {
   enum class Mode { None, Scripted, Seeded, Enumerate } mode = Mode::None;
@@ -53,19 +52,6 @@ struct CaseFile {
   Expectation expect;
 };
 
-// The position part of a case file or a scenario: the rule set (game, printing, options,
-// interpretations), the map fragment, the units and the state, checked for an illegal
-// position. Throws CaseError naming the field.
-struct CasePosition {
-  n20::RulesetChoice ruleset;
-  std::shared_ptr<const n20::N20Rules> rules;
-  std::shared_ptr<const Map> map;
-  GameState state;
-  // Set when the rule set chosen is refused by name (a switch of a rule not yet implemented):
-  // the position reads, but nothing may be asked of it.
-  std::shared_ptr<const RuleRefusal> refusal;
-};
-CasePosition parse_position(const CaseField& root);
 
 // The Napoleonic 20 system's position reader (parse_position into the case), registered in
 // systems.cc.

@@ -2,11 +2,28 @@
 // morale) with the question's calendar, French side and event deck, the dice seeded by
 // `seed`, through the listed decisions; the answer is where the game then stands: position,
 // the decision awaited with its legal choices, morale, units, the record and the verdict.
+#include "engine/core/catalog.h"
+#include "engine/core/tables.h"
 #include "engine/play/game.h"
 #include "engine/questions/kinds.h"
 
 namespace hexlaw {
 namespace {
+
+// A scenario from a case file's position (map, units, morale) and its question's calendar,
+// French side and events.
+std::shared_ptr<const play::Scenario> scenario_from_case(const CaseFile& c) {
+  auto sc = std::make_shared<play::Scenario>();
+  sc->name = c.name;
+  sc->title = c.title;
+  sc->ruleset = c.ruleset;
+  sc->rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+  sc->map = c.map;
+  sc->initial = c.state;
+  const CaseField& q = c.question;
+  play::complete_scenario(*sc, {q.required("calendar"), q["french"], q["events"], c.root["units"], c.root["state"]});
+  return sc;
+}
 
 struct Played {
   std::shared_ptr<const play::Scenario> scenario;
@@ -20,7 +37,7 @@ Played read_game(const Situation& s) {
   if (s.c.dice.mode != DiceSpec::Mode::None)
     s.c.root["dice"].fail("a game rolls its own dice, seeded by question.seed: leave dice out");
   Played p;
-  p.scenario = play::scenario_from_case(s.c);
+  p.scenario = scenario_from_case(s.c);
   const long long seed = q["seed"].int_or(1);
   if (seed < 0) q["seed"].fail("a seed is a non-negative integer");
   p.seed = static_cast<std::uint64_t>(seed);

@@ -2,7 +2,7 @@
 // what may and must be done in it, and what comes next (std:4.0) — and about the Random Events
 // that open each Player Turn (std:5.0): drawing a card, reshuffling the deck.
 #include "engine/n20/events.h"
-#include "engine/questions/sequence_readers.h"
+#include "engine/n20/sequence_readers.h"
 #include "engine/n20/sequence.h"
 #include "engine/n20/setup.h"
 #include "engine/questions/kinds.h"

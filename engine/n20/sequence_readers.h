@@ -9,7 +9,7 @@
 
 #include "engine/n20/events.h"
 #include "engine/n20/sequence.h"
-#include "engine/questions/case_file.h"
+#include "engine/core/yaml_read.h"
 
 namespace hexlaw {
 

@@ -1,6 +1,6 @@
 // Owns: reading calendars (std:4.0) and Random Event cards (std:5.0) from a case file or a
 // scenario, with errors that name the field.
-#include "engine/questions/sequence_readers.h"
+#include "engine/n20/sequence_readers.h"
 
 namespace hexlaw {
 

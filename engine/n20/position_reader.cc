@@ -1,0 +1,93 @@
+// Owns: reading a Napoleonic 20 position (see position_reader.h).
+#include "engine/n20/position_reader.h"
+
+#include <set>
+
+#include "engine/core/catalog.h"
+#include "engine/core/tables.h"
+
+namespace hexlaw {
+
+void check_rule_id(const CaseField& f, const std::string& id) {
+  std::string why;
+  if (!parse_rule_id(id, &why)) f.fail(why);
+  if (!default_catalog().has(id)) f.fail("rule id '" + id + "' is not in the spec catalog");
+}
+
+// Step A. The rule set (game, printing, options, interpretations). Step B. The map, checked
+// against the game's terrain chart. Step C. Units and state, checked for an illegal position.
+CasePosition parse_position(const CaseField& root) {
+  CasePosition c;
+  // Step A.
+  const std::string game = root["game"].str_or("standard");
+  c.ruleset.game = game;
+  // The printing of the standard rules: the one that came with the game unless named.
+  c.ruleset.printing = root["printing"].str_or(std::string(n20::default_printing(game)));
+  if (root["printing"].present() && !n20::printing_named(c.ruleset.printing))
+    root["printing"].fail("unknown printing '" + c.ruleset.printing +
+                          "' of the standard rules (one of jena, v2.0, leipzig)");
+  if (root["options"].present() && !root["options"].is_seq())
+    root["options"].fail("expected a list of optional rule ids, such as [\"std:16.1\"]");
+  for (std::size_t i = 0; i < root["options"].size(); ++i) {
+    auto o = root["options"].at(i);
+    check_rule_id(o, o.str());
+    if (!n20::is_optional_rule(default_catalog(), o.str())) o.fail("'" + o.str() + "' is not an optional rule");
+    c.ruleset.options.insert(o.str());
+  }
+  root["interpretations"].for_each_entry(
+      [&](const std::string& k, const CaseField& v) { c.ruleset.interpretations[k] = v.str(); });
+  try {
+    try {
+      c.rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+    } catch (const RuleRefusal& e) {
+      // A switch of a rule not yet implemented: the position still reads (with the standard
+      // readings), and asking anything of it is refused by name (ask(), load_scenario()).
+      c.refusal = std::make_shared<RuleRefusal>(e);
+      n20::RulesetChoice plain = c.ruleset;
+      plain.interpretations.clear();
+      for (const auto& [name, reading] : c.ruleset.interpretations)
+        for (const auto& known : n20::known_switches())
+          if (known.name == name) plain.interpretations[name] = reading;
+      c.rules = n20::make_rules(plain, default_catalog(), default_tables());
+    }
+  } catch (const std::invalid_argument& e) {
+    (root["interpretations"].present() ? root["interpretations"] : root["game"]).fail(e.what());
+  }
+  // Step B.
+  auto map = std::make_shared<Map>(Map::parse(root["map"]));
+  const TerrainChart& chart = c.rules->terrain_chart();
+  auto known_terrain = [&](const std::string& t, const CaseField& where) {
+    if (!chart.terrain(t)) {
+      std::string list;
+      for (const auto& [n, _] : chart.hex_terrain) list += (list.empty() ? "" : ", ") + n;
+      where.fail("terrain '" + t + "' is not in " + chart.id + " (one of " + list + ")");
+    }
+  };
+  known_terrain(map->default_terrain(), root["map"]["default_terrain"]);
+  root["map"]["hexes"].for_each_entry([&](const std::string&, const CaseField& v) {
+    known_terrain(v.is_map() ? v["terrain"].str() : v.str(), v);
+  });
+  c.map = map;
+  // Step C.
+  parse_state_fields(root["state"], c.state);
+  root["state"].expect_keys({"turn", "phase", "phasing", "night", "weather", "morale", "markers"});
+  c.state.units = parse_units(root["units"], map->layout());
+  std::set<std::string> sides;
+  for (const auto& u : c.state.units) sides.insert(u.side);
+  for (std::size_t i = 0; i < c.state.units.size(); ++i) {
+    const Unit& u = c.state.units[i];
+    if (!u.on_map()) continue;
+    if (!map->on_map(u.hex)) root["units"].at(i)["hex"].fail("hex " + map->name(u.hex) + " is off the map's bounds");
+    for (std::size_t j = 0; j < i; ++j) {
+      const Unit& v = c.state.units[j];
+      if (v.on_map() && v.hex == u.hex && v.side != u.side)
+        root["units"].at(i)["hex"].fail("illegal position: " + u.id + " (" + u.side + ") and " + v.id + " (" +
+                                        v.side + ") cannot share hex " + map->name(u.hex));
+    }
+  }
+  if (!c.state.phasing.empty() && !sides.empty() && !sides.count(c.state.phasing))
+    root["state"]["phasing"].fail("no unit belongs to side '" + c.state.phasing + "'");
+  return c;
+}
+
+}  // namespace hexlaw

@@ -161,6 +161,10 @@ bool N20Rules::option_on(std::string_view rule_id) const {
   return false;
 }
 
+// The tables this game reads, by typed index once: the CRT, the hazardous-retreat table (which
+// faces break a unit) and the terrain chart.
+// RULE jena:table.hazardous-retreat — the hazard die breaks the unit on the faces the table marks (1-3)
+// RULE jena:table.terrain — hex and hexside terrain: movement, stops, ZOC barriers and defence values
 void N20Rules::bind_tables(const TableSet& tables) {
   crt_ = tables.crt(crt_table_id());
   const GridTable* hazard = tables.grid(hazard_table_id());

@@ -259,24 +259,38 @@ RC_GTEST_PROP(RetreatProps, EveryStepCloserToTheLocWheneverSomeStepCan, ()) {
   }
 }
 
+// A crowded retreat for the fewest_ezoc properties: a unit with enemies close around it, a LOC
+// for its side (always, or only sometimes with `loc_optional`), either friendly-vs-ZOC priority
+// and a distance of 1-4.
+struct CrowdedRetreat {
+  gen::Position p;
+  Unit u;
+  std::optional<Hex> loc;
+  bool friends_first = false;
+  int n = 1;
+};
+CrowdedRetreat crowded_retreat(bool loc_optional) {
+  CrowdedRetreat c{*gen::position(7, 7, 12), {}, std::nullopt, false, 1};
+  c.u = *rc::gen::elementOf(c.p.state.units);
+  crowd_around(c.p, c.u);
+  if (!loc_optional || *rc::gen::arbitrary<bool>()) {
+    c.loc = to_axial({*rc::gen::inRange(1, 8), *rc::gen::inRange(1, 8)}, c.p.map->layout());
+    RC_PRE(!(*c.loc == c.u.hex));
+    c.p.map->add_loc(c.u.side, *c.loc);
+  }
+  c.friends_first = *rc::gen::arbitrary<bool>();
+  c.n = *rc::gen::inRange(1, 5);
+  return c;
+}
+
 // std:9.8.2 read as fewest_ezoc (the default), with std:9.8.3 and std:9.8.5 — every retreat
 // the engine allows enters exactly the fewest hazardous hexes any complete legal retreat needs
 // (by the brute-force oracle, scored with the class the priority ranks last first), and the unit
 // breaks only when no legal retreat exists at all. With or without a LOC to head for.
 RC_GTEST_PROP(RetreatProps, FewestEzocPathsEnterTheFewestHazardousHexesAnyRetreatNeeds, ()) {
   HEXLAW_CITES("std:9.8.2", "std:9.8.3", "std:9.8.5", "std:9.8.7");
-  gen::Position p = *gen::position(7, 7, 12);
-  const Unit u = *rc::gen::elementOf(p.state.units);
-  crowd_around(p, u);
-  std::optional<Hex> loc;
-  if (*rc::gen::arbitrary<bool>()) {
-    loc = to_axial({*rc::gen::inRange(1, 8), *rc::gen::inRange(1, 8)}, p.map->layout());
-    RC_PRE(!(*loc == u.hex));
-    p.map->add_loc(u.side, *loc);
-  }
-  const bool friends_first = *rc::gen::arbitrary<bool>();
+  auto [p, u, loc, friends_first, n] = crowded_retreat(true);
   auto rules = reading_rules("fewest_ezoc", friends_first);
-  const int n = *rc::gen::inRange(1, 5);
   Oracle o{*rules, p, u};
   Trace t(Trace::Off{});
   const auto r = n20::retreat_paths(*rules, *p.map, p.state, u, n, loc, t, 2000);
@@ -291,14 +305,7 @@ RC_GTEST_PROP(RetreatProps, FewestEzocPathsEnterTheFewestHazardousHexesAnyRetrea
 // no more enemy-ZOC hexes than any of theirs, under ezoc_first whenever theirs passes no friend.
 RC_GTEST_PROP(RetreatProps, FewestEzocNeverEntersMoreHazardsThanTheOtherReadings, ()) {
   HEXLAW_CITES("std:9.8.2", "std:9.8.3");
-  gen::Position p = *gen::position(7, 7, 12);
-  const Unit u = *rc::gen::elementOf(p.state.units);
-  crowd_around(p, u);
-  const Hex loc = to_axial({*rc::gen::inRange(1, 8), *rc::gen::inRange(1, 8)}, p.map->layout());
-  RC_PRE(!(loc == u.hex));
-  p.map->add_loc(u.side, loc);
-  const bool friends_first = *rc::gen::arbitrary<bool>();
-  const int n = *rc::gen::inRange(1, 5);
+  auto [p, u, loc, friends_first, n] = crowded_retreat(false);
   auto fewest_rules = reading_rules("fewest_ezoc", friends_first);
   Oracle o{*fewest_rules, p, u};
   Trace t(Trace::Off{});
@@ -325,15 +332,9 @@ RC_GTEST_PROP(RetreatProps, FewestEzocNeverEntersMoreHazardsThanTheOtherReadings
 // scores no worse than the rest of this one (std:9.8.7's zig-zag). Brute force by the oracle.
 RC_GTEST_PROP(RetreatProps, FewestEzocStepsCloserToTheLocWheneverTheFewestAllow, ()) {
   HEXLAW_CITES("std:9.8.6", "std:9.8.7", "std:9.8.2");
-  gen::Position p = *gen::position(7, 7, 12);
-  const Unit u = *rc::gen::elementOf(p.state.units);
-  crowd_around(p, u);
-  const Hex loc = to_axial({*rc::gen::inRange(1, 8), *rc::gen::inRange(1, 8)}, p.map->layout());
-  RC_PRE(!(loc == u.hex));
-  p.map->add_loc(u.side, loc);
-  const bool friends_first = *rc::gen::arbitrary<bool>();
+  auto [p, u, with_loc, friends_first, n] = crowded_retreat(false);
+  const Hex loc = *with_loc;
   auto rules = reading_rules("fewest_ezoc", friends_first);
-  const int n = *rc::gen::inRange(1, 5);
   Oracle o{*rules, p, u};
   Trace t(Trace::Off{});
   const auto r = n20::retreat_paths(*rules, *p.map, p.state, u, n, loc, t, 2000);

@@ -6,7 +6,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 #include "engine/core/symbol.h"
 #include "engine/core/yaml_read.h"
 

@@ -6,7 +6,7 @@
 #include "bindings/bindings.h"
 #include "engine/core/dice.h"
 #include "engine/core/errors.h"
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 
 namespace hexlaw::py {
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "engine/core/map.h"
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 #include "engine/n20/rules.h"
 
 namespace hexlaw::gen {

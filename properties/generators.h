@@ -5,7 +5,7 @@
 #include <rapidcheck.h>
 
 #include "engine/core/hex.h"
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 
 namespace hexlaw::gen {
 

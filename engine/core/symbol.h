@@ -1,5 +1,5 @@
 // Owns: interned names. A Symbol is a 4-byte handle to a string kept once for the whole
-// process (unit ids, sides, nationalities, armies, morale tracks, weather). Two Symbols
+// process (unit ids, sides and whatever names a rule system interns). Two Symbols
 // compare equal exactly when their texts do, by comparing handles; a Symbol converts to its
 // text for output and compares with plain strings by text. Strings live at the edges (case
 // files, logs, Python, pictures); the state and the hot paths hold Symbols.

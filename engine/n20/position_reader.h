@@ -10,7 +10,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/core/map.h"
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 #include "engine/core/yaml_read.h"
 #include "engine/n20/rules.h"
 

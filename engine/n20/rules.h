@@ -19,7 +19,7 @@
 #include "engine/core/errors.h"
 #include "engine/core/hex.h"
 #include "engine/core/map.h"
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 #include "engine/core/tables.h"
 #include "engine/core/trace.h"
 #include "engine/core/dice.h"

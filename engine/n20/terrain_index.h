@@ -13,7 +13,7 @@
 
 #include "engine/core/hex.h"
 #include "engine/core/map.h"
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 #include "engine/core/symbol.h"
 #include "engine/core/tables.h"
 

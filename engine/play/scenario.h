@@ -9,7 +9,7 @@
 
 #include "engine/core/map.h"
 #include "engine/n20/position_reader.h"
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 #include "engine/n20/events.h"
 #include "engine/n20/rules.h"
 #include "engine/n20/sequence.h"

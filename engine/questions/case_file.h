@@ -12,7 +12,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/core/map.h"
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 #include "engine/core/yaml_read.h"
 #include "engine/jemmapes/position.h"
 #include "engine/n20/position_reader.h"

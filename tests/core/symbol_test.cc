@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 
 namespace hexlaw {
 namespace {

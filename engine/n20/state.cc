@@ -1,5 +1,5 @@
 // Owns: Unit/GameState queries and their exact (de)serialisation.
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>

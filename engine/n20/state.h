@@ -1,5 +1,6 @@
-// Owns: units and the game state — who is where, off-map status, markers, turn, phase,
-// morale tracks and weather. The state is a plain value: it copies cheaply (units are
+// Owns: the Napoleonic 20 system's units and game state — who is where, off-map status,
+// markers, turn, phase, morale tracks and weather. It lives in engine/n20, not core: unit
+// types, phases, weather and the 0-10 morale range are this system's notions. The state is a plain value: it copies cheaply (units are
 // trivially copyable records of interned names and bits), compares with ==, and serialises
 // to JSON and back exactly.
 #pragma once
@@ -19,6 +20,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "engine/core/hex.h"
+#include "engine/core/tag_set.h"
 #include "engine/core/symbol.h"
 
 namespace hexlaw {
@@ -36,58 +38,6 @@ std::optional<UnitType> parse_unit_type(const std::string& s);
 enum class UnitStatus : std::uint8_t { OnMap, Broken, Eliminated, Pending };
 const char* to_string(UnitStatus s);
 std::optional<UnitStatus> parse_unit_status(const std::string& s);
-
-// A set of names from a fixed vocabulary, held as bits. `Names` lists the vocabulary in
-// alphabetical order, so the bits list in the order a sorted list of strings would.
-template <class E, const auto& Names>
-class TagSet {
- public:
-  static constexpr std::size_t kSize = std::size(Names);
-  TagSet() = default;
-  // From names, for tests and readers; throws std::invalid_argument on a name outside the
-  // vocabulary.
-  TagSet(std::initializer_list<std::string_view> names) {
-    for (std::string_view n : names) set(parse_or_throw(n), true);
-  }
-  TagSet(const std::vector<std::string>& names) {  // NOLINT: implicit, as the list form
-    for (const auto& n : names) set(parse_or_throw(n), true);
-  }
-  static std::optional<E> parse(std::string_view name) {
-    for (std::size_t i = 0; i < kSize; ++i)
-      if (name == Names[i]) return static_cast<E>(i);
-    return std::nullopt;
-  }
-  static const char* name(E e) { return Names[static_cast<std::size_t>(e)]; }
-  // The vocabulary as one line: "elite, guard, light, unreliable".
-  static std::string vocabulary() {
-    std::string out;
-    for (const char* n : Names) out += (out.empty() ? "" : ", ") + std::string(n);
-    return out;
-  }
-  bool has(E e) const { return (bits_ >> static_cast<unsigned>(e)) & 1u; }
-  void set(E e, bool on) {
-    const auto bit = static_cast<std::uint16_t>(1u << static_cast<unsigned>(e));
-    bits_ = on ? (bits_ | bit) : (bits_ & ~bit);
-  }
-  bool empty() const { return bits_ == 0; }
-  void clear() { bits_ = 0; }
-  std::size_t size() const { return static_cast<std::size_t>(__builtin_popcount(bits_)); }
-  std::vector<std::string> names() const {
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < kSize; ++i)
-      if (has(static_cast<E>(i))) out.emplace_back(Names[i]);
-    return out;
-  }
-  friend bool operator==(const TagSet&, const TagSet&) = default;
-
- private:
-  static E parse_or_throw(std::string_view n) {
-    auto e = parse(n);
-    if (!e) throw std::invalid_argument("'" + std::string(n) + "' is not one of " + vocabulary());
-    return *e;
-  }
-  std::uint16_t bits_ = 0;
-};
 
 // Printed qualities of a unit.
 enum class UnitFlag : std::uint8_t { Elite, Guard, Light, Unreliable };

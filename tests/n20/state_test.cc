@@ -1,6 +1,6 @@
 // Owns: example tests of the map and the game state (engine/core/map.h, state.h): parsing,
 // queries and exact JSON round trips.
-#include "engine/core/state.h"
+#include "engine/n20/state.h"
 
 #include <gtest/gtest.h>
 

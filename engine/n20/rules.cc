@@ -3,6 +3,7 @@
 
 #include "engine/n20/dummies.h"
 #include "engine/n20/terrain_index.h"
+#include "engine/n20/victory.h"
 #include "engine/n20/games/dresden.h"
 #include "engine/n20/games/jena.h"
 #include "engine/n20/games/leipzig.h"
@@ -241,6 +242,11 @@ std::vector<Phase> N20Rules::player_turn_phases(const Calendar& cal, int turn) c
 // RULE std:9.8.1 — a unit retreating from a Fortified or Redoubt hex may retreat one hex fewer
 int N20Rules::retreat_reduction(const Map& m, Hex h, const GameState& s, Trace&) const {
   return terrain_of(m, h, s).zoc_barrier ? 1 : 0;
+}
+
+VictoryVerdict N20Rules::judge_victory(const GameState& s, const std::string& french_side, bool end_of_game,
+                                      Trace& t) const {
+  return standard_victory(s, french_side, end_of_game, t);
 }
 
 std::set<Hex> N20Rules::friendly_locs(const Unit& u, const Map& m, const GameState&) const {

@@ -28,6 +28,7 @@
 namespace hexlaw::n20 {
 
 class TerrainIndex;
+struct VictoryVerdict;
 
 // What a question or a game asks for: which game, which optional rules, which readings, and
 // which printing of the standard rules.
@@ -292,7 +293,7 @@ class N20Rules {
   // A standard procedure that a game replaces. Called as each starts: a layer whose game's
   // replacement is not implemented yet refuses it by name (Leipzig's victory by Fronts, night
   // rest, forced marches and rallies per army, a Front at 0 morale). Standard: all run.
-  enum class Procedure : std::uint8_t { Victory, NightMorale, Lull, ForcedMarch, RallySpending, MoraleAtZero };
+  enum class Procedure : std::uint8_t { NightMorale, Lull, ForcedMarch, RallySpending, MoraleAtZero };
   virtual void check_procedure(Procedure p, const GameState& s) const {
     (void)p, (void)s;
   }
@@ -316,6 +317,11 @@ class N20Rules {
   virtual void at_game_turn_end(int turn, GameState& s, DiceSource& dice, Trace& t) const {
     (void)turn, (void)s, (void)dice, (void)t;
   }
+
+  // Whether the game is won, and how (std:12.1.2, std:15.0 by default; Leipzig's by Fronts,
+  // leipzig:15.0). `french_side` names the French track; `end_of_game`: the last turn is over.
+  virtual VictoryVerdict judge_victory(const GameState& s, const std::string& french_side, bool end_of_game,
+                                       Trace& t) const;
 
   // The LOC hexes a unit retreats towards and rallies on.
   virtual std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const;

@@ -7,8 +7,12 @@ namespace hexlaw::n20 {
 
 // Step A. Morale destroyed: a side at 0 loses at once, both at once draw (std:12.1.2).
 // Step B. At the end of the game: the anti-French marginal victory, or a draw (std:15.0).
-VictoryVerdict victory(const N20Rules& rules, const GameState& state, const std::string& french_side, bool end_of_game, Trace& trace) {
-  rules.check_procedure(N20Rules::Procedure::Victory, state);
+VictoryVerdict victory(const N20Rules& rules, const GameState& state, const std::string& french_side, bool end_of_game,
+                       Trace& trace) {
+  return rules.judge_victory(state, french_side, end_of_game, trace);
+}
+
+VictoryVerdict standard_victory(const GameState& state, const std::string& french_side, bool end_of_game, Trace& trace) {
   VictoryVerdict v;
   auto it = state.morale.find(french_side);
   if (it == state.morale.end()) throw std::invalid_argument("the state has no morale track '" + french_side + "'");

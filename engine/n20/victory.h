@@ -19,8 +19,11 @@ struct VictoryVerdict {
 
 // `french_side` names the French morale track; every other track belongs to the anti-French
 // side. `end_of_game`: the last Game Turn has just ended.
-// The rule set judges: a game whose victory conditions replace these refuses until they are
-// implemented (the check_procedure hook).
-VictoryVerdict victory(const N20Rules& rules, const GameState& state, const std::string& french_side, bool end_of_game, Trace& trace);
+// The verdict under the rule set's victory conditions (N20Rules::judge_victory: these standard
+// ones, or a game's own, as Leipzig's by Fronts).
+VictoryVerdict victory(const N20Rules& rules, const GameState& state, const std::string& french_side, bool end_of_game,
+                       Trace& trace);
+// The standard conditions themselves (std:12.1.2, std:15.0), for the standard hook.
+VictoryVerdict standard_victory(const GameState& state, const std::string& french_side, bool end_of_game, Trace& trace);
 
 }  // namespace hexlaw::n20

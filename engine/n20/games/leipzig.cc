@@ -2,6 +2,9 @@
 #include "engine/n20/games/leipzig.h"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include "engine/n20/victory.h"
 
 namespace hexlaw::n20 {
 namespace {
@@ -112,6 +115,69 @@ void LeipzigRules::battle_conditions(const std::vector<const Unit*>& attackers, 
     violations.emplace_back("leipzig:16.12", "only Leaders attack: Leaders never attack by themselves");
 }
 
+// Step A. The French value and each Allied Front on the track: its value (0 in General Retreat),
+// whether Demoralized or Shattered. Step B. French Decisive, at any time: both Fronts
+// Demoralized, or one Shattered. Step C. Allied Decisive, at any time: the French at 0 while
+// a Front has 1 or more. Step D. At the end: Allied Marginal, French Marginal, else a Draw.
+// RULE leipzig:15.0 — victory by the French morale against each Allied Front and the Fronts' Demoralized sides
+VictoryVerdict LeipzigRules::judge_victory(const GameState& s, const std::string& french_side, bool end_of_game,
+                                           Trace& t) const {
+  // Step A.
+  struct FrontState {
+    Symbol track;
+    int value = 0;
+    bool demoralized = false, shattered = false;
+  };
+  auto french_it = s.morale.find(french_side);
+  if (french_it == s.morale.end()) throw std::invalid_argument("the state has no morale track '" + french_side + "'");
+  const int french = french_it->second;
+  std::vector<FrontState> fronts;
+  for (const auto& [track, points] : s.morale) {
+    if (track == Symbol(french_side)) continue;
+    FrontState f{track, points};
+    const std::string name = std::string(track);
+    if (s.has_marker(Symbol("general-retreat-" + name))) f.value = 0;
+    f.shattered = s.has_marker(Symbol("shattered-" + name));
+    f.demoralized = f.shattered || s.has_marker(Symbol("demoralized-" + name));
+    fronts.push_back(f);
+  }
+  if (fronts.empty()) throw std::invalid_argument("the state has no Allied Front morale track");
+  auto any = [&](auto&& pred) { return std::any_of(fronts.begin(), fronts.end(), pred); };
+  auto all = [&](auto&& pred) { return std::all_of(fronts.begin(), fronts.end(), pred); };
+  VictoryVerdict v;
+  v.rule = "leipzig:15.0";
+  auto over = [&](const char* level, const std::string& winner, const std::string& why) {
+    v.over = true;
+    v.level = level;
+    v.winner = winner;
+    t.cite("leipzig:15.0", why);
+    return v;
+  };
+  const std::string allies = "allied";
+  // Step B.
+  if (fronts.size() == 2 && all([](const FrontState& f) { return f.demoralized; }))
+    return over("decisive", french_side, "both Allied Fronts are Demoralized: a French Decisive Victory");
+  if (any([](const FrontState& f) { return f.shattered; }))
+    return over("decisive", french_side, "an Allied Front is Shattered (leipzig:12.7.4): a French Decisive Victory");
+  // Step C.
+  if (french == 0 && any([](const FrontState& f) { return f.value >= 1; }))
+    return over("decisive", allies, "French morale is 0 while an Allied Front has 1 or more: an Allied Decisive Victory");
+  // Step D.
+  if (!end_of_game) {
+    v.level = "none";
+    t.cite("leipzig:15.0", "no decisive result: the game goes on");
+    return v;
+  }
+  const bool none_demoralized = all([](const FrontState& f) { return !f.demoralized; });
+  if (none_demoralized && any([&](const FrontState& f) { return f.value >= french + 1; }))
+    return over("marginal", allies, "at the end no Allied Front is Demoralized and one is a point or more above "
+                                    "the French: an Allied Marginal Victory");
+  if (!none_demoralized && all([&](const FrontState& f) { return french > f.value; }))
+    return over("marginal", french_side, "at the end an Allied Front is Demoralized and the French are above each "
+                                         "Front: a French Marginal Victory");
+  return over("draw", "", "at the end neither side's marginal condition holds: a Draw");
+}
+
 // RULE leipzig:5.0 — on the first Game Turn the Allies skip their Random Events draw
 bool LeipzigRules::skips_random_events(std::string_view side, int turn, Trace& t) const {
   if (turn != 1 || side == "french") return false;
@@ -128,16 +194,12 @@ bool LeipzigRules::may_disengage(const Unit& u, Trace& t) const {
   return N20Rules::may_disengage(u, t);
 }
 
-// REFUSES leipzig:15.0 — victory by Fronts
 // REFUSES leipzig:14.0 — night rest by the Leipzig scale and per Front
 // REFUSES leipzig:12.3 — forced marches bought per army
 // REFUSES leipzig:12.4 — rally points bought per army
 // REFUSES leipzig:12.1.2 — an Allied Front at 0 morale (General Retreat, not defeat)
 void LeipzigRules::check_procedure(Procedure p, const GameState& s) const {
   switch (p) {
-    case Procedure::Victory:
-      throw RuleRefusal("leipzig:15.0", "Leipzig's victory conditions (judged by the two Allied Fronts and "
-                                        "their Demoralized sides) are not implemented");
     case Procedure::NightMorale:
       throw RuleRefusal("leipzig:14.0", "Leipzig's night rest (the French 2 or 1 by their level, each Allied "
                                         "Front 1 on its conditions) is not implemented");

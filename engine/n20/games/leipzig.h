@@ -37,6 +37,11 @@ class LeipzigRules : public N20Rules {
   // Leipzig's own victory, night rest, forced marches and rallies per army and a Front at 0
   // (General Retreat) are not implemented: the standard procedures are refused by name.
   void check_procedure(Procedure p, const GameState& s) const override;
+  // Victory by the French morale against each Allied Front and the Fronts' Demoralized and
+  // Shattered states (leipzig:15.0), read from the game markers demoralized-<front>,
+  // shattered-<front> and general-retreat-<front> (a Front in General Retreat counts as 0).
+  VictoryVerdict judge_victory(const GameState& s, const std::string& french_side, bool end_of_game,
+                               Trace& t) const override;
   void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
                         const GameState& s) const override;
 };

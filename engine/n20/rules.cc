@@ -3,6 +3,7 @@
 
 #include "engine/n20/dummies.h"
 #include "engine/n20/terrain_index.h"
+#include "engine/n20/turn_end.h"
 #include "engine/n20/victory.h"
 #include "engine/n20/games/dresden.h"
 #include "engine/n20/games/jena.h"
@@ -45,6 +46,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"fog.hidden_side_shows_movement_allowance", {"nationality_only", "with_movement"}, "nationality_only",
        "std:2.0"},
       {"leipzig.mixed_front_morale", {"allied-choice", "each-front"}, "allied-choice", "leipzig:12.0"},
+      {"leipzig.loc_capture_count", {"per-front", "all-allied"}, "per-front", "leipzig:14.0"},
   };
   return kSwitches;
 }
@@ -118,6 +120,7 @@ void N20Rules::resolve_choice() {
   r.events_skip_empty_pile = is("events.empty_draw_pile", "skip");
   r.scouting_phasing_side_only = is("fog.cavalry_scouting_side", "phasing_side");
   r.each_front_morale = is("leipzig.mixed_front_morale", "each-front");
+  r.leipzig_loc_count_all_allied = is("leipzig.loc_capture_count", "all-allied");
   r.dummies_scout_as_cavalry = is("fog.dummy_scouting", "as_cavalry");
   r.hidden_side_shows_movement = is("fog.hidden_side_shows_movement_allowance", "with_movement");
 }
@@ -247,6 +250,10 @@ int N20Rules::retreat_reduction(const Map& m, Hex h, const GameState& s, Trace&)
 VictoryVerdict N20Rules::judge_victory(const GameState& s, const std::string& french_side, bool end_of_game,
                                       Trace& t) const {
   return standard_victory(s, french_side, end_of_game, t);
+}
+
+NightMorale N20Rules::judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const {
+  return standard_night_morale(*this, m, s, side, t);
 }
 
 std::set<Hex> N20Rules::friendly_locs(const Unit& u, const Map& m, const GameState&) const {

@@ -29,6 +29,7 @@ namespace hexlaw::n20 {
 
 class TerrainIndex;
 struct VictoryVerdict;
+struct NightMorale;
 
 // What a question or a game asks for: which game, which optional rules, which readings, and
 // which printing of the standard rules.
@@ -142,6 +143,7 @@ struct Readings {
   bool dummies_scout_as_cavalry = false;     // fog.dummy_scouting = as_cavalry
   bool hidden_side_shows_movement = false;   // fog.hidden_side_shows_movement_allowance = with_movement
   bool each_front_morale = false;            // leipzig.mixed_front_morale = each-front
+  bool leipzig_loc_count_all_allied = false;  // leipzig.loc_capture_count = all-allied
 };
 
 class N20Rules {
@@ -293,7 +295,7 @@ class N20Rules {
   // A standard procedure that a game replaces. Called as each starts: a layer whose game's
   // replacement is not implemented yet refuses it by name (Leipzig's victory by Fronts, night
   // rest, forced marches and rallies per army, a Front at 0 morale). Standard: all run.
-  enum class Procedure : std::uint8_t { NightMorale, Lull, ForcedMarch, RallySpending, MoraleAtZero };
+  enum class Procedure : std::uint8_t { Lull, ForcedMarch, RallySpending, MoraleAtZero };
   virtual void check_procedure(Procedure p, const GameState& s) const {
     (void)p, (void)s;
   }
@@ -322,6 +324,10 @@ class N20Rules {
   // leipzig:15.0). `french_side` names the French track; `end_of_game`: the last turn is over.
   virtual VictoryVerdict judge_victory(const GameState& s, const std::string& french_side, bool end_of_game,
                                        Trace& t) const;
+
+  // The morale steps of `side`'s Night Operations: enemy LOCs and objectives held, then rest
+  // (std:14.0 with the Morale Chart by default; Leipzig's scale by Fronts, leipzig:14.0).
+  virtual NightMorale judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const;
 
   // The LOC hexes a unit retreats towards and rallies on.
   virtual std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const;

@@ -61,7 +61,11 @@ LullVerdict lull(const N20Rules& rules, const Map& map, const GameState& state, 
 NightMorale night_morale(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side,
                          Trace& trace) {
   if (!state.night) throw std::invalid_argument("night operations happen only on night turns");
-  rules.check_procedure(N20Rules::Procedure::NightMorale, state);
+  return rules.judge_night_morale(map, state, side, trace);
+}
+
+NightMorale standard_night_morale(const N20Rules& rules, const Map& map, const GameState& state,
+                                  const std::string& side, Trace& trace) {
   NightMorale m;
   const std::string enemy = enemy_of(state, side);
   // Step A.

@@ -37,8 +37,13 @@ struct NightMorale {
 // The morale steps of `side`'s Night Operations (std:14.0, with the Morale Chart): the enemy
 // loses a point for two or more of its LOC hexes occupied and one per objective hex occupied;
 // then the side gains a point from rest.
+// The rule set decides (N20Rules::judge_night_morale: these standard steps, or a game's own, as
+// Leipzig's by Fronts).
 NightMorale night_morale(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side,
                          Trace& trace);
+// The standard steps themselves, for the standard hook.
+NightMorale standard_night_morale(const N20Rules& rules, const Map& map, const GameState& state,
+                                  const std::string& side, Trace& trace);
 
 // Routed units that recover at the end of `phasing`'s Player Turn (std:16.5.3).
 std::vector<std::string> rout_recovery(const N20Rules& rules, const Map& map, const GameState& state,

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/n20/turn_end.h"
 #include "engine/n20/victory.h"
 
 namespace hexlaw::n20 {
@@ -115,6 +116,83 @@ void LeipzigRules::battle_conditions(const std::vector<const Unit*>& attackers, 
     violations.emplace_back("leipzig:16.12", "only Leaders attack: Leaders never attack by themselves");
 }
 
+// Step A. Terrain held: at the French night, a Front loses 1 when French units hold two or more
+// of its active LOC hexes (leipzig.loc_capture_count = per-front); at the Allied night, the
+// French lose 1 when Allied units hold both French LOC hexes, and 1 for each French objective
+// (Lindenau) an Allied unit holds. Step B. Rest: the French 2 at 4 or more (read after step A),
+// else 1; each Front 1 if it has units on the map and is not in General Retreat.
+// RULE leipzig:14.0 — night rest by Leipzig's scale and per Front; LOCs held counted per Front; Lindenau owned by the French
+NightMorale LeipzigRules::judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const {
+  static const Symbol kFrench("french");
+  NightMorale out;
+  out.after = s.morale;
+  const bool french_night = Symbol(side) == kFrench;
+  auto on_map_at = [&](Hex h, bool french_units) {
+    for (const Unit* u : s.units_at(h))
+      if (u->on_map() && (u->side == kFrench) == french_units) return true;
+    return false;
+  };
+  auto lose = [&](Symbol track, int points) {
+    if (auto it = out.after.find(track); it != out.after.end()) it->second = std::max(0, it->second - points);
+  };
+  // Step A.
+  if (french_night) {
+    // Per Front (the default), or all Allied LOCs together (all-allied): at two or more held,
+    // the Front (or every Front with a LOC held) loses 1.
+    std::vector<std::pair<Symbol, int>> held_by_front;
+    for (const auto& [track, points] : s.morale) {
+      if (track == kFrench) continue;
+      int held = 0;
+      for (Hex h : m.locs(std::string(track))) held += on_map_at(h, true) ? 1 : 0;
+      held_by_front.emplace_back(track, held);
+      out.enemy_locs_held += held;
+    }
+    for (const auto& [track, held] : held_by_front) {
+      const bool loses = readings().leipzig_loc_count_all_allied ? out.enemy_locs_held >= 2 && held > 0 : held >= 2;
+      if (!loses) continue;
+      ++out.enemy_loss;
+      lose(track, 1);
+      t.cite("leipzig:14.0", [&] { return "French units hold " + std::to_string(held) + " of the " + track +
+                                          " Front's LOC hexes (" + std::to_string(out.enemy_locs_held) +
+                                          " Allied in all): it loses 1"; });
+    }
+  } else {
+    int held = 0;
+    for (Hex h : m.locs("french")) held += on_map_at(h, false) ? 1 : 0;
+    out.enemy_locs_held = held;
+    for (Hex h : m.objectives("french")) out.enemy_objectives_held += on_map_at(h, false) ? 1 : 0;
+    out.enemy_loss = (held >= 2 ? 1 : 0) + out.enemy_objectives_held;
+    lose(kFrench, out.enemy_loss);
+    t.cite("leipzig:14.0", [&] { return "Allied units hold " + std::to_string(held) + " French LOC hex(es) and " +
+                                        std::to_string(out.enemy_objectives_held) + " French objective hex(es): the French lose " +
+                                        std::to_string(out.enemy_loss); });
+  }
+  // Step B.
+  if (french_night) {
+    auto it = out.after.find(kFrench);
+    if (it == out.after.end()) throw std::invalid_argument("the state has no morale track 'french'");
+    out.rest_gain = it->second >= 4 ? 2 : 1;
+    it->second = std::min(10, it->second + out.rest_gain);
+    t.cite("leipzig:14.0", [&] { return "the French rest: +" + std::to_string(out.rest_gain) + " (2 at 4 or more, else 1)"; });
+    return out;
+  }
+  for (auto& [track, points] : out.after) {
+    if (track == kFrench) continue;
+    const bool retreating = s.has_marker(Symbol("general-retreat-" + std::string(track)));
+    const bool present = std::any_of(s.units.begin(), s.units.end(),
+                                     [&](const Unit& u) { return u.on_map() && u.side != kFrench && front_of(u) == track; });
+    if (retreating || !present) {
+      t.cite("leipzig:14.0", [&] { return track + " Front does not rest: " +
+                                          (retreating ? "it is in General Retreat" : "none of its units is on the map"); });
+      continue;
+    }
+    points = std::min(10, points + 1);
+    ++out.rest_gain;
+    t.cite("leipzig:14.0", [&] { return track + " Front rests: +1"; });
+  }
+  return out;
+}
+
 // Step A. The French value and each Allied Front on the track: its value (0 in General Retreat),
 // whether Demoralized or Shattered. Step B. French Decisive, at any time: both Fronts
 // Demoralized, or one Shattered. Step C. Allied Decisive, at any time: the French at 0 while
@@ -194,15 +272,11 @@ bool LeipzigRules::may_disengage(const Unit& u, Trace& t) const {
   return N20Rules::may_disengage(u, t);
 }
 
-// REFUSES leipzig:14.0 — night rest by the Leipzig scale and per Front
 // REFUSES leipzig:12.3 — forced marches bought per army
 // REFUSES leipzig:12.4 — rally points bought per army
 // REFUSES leipzig:12.1.2 — an Allied Front at 0 morale (General Retreat, not defeat)
 void LeipzigRules::check_procedure(Procedure p, const GameState& s) const {
   switch (p) {
-    case Procedure::NightMorale:
-      throw RuleRefusal("leipzig:14.0", "Leipzig's night rest (the French 2 or 1 by their level, each Allied "
-                                        "Front 1 on its conditions) is not implemented");
     case Procedure::Lull:
       throw RuleRefusal("leipzig:12.0", "a Lull's morale point for the two Allied Fronts is not implemented");
     case Procedure::ForcedMarch:

@@ -40,6 +40,9 @@ class LeipzigRules : public N20Rules {
   // Victory by the French morale against each Allied Front and the Fronts' Demoralized and
   // Shattered states (leipzig:15.0), read from the game markers demoralized-<front>,
   // shattered-<front> and general-retreat-<front> (a Front in General Retreat counts as 0).
+  // Night rest by Leipzig's scale, per Front; LOCs held counted per Front (leipzig:14.0, with
+  // leipzig.loc_capture_count = per-front); Lindenau a French-owned objective.
+  NightMorale judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const override;
   VictoryVerdict judge_victory(const GameState& s, const std::string& french_side, bool end_of_game,
                                Trace& t) const override;
   void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,

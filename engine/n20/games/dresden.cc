@@ -10,13 +10,7 @@ constexpr const char* kKoenigstein = "1222";
 }  // namespace
 
 DresdenRules::DresdenRules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables)
-    : N20Rules(std::move(choice), catalog, tables) {
-  koenigstein_.name = "Koenigstein";
-  koenigstein_.combat = 4;
-  koenigstein_.built_up = true;
-  koenigstein_.zoc_barrier = true;
-  koenigstein_.rule = "dresden:6.12";
-}
+    : N20Rules(std::move(choice), catalog, tables) {}
 
 bool DresdenRules::wet(const GameState& s) {
   return s.weather == "downpour" || s.has_marker("mud");
@@ -154,8 +148,18 @@ bool DresdenRules::may_disengage(const Unit& u, Trace& t) const {
 
 // RULE dresden:6.12 — Königstein (1222) is super-fortified: +4 to its defender, whatever the map's terrain there
 const TerrainType& DresdenRules::terrain_of(const Map& m, Hex h, const GameState& s) const {
-  if (m.name(h) == kKoenigstein) return koenigstein_;
-  return N20Rules::terrain_of(m, h, s);
+  const TerrainType& base = N20Rules::terrain_of(m, h, s);
+  if (m.name(h) != kKoenigstein) return base;
+  for (const auto& [from, fortress] : koenigstein_)
+    if (from == &base) return *fortress;
+  auto fortress = std::make_unique<TerrainType>(base);  // its movement stays the map's
+  fortress->name = "Koenigstein";
+  fortress->combat = 4;
+  fortress->built_up = true;
+  fortress->zoc_barrier = true;
+  fortress->rule = "dresden:6.12";
+  koenigstein_.emplace_back(&base, std::move(fortress));
+  return *koenigstein_.back().second;
 }
 
 // RULE dresden:6.12 — a unit retreating from Königstein may retreat 4 hexes fewer in all (in place of std:9.8.1's one)

@@ -5,6 +5,10 @@
 // the standard rules unchanged.
 #pragma once
 
+#include <memory>
+#include <utility>
+#include <vector>
+
 #include "engine/n20/rules.h"
 
 namespace hexlaw::n20 {
@@ -52,7 +56,10 @@ class DresdenRules : public N20Rules {
                         const GameState& s) const override;
 
  private:
-  TerrainType koenigstein_;  // the super-fortress, built once from the Fortified row
+  // Königstein over each terrain a map may give 1222: that terrain's movement, with the
+  // super-fortress's defence and barrier. Built on first use; the rule set serves one thread
+  // at a time (as its terrain cache).
+  mutable std::vector<std::pair<const TerrainType*, std::unique_ptr<TerrainType>>> koenigstein_;
 };
 
 }  // namespace hexlaw::n20

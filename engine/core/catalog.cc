@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <regex>
 
 #include "engine/core/errors.h"
@@ -72,6 +73,28 @@ RuleCase read_case(const SpecField& f, const std::string& book, const std::strin
   return c;
 }
 
+// A hash of a rule id from its length and its first and last bytes, read as words without a
+// loop (ids are short: "std:9.8.2"; ids alike but for their middle only share a slot chain).
+std::uint32_t id_hash(std::string_view id) {
+  const char* p = id.data();
+  const std::size_t n = id.size();
+  std::uint64_t a = 0, b = 0;
+  if (n >= 8) {
+    std::memcpy(&a, p, 8);
+    std::memcpy(&b, p + n - 8, 8);
+  } else if (n >= 4) {
+    std::uint32_t x, y;
+    std::memcpy(&x, p, 4);
+    std::memcpy(&y, p + n - 4, 4);
+    a = x, b = y;
+  } else {
+    for (std::size_t i = 0; i < n; ++i) a = a << 8 | static_cast<unsigned char>(p[i]);
+  }
+  std::uint64_t h = (a ^ n) * 0x9E3779B97F4A7C15ull;
+  h ^= (b + (h >> 31)) * 0xC2B2AE3D27D4EB4Full;
+  return static_cast<std::uint32_t>(h ^ (h >> 32));
+}
+
 }  // namespace
 
 std::optional<RuleId> parse_rule_id(std::string_view text, std::string* why) {
@@ -107,13 +130,11 @@ Catalog Catalog::load(const std::filesystem::path& spec_dir) {
     if (!one_of(book, kBooks)) root["book"].fail("unknown book '" + book + "' (one of " + join(kBooks) + ")");
     root.required("cases").for_each_item([&](const SpecField& f) {
       RuleCase c = read_case(f, book, rel);
-      if (auto it = cat.index_.find(c.id); it != cat.index_.end()) {
-        const RuleCase& first = cat.cases_[it->second];
-        f["id"].fail("duplicate id '" + c.id + "' (first at " + first.file + ":" +
-                     std::to_string(first.line) + ")");
-      }
-      cat.index_.emplace(c.id, cat.cases_.size());
+      if (const RuleCase* first = cat.find(c.id))
+        f["id"].fail("duplicate id '" + c.id + "' (first at " + first->file + ":" +
+                     std::to_string(first->line) + ")");
       cat.cases_.push_back(std::move(c));
+      cat.index_last_case();
     });
   }
   // Step B. Cross-entry checks: overrides and related point somewhere; table data exists.
@@ -133,8 +154,33 @@ Catalog Catalog::load(const std::filesystem::path& spec_dir) {
 }
 
 const RuleCase* Catalog::find(std::string_view id) const {
-  auto it = index_.find(id);
-  return it == index_.end() ? nullptr : &cases_[it->second];
+  if (slots_.empty()) return nullptr;
+  const std::uint32_t h = id_hash(id);
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t k = h & mask;; k = (k + 1) & mask) {
+    const Slot& s = slots_[k];
+    if (s.case_plus_one == 0) return nullptr;
+    if (s.hash == h && cases_[s.case_plus_one - 1].id == id) return &cases_[s.case_plus_one - 1];
+  }
+}
+
+// Places cases_[i] in the first free slot from its id's hash.
+void Catalog::place(std::size_t i) {
+  const std::uint32_t h = id_hash(cases_[i].id);
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t k = h & mask;
+  while (slots_[k].case_plus_one != 0) k = (k + 1) & mask;
+  slots_[k] = Slot{h, static_cast<std::uint32_t>(i + 1)};
+}
+
+// Indexes the case just added, keeping the table at most half full: when the new case would
+// pass that, the table doubles and every case is placed again.
+void Catalog::index_last_case() {
+  if (cases_.size() * 2 > slots_.size()) {
+    slots_.assign(std::max<std::size_t>(64, slots_.size() * 2), Slot{});
+    for (std::size_t i = 0; i + 1 < cases_.size(); ++i) place(i);
+  }
+  place(cases_.size() - 1);
 }
 
 std::filesystem::path default_spec_dir() {

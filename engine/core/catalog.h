@@ -4,8 +4,8 @@
 // summary or a table entry whose data file is absent is a SpecError naming file and field.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,6 +51,8 @@ class Catalog {
   // Loads and validates every spec/catalog/**/*.yaml below spec_dir.
   static Catalog load(const std::filesystem::path& spec_dir);
 
+  // The case with this id, or null. Reads a table built on load and never changed, so any
+  // number of threads may look ids up at once.
   const RuleCase* find(std::string_view id) const;
   bool has(std::string_view id) const { return find(id) != nullptr; }
   const std::vector<RuleCase>& cases() const { return cases_; }
@@ -59,7 +61,14 @@ class Catalog {
  private:
   std::filesystem::path spec_dir_;
   std::vector<RuleCase> cases_;
-  std::map<std::string, std::size_t, std::less<>> index_;
+  // An open-addressed hash table over cases_ (a power of two in size, at most half full):
+  // each used slot holds the id's hash and the case's index + 1; 0 marks an empty slot.
+  struct Slot {
+    std::uint32_t hash = 0, case_plus_one = 0;
+  };
+  std::vector<Slot> slots_;
+  void place(std::size_t i);
+  void index_last_case();
 };
 
 // The spec directory: $HEXLAW_SPEC if set, else the source tree's spec/ compiled in.

@@ -49,33 +49,14 @@ Table& table() {
   return *t;
 }
 
-// Each thread remembers the texts it looked up last, so the common case (the same few ids
-// over and over) takes neither the lock nor the shared table. Entries never go stale: a
-// handle, once given, names its text for the life of the process.
-struct RecentLookups {
-  static constexpr std::size_t kSlots = 256;
-  struct Slot {
-    std::uint32_t id = 0;
-    bool used = false;
-  };
-  std::array<Slot, kSlots> slots{};
-  Slot& slot_for(std::string_view text) { return slots[std::hash<std::string_view>{}(text) & (kSlots - 1)]; }
-};
-thread_local RecentLookups recent;
-
+// The handle of `text`, adding it when asked to; 0 when absent and not added. Every lookup by
+// text takes the table's lock: texts are looked up at the edges (reading a case, a scenario,
+// a name from Python), while the searches compare handles.
 std::uint32_t lookup(std::string_view text, bool add) {
-  RecentLookups::Slot& slot = recent.slot_for(text);
-  if (slot.used && Symbol::text_of(slot.id) == text) return slot.id;
   Table& t = table();
-  std::uint32_t id = 0;
-  {
-    std::lock_guard lock(t.mutex);
-    if (auto it = t.ids.find(text); it != t.ids.end()) id = it->second;
-    else if (add) id = t.add(text);
-    else return 0;
-  }
-  slot = {id, true};
-  return id;
+  std::lock_guard lock(t.mutex);
+  if (auto it = t.ids.find(text); it != t.ids.end()) return it->second;
+  return add ? t.add(text) : 0;
 }
 
 }  // namespace

@@ -8,7 +8,6 @@
 #include <fstream>
 #include <mutex>
 #include <cstdint>
-#include <cstring>
 #include <functional>
 #include <set>
 
@@ -72,50 +71,20 @@ void DistinctCitations::absorb(const Trace& t) {
   }
 }
 
-namespace {
-
-// Does `catalog` know `rule`? Hot loops cite the same ids over and over, so a small per-thread
-// cache remembers ids already found. Its slot is picked by the text's address (most ids are
-// string literals, so one id keeps one slot without hashing) but an entry is compared by
-// catalog and content, so a reused address can never vouch for a different id. Unknown ids
-// are never remembered.
-void check_known(const Catalog* catalog, std::string_view rule) {
-  struct Slot {
-    const Catalog* catalog = nullptr;
-    char text[40] = {};
-    std::size_t size = 0;
-    bool holds(const Catalog* c, std::string_view r) const {
-      if (catalog != c || size != r.size()) return false;
-      // Ids are short: compared byte by byte here rather than through a library call.
-      for (std::size_t i = 0; i < size; ++i)
-        if (text[i] != r[i]) return false;
-      return true;
-    }
-    void keep(const Catalog* c, std::string_view r) {
-      if (r.size() >= sizeof text) return;
-      catalog = c;
-      std::memcpy(text, r.data(), r.size());
-      size = r.size();
-    }
-  };
-  thread_local Slot checked[256];
-  thread_local Slot last;  // hot loops repeat one id: check it without hashing
-  if (last.holds(catalog, rule)) return;
-  Slot& slot = checked[(reinterpret_cast<std::uintptr_t>(rule.data()) >> 3) & 255];
-  if (!slot.holds(catalog, rule)) {
-    if (!catalog->has(rule)) throw UnknownRuleError(std::string(rule));
-    slot.keep(catalog, rule);
-  }
-  last.keep(catalog, rule);
+// Refuses an id the catalog lacks. Hot loops cite one rule over and over, so the id last found
+// is remembered (as the catalog's own text, compared by content) and not looked up again.
+void Trace::check_known(std::string_view rule) {
+  if (!known_.empty() && rule == known_) return;
+  const RuleCase* c = catalog_->find(rule);
+  if (!c) throw UnknownRuleError(std::string(rule));
+  known_ = c->id;
 }
-
-}  // namespace
 
 // A silent trace still refuses ids the catalog lacks.
 void Trace::record_silent(std::string_view rule) {
   if (ids_only_ && std::none_of(entries_.begin(), entries_.end(), [&](const Citation& c) { return c.rule == rule; }))
     entries_.push_back(Citation{std::string(rule), ""});
-  check_known(catalog_, rule);
+  check_known(rule);
   record_dynamic_citation(rule);
 }
 
@@ -124,7 +93,7 @@ void Trace::cite(std::string_view rule, std::string reason) {
     record_silent(rule);
     return;
   }
-  check_known(catalog_, rule);
+  check_known(rule);
   record_dynamic_citation(rule);
   entries_.push_back(Citation{std::string(rule), std::move(reason)});
 }

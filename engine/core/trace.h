@@ -55,7 +55,9 @@ class Trace {
 
  private:
   void record_silent(std::string_view rule);
+  void check_known(std::string_view rule);
   const Catalog* catalog_;
+  std::string_view known_;  // the id last found in the catalog, viewing the catalog's text
   bool on_ = true;
   bool ids_only_ = false;
   std::vector<Citation> entries_;

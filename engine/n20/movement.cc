@@ -552,10 +552,11 @@ std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map,
 
 namespace {
 
-// The reach search's working arrays, kept per thread and reused from query to query (the
-// search never calls itself). Cells cover the query's window and are stamped with the
-// query's epoch, so a query pays for the hexes it touches, not for the whole window.
-struct ReachScratch {
+// The reach search's working arrays, borrowed from the rule set's workspace and reused from
+// query to query. Cells cover the query's window and are stamped with the query's epoch, so a
+// query pays for the hexes it touches, not for the whole window.
+struct ReachScratch : Workspace::Scratch {
+  static constexpr Workspace::Kind kKind = Workspace::Kind::ReachSearch;
   struct Node {
     Cursor c;
     int parent;  // index into nodes, -1 for the first step
@@ -665,8 +666,8 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
                std::to_string(options.march_position) + " MP to enter";
       });
   }
-  thread_local ReachScratch scratch;
-  ReachScratch& s = scratch;
+  const Workspace::Lease<ReachScratch> scratch = rules.workspace().take<ReachScratch>();
+  ReachScratch& s = *scratch;
   s.begin(static_cast<std::size_t>(window.size()));
   const std::uint32_t epoch = s.epoch;
   auto& nodes = s.nodes;

@@ -9,10 +9,6 @@ namespace hexlaw::n20 {
 
 namespace {
 
-// Arrays not in use by a live index, per thread. An index takes one (or a new one) and gives
-// it back when destroyed; the epoch moves on each time, so old entries read as unset.
-thread_local std::vector<std::unique_ptr<PositionIndex::Arrays>> pool;
-
 // Epochs stay below 2^31 so that epoch * 2 + bit fits the ZOC entries; on wrapping, every
 // array is cleared once.
 constexpr std::uint32_t kLastEpoch = (1u << 31) - 1;
@@ -20,10 +16,15 @@ constexpr std::uint32_t kLastEpoch = (1u << 31) - 1;
 }  // namespace
 
 // Step A. Bounded maps index the whole map; fragments index the ground around the units.
-// Step B. Take pooled arrays of the window's size and move their epoch on. Step C. Place
-// every unit on the map.
+// Step B. Fit the arrays the workspace lent to the window's size and move their epoch on, so
+// old entries read as unset. Step C. Place every unit on the map.
 PositionIndex::PositionIndex(const N20Rules& rules, const Map& map, const GameState& state)
-    : rules_(rules), map_(map), state_(state), ground_(rules.terrain_index(map, state)), silent_(Trace::Off{}) {
+    : rules_(rules),
+      map_(map),
+      state_(state),
+      ground_(rules.terrain_index(map, state)),
+      silent_(Trace::Off{}),
+      arrays_(rules.workspace().take<Arrays>()) {
   // Step A.
   if (map.bounds()) {
     window_ = ground_->window();  // the same bounds: the ground's window, worked out once
@@ -34,12 +35,6 @@ PositionIndex::PositionIndex(const N20Rules& rules, const Map& map, const GameSt
     window_ = HexWindow::around(hexes, 8);
   }
   // Step B.
-  if (pool.empty()) {
-    arrays_ = new Arrays;
-  } else {
-    arrays_ = pool.back().release();
-    pool.pop_back();
-  }
   const auto n = static_cast<std::size_t>(window_.size());
   Arrays& a = *arrays_;
   if (a.occupant.size() < n || a.epoch == kLastEpoch) {
@@ -56,14 +51,6 @@ PositionIndex::PositionIndex(const N20Rules& rules, const Map& map, const GameSt
         a.occupant_epoch[static_cast<std::size_t>(i)] = epoch_;
         a.occupant[static_cast<std::size_t>(i)] = &u;
       }
-}
-
-PositionIndex::~PositionIndex() {
-  try {
-    pool.emplace_back(arrays_);
-  } catch (...) {
-    delete arrays_;
-  }
 }
 
 const Unit* PositionIndex::occupant_outside(Hex h) const {

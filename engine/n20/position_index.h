@@ -2,8 +2,8 @@
 // in each hex and which hexes each side's enemies control — computed lazily, cached in flat
 // arrays over the map, and shared by all the queries asked of one position (the reach of
 // every unit of a side, say). The ground's own facts (terrain, hexsides) come from the rule
-// set's TerrainIndex, shared by every position on the same map. The arrays come from a
-// per-thread pool and are stamped with an epoch, so building an index costs one write per
+// set's TerrainIndex, shared by every position on the same map. The arrays are lent by the
+// rule set's workspace and stamped with an epoch, so building an index costs one write per
 // unit, not one per hex of the map (a battle's odds build one for every retreat searched).
 #pragma once
 
@@ -20,7 +20,6 @@ class PositionIndex {
  public:
   // The index refers to rules, map and state; they must outlive it and not change.
   PositionIndex(const N20Rules& rules, const Map& map, const GameState& state);
-  ~PositionIndex();
   PositionIndex(const PositionIndex&) = delete;
   PositionIndex& operator=(const PositionIndex&) = delete;
 
@@ -56,8 +55,9 @@ class PositionIndex {
     return work_out_enemy_zoc(handle, h);
   }
 
-  // Pooled arrays over the window (see the file comment).
-  struct Arrays {
+  // Arrays over the window, lent by the rule set's workspace (see the file comment).
+  struct Arrays : Workspace::Scratch {
+    static constexpr Workspace::Kind kKind = Workspace::Kind::PositionArrays;
     std::vector<std::uint32_t> occupant_epoch;
     std::vector<const Unit*> occupant;
     std::vector<std::vector<std::uint32_t>> zoc;  // per side handle
@@ -73,7 +73,7 @@ class PositionIndex {
   std::shared_ptr<const TerrainIndex> ground_;
   HexWindow window_;
   mutable Trace silent_;
-  Arrays* arrays_ = nullptr;  // owned by this index until it returns them to the pool
+  Workspace::Lease<Arrays> arrays_;  // given back to the rule set with the index
   std::uint32_t epoch_ = 0;
   mutable std::vector<Symbol> zoc_sides_;  // the side of each zoc handle
 };

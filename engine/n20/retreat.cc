@@ -5,7 +5,6 @@
 #include <array>
 #include <climits>
 #include <cstdint>
-#include <memory>
 #include <map>
 #include <set>
 
@@ -20,10 +19,12 @@ constexpr int kMaxExtension = 12;  // hexes a retreat may add to leave friendly-
 constexpr int kCostUnit = 1 << 12;
 constexpr int kUnlimited = INT_MAX / 4;  // no budget; also "cannot be finished at all"
 
-// Per-thread arrays a search reuses (see PositionIndex for the same scheme): the steps out of
-// each hex, worked out once per search since they do not depend on the path, and which hexes
-// the path being built stands on. Entries from an older epoch read as unset.
-struct SearchArrays {
+// Arrays a search borrows from the rule set's workspace (see PositionIndex for the same
+// scheme): the steps out of each hex, worked out once per search since they do not depend on
+// the path, and which hexes the path being built stands on. Entries from an older epoch read
+// as unset.
+struct SearchArrays : Workspace::Scratch {
+  static constexpr Workspace::Kind kKind = Workspace::Kind::RetreatSearch;
   struct Exits {
     std::uint32_t epoch = 0;
     std::uint8_t open = 0;  // bit d: direction d may be entered
@@ -33,7 +34,6 @@ struct SearchArrays {
   std::vector<std::uint32_t> on_path;  // epoch while the hex is on the path
   std::uint32_t epoch = 0;
 };
-thread_local std::vector<std::unique_ptr<SearchArrays>> search_pool;
 
 // What a retreat may use on the way to a finish: hexes no worse than a priority class
 // (whole_path), and a cost the rest of the path may still spend (fewest_ezoc).
@@ -54,15 +54,10 @@ class Ground {
         zoc_(index_.zoc_handle(unit.side)),
         friends_first_(rules.readings().retreat_friends_first),
         priority_(rules.readings().retreat_priority),
-        loc_breaks_(!rules.printed().loc_early_break.empty()) {
+        loc_breaks_(!rules.printed().loc_early_break.empty()),
+        arrays_(rules.workspace().take<SearchArrays>()) {
     if (rules.printed().retreat_direction.empty()) away_from_ = unit.hex;
     for (Hex h : rules.friendly_locs(unit, map, state)) locs_.push_back(h);
-    if (search_pool.empty()) {
-      arrays_ = new SearchArrays;
-    } else {
-      arrays_ = search_pool.back().release();
-      search_pool.pop_back();
-    }
     const auto n = static_cast<std::size_t>(index_.window().size());
     if (arrays_->exits.size() < n || arrays_->epoch == UINT32_MAX) {
       arrays_->exits.assign(std::max(n, arrays_->exits.size()), {});
@@ -70,13 +65,6 @@ class Ground {
       arrays_->epoch = 0;
     }
     epoch_ = ++arrays_->epoch;
-  }
-  ~Ground() {
-    try {
-      search_pool.emplace_back(arrays_);
-    } catch (...) {
-      delete arrays_;
-    }
   }
   Ground(const Ground&) = delete;
   Ground& operator=(const Ground&) = delete;
@@ -231,7 +219,7 @@ class Ground {
   // (the standard game under the Leipzig printing: the lead-in's "away from" is all there is).
   std::optional<Hex> away_from_;
   std::vector<Hex> locs_;  // in hex order
-  SearchArrays* arrays_ = nullptr;  // owned by this search until it returns them to the pool
+  Workspace::Lease<SearchArrays> arrays_;  // given back to the rule set with the search
   std::uint32_t epoch_ = 0;
   mutable std::optional<RetreatStep> outside_;  // a step from a hex outside the window
 };

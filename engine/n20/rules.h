@@ -24,6 +24,7 @@
 #include "engine/core/trace.h"
 #include "engine/core/dice.h"
 #include "engine/n20/phases.h"
+#include "engine/n20/workspace.h"
 
 namespace hexlaw::n20 {
 
@@ -146,6 +147,9 @@ struct Readings {
   bool leipzig_loc_count_all_allied = false;  // leipzig.loc_capture_count = all-allied
 };
 
+// A rule set, once built, is read by every query asked under it. It serves one thread at a
+// time: the terrain facts it caches and the scratch its searches borrow (workspace()) are kept
+// without a lock (Python's lock ensures it there); threads that ask at once need a rule set each.
 class N20Rules {
  public:
   N20Rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables);
@@ -347,8 +351,11 @@ class N20Rules {
   }
   // The terrain facts of `m` under this rule set and `s`'s terrain context, built on first
   // use and kept for later positions (a few maps and contexts at a time). The cache is not
-  // locked: a rule set serves one thread at a time (Python's lock ensures it there).
+  // locked (see the class comment).
   std::shared_ptr<const TerrainIndex> terrain_index(const Map& m, const GameState& s) const;
+  // The scratch the searches asked of this rule set work in (workspace.h), lent without a
+  // lock as the terrain cache is kept.
+  Workspace& workspace() const { return workspace_; }
 
   // Convenience forms of the hexside hook.
   std::vector<const HexsideType*> hexside_types(const Map& m, Hexside side, const GameState& s) const;
@@ -365,6 +372,7 @@ class N20Rules {
     std::shared_ptr<const TerrainIndex> index;
   };
   mutable std::vector<TerrainCacheEntry> terrain_cache_;  // most recently used last
+  mutable Workspace workspace_;
   void resolve_choice();
   const CrtTable* crt_ = nullptr;
   std::array<bool, 6> hazard_breaks_{};

@@ -464,8 +464,8 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   for (const auto& p : o.paths) {
     Hex from = unit.hex;
     for (const auto& s : p.steps) {
-      if (auto side = Hexside::between(from, s.hex); side && s.river.empty() && !rules.hexside_features(map, *side, state).empty())
-        if (const char* rule = rules.retreat_hazard_waiver(map, *side))
+      if (auto side = Hexside::between(from, s.hex); side && s.river.empty())
+        if (const char* rule = rules.retreat_hazard_waiver(map, *side); rule && !map.features(*side).empty())
           trace.cite(rule, [&] { return "no hazard roll for the river between " + map.name(from) + " and " + map.name(s.hex); });
       from = s.hex;
     }

@@ -9,8 +9,8 @@ namespace {
 constexpr const char* kKoenigstein = "1222";
 }  // namespace
 
-DresdenRules::DresdenRules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables)
-    : N20Rules(std::move(choice), catalog, tables) {
+DresdenRules::DresdenRules(RulesetChoice choice, std::shared_ptr<const Spec> spec)
+    : N20Rules(std::move(choice), std::move(spec)) {
   koenigstein_.name = "Koenigstein";
   koenigstein_.combat = 4;
   koenigstein_.built_up = true;

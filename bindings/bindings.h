@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/n20/state.h"
+#include "engine/core/spec.h"
 #include "engine/core/symbol.h"
 #include "engine/core/yaml_read.h"
 
@@ -47,6 +48,7 @@ struct type_caster<hexlaw::MoraleTracks> {
 namespace hexlaw::py {
 
 void bind_errors(pybind11::module_& m);     // errors_bindings.cc
+void bind_spec(pybind11::module_& m);       // spec_bindings.cc: Spec, default_spec()
 void bind_core(pybind11::module_& m);       // core_bindings.cc: hexes, dice, state
 void bind_catalog(pybind11::module_& m);    // catalog_bindings.cc: rule(), rules()
 void bind_questions(pybind11::module_& m);  // questions_bindings.cc: ask(), Answer
@@ -56,6 +58,14 @@ void bind_game(pybind11::module_& m);       // game_bindings.cc: load_scenario()
 // JSON-like value) becomes the document the engine's readers read; errors are CaseErrors
 // naming `name` ("<dict>") and the field. A JSON result becomes dicts, lists and scalars,
 // exactly as json.loads would give its text.
+// The spec a call runs under (spec_bindings.cc): the hexlaw.Spec given as `spec=`, or the
+// module's default when None (taken as an object, so None costs pybind11 no second pass over
+// the overloads); and the spec of a directory, the default when it is the default's (for
+// unpickling).
+const std::shared_ptr<Spec>& default_spec();
+std::shared_ptr<const Spec> spec_or_default(const pybind11::object& given);
+std::shared_ptr<const Spec> spec_for_dir(const std::string& dir);
+
 std::shared_ptr<const Doc> python_to_doc(const pybind11::handle& obj, const std::string& name);
 pybind11::object json_to_python(const nlohmann::json& j);
 

@@ -1,4 +1,5 @@
-// Owns: the catalog from Python — hexlaw.rule("std:9.8.2") and hexlaw.rules(book=None).
+// Owns: the catalog from Python — hexlaw.rule("std:9.8.2") and hexlaw.rules(book=None), from
+// the default spec or the one given as spec=.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -37,14 +38,14 @@ void bind_catalog(pyb::module_& m) {
       .def("__str__", [](const RuleCase& c) { return c.id + "  " + c.title + "\n" + c.summary; });
   m.def(
       "rule",
-      [](const std::string& id) {
+      [](const std::string& id, const pyb::object& spec) {
         std::string why;
         if (!parse_rule_id(id, &why)) throw CaseError("<argument>", "rule", why);
-        const RuleCase* c = default_catalog().find(id);
+        const RuleCase* c = spec_or_default(spec)->catalog.find(id);
         if (!c) throw CaseError("<argument>", "rule", "'" + id + "' is not in the spec catalog");
         return *c;
       },
-      pyb::arg("id"), "The catalogued rule case with this id, e.g. rule('std:9.8.2').");
+      pyb::arg("id"), pyb::arg("spec") = pyb::none(), "The catalogued rule case with this id, e.g. rule('std:9.8.2').");
   m.def(
       "switches",
       [] {
@@ -55,13 +56,13 @@ void bind_catalog(pyb::module_& m) {
       "Every interpretation switch the engine implements: (name, readings, default, rule id).");
   m.def(
       "rules",
-      [](const std::string& book) {
+      [](const std::string& book, const pyb::object& spec) {
         std::vector<RuleCase> out;
-        for (const auto& c : default_catalog().cases())
+        for (const auto& c : spec_or_default(spec)->catalog.cases())
           if (book.empty() || c.book == book) out.push_back(c);
         return out;
       },
-      pyb::arg("book") = "", "Every catalogued case, or those of one book (std, jena, …).");
+      pyb::arg("book") = "", pyb::arg("spec") = pyb::none(), "Every catalogued case, or those of one book (std, jena, …).");
 }
 
 }  // namespace hexlaw::py

@@ -1,6 +1,7 @@
 // Owns: whole games from Python — hexlaw.load_scenario(), hexlaw.Game (step with choose(),
-// see the legal choices, branch with copy(), pickle through the game's own log) and
-// hexlaw.replay(). A Python callable can be the policy: game.play(lambda game, decision: ...).
+// see the legal choices, branch with copy(), pickle through the game's own log and its spec
+// directory) and hexlaw.replay(). A Python callable can be the policy:
+// game.play(lambda game, decision: ...). Scenarios are read under `spec=` or the default.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -62,16 +63,18 @@ play::GameLog to_log(const pyb::object& obj) {
   return play::log_from_json(obj.cast<std::string>(), "<text>");
 }
 
-// A scenario given as a Scenario, a path (str or os.PathLike) or YAML text.
-ScenarioPtr to_scenario(const pyb::object& obj) {
+// A scenario given as a Scenario (read under its own spec), a path (str or os.PathLike) or
+// YAML text (read under the spec given, or the default).
+ScenarioPtr to_scenario(const pyb::object& obj, const pyb::object& given) {
   if (pyb::isinstance<Scenario>(obj)) return obj.cast<std::shared_ptr<Scenario>>();
+  const std::shared_ptr<const Spec> spec = spec_or_default(given);
   const bool pathlike = pyb::hasattr(obj, "__fspath__");
   const std::string text = pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>() : obj.cast<std::string>();
   std::error_code no_file;  // a line longer than a file name is text, not an error
   if (pathlike || (text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text, no_file)))
-    return play::load_scenario(text);
+    return play::load_scenario(spec, text);
   if (text.find('\n') == std::string::npos) throw CaseError(text, "", "cannot open the scenario file");
-  return play::parse_scenario_text(text, "<text>");
+  return play::parse_scenario_text(spec, text, "<text>");
 }
 
 // Policy adapter: the callable gets (game, decision dict) and returns a choice string or index.
@@ -103,6 +106,7 @@ void bind_game(pyb::module_& m) {
       .def_readonly("name", &Scenario::name)
       .def_readonly("title", &Scenario::title)
       .def_readonly("french", &Scenario::french)
+      .def_property_readonly("spec", [](const Scenario& s) { return std::const_pointer_cast<Spec>(s.rules->spec()); })
       .def_property_readonly("initial", [](const Scenario& s) { return GameState(s.initial); })
       .def_property_readonly("calendar",
                              [](const Scenario& s) {
@@ -115,13 +119,17 @@ void bind_game(pyb::module_& m) {
                              })
       .def("__repr__", [](const Scenario& s) { return "<Scenario " + s.name + ">"; });
   m.def(
-      "load_scenario", [](const pyb::object& s) { return std::const_pointer_cast<Scenario>(to_scenario(s)); }, pyb::arg("scenario"),
+      "load_scenario",
+      [](const pyb::object& s, const pyb::object& spec) {
+        return std::const_pointer_cast<Scenario>(to_scenario(s, spec));
+      },
+      pyb::arg("scenario"), pyb::arg("spec") = pyb::none(),
       "Read a scenario from a path or YAML text; raises hexlaw.CaseError naming the field on bad input.");
 
   m.def(
       "generated_scenario",
       [](int units_per_side, int cols, int rows, int last_turn, std::vector<int> night_turns, bool events,
-         std::vector<std::string> options, std::uint64_t seed) {
+         std::vector<std::string> options, std::uint64_t seed, const pyb::object& rules_spec) {
         play::GeneratedScenarioSpec spec;
         spec.units_per_side = units_per_side;
         spec.cols = cols;
@@ -131,18 +139,20 @@ void bind_game(pyb::module_& m) {
         spec.events = events;
         spec.options = std::set<std::string>(options.begin(), options.end());
         spec.seed = seed;
-        return std::const_pointer_cast<Scenario>(play::generated_scenario(spec));
+        return std::const_pointer_cast<Scenario>(play::generated_scenario(spec_or_default(rules_spec), spec));
       },
       pyb::arg("units_per_side") = 20, pyb::arg("cols") = 20, pyb::arg("rows") = 14, pyb::arg("last_turn") = 12,
       pyb::arg("night_turns") = std::vector<int>{6}, pyb::arg("events") = true,
-      pyb::arg("options") = std::vector<std::string>{}, pyb::arg("seed") = 1,
+      pyb::arg("options") = std::vector<std::string>{}, pyb::arg("seed") = 1, pyb::arg("spec") = pyb::none(),
       "A random but legal scenario (engine/play/generated.h): the same arguments give the same scenario. "
       "Raises ValueError when the units do not fit the map, hexlaw.CaseError on an unknown option.");
   pyb::class_<Game>(m, "Game",
                     "A whole game played from a scenario. `decision` is what is awaited now, with every legal "
                     "choice; `choose(c)` takes one. Copies are independent branches; pickling replays the log.")
-      .def(pyb::init([](const pyb::object& s, std::uint64_t seed) { return Game(to_scenario(s), seed); }),
-           pyb::arg("scenario"), pyb::arg("seed") = 1)
+      .def(pyb::init([](const pyb::object& s, std::uint64_t seed, const pyb::object& spec) {
+             return Game(to_scenario(s, spec), seed);
+           }),
+           pyb::arg("scenario"), pyb::arg("seed") = 1, pyb::arg("spec") = pyb::none())
       .def_property_readonly("scenario", [](const Game& g) { return std::const_pointer_cast<Scenario>(g.scenario_ptr()); })
       .def_property_readonly("state", [](const Game& g) { return GameState(g.state()); })
       .def_property_readonly("turn", [](const Game& g) { return g.position().turn; })
@@ -201,11 +211,14 @@ void bind_game(pyb::module_& m) {
       .def("__deepcopy__", [](const Game& g, const pyb::dict&) { return Game(g); })
       .def(pyb::pickle(
           [](const Game& g) {
-            return pyb::make_tuple(g.scenario().text, g.scenario().name, play::log_to_json(g.log()));
+            return pyb::make_tuple(g.scenario().text, g.scenario().name, play::log_to_json(g.log()),
+                                   g.scenario().rules->spec()->dir().string());
           },
           [](const pyb::tuple& t) {
-            if (t.size() != 3) throw std::runtime_error("not a pickled hexlaw.Game");
-            auto sc = play::parse_scenario_text(t[0].cast<std::string>(), t[1].cast<std::string>());
+            if (t.size() != 3 && t.size() != 4) throw std::runtime_error("not a pickled hexlaw.Game");
+            // Pickled before games recorded their spec directory: the default spec.
+            const auto spec = t.size() == 4 ? spec_for_dir(t[3].cast<std::string>()) : spec_or_default(pyb::none());
+            auto sc = play::parse_scenario_text(spec, t[0].cast<std::string>(), t[1].cast<std::string>());
             return play::replay(sc, play::log_from_json(t[2].cast<std::string>(), "<pickle>"));
           }))
       .def("__repr__", [](const Game& g) {
@@ -214,8 +227,10 @@ void bind_game(pyb::module_& m) {
       });
   m.def(
       "replay",
-      [](const pyb::object& scenario, const pyb::object& log) { return play::replay(to_scenario(scenario), to_log(log)); },
-      pyb::arg("scenario"), pyb::arg("log"),
+      [](const pyb::object& scenario, const pyb::object& log, const pyb::object& spec) {
+        return play::replay(to_scenario(scenario, spec), to_log(log));
+      },
+      pyb::arg("scenario"), pyb::arg("log"), pyb::arg("spec") = pyb::none(),
       "Play a game again from its log (a dict {scenario, seed, decisions} or its JSON text). Raises ValueError "
       "naming the step when a logged decision is not legal there.");
 }

@@ -1,11 +1,11 @@
-// Owns: asking rules questions from Python — hexlaw.ask(case) and the Answer it returns.
+// Owns: asking rules questions from Python — hexlaw.ask(case, spec=None) and the Answer it
+// returns (which keeps the spec it was answered under).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <filesystem>
 
 #include "bindings/bindings.h"
-#include "engine/core/catalog.h"
 #include "engine/core/errors.h"
 #include "engine/questions/ask.h"
 
@@ -15,18 +15,20 @@ namespace pyb = pybind11;
 
 namespace {
 
-// A case given as a dict, as YAML/JSON text, or as a path (str or os.PathLike).
-CaseFile to_case(const pyb::object& obj) {
-  if (pyb::isinstance<pyb::dict>(obj)) return parse_case_doc(python_to_doc(obj, "<dict>"), "<dict>");
+// A case given as a dict, as YAML/JSON text, or as a path (str or os.PathLike), read under the
+// spec given or the default.
+CaseFile to_case(const pyb::object& obj, const pyb::object& given) {
+  const std::shared_ptr<const Spec> spec = spec_or_default(given);
+  if (pyb::isinstance<pyb::dict>(obj)) return parse_case_doc(spec, python_to_doc(obj, "<dict>"), "<dict>");
   const bool pathlike = pyb::hasattr(obj, "__fspath__");
   const std::string text = pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>()
                                     : obj.cast<std::string>();
   const bool one_line = text.find('\n') == std::string::npos;
   std::error_code no_file;  // a line of JSON longer than a file name is text, not an error
-  if (pathlike || (one_line && std::filesystem::is_regular_file(text, no_file))) return load_case_file(text);
+  if (pathlike || (one_line && std::filesystem::is_regular_file(text, no_file))) return load_case_file(spec, text);
   if (one_line && (text.size() > 5 && (text.ends_with(".yaml") || text.ends_with(".json"))))
     throw CaseError(text, "", "cannot open file");
-  return parse_case_text(text, "<text>");
+  return parse_case_text(spec, text, "<text>");
 }
 
 }  // namespace
@@ -50,21 +52,23 @@ void bind_questions(pyb::module_& m) {
       .def_readonly("headline", &Answer::headline)
       .def_readonly("question", &Answer::question_kind)
       .def_readonly("case", &Answer::case_name)
-      .def("explain", [](const Answer& a) { return a.explain(default_catalog()); }, "The answer for a person.")
-      .def("to_json", [](const Answer& a) { return a.to_json(default_catalog()).dump(2); })
+      .def_property_readonly("spec", [](const Answer& a) { return std::const_pointer_cast<Spec>(a.spec); })
+      .def("explain", &Answer::explain, "The answer for a person.")
+      .def("to_json", [](const Answer& a) { return a.to_json().dump(2); })
       .def("__repr__", [](const Answer& a) { return "<Answer " + a.headline + ">"; });
   m.def(
-      "ask", [](const pyb::object& c) { return ask(to_case(c)); }, pyb::arg("case"),
+      "ask", [](const pyb::object& c, const pyb::object& spec) { return ask(to_case(c, spec)); },
+      pyb::arg("case"), pyb::arg("spec") = pyb::none(),
       "Answer a rules question: a dict, YAML/JSON text, or a path to a case file. Raises "
       "hexlaw.CaseError naming the field on bad input.");
   m.def(
       "check",
-      [](const pyb::object& c) {
-        CaseFile cf = to_case(c);
+      [](const pyb::object& c, const pyb::object& spec) {
+        CaseFile cf = to_case(c, spec);
         CheckResult r = check(cf, ask(cf));
         return std::make_pair(r.ok, r.mismatches);
       },
-      pyb::arg("case"), "Answer a case and compare with its 'expect': (ok, mismatches).");
+      pyb::arg("case"), pyb::arg("spec") = pyb::none(), "Answer a case and compare with its 'expect': (ok, mismatches).");
 }
 
 }  // namespace hexlaw::py

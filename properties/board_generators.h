@@ -12,6 +12,7 @@
 #include "engine/core/map.h"
 #include "engine/n20/state.h"
 #include "engine/n20/rules.h"
+#include "tests/support/source_spec.h"
 
 namespace hexlaw::gen {
 
@@ -90,7 +91,7 @@ inline rc::Gen<Position> position(int cols = 8, int rows = 8, int max_units = 10
 }
 
 inline std::unique_ptr<n20::N20Rules> standard_rules() {
-  return n20::make_rules(n20::RulesetChoice{}, default_catalog(), default_tables());
+  return n20::make_rules(n20::RulesetChoice{}, testing::source_spec());
 }
 
 }  // namespace hexlaw::gen

@@ -25,7 +25,7 @@ RC_GTEST_PROP(CaseFuzzProps, MangledCaseFilesAreAnsweredOrRefusedNeverCrash, ())
   RC_PRE(!texts.empty());
   const std::string text = mangle(*rc::gen::elementOf(texts));
   try {
-    CaseFile c = parse_case_text(text, "<mangled>");
+    CaseFile c = parse_case_text(testing::source_spec(), text, "<mangled>");
     if (c.dice.mode == DiceSpec::Mode::Enumerate) return;  // odds of a mangled battle may be slow
     Answer a = ask(c);
     (void)check(c, a);

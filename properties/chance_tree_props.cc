@@ -26,7 +26,7 @@ RC_GTEST_PROP(ChanceTreeProps, TreeOddsEqualReplayedOdds, ()) {
   for (const char* option : {"std:16.3", "std:16.5"})
     if (*rc::gen::arbitrary<bool>()) choice.options.insert(option);
   if (*rc::gen::arbitrary<bool>()) choice.interpretations["combat.ex_morale_timing"] = "simultaneous";
-  auto rules = n20::make_rules(choice, default_catalog(), default_tables());
+  auto rules = n20::make_rules(choice, testing::source_spec());
   // The first unit attacks every enemy beside it (at least one, placed if need be); some
   // units are elite, so modified rout dice are reached.
   Unit& first = p.state.units.front();
@@ -53,12 +53,12 @@ RC_GTEST_PROP(ChanceTreeProps, TreeOddsEqualReplayedOdds, ()) {
   policy.group_battle_die = *rc::gen::arbitrary<bool>();
 
   std::vector<Weighted<BattleOutcome>> tree, replay;
-  Trace tree_trace, replay_trace;
+  Trace tree_trace(rules->catalog()), replay_trace(rules->catalog());
   try {
     tree = n20::battle_odds(*rules, *p.map, p.state, b, policy, tree_trace);
     DistinctCitations citations(replay_trace);
     std::function<BattleOutcome(DiceSource&)> play = [&](DiceSource& dice) {
-      Trace t;
+      Trace t(testing::source_spec()->catalog);
       BattleOutcome o = n20::resolve_battle(*rules, *p.map, p.state, b, policy, dice, t);
       citations.absorb(t);
       return o;

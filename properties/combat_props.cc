@@ -45,7 +45,7 @@ RC_GTEST_PROP(CombatProps, OddsSumToOneAndMatchTheColumn, ()) {
   Duel duel(attack, defend);
   BattleDeclaration b{{"A"}, {"D"}};
   std::function<BattleOutcome(DiceSource&)> play = [&](DiceSource& dice) {
-    Trace t(Trace::Off{});
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
     return n20::resolve_battle(*duel.rules, duel.map, duel.state, b, ResolutionPolicy{}, dice, t);
   };
   auto odds = enumerate_outcomes<BattleOutcome>(play, [](const BattleOutcome& o) {
@@ -69,7 +69,7 @@ RC_GTEST_PROP(CombatProps, OddsSumToOneAndMatchTheColumn, ()) {
   ResolutionPolicy grouped;
   grouped.group_battle_die = true;
   std::function<BattleOutcome(DiceSource&)> play_grouped = [&](DiceSource& dice) {
-    Trace t(Trace::Off{});
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
     return n20::resolve_battle(*duel.rules, duel.map, duel.state, b, grouped, dice, t);
   };
   auto key = [](const BattleOutcome& o) {
@@ -149,7 +149,7 @@ RC_GTEST_PROP(CombatProps, SeededBattlesRepeatMoraleStaysInBoundsAdvanceLimits, 
   const Unit* a = &p.state.units.front();
   const Unit* d = p.state.unit_at(beside);
   BattleDeclaration b{{a->id}, {d->id}};
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   SeededDice d1(seed), d2(seed);
   BattleOutcome o1, o2;
   try {

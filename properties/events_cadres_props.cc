@@ -44,7 +44,7 @@ RC_GTEST_PROP(EventProps, AReshuffleIsAPermutationOfEveryCard, ()) {
   n20::EventDeck d = *deck();
   const auto before = ids(d);
   SeededDice dice(*rc::gen::arbitrary<std::uint64_t>());
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   n20::reshuffle_events(d, dice, t);
   RC_ASSERT(d.discards.empty());
   RC_ASSERT(ids(d) == before);
@@ -60,7 +60,7 @@ RC_GTEST_PROP(EventProps, ADrawKeepsTheDeckWholeAndMoraleOnTheTrack, ()) {
   s.morale = {{"french", *rc::gen::inRange(0, 11)}, {"prussian", *rc::gen::inRange(0, 11)}};
   const std::string drawer = *rc::gen::element<std::string>("french", "prussian");
   SeededDice dice(*rc::gen::arbitrary<std::uint64_t>());
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   const n20::EventDraw draw = n20::draw_event(*rules, s, d, drawer, "french", dice, t);
   RC_ASSERT(ids(d) == before);
   if (draw.drawn) RC_ASSERT(d.discards.back().id == draw.card);
@@ -71,7 +71,7 @@ RC_GTEST_PROP(CadreProps, BreakdownThenCombineRestoresTheStrengthAtNoNetMoraleBe
   HEXLAW_CITES("std:16.7.1", "std:16.7.2");
   n20::RulesetChoice choice;
   choice.options = {"std:16.7"};
-  auto rules = n20::make_rules(choice, default_catalog(), default_tables());
+  auto rules = n20::make_rules(choice, testing::source_spec());
   GameState s;
   s.turn = 3;
   s.phase = "movement";
@@ -88,7 +88,7 @@ RC_GTEST_PROP(CadreProps, BreakdownThenCombineRestoresTheStrengthAtNoNetMoraleBe
   c2.status = *rc::gen::element(UnitStatus::Eliminated, UnitStatus::Broken);
   Unit enemy{.id = "P", .side = "prussian", .type = UnitType::Infantry, .strength = 2, .movement = 2, .hex = Hex{9, -2}};
   s.units = {big, c1, c2, enemy};
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   const n20::CadreVerdict down = n20::break_down(*rules, s, "IV", false, t);
   RC_ASSERT(down.legal);
   RC_ASSERT(down.after.morale.at("french") == morale - 1);

@@ -13,7 +13,7 @@ namespace hexlaw {
 namespace {
 
 std::unique_ptr<n20::N20Rules> fog_rules() {
-  return n20::make_rules(n20::RulesetChoice{.options = {"std:16.1"}}, default_catalog(), default_tables());
+  return n20::make_rules(n20::RulesetChoice{.options = {"std:16.1"}}, testing::source_spec());
 }
 
 // Some of the generated units become hidden, some hidden Dummies (the generator makes none; a
@@ -34,7 +34,7 @@ RC_GTEST_PROP(FogProps, AfterReconcealmentTheEnemyKnowsNoneOfThatSidesUnits, ())
   sprinkle_fog(p);
   p.state.night = true;
   auto rules = fog_rules();
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   const std::string side = *rc::gen::element<std::string>("french", "prussian");
   const std::string enemy = side == "french" ? "prussian" : "french";
   const GameState after = n20::reconceal(*rules, p.state, side, t);
@@ -58,7 +58,7 @@ RC_GTEST_PROP(FogProps, RevealingDummiesNeverChangesMorale, ()) {
   sprinkle_fog(p);
   p.state.night = false;
   auto rules = fog_rules();
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   std::vector<std::string> ids;
   for (const Unit& u : p.state.units)
     if (*rc::gen::arbitrary<bool>()) ids.push_back(u.id);
@@ -99,7 +99,7 @@ RC_GTEST_PROP(FogProps, ReconcealmentPlacesDummiesAwayFromTheEnemy, ()) {
   gen::Position p = *gen::position();
   p.state.night = true;
   auto rules = fog_rules();
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   const std::string side = *rc::gen::element<std::string>("french", "prussian");
   std::vector<n20::DummyPlacement> placements;
   std::vector<Hex> hexes;

@@ -53,7 +53,7 @@ void check_step(const Game& before, const Game& after) {
   RC_ASSERT(after.log().decisions.size() == before.log().decisions.size() + 1);
   // std:14.0, no zones of control at night: no unit exerts one into any neighbouring hex.
   if (after.state().night && !after.over()) {
-    Trace silent(Trace::Off{});
+    Trace silent(Trace::Off{}, testing::source_spec()->catalog);
     for (const Unit& u : after.state().units)
       if (u.on_map())
         for (Hex n : neighbours(u.hex))
@@ -131,7 +131,7 @@ struct BranchApart : GameCommand {
 RC_GTEST_PROP(GameProps, RandomLegalPlayKeepsTheLawsOfTheGame, ()) {
   HEXLAW_CITES("std:4.0", "std:12.1.1", "std:12.1.2", "std:6.9", "std:14.0", "std:15.0");
   const GeneratedScenarioSpec spec = *small_scenario();
-  const auto scenario = generated_scenario(spec);
+  const auto scenario = generated_scenario(testing::source_spec(), spec);
   const Game initial(scenario, spec.seed * 31 + 7);
   Game sut = initial;
   rc::state::check(initial, sut,
@@ -142,7 +142,7 @@ RC_GTEST_PROP(GameProps, RandomLegalPlayKeepsTheLawsOfTheGame, ()) {
 RC_GTEST_PROP(GameProps, EveryRandomGameEndsWithAVerdict, ()) {
   HEXLAW_CITES("std:15.0", "std:12.1.2");
   const GeneratedScenarioSpec spec = *small_scenario();
-  Game g(generated_scenario(spec), spec.seed);
+  Game g(generated_scenario(testing::source_spec(), spec), spec.seed);
   RandomPolicy p(spec.seed + 1);
   play(g, p);
   RC_ASSERT(g.over());

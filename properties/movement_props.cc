@@ -35,7 +35,7 @@ RC_GTEST_PROP(MovementProps, ZocIsMutualOutsideFortifiedHexes, ()) {
   const gen::Position p = *gen::position();
   RC_ASSERT(gen::invariant_violation(*p.map, p.state).empty());
   auto rules = gen::standard_rules();
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   for (const Unit& a : p.state.units)
     for (const Unit& b : p.state.units) {
       if (a.side == b.side || distance(a.hex, b.hex) != 1) continue;
@@ -58,7 +58,7 @@ RC_GTEST_PROP(MovementProps, ReachableMovesObeyTheMovementRules, ()) {
   const Unit& u = *rc::gen::elementOf(p.state.units);
   MoveOptions opt;
   opt.forced_march = *rc::gen::arbitrary<bool>();
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   const std::string enemy = u.side == "french" ? "prussian" : "french";
   const int base = (p.state.night ? 1 : u.movement) + (opt.forced_march ? 1 : 0);
   for (const auto& r : n20::reachable_hexes(*rules, *p.map, p.state, u, opt, t)) {
@@ -95,7 +95,7 @@ RC_GTEST_PROP(MovementProps, PathCheckAgreesWithReachability, ()) {
   const Unit& u = *rc::gen::elementOf(p.state.units);
   MoveOptions opt;
   opt.forced_march = *rc::gen::arbitrary<bool>();
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   std::map<Hex, int> reach;
   for (const auto& r : n20::reachable_hexes(*rules, *p.map, p.state, u, opt, t)) reach[r.hex] = r.mp_left;
   for (int walk = 0; walk < 20; ++walk) {
@@ -114,7 +114,7 @@ RC_GTEST_PROP(MovementProps, AtNightNoZocAndAllowanceIsOne, ()) {
   gen::Position p = *gen::position();
   p.state.night = true;
   auto rules = gen::standard_rules();
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   for (const Unit& a : p.state.units)
     for (Hex n : neighbours(a.hex)) RC_ASSERT(!n20::exerts_zoc_into(*rules, *p.map, p.state, a, n, t));
   const Unit& u = *rc::gen::elementOf(p.state.units);
@@ -135,9 +135,9 @@ RC_GTEST_PROP(MovementProps, RoutedUnitsMoveOnlyWhereARetreatCould, ()) {
   Unit& u = p.state.units[pick];
   u.set(UnitMarker::Routed, true);
   auto free_rules = gen::standard_rules();
-  auto rout_rules = n20::make_rules(n20::RulesetChoice{.options = {"std:16.5"}}, default_catalog(), default_tables());
+  auto rout_rules = n20::make_rules(n20::RulesetChoice{.options = {"std:16.5"}}, testing::source_spec());
   MoveOptions opt;
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   std::map<Hex, int> free_reach, routed_reach;
   for (const auto& r : n20::reachable_hexes(*free_rules, *p.map, p.state, u, opt, t)) free_reach[r.hex] = r.mp_left;
   for (const auto& r : n20::reachable_hexes(*rout_rules, *p.map, p.state, u, opt, t)) {

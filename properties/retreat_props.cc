@@ -18,7 +18,7 @@ struct Oracle {
   const n20::N20Rules& rules;
   const gen::Position& p;
   const Unit& u;
-  mutable Trace t{Trace::Off{}};
+  mutable Trace t{Trace::Off{}, testing::source_spec()->catalog};
 
   const Unit* at(Hex h) const {
     for (const Unit& o : p.state.units)
@@ -65,7 +65,7 @@ std::unique_ptr<n20::N20Rules> reading_rules(const std::string& priority, bool f
   n20::RulesetChoice choice;
   choice.interpretations["retreat.priority_evaluation"] = priority;
   if (friends_first) choice.interpretations["retreat.friendly_vs_ezoc_priority"] = "friends_first";
-  return n20::make_rules(choice, default_catalog(), default_tables());
+  return n20::make_rules(choice, testing::source_spec());
 }
 
 // A retreat's hazardous hexes as fewest_ezoc compares them: the class the priority ranks last
@@ -149,7 +149,7 @@ struct Trial {
   Oracle oracle{*rules, p, u};
   n20::RetreatOptions r = retreats();
   n20::RetreatOptions retreats() const {
-    Trace t(Trace::Off{});
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
     auto out = n20::retreat_paths(*rules, *p.map, p.state, u, n, std::nullopt, t, 2000);
     RC_PRE(!out.truncated);
     return out;
@@ -233,7 +233,7 @@ RC_GTEST_PROP(RetreatProps, EveryStepCloserToTheLocWheneverSomeStepCan, ()) {
     }
     return false;
   };
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   const auto r = n20::retreat_paths(*rules, *p.map, p.state, u, n, loc, t, 2000);
   RC_PRE(!r.truncated);
   for (const auto& path : r.paths) {
@@ -292,7 +292,7 @@ RC_GTEST_PROP(RetreatProps, FewestEzocPathsEnterTheFewestHazardousHexesAnyRetrea
   auto [p, u, loc, friends_first, n] = crowded_retreat(true);
   auto rules = reading_rules("fewest_ezoc", friends_first);
   Oracle o{*rules, p, u};
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   const auto r = n20::retreat_paths(*rules, *p.map, p.state, u, n, loc, t, 2000);
   RC_PRE(!r.truncated);
   const auto least = least_score(o, n, loc, friends_first);
@@ -308,7 +308,7 @@ RC_GTEST_PROP(RetreatProps, FewestEzocNeverEntersMoreHazardsThanTheOtherReadings
   auto [p, u, loc, friends_first, n] = crowded_retreat(false);
   auto fewest_rules = reading_rules("fewest_ezoc", friends_first);
   Oracle o{*fewest_rules, p, u};
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   const auto fewest = n20::retreat_paths(*fewest_rules, *p.map, p.state, u, n, loc, t, 2000);
   RC_PRE(!fewest.truncated);
   for (const char* reading : {"whole_path", "per_step"}) {
@@ -336,7 +336,7 @@ RC_GTEST_PROP(RetreatProps, FewestEzocStepsCloserToTheLocWheneverTheFewestAllow,
   const Hex loc = *with_loc;
   auto rules = reading_rules("fewest_ezoc", friends_first);
   Oracle o{*rules, p, u};
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   const auto r = n20::retreat_paths(*rules, *p.map, p.state, u, n, loc, t, 2000);
   RC_PRE(!r.truncated);
   for (const auto& path : r.paths) {

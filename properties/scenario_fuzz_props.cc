@@ -28,7 +28,7 @@ RC_GTEST_PROP(ScenarioFuzzProps, MangledScenariosLoadOrAreRefusedNeverCrash, ())
   RC_PRE(!texts.empty());
   const std::string text = mangle(*rc::gen::elementOf(texts));
   try {
-    auto sc = parse_scenario_text(text, "<mangled>");
+    auto sc = parse_scenario_text(testing::source_spec(), text, "<mangled>");
     Game g(sc, *rc::gen::inRange<std::uint64_t>(1, 1000));
     RandomPolicy p(*rc::gen::inRange<std::uint64_t>(1, 1000));
     play(g, p, 150);
@@ -42,7 +42,7 @@ RC_GTEST_PROP(ScenarioFuzzProps, MangledScenariosLoadOrAreRefusedNeverCrash, ())
 RC_GTEST_PROP(ScenarioFuzzProps, EditedLogsReplayOrNameTheStep, ()) {
   const auto& texts = scenario_texts();
   RC_PRE(!texts.empty());
-  auto sc = parse_scenario_text(*rc::gen::elementOf(texts), "scenario");
+  auto sc = parse_scenario_text(testing::source_spec(), *rc::gen::elementOf(texts), "scenario");
   Game g(sc, *rc::gen::inRange<std::uint64_t>(1, 1000));
   RandomPolicy p(*rc::gen::inRange<std::uint64_t>(1, 1000));
   play(g, p, static_cast<std::size_t>(*rc::gen::inRange(1, 120)));

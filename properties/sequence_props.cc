@@ -33,7 +33,7 @@ RC_GTEST_PROP(SequenceProps, TheClockVisitsEveryPhaseOnceAndEndsAfterTheLastTurn
   n20::SequencePosition at{1, 1, n20::Phase::RandomEvents}, next;
   std::size_t visited = 1, game_over_flags = 0;
   for (;;) {
-    Trace t(Trace::Off{});
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
     const auto r = n20::describe(*rules, cal, at, t);
     // Night operations only at night; the non-phasing side acts exactly in the Reaction Phase.
     RC_ASSERT(at.phase != n20::Phase::NightOperations || r.night);

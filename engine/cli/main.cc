@@ -2,7 +2,8 @@
 // file for a person (or as JSON with --json; --check compares with the expected answer);
 // `hexlaw rule ID` prints a catalogued case; `hexlaw spec-check` validates spec/;
 // `hexlaw play SCENARIO` plays a whole game with a policy and `hexlaw replay SCENARIO LOG`
-// plays one again from its log (engine/cli/play_command.h).
+// plays one again from its log (engine/cli/play_command.h). Every command runs under the spec
+// `--spec DIR` names (default: the source tree's spec/, compiled in); the engine never picks one.
 // Exit status: 0 answered (and matched), 1 answer differs from the expectation,
 // 2 bad input (file, field and reason on stderr), 3 internal error.
 #include <unistd.h>
@@ -13,10 +14,14 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/cli/play_command.h"
-#include "engine/core/catalog.h"
 #include "engine/core/errors.h"
-#include "engine/core/tables.h"
+#include "engine/core/spec.h"
+#include "engine/core/trace.h"
 #include "engine/questions/ask.h"
+
+#ifndef HEXLAW_SOURCE_SPEC_DIR
+#define HEXLAW_SOURCE_SPEC_DIR "spec"
+#endif
 
 namespace {
 
@@ -24,18 +29,19 @@ using namespace hexlaw;
 
 // One compact JSON line per case (for the coverage report): the answer, the check, or the
 // error; a bad case never stops the others.
-int run_ask_jsonl(const std::vector<std::string>& files, const std::string& cases_root) {
+int run_ask_jsonl(const std::shared_ptr<const Spec>& spec, const std::vector<std::string>& files,
+                  const std::string& cases_root) {
   int status = 0;
   for (const auto& file : files) {
     nlohmann::json line = {{"file", file}};
     try {
-      CaseFile c = load_case_file(file, cases_root);
+      CaseFile c = load_case_file(spec, file, cases_root);
       line["case"] = c.name;
       line["rules"] = c.rules;
       try {
         Answer a = ask(c);
         CheckResult r = check(c, a);
-        line["answer"] = a.to_json(default_catalog());
+        line["answer"] = a.to_json();
         line["check"] = {{"ok", r.ok}, {"mismatches", r.mismatches}};
         if (!r.ok) status = std::max(status, 1);
       } catch (const CaseRefused& e) {
@@ -58,11 +64,12 @@ int run_ask_jsonl(const std::vector<std::string>& files, const std::string& case
   return status;
 }
 
-int run_ask(const std::vector<std::string>& files, bool json, bool check_mode, const std::string& cases_root) {
+int run_ask(const std::shared_ptr<const Spec>& spec, const std::vector<std::string>& files, bool json, bool check_mode,
+            const std::string& cases_root) {
   int status = 0;
   for (const auto& file : files) {
     try {
-      CaseFile c = load_case_file(file, cases_root);
+      CaseFile c = load_case_file(spec, file, cases_root);
       if (check_mode && !c.expect.refused.empty()) {
         // The case expects a refusal: the refusal under that rule is its passing answer.
         CheckResult r;
@@ -83,12 +90,12 @@ int run_ask(const std::vector<std::string>& files, bool json, bool check_mode, c
       CheckResult r;
       if (check_mode) r = check(c, a);
       if (json) {
-        nlohmann::json j = a.to_json(default_catalog());
+        nlohmann::json j = a.to_json();
         if (check_mode) j["check"] = {{"ok", r.ok}, {"mismatches", r.mismatches}};
         std::cout << j.dump(2) << "\n";
       } else {
         if (files.size() > 1) std::cout << "== " << c.name << "\n";
-        std::cout << a.explain(default_catalog());
+        std::cout << a.explain();
         if (check_mode) std::cout << (r.ok ? "check: OK\n" : "check: MISMATCH\n");
       }
       for (const auto& m : r.mismatches) std::cerr << file << ": " << m << "\n";
@@ -104,13 +111,13 @@ int run_ask(const std::vector<std::string>& files, bool json, bool check_mode, c
   return status;
 }
 
-int run_rule(const std::string& id, bool json) {
+int run_rule(const Catalog& catalog, const std::string& id, bool json) {
   std::string why;
   if (!parse_rule_id(id, &why)) {
     std::cerr << "error: <argument>: rule: " << why << "\n";
     return 2;
   }
-  const RuleCase* c = default_catalog().find(id);
+  const RuleCase* c = catalog.find(id);
   if (!c) {
     std::cerr << "error: <argument>: rule: '" << id << "' is not in the spec catalog\n";
     return 2;
@@ -151,6 +158,12 @@ int run_report_diff(const std::vector<std::string>& args) {
 int main(int argc, char** argv) {
   CLI::App app{"hexlaw: a rules engine for hex-and-counter wargames"};
   app.require_subcommand(1);
+  app.fallthrough();  // the options below may come before or after the command
+  std::string spec_dir = HEXLAW_SOURCE_SPEC_DIR, trace_dir;
+  app.add_option("--spec", spec_dir, "the spec directory (its catalog/ and tables/); default: the source tree's spec/");
+  // The coverage report sets $HEXLAW_TRACE_DIR for every program it runs (CLI11 reads it here).
+  app.add_option("--trace-dir", trace_dir, "write the rule ids this run cites to a file in this folder at exit")
+      ->envname("HEXLAW_TRACE_DIR");
   bool json = false, check_mode = false, jsonl = false;
   std::vector<std::string> files;
   std::string cases_root, rule_id;
@@ -163,7 +176,7 @@ int main(int argc, char** argv) {
   auto* rule_cmd = app.add_subcommand("rule", "print a catalogued rule case");
   rule_cmd->add_option("id", rule_id, "rule id, e.g. std:9.8.2")->required();
   rule_cmd->add_flag("--json", json, "print as JSON");
-  app.add_subcommand("spec-check", "load and validate the catalog and tables in spec/");
+  app.add_subcommand("spec-check", "load and validate the catalog and tables of the spec");
   int diff_run = -1, against_run = -1;
   auto* report_cmd = app.add_subcommand("report", "compare two runs of the coverage report");
   report_cmd->add_option("--diff", diff_run, "the older run id")->required();
@@ -185,19 +198,20 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
+  if (!trace_dir.empty()) record_cited_ids_in(trace_dir);
   try {
-    if (*ask_cmd) return jsonl ? run_ask_jsonl(files, cases_root) : run_ask(files, json, check_mode, cases_root);
-    if (*rule_cmd) return run_rule(rule_id, json);
-    if (*play_cmd) return cli::run_play(play_args, false);
-    if (*replay_cmd) return cli::run_play(play_args, true);
     if (*report_cmd) {
       std::vector<std::string> args = {std::to_string(diff_run)};
       if (against_run >= 0) args.insert(args.end(), {"--against", std::to_string(against_run)});
       return run_report_diff(args);
     }
-    const auto& cat = default_catalog();
-    const auto& tables = default_tables();
-    std::cout << cat.cases().size() << " rule cases, " << tables.ids().size() << " tables: OK\n";
+    const std::shared_ptr<const Spec> spec = Spec::load(spec_dir);
+    if (*ask_cmd)
+      return jsonl ? run_ask_jsonl(spec, files, cases_root) : run_ask(spec, files, json, check_mode, cases_root);
+    if (*rule_cmd) return run_rule(spec->catalog, rule_id, json);
+    if (*play_cmd) return cli::run_play(spec, play_args, false);
+    if (*replay_cmd) return cli::run_play(spec, play_args, true);
+    std::cout << spec->catalog.cases().size() << " rule cases, " << spec->tables.ids().size() << " tables: OK\n";
     return 0;
   } catch (const InputError& e) {
     std::cerr << "error: " << e.what() << "\n";

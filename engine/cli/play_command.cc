@@ -49,8 +49,8 @@ void print(const play::Game& g, bool json) {
 
 }  // namespace
 
-int run_play(const PlayArgs& args, bool replaying) {
-  auto scenario = play::load_scenario(args.scenario);
+int run_play(const std::shared_ptr<const Spec>& spec, const PlayArgs& args, bool replaying) {
+  auto scenario = play::load_scenario(spec, args.scenario);
   if (replaying) {
     std::ifstream in(args.log_in);
     if (!in) throw CaseError(args.log_in, "", "cannot read the log file");

@@ -2,7 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+
+#include "engine/core/spec.h"
 
 namespace hexlaw::cli {
 
@@ -16,8 +19,8 @@ struct PlayArgs {
   bool json = false;              // print the record as JSON
 };
 
-// Plays a game with a policy (play) or from a log (replay) and prints the record and the
-// result. Returns the exit status (0 played; bad input throws InputError).
-int run_play(const PlayArgs& args, bool replaying);
+// Plays a game under `spec` with a policy (play) or from a log (replay) and prints the record
+// and the result. Returns the exit status (0 played; bad input throws InputError).
+int run_play(const std::shared_ptr<const Spec>& spec, const PlayArgs& args, bool replaying);
 
 }  // namespace hexlaw::cli

@@ -2,16 +2,11 @@
 #include "engine/core/catalog.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <regex>
 
 #include "engine/core/errors.h"
 #include "engine/core/yaml_read.h"
-
-#ifndef HEXLAW_SOURCE_SPEC_DIR
-#define HEXLAW_SOURCE_SPEC_DIR "spec"
-#endif
 
 namespace hexlaw {
 namespace {
@@ -181,16 +176,6 @@ void Catalog::index_last_case() {
     for (std::size_t i = 0; i + 1 < cases_.size(); ++i) place(i);
   }
   place(cases_.size() - 1);
-}
-
-std::filesystem::path default_spec_dir() {
-  if (const char* env = std::getenv("HEXLAW_SPEC"); env && *env) return env;
-  return HEXLAW_SOURCE_SPEC_DIR;
-}
-
-const Catalog& default_catalog() {
-  static const Catalog catalog = Catalog::load(default_spec_dir());
-  return catalog;
 }
 
 }  // namespace hexlaw

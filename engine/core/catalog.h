@@ -71,9 +71,4 @@ class Catalog {
   void index_last_case();
 };
 
-// The spec directory: $HEXLAW_SPEC if set, else the source tree's spec/ compiled in.
-std::filesystem::path default_spec_dir();
-// The catalog of default_spec_dir(), loaded once per process (thread-safe).
-const Catalog& default_catalog();
-
 }  // namespace hexlaw

@@ -223,9 +223,4 @@ std::vector<std::string> TableSet::ids() const {
   return out;
 }
 
-const TableSet& default_tables() {
-  static const TableSet tables = TableSet::load(default_spec_dir());
-  return tables;
-}
-
 }  // namespace hexlaw

@@ -89,6 +89,4 @@ class TableSet {
   std::map<std::string, TerrainChart> terrains_;
 };
 
-const TableSet& default_tables();
-
 }  // namespace hexlaw

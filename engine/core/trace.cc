@@ -1,10 +1,10 @@
-// Owns: Trace and the per-process dynamic-coverage sink.
+// Owns: Trace and the process-wide dynamic-coverage recorder (see trace.h).
 #include "engine/core/trace.h"
 
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
+#include <atomic>
 #include <fstream>
 #include <mutex>
 #include <cstdint>
@@ -23,8 +23,13 @@ class DynamicSink {
     static DynamicSink sink;
     return sink;
   }
+  void start(const std::string& dir) {
+    std::lock_guard lock(mutex_);
+    dir_ = dir;
+    enabled_.store(true, std::memory_order_release);
+  }
   void add(std::string_view rule) {
-    if (!enabled_) return;
+    if (!enabled_.load(std::memory_order_acquire)) return;
     std::lock_guard lock(mutex_);
     ids_.emplace(rule);
   }
@@ -35,10 +40,8 @@ class DynamicSink {
   }
 
  private:
-  DynamicSink() {
-    if (const char* d = std::getenv("HEXLAW_TRACE_DIR"); d && *d) dir_ = d, enabled_ = true;
-  }
-  bool enabled_ = false;
+  DynamicSink() = default;
+  std::atomic<bool> enabled_ = false;
   std::string dir_;
   std::mutex mutex_;
   std::set<std::string, std::less<>> ids_;
@@ -46,14 +49,11 @@ class DynamicSink {
 
 }  // namespace
 
+void record_cited_ids_in(const std::string& dir) { DynamicSink::get().start(dir); }
 void record_dynamic_citation(std::string_view rule) { DynamicSink::get().add(rule); }
 
-Trace::Trace(const Catalog* catalog) : catalog_(catalog ? catalog : &default_catalog()) {}
-Trace::Trace(Off) : catalog_(&default_catalog()), on_(false) {}
-Trace::Trace(IdsOnly) : catalog_(&default_catalog()), on_(false), ids_only_(true) {}
-
 Trace Trace::like() const {
-  Trace t(catalog_);
+  Trace t(*catalog_);
   t.on_ = on_;
   t.ids_only_ = ids_only_;
   return t;

@@ -22,16 +22,17 @@ struct Citation {
 
 class Trace {
  public:
-  // `catalog` validates every cited id; the default catalog when null.
-  explicit Trace(const Catalog* catalog = nullptr);
+  // `catalog` validates every cited id (the rule set's, the case's: the spec in use); it must
+  // outlive the trace.
+  explicit Trace(const Catalog& catalog) : catalog_(&catalog) {}
   // A trace that records nothing, for hot inner searches whose callers explain the result
-  // themselves (ids are still recorded for dynamic coverage).
+  // themselves (ids are still checked, and recorded for dynamic coverage).
   struct Off {};
-  explicit Trace(Off);
+  Trace(Off, const Catalog& catalog) : catalog_(&catalog), on_(false) {}
   // A trace that keeps only which rules were cited (each once, in order), without building
   // reasons: for records that list the rules applied, such as a played game's.
   struct IdsOnly {};
-  explicit Trace(IdsOnly);
+  Trace(IdsOnly, const Catalog& catalog) : catalog_(&catalog), on_(false), ids_only_(true) {}
   bool on() const { return on_; }
   // An empty trace that records the way this one does (reasons, ids only, or nothing).
   Trace like() const;
@@ -76,9 +77,12 @@ class DistinctCitations {
   std::unordered_map<std::uint64_t, std::vector<std::pair<std::string, std::string>>> seen_;
 };
 
-// Dynamic coverage: when $HEXLAW_TRACE_DIR is set, the distinct ids cited by this process
-// are written to a file there at exit (one id per line), so the report can tell which rule
-// cases the engine actually applied while the suite ran.
+// Dynamic coverage: once a program has called record_cited_ids_in(dir), the distinct ids
+// cited by this process are written to a file in `dir` at exit (one id per line), so the
+// report can tell which rule cases the engine actually applied while the suite ran. The
+// programs at the top call it when $HEXLAW_TRACE_DIR is set (the CLI, the Python module, the
+// test programs); the engine reads no environment. The one process-wide recorder, locked.
+void record_cited_ids_in(const std::string& dir);
 void record_dynamic_citation(std::string_view rule);
 
 }  // namespace hexlaw

@@ -77,7 +77,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   }
 
   // Step B.
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   std::vector<bool> bombarding(att.size(), false);
   for (std::size_t i = 0; i < att.size(); ++i) {
     const Unit& a = *att[i];

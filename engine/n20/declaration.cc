@@ -30,7 +30,7 @@ static DeclarationCheck check(const N20Rules& rules, const Map& map, const GameS
   // RULE std:9.2 — every battle of the phase is declared before any is resolved
   trace.cite("std:9.2", [&] { return std::to_string(battles.size()) + " battle(s) declared together, before any is fought"; });
   // Step A.
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   for (std::size_t i = 0; i < battles.size(); ++i) {
     BattleTotals t = battle_totals(rules, map, state, battles[i], silent);
     for (const auto& [rule, reason] : t.violations) {

@@ -22,7 +22,7 @@ DummyVerdict refuse(DummyVerdict v, const GameState& state, const std::string& r
 // Is any enemy of `side` on the map adjacent (for the rules) to `h`?
 bool next_to_enemy(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side, Hex h,
                    std::string* who = nullptr) {
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   for (const Unit& e : state.units)
     if (e.on_map() && e.side != side && distance(e.hex, h) == 1 && adjacent_for_rules(rules, map, state, h, e.hex, silent)) {
       if (who) *who = e.id;
@@ -95,7 +95,7 @@ DummyVerdict place_dummies_at_reconceal(const N20Rules& rules, const Map& map, c
   if (placements.empty()) return v;
   if (!rules.on(Optional::FogOfWar)) return refuse(v, state, "without the fog of war (std:16.1) there are no Dummies", trace);
   if (!state.night) return refuse(v, state, "Dummies are placed at reconcealment, at the end of a Night Turn", trace);
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   for (const DummyPlacement& p : placements) {
     const std::string at = map.name(p.hex), to = map.name(p.to);
     // Step A.

@@ -128,7 +128,7 @@ Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState
 CavalryStop cavalry_stop(const N20Rules& rules, const Map& map, const GameState& state, const Unit& mover, Hex at,
                          const std::vector<std::string>& stop_with, Trace& trace) {
   CavalryStop out;
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   const bool fog = rules.on(Optional::FogOfWar);
   for (const Unit& e : state.units) {
     if (!e.on_map() || e.side == mover.side || distance(e.hex, at) != 1) continue;

@@ -29,7 +29,7 @@ class Board {
         stack_at_phase_end_(index.rules().readings().stacking_at_phase_end),
         cadres_combine_(index.rules().on(Optional::Cadres) && unit.type == UnitType::Cadre),
         zoc_handle_(index.zoc_handle(unit.side)) {
-    Trace silent(Trace::Off{});
+    Trace silent(Trace::Off{}, index.rules().catalog());
     road_bonus_ = index.rules().road_bonus_allowed(index.state(), silent);
   }
   // The +1 for a move wholly along road, when the rules allow it now (std:6.6).
@@ -67,7 +67,7 @@ class Board {
   // May the move end in h as far as stacking goes (std:6.9, the switch, std:16.7.2, the hook)?
   bool may_end_in(Hex h) const {
     if (!friend_at(h) || stack_at_phase_end_ || cadre_pair_at(h)) return true;
-    Trace silent(Trace::Off{});
+    Trace silent(Trace::Off{}, rules().catalog());
     return stacks_freely_at(h, silent);
   }
 
@@ -348,7 +348,7 @@ GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, st
   GuardCommitment g;
   const Unit& u = b.unit();
   if (!u.has(UnitFlag::Guard) || path.empty()) return g;
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, b.rules().catalog());
   const bool each = b.rules().readings().guard_cost_each_transition;
   bool could = !from_off_map && could_attack_from(b.rules(), b.map(), b.state(), u, from, silent);
   int transitions = 0;
@@ -428,7 +428,7 @@ int movement_allowance(const N20Rules& rules, const GameState& state, const Unit
 
 bool could_attack_from(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit, Hex hex,
                        Trace& trace) {
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   for (const Unit& e : state.units) {
     if (!e.on_map() || e.side == unit.side || distance(e.hex, hex) != 1) continue;
     if (adjacent_for_rules(rules, map, state, hex, e.hex, silent)) {
@@ -723,7 +723,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     if (open.size() <= level) open.resize(level + 1);
     open[level].push_back(static_cast<int>(nodes.size()) - 1);
   };
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   std::array<int, 8> refused{};  // by Refusal
   int stacked = 0;
   // One step from `from` into `to` (in direction d, unless entering).

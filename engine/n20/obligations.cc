@@ -16,7 +16,7 @@ namespace hexlaw::n20 {
 CombatObligations combat_obligations(const N20Rules& rules, const Map& map, const GameState& state,
                                      const std::string& phasing_side, Trace& trace) {
   CombatObligations o;
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   auto add = [](std::vector<const Unit*>& v, const Unit* u) {
     if (std::find(v.begin(), v.end(), u) == v.end()) v.push_back(u);
   };

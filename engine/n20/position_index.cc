@@ -23,7 +23,7 @@ PositionIndex::PositionIndex(const N20Rules& rules, const Map& map, const GameSt
       map_(map),
       state_(state),
       ground_(rules.terrain_index(map, state)),
-      silent_(Trace::Off{}),
+      silent_(Trace::Off{}, rules.catalog()),
       arrays_(rules.workspace().take<Arrays>()) {
   // Step A.
   if (map.bounds()) {

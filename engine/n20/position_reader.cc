@@ -3,20 +3,18 @@
 
 #include <set>
 
-#include "engine/core/catalog.h"
-#include "engine/core/tables.h"
 
 namespace hexlaw {
 
-void check_rule_id(const CaseField& f, const std::string& id) {
+void check_rule_id(const CaseField& f, const std::string& id, const Catalog& catalog) {
   std::string why;
   if (!parse_rule_id(id, &why)) f.fail(why);
-  if (!default_catalog().has(id)) f.fail("rule id '" + id + "' is not in the spec catalog");
+  if (!catalog.has(id)) f.fail("rule id '" + id + "' is not in the spec catalog");
 }
 
 // Step A. The rule set (game, printing, options, interpretations). Step B. The map, checked
 // against the game's terrain chart. Step C. Units and state, checked for an illegal position.
-CasePosition parse_position(const CaseField& root) {
+CasePosition parse_position(const CaseField& root, std::shared_ptr<const Spec> spec) {
   CasePosition c;
   // Step A.
   const std::string game = root["game"].str_or("standard");
@@ -30,15 +28,15 @@ CasePosition parse_position(const CaseField& root) {
     root["options"].fail("expected a list of optional rule ids, such as [\"std:16.1\"]");
   for (std::size_t i = 0; i < root["options"].size(); ++i) {
     auto o = root["options"].at(i);
-    check_rule_id(o, o.str());
-    if (!n20::is_optional_rule(default_catalog(), o.str())) o.fail("'" + o.str() + "' is not an optional rule");
+    check_rule_id(o, o.str(), spec->catalog);
+    if (!n20::is_optional_rule(spec->catalog, o.str())) o.fail("'" + o.str() + "' is not an optional rule");
     c.ruleset.options.insert(o.str());
   }
   root["interpretations"].for_each_entry(
       [&](const std::string& k, const CaseField& v) { c.ruleset.interpretations[k] = v.str(); });
   try {
     try {
-      c.rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+      c.rules = n20::make_rules(c.ruleset, spec);
     } catch (const RuleRefusal& e) {
       // A switch of a rule not yet implemented: the position still reads (with the standard
       // readings), and asking anything of it is refused by name (ask(), load_scenario()).
@@ -48,7 +46,7 @@ CasePosition parse_position(const CaseField& root) {
       for (const auto& [name, reading] : c.ruleset.interpretations)
         for (const auto& known : n20::known_switches())
           if (known.name == name) plain.interpretations[name] = reading;
-      c.rules = n20::make_rules(plain, default_catalog(), default_tables());
+      c.rules = n20::make_rules(plain, spec);
     }
   } catch (const std::invalid_argument& e) {
     (root["interpretations"].present() ? root["interpretations"] : root["game"]).fail(e.what());

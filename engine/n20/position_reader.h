@@ -16,12 +16,12 @@
 
 namespace hexlaw {
 
-// A rule id in a field: of the house form and in the spec catalog, else the field fails.
-void check_rule_id(const CaseField& f, const std::string& id);
+// A rule id in a field: of the house form and in `catalog`, else the field fails.
+void check_rule_id(const CaseField& f, const std::string& id, const Catalog& catalog);
 
 // The position part of a case file or a scenario: the rule set (game, printing, options,
 // interpretations), the map fragment, the units and the state, checked for an illegal
-// position. Throws CaseError naming the field.
+// position, under the catalog and tables of a spec. Throws CaseError naming the field.
 struct CasePosition {
   n20::RulesetChoice ruleset;
   std::shared_ptr<const n20::N20Rules> rules;
@@ -31,6 +31,6 @@ struct CasePosition {
   // the position reads, but nothing may be asked of it.
   std::shared_ptr<const RuleRefusal> refusal;
 };
-CasePosition parse_position(const CaseField& root);
+CasePosition parse_position(const CaseField& root, std::shared_ptr<const Spec> spec);
 
 }  // namespace hexlaw

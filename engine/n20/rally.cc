@@ -7,7 +7,6 @@
 #include <set>
 #include <stdexcept>
 
-#include "engine/core/tables.h"
 #include "engine/n20/dummies.h"
 #include "engine/n20/movement.h"
 
@@ -82,8 +81,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     if (u->status != UnitStatus::Broken) throw std::invalid_argument("'" + id + "' is not broken, so it cannot rally");
   }
   refuse_dummies(rules, state, to_symbols(request.units), "rally");
-  const GridTable* table = default_tables().grid(rules.rally_table_id());
-  if (!table) throw std::invalid_argument("the spec has no rally table " + rules.rally_table_id());
+  const GridTable& table = rules.rally_table();
   // Step A.
   if (request.spend_point) {
     rules.check_procedure(N20Rules::Procedure::RallySpending, state);
@@ -113,10 +111,10 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     if (u.has(UnitFlag::Elite)) r.modifier += 1;
     if (request.spend_point) r.modifier += 1;
     r.modified = std::min(6, r.die + r.modifier);
-    const auto* cell = table->cell(std::to_string(std::max(1, r.modified)), "result");
+    const auto* cell = table.cell(std::to_string(std::max(1, r.modified)), "result");
     const std::string result = cell && *cell ? **cell : "no-effect";
     // RULE jena:table.rally — 1-2 eliminated, 3-4 no effect, 5-6 rallied; +1 elite, +1 for a point, above 6 is 6
-    trace.cite(table->id, [&] {
+    trace.cite(table.id, [&] {
       return id + ": die " + std::to_string(r.die) + (r.modifier ? " +" + std::to_string(r.modifier) : "") +
              (r.die + r.modifier > 6 ? " (read as 6)" : "") + ": " + result;
     });

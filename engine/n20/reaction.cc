@@ -18,7 +18,7 @@ struct Facts {
   const Map& map;
   const GameState& state;
   const Unit& unit;
-  mutable Trace silent{Trace::Off{}};
+  mutable Trace silent{Trace::Off{}, rules.catalog()};
 
   const Unit* occupant(Hex h) const {
     for (const Unit& u : state.units)
@@ -149,7 +149,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     add_unique(o.hidden_could_stop, s.could_stop);
     return s.stoppers;
   };
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   const bool may_be_stopped = rules.may_disengage(unit, silent) || rules.may_countercharge(unit, silent);
   const auto cavalry_zoc = may_be_stopped && !adjacent.empty() ? cavalry_stoppers(unit.hex) : std::vector<const Unit*>{};
 

@@ -209,7 +209,7 @@ bool BattleResolution::start() {
   for (Symbol id : battle.attackers) attackers.push_back(&unit(id));
   for (Symbol id : battle.defenders) defenders.push_back(&unit(id));
   rules.check_resolution(attackers, defenders, out_.after);  // a layer refuses what it lacks
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   auto spend = [&](const std::vector<const Unit*>& side) {
     const Symbol t = rules.battle_tracks(side, N20Rules::BattleMorale::Reserves, out_.after, silent).front();
     if (auto it = out_.after.morale.find(t); it != out_.after.morale.end()) --it->second;

@@ -20,7 +20,7 @@ bool moves_as_retreat(const N20Rules& rules, const Unit& unit, const MoveOptions
 // enters at that point, or -1 when the path is one a retreat could take.
 int first_non_retreat_step(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
                            const std::vector<Hex>& path) {
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   const RetreatOptions r = retreat_paths(rules, map, state, unit, static_cast<int>(path.size()), std::nullopt, silent);
   int best = 0;
   for (const RetreatPath& p : r.paths) {
@@ -36,7 +36,7 @@ int first_non_retreat_step(const N20Rules& rules, const Map& map, const GameStat
 // movement rules also allow, each with its best path (most MP left, then fewest hexes).
 std::vector<ReachableHex> routed_reach(const PositionIndex& index, const Unit& unit, const MoveOptions& options,
                                        int base, Trace& trace) {
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, index.rules().catalog());
   std::map<Hex, ReachableHex> best;
   // A move can be one hex longer than the base allowance only along a road (std:6.6), and a
   // unit may always move one hex (std:6.2).

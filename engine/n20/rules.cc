@@ -77,9 +77,8 @@ bool is_optional_rule(const Catalog& catalog, std::string_view id) {
   return c != nullptr && c->kind == "optional";
 }
 
-N20Rules::N20Rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables)
-    : choice_(std::move(choice)), catalog_(catalog) {
-  (void)tables;
+N20Rules::N20Rules(RulesetChoice choice, std::shared_ptr<const Spec> spec)
+    : choice_(std::move(choice)), spec_(std::move(spec)) {
   resolve_choice();
 }
 
@@ -133,7 +132,7 @@ void N20Rules::resolve_printing() {
   // A game's own case overriding a std case the printing lacks (jena:9.8.6, dresden:9.8.6,
   // leipzig:9.8.6 each send the game's units towards its LOCs), or empty.
   auto games_own = [&](std::string_view std_id) -> std::string {
-    for (const RuleCase& c : catalog_.cases())
+    for (const RuleCase& c : catalog().cases())
       if (c.book == choice_.game && std::find(c.overrides.begin(), c.overrides.end(), std_id) != c.overrides.end())
         return c.id;
     return {};
@@ -166,10 +165,11 @@ bool N20Rules::option_on(std::string_view rule_id) const {
 }
 
 // The tables this game reads, by typed index once: the CRT, the hazardous-retreat table (which
-// faces break a unit) and the terrain chart.
+// faces break a unit), the terrain chart and the rally table.
 // RULE jena:table.hazardous-retreat — the hazard die breaks the unit on the faces the table marks (1-3)
 // RULE jena:table.terrain — hex and hexside terrain: movement, stops, ZOC barriers and defence values
-void N20Rules::bind_tables(const TableSet& tables) {
+void N20Rules::bind_tables() {
+  const TableSet& tables = spec_->tables;
   crt_ = tables.crt(crt_table_id());
   const GridTable* hazard = tables.grid(hazard_table_id());
   if (!hazard) throw std::invalid_argument("spec has no hazardous-retreat table '" + hazard_table_id() + "'");
@@ -180,6 +180,8 @@ void N20Rules::bind_tables(const TableSet& tables) {
   terrain_ = tables.terrain(terrain_table_id());
   if (!crt_) throw std::invalid_argument("spec has no CRT '" + crt_table_id() + "'");
   if (!terrain_) throw std::invalid_argument("spec has no terrain chart '" + terrain_table_id() + "'");
+  rally_ = tables.grid(rally_table_id());
+  if (!rally_) throw std::invalid_argument("spec has no rally table '" + rally_table_id() + "'");
 }
 
 const std::string& N20Rules::interpretation(std::string_view name) const {
@@ -284,7 +286,8 @@ std::vector<const HexsideType*> N20Rules::hexside_types(const Map& m, Hexside si
   return out;
 }
 
-std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables) {
+std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, std::shared_ptr<const Spec> spec) {
+  const Catalog& catalog = spec->catalog;
   static const std::vector<std::string> kGames = {"standard", "jena", "dresden", "leipzig"};
   if (std::find(kGames.begin(), kGames.end(), choice.game) == kGames.end())
     throw std::invalid_argument("unknown Napoleonic 20 game '" + choice.game +
@@ -310,10 +313,10 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalo
       throw std::invalid_argument("switch '" + name + "' has no reading '" + reading + "'");
   }
   // Each game's exclusive rules are a layer: a subclass of N20Rules overriding hooks.
-  if (choice.game == "jena") return make_layer<JenaRules>(std::move(choice), catalog, tables);
-  if (choice.game == "dresden") return make_layer<DresdenRules>(std::move(choice), catalog, tables);
-  if (choice.game == "leipzig") return make_layer<LeipzigRules>(std::move(choice), catalog, tables);
-  return make_layer<N20Rules>(std::move(choice), catalog, tables);
+  if (choice.game == "jena") return make_layer<JenaRules>(std::move(choice), std::move(spec));
+  if (choice.game == "dresden") return make_layer<DresdenRules>(std::move(choice), std::move(spec));
+  if (choice.game == "leipzig") return make_layer<LeipzigRules>(std::move(choice), std::move(spec));
+  return make_layer<N20Rules>(std::move(choice), std::move(spec));
 }
 
 }  // namespace hexlaw::n20

@@ -15,12 +15,11 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/core/catalog.h"
 #include "engine/core/errors.h"
 #include "engine/core/hex.h"
 #include "engine/core/map.h"
+#include "engine/core/spec.h"
 #include "engine/n20/state.h"
-#include "engine/core/tables.h"
 #include "engine/core/trace.h"
 #include "engine/core/dice.h"
 #include "engine/n20/phases.h"
@@ -152,7 +151,8 @@ struct Readings {
 // without a lock (Python's lock ensures it there); threads that ask at once need a rule set each.
 class N20Rules {
  public:
-  N20Rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables);
+  // The rule set chosen, reading the catalog and tables of `spec` (which it keeps alive).
+  N20Rules(RulesetChoice choice, std::shared_ptr<const Spec> spec);
   virtual ~N20Rules() = default;
 
   const RulesetChoice& choice() const { return choice_; }
@@ -161,8 +161,11 @@ class N20Rules {
   Printing printing() const { return printed_.printing; }
   const PrintingRules& printed() const { return printed_; }
   // Whether the printing in use carries catalog case `id` (see printing_carries).
-  bool carries(std::string_view id) const { return printing_carries(catalog_, id, printed_.printing); }
-  const Catalog& catalog() const { return catalog_; }
+  bool carries(std::string_view id) const { return printing_carries(spec_->catalog, id, printed_.printing); }
+  // The spec it was built under, and its catalog (every trace under this rule set checks its
+  // ids against it).
+  const std::shared_ptr<const Spec>& spec() const { return spec_; }
+  const Catalog& catalog() const { return spec_->catalog; }
   // Whether an optional rule is in use: by name (resolved when the rule set was built), or by
   // catalog id for rules outside that list (a scan of the few chosen ids, no allocation).
   bool on(Optional o) const { return (optional_bits_ >> static_cast<unsigned>(o)) & 1u; }
@@ -184,6 +187,7 @@ class N20Rules {
   // read from the table when the rule set is built.
   const std::array<bool, 6>& hazard_breaks() const { return hazard_breaks_; }
   const TerrainChart& terrain_chart() const { return *terrain_; }
+  const GridTable& rally_table() const { return *rally_; }
 
   // ---- Hooks: exclusive and optional rules override these; standard code only calls them.
 
@@ -338,7 +342,7 @@ class N20Rules {
   // The morale track a unit's side gains and loses on (Leipzig's Allies have two fronts).
   virtual Symbol morale_track_for(const Unit& u, const GameState& s, Trace& t) const;
   Symbol morale_track(const Unit& u, const GameState& s) const {
-    Trace silent(Trace::Off{});
+    Trace silent(Trace::Off{}, catalog());
     return morale_track_for(u, s, silent);
   }
 
@@ -363,7 +367,7 @@ class N20Rules {
 
  private:
   RulesetChoice choice_;
-  const Catalog& catalog_;
+  std::shared_ptr<const Spec> spec_;
   std::uint32_t optional_bits_ = 0;
   Readings readings_;
   PrintingRules printed_;
@@ -377,36 +381,37 @@ class N20Rules {
   const CrtTable* crt_ = nullptr;
   std::array<bool, 6> hazard_breaks_{};
   const TerrainChart* terrain_ = nullptr;
+  const GridTable* rally_ = nullptr;
 
  protected:
   // Binds the tables the rule set reads and resolves its printing: the last steps of building
   // one (make_rules, make_layer), once the layer's constructor has run.
-  void finish(const TableSet& tables) {
-    bind_tables(tables);
+  void finish() {
+    bind_tables();
     resolve_printing();
   }
 
  private:
-  void bind_tables(const TableSet& tables);
+  void bind_tables();
   void resolve_printing();
-  friend std::unique_ptr<N20Rules> make_rules(RulesetChoice, const Catalog&, const TableSet&);
+  friend std::unique_ptr<N20Rules> make_rules(RulesetChoice, std::shared_ptr<const Spec>);
   template <class Layer>
-  friend std::unique_ptr<Layer> make_layer(RulesetChoice, const Catalog&, const TableSet&);
+  friend std::unique_ptr<Layer> make_layer(RulesetChoice, std::shared_ptr<const Spec>);
 };
 
 // Builds a rule set of one layer class (a subclass of N20Rules overriding hooks) for a choice
 // already checked: the layers of make_rules, and a test's or tool's own layer.
 template <class Layer>
-std::unique_ptr<Layer> make_layer(RulesetChoice choice, const Catalog& catalog, const TableSet& tables) {
+std::unique_ptr<Layer> make_layer(RulesetChoice choice, std::shared_ptr<const Spec> spec) {
   if (choice.printing.empty()) choice.printing = default_printing(choice.game);
-  auto rules = std::make_unique<Layer>(std::move(choice), catalog, tables);
-  rules->finish(tables);
+  auto rules = std::make_unique<Layer>(std::move(choice), std::move(spec));
+  rules->finish();
   return rules;
 }
 
 // Builds the layered rule set for a choice. Throws std::invalid_argument naming what is
 // wrong: an unknown game or printing, an id that is not an optional rule, an unknown switch
 // or reading.
-std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables);
+std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, std::shared_ptr<const Spec> spec);
 
 }  // namespace hexlaw::n20

@@ -98,7 +98,7 @@ std::vector<std::string> rout_recovery(const N20Rules& rules, const Map& map, co
   std::vector<std::string> out;
   if (!rules.on(Optional::RoutedUnits)) return out;
   const bool both = rules.readings().rout_recovery_both_sides;
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, rules.catalog());
   for (const Unit& u : state.units) {
     if (!u.on_map() || !u.has(UnitMarker::Routed) || (!both && u.side != phasing)) continue;
     if (in_enemy_zoc(rules, map, state, u, silent)) {

@@ -176,7 +176,7 @@ bool Game::judge_decisive() {
   bool someone_at_zero = false;
   for (const auto& [track, m] : state_.morale) someone_at_zero = someone_at_zero || m <= 0;
   if (!someone_at_zero) return false;
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   result_ = n20::victory(*scenario_->rules, state_, scenario_->french, false, t);
   note("morale reached 0: " + result_.level + (result_.winner.empty() ? "" : " victory for " + result_.winner), t);
   stage_ = Stage::Over;

@@ -150,7 +150,7 @@ class Game {
     std::optional<n20::BattleDeclaration> resolving;
     std::string resolving_what;
     std::optional<n20::BattleResolution> battle;
-    Trace battle_trace{Trace::IdsOnly{}};
+    std::optional<Trace> battle_trace;  // set as the battle starts
     int setup_step = 0;  // 0 attacker's reserves, 1 defender's reserves, 2 the column (std:12.5, std:9.5)
     std::vector<Symbol> must_attack, must_be_attacked;  // this Combat Phase's duties (std:7.3)
     std::vector<std::pair<Symbol, Symbol>> may_attack;  // (attacker, defender) pairs
@@ -184,6 +184,8 @@ class Game {
   std::vector<Action> spare_actions();  // an empty list with room, for an offer to fill
   void note(const std::string& text, const Trace& t);
   std::string track_of(const std::string& side) const;
+  // The catalog every trace of this game checks its ids against: the rule set's.
+  const Catalog& catalog() const { return scenario_->rules->catalog(); }
   const std::string& other(const std::string& side) const;
   bool judge_decisive();  // the game ends at once when a side reaches 0 (std:12.1.2), recorded
 
@@ -193,6 +195,10 @@ class Game {
   void end_player_turn(Trace& t);
   void offer_move_select();
   void offer_move_to();
+  // An index of the current position for scratch_.reach_index. It holds the scenario too, whose
+  // rule set lent the index its arrays, so whichever copy of the game drops it last (even one
+  // assigned another scenario meanwhile) gives them back to a live rule set.
+  std::shared_ptr<const n20::PositionIndex> index_of_position() const;
   void apply_move(const Action& a);
   // Optional rule 16.7: breaking down before a move (a move-select choice) and combining
   // stacked Cadres as the Movement Phase ends.

@@ -90,7 +90,7 @@ bool Game::battle_legal(const Candidate& c) {
   n20::BattleDeclaration b;
   b.attackers = c.attackers;
   b.defenders = c.defenders;
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, catalog());
   const bool legal = n20::battle_totals(*scenario_->rules, *scenario_->map, state_, b, silent).legal;
   scratch_.judged.push_back({c.attackers, c.defenders, legal});
   return legal;
@@ -130,7 +130,7 @@ void Game::offer_declare() {
   // Step A.
   if (!scratch_.duties_known) {
     scratch_.duties_known = true;
-    Trace silent(Trace::Off{});
+    Trace silent(Trace::Off{}, catalog());
     n20::CombatObligations ob = n20::combat_obligations(rules, map, state_, side.str(), silent);
     for (const Unit* u : ob.must_attack) scratch_.must_attack.push_back(u->id);
     for (const Unit* u : ob.must_be_attacked) scratch_.must_be_attacked.push_back(u->id);
@@ -152,7 +152,7 @@ void Game::offer_declare() {
     used.insert(b.defenders.begin(), b.defenders.end());
   }
   Decision d{.kind = DecisionKind::Declare, .rule = "std:9.1", .prompt = "declare a battle, or end the declarations"};
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, catalog());
   for (const Candidate& c : candidate_battles(used)) {
     if (!battle_legal(c)) continue;
     UnitSet after = used;
@@ -204,7 +204,7 @@ void Game::apply_declare(const Action& a) {
     return;
   }
   // The declaration stands: check it with the trace on, reveal (fog of war), then fight.
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   const n20::DeclarationCheck check =
       n20::check_declaration(*scenario_->rules, *scenario_->map, state_, state_.phasing, scratch_.battles, false, t);
   if (!check.legal) {
@@ -264,7 +264,7 @@ void Game::offer_battle_setup() {
     // Offered when the battle rules accept it (a point to spend; not every unit routed, 16.5.2).
     n20::BattleDeclaration trial = b;
     (attacker ? trial.attacker_reserve : trial.defender_reserve) = true;
-    Trace quiet(Trace::Off{});
+    Trace quiet(Trace::Off{}, catalog());
     if (n20::battle_totals(*scenario_->rules, *scenario_->map, state_, trial, quiet).legal) {
       Decision d{.kind = DecisionKind::Reserves,
                  .side = first.side,
@@ -279,7 +279,7 @@ void Game::offer_battle_setup() {
     ++scratch_.setup_step;
   }
   // Step B.
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, catalog());
   const n20::BattleTotals totals = n20::battle_totals(*scenario_->rules, *scenario_->map, state_, b, silent);
   const int lowest = scenario_->rules->crt().lowest;
   if (scratch_.setup_step == 2 && totals.legal && totals.column > lowest) {
@@ -316,7 +316,7 @@ void Game::fight(const n20::BattleDeclaration& b, const std::string& what) {
   // The owners choose every retreat path and exchange with more than one legal option.
   static const n20::ResolutionPolicy kOwnersChoose{.pause_for_owners = true};
   scratch_.battle.emplace(*scenario_->rules, *scenario_->map, state_, b, kOwnersChoose);
-  scratch_.battle_trace = Trace{Trace::IdsOnly{}};
+  scratch_.battle_trace.emplace(Trace::IdsOnly{}, catalog());
   resolve_current();
 }
 
@@ -351,7 +351,7 @@ void Game::resolve_current() {
   const n20::N20Rules& rules = *scenario_->rules;
   const n20::BattleDeclaration b = *scratch_.resolving;
   n20::BattleResolution& battle = *scratch_.battle;
-  Trace& t = scratch_.battle_trace;
+  Trace& t = *scratch_.battle_trace;
   // Step A.
   for (;;) {
     const auto waiting = battle.run(t);
@@ -389,7 +389,7 @@ void Game::resolve_current() {
   scratch_.resolving.reset();
   scratch_.battle_die_rolled = true;
   // Step B (the advance is worked out first: it reads the outcome's state).
-  Trace a{Trace::IdsOnly{}};
+  Trace a{Trace::IdsOnly{}, catalog()};
   n20::AdvanceOptions adv = n20::advance_options(rules, *scenario_->map, state_, b, out, a);
   state_ = std::move(out.after);
   note(scratch_.resolving_what + ": die " + std::to_string(out.die) + ", " + to_string(out.applied), t);
@@ -458,7 +458,7 @@ void Game::apply_advance(const Action& a) {
   const Symbol id = a.unit;
   const std::string hex_name = scenario_->map->name(a.hex);
   Unit& u = *state_.unit(id);
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   // RULE std:9.9 — a victorious unit may advance into hexes the defeated unit left
   t.cite("std:9.9", id + " advances to " + hex_name);
   const std::string from = scenario_->map->name(u.hex);

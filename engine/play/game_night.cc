@@ -43,7 +43,7 @@ void Game::apply_rally(const Action& a) {
   for (const Unit& u : state_.units)
     if (u.side == state_.phasing && u.status == UnitStatus::Broken && u.type != UnitType::Dummy) req.units.push_back(u.id);
   req.spend_point = a.kind == ActionKind::RallySpendingPoint;
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   n20::RallyOutcome out = n20::rally(*scenario_->rules, *scenario_->map, state_, req, dice_, t);
   // Step B.
   if (out.morale_spent > 0) state_.morale[track_of(state_.phasing)] -= out.morale_spent;
@@ -99,7 +99,7 @@ void Game::apply_partial_rally(const Action& a) {
   if (a.kind == ActionKind::PartialRally) {
     Unit& u = *state_.unit(id);
     const Unit* cadre = free_cadre(state_, u, scratch_.to_place);
-    Trace t{Trace::IdsOnly{}};
+    Trace t{Trace::IdsOnly{}, catalog()};
     // RULE std:16.6.1 — the No Effect becomes a Partial Rally: the unit goes for good, a Cadre rallies
     t.cite("std:16.6.1", id + " is eliminated for good; " + cadre->id + " rallies in its place");
     u.status = UnitStatus::Eliminated;
@@ -122,7 +122,7 @@ void Game::offer_place() {
       offer(std::move(d));
       return;
     }
-    Trace t{Trace::IdsOnly{}};
+    Trace t{Trace::IdsOnly{}, catalog()};
     t.cite("std:10.0", id + " rallied but no placement hex is empty: it stays broken");
     note(id + " cannot be placed and stays broken", t);
     scratch_.to_place.erase(scratch_.to_place.begin());
@@ -137,7 +137,7 @@ void Game::apply_place(const Action& a) {
   u.status = UnitStatus::OnMap;
   u.hex = a.hex;
   const std::string c = scenario_->map->name(a.hex);
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   t.cite("std:10.0", id + " is placed in " + c);
   note(id + " returns to the map in " + c, t);
   offer_place();
@@ -148,7 +148,7 @@ void Game::apply_place(const Action& a) {
 void Game::finish_night_operations() {
   const n20::N20Rules& rules = *scenario_->rules;
   // Step A.
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   n20::NightMorale m = n20::night_morale(rules, *scenario_->map, state_, state_.phasing, t);
   state_.morale = m.after;
   note(state_.phasing + "'s night: the enemy loses " + std::to_string(m.enemy_loss) + ", rest gains " +
@@ -157,7 +157,7 @@ void Game::finish_night_operations() {
   if (judge_decisive()) return;
   // Step B.
   if (rules.on(n20::Optional::FogOfWar)) {
-    Trace r{Trace::IdsOnly{}};
+    Trace r{Trace::IdsOnly{}, catalog()};
     state_ = n20::reconceal(rules, state_, state_.phasing, r);
     note(state_.phasing + " reconceals", r);
     offer_dummy();
@@ -184,7 +184,7 @@ void Game::offer_dummy() {
   Decision d{.kind = DecisionKind::Dummy, .unit = dummy->id, .rule = "std:16.1.3", .prompt = "place " + dummy->id + "?"};
   const Map& map = *scenario_->map;
   d.add(ActionKind::NoMoreDummies);
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, catalog());
   for (const Unit& u : state_.units) {
     if (u.side != state_.phasing || !u.on_map() || u.type == UnitType::Dummy) continue;
     for (const Symbol mover : {dummy->id, u.id})
@@ -208,7 +208,7 @@ void Game::apply_dummy(const Action& a) {
   }
   const Map& map = *scenario_->map;
   const n20::DummyPlacement p{decision_.unit, a.at, a.unit, a.hex};
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   n20::DummyVerdict v = n20::place_dummies_at_reconceal(*scenario_->rules, map, state_, state_.phasing, {p}, t);
   if (!v.legal)
     throw std::logic_error("engine disagreement: Dummy placement '" + to_text(a, map) + "' offered but refused: " + v.reason);
@@ -220,7 +220,7 @@ void Game::apply_dummy(const Action& a) {
 // Step C. The reshuffle after the Second Player's night (std:5.0).
 void Game::end_night_operations() {
   if (pos_.player_turn == 2 && !(deck_.draw_pile.empty() && deck_.discards.empty())) {
-    Trace r{Trace::IdsOnly{}};
+    Trace r{Trace::IdsOnly{}, catalog()};
     n20::reshuffle_events(deck_, dice_, r);
     note("the event deck is reshuffled", r);
   }

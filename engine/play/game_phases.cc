@@ -38,7 +38,7 @@ void Game::begin_phase() {
     std::erase_if(state_.markers, [](Symbol m) { return m.view().starts_with("dummy-arrived-"); });
   state_.counters = PhaseCounters{};
   {  // the rule set's hook as the phase opens (a game's weather roll, command confusion, ...)
-    Trace h{Trace::IdsOnly{}};
+    Trace h{Trace::IdsOnly{}, catalog()};
     scenario_->rules->at_phase_start(pos_.phase, state_, dice_, h);
     if (!h.entries().empty()) note("as the " + std::string(n20::phase_name(pos_.phase)) + " phase opens", h);
   }
@@ -49,7 +49,7 @@ void Game::begin_phase() {
   }
   scratch_ = std::move(fresh);
   // Step B.
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   n20::PhaseReport report = n20::describe(*scenario_->rules, cal, pos_, t);
   note("turn " + std::to_string(pos_.turn) + (state_.night ? " (night)" : "") + ": " + state_.phasing + "'s " +
            state_.phase + " phase",
@@ -57,7 +57,7 @@ void Game::begin_phase() {
   // Step C.
   switch (pos_.phase) {
     case n20::Phase::RandomEvents: {
-      Trace e{Trace::IdsOnly{}};
+      Trace e{Trace::IdsOnly{}, catalog()};
       if (deck_.draw_pile.empty() && deck_.discards.empty()) {
         stage_ = Stage::PhaseEnd;
         return;
@@ -84,7 +84,7 @@ void Game::begin_phase() {
     case n20::Phase::Reaction: offer_react_select(); return;
     case n20::Phase::Combat:
       if (state_.night) {
-        Trace n{Trace::IdsOnly{}};
+        Trace n{Trace::IdsOnly{}, catalog()};
         // RULE std:14.0 — no battles are fought on a night turn
         n.cite("std:14.0", "night: no battles");
         note("no combat at night", n);
@@ -103,14 +103,14 @@ void Game::end_phase() {
   const n20::Calendar& cal = scenario_->calendar;
   // Step A.
   if (pos_.phase == n20::Phase::Movement && !state_.night && scenario_->rules->on(n20::Optional::FogOfWar)) {
-    Trace t{Trace::IdsOnly{}};
+    Trace t{Trace::IdsOnly{}, catalog()};
     n20::Reveal r = n20::reveal_by_scouting(*scenario_->rules, *scenario_->map, state_, state_.phasing, t);
     state_ = std::move(r.after);
     if (!r.revealed.empty()) note(std::to_string(r.revealed.size()) + " hidden units revealed by scouting", t);
   }
   // Step B.
   if (n20::player_turn_phases(*scenario_->rules, cal, pos_.turn).back() == pos_.phase) {
-    Trace t{Trace::IdsOnly{}};
+    Trace t{Trace::IdsOnly{}, catalog()};
     end_player_turn(t);
     if (over()) return;
   }
@@ -118,7 +118,7 @@ void Game::end_phase() {
   n20::SequencePosition next;
   const bool more = n20::next_position(*scenario_->rules, cal, pos_, next);
   if (!more || next.turn != pos_.turn) {  // the rule set's hook as the Game Turn ends
-    Trace h{Trace::IdsOnly{}};
+    Trace h{Trace::IdsOnly{}, catalog()};
     scenario_->rules->at_game_turn_end(pos_.turn, state_, dice_, h);
     if (!h.entries().empty()) note("as Game Turn " + std::to_string(pos_.turn) + " ends", h);
     if (judge_decisive()) return;
@@ -128,7 +128,7 @@ void Game::end_phase() {
     stage_ = Stage::PhaseStart;
     return;
   }
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   result_ = n20::victory(*scenario_->rules, state_, scenario_->french, true, t);
   note("the last turn has ended: " + result_.level + (result_.winner.empty() ? "" : " victory for " + result_.winner), t);
   stage_ = Stage::Over;
@@ -140,12 +140,12 @@ void Game::end_player_turn(Trace& t) {
   const std::string side = state_.phasing;
   const n20::N20Rules& rules = *scenario_->rules;
   {  // the rule set's hook as the Player Turn ends
-    Trace h{Trace::IdsOnly{}};
+    Trace h{Trace::IdsOnly{}, catalog()};
     rules.at_player_turn_end(side, state_, dice_, h);
     if (!h.entries().empty()) note("as " + side + "'s Player Turn ends", h);
   }
   if (rules.on(n20::Optional::RoutRecovery)) {
-    Trace r{Trace::IdsOnly{}};
+    Trace r{Trace::IdsOnly{}, catalog()};
     for (const std::string& id : n20::rout_recovery(rules, *scenario_->map, state_, side, r))
       state_.unit(id)->set(UnitMarker::Routed, false);
     if (!r.entries().empty()) note("rout recovery for " + side, r);
@@ -173,7 +173,7 @@ void Game::offer_move_select() {
   d.reserve(state_.units.size() + 1);
   const Unit* must_leave = stacked_dummy();
   if (!must_leave) d.add(ActionKind::End);
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, catalog());
   for (const Unit& u : state_.units) {
     if (u.side != state_.phasing || contains(scratch_.done, u.id)) continue;
     if (u.on_map() && scenario_->rules->may_move(u, silent)) {
@@ -208,7 +208,7 @@ const Unit* Game::stacked_dummy() const {
 // use and the placement rules accept it (one a side a Game Turn).
 bool Game::offer_dummy_arrival(const std::string& with) {
   if (!scenario_->rules->on(n20::Optional::FogOfWar)) return false;
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, catalog());
   for (const Unit& d : state_.units) {
     if (d.side != state_.phasing || !n20::dummy_available(d)) continue;
     if (!n20::place_dummy_on_arrival(*scenario_->rules, *scenario_->map, state_, d.id, with,
@@ -228,7 +228,7 @@ bool Game::offer_dummy_arrival(const std::string& with) {
 
 void Game::apply_dummy_arrival(const Action& a) {
   if (a.kind == ActionKind::BringDummy) {
-    Trace t{Trace::IdsOnly{}};
+    Trace t{Trace::IdsOnly{}, catalog()};
     n20::DummyVerdict v = n20::place_dummy_on_arrival(*scenario_->rules, *scenario_->map, state_, a.unit,
                                                       decision_.unit, n20::DummyArrival::Reinforcement, t);
     if (!v.legal)
@@ -239,6 +239,17 @@ void Game::apply_dummy_arrival(const Action& a) {
   offer_move_select();
 }
 
+std::shared_ptr<const n20::PositionIndex> Game::index_of_position() const {
+  struct Held {
+    Held(std::shared_ptr<const Scenario> sc, const GameState& state)
+        : scenario(std::move(sc)), index(*scenario->rules, *scenario->map, state) {}
+    std::shared_ptr<const Scenario> scenario;  // first: outlives the index
+    n20::PositionIndex index;
+  };
+  auto held = std::make_shared<const Held>(scenario_, state_);
+  return std::shared_ptr<const n20::PositionIndex>(held, &held->index);
+}
+
 void Game::offer_move_to() {
   stage_ = Stage::MoveTo;
   const Unit& u = *state_.unit(scratch_.selected);
@@ -246,8 +257,8 @@ void Game::offer_move_to() {
   o.forced_march = scratch_.forced_march;
   o.entering = u.status == UnitStatus::Pending;
   o.march_position = o.entering ? scratch_.entered[u.entry] : 0;
-  Trace silent(Trace::Off{});
-  scratch_.reach_index = std::make_shared<const n20::PositionIndex>(*scenario_->rules, *scenario_->map, state_);
+  Trace silent(Trace::Off{}, catalog());
+  scratch_.reach_index = index_of_position();
   scratch_.reach = n20::reachable_hexes(*scratch_.reach_index, u, o, silent);
   Decision d{.kind = DecisionKind::MoveTo,
              .unit = u.id,
@@ -268,7 +279,7 @@ void Game::offer_move_to() {
 void Game::apply_move(const Action& a) {
   if (stage_ == Stage::ForcedMarch) {
     if (a.kind == ActionKind::ForcedMarch) {
-      Trace t{Trace::IdsOnly{}};
+      Trace t{Trace::IdsOnly{}, catalog()};
       // RULE std:12.3 — forced march: a morale point buys +1 allowance for every unit this phase
       t.cite("std:12.3", state_.phasing + " spends a morale point to force march");
       --state_.morale[track_of(state_.phasing)];
@@ -298,7 +309,7 @@ void Game::apply_move(const Action& a) {
   const bool entering = u.status == UnitStatus::Pending;
   if (a.kind == ActionKind::Stay) {
     scratch_.reach_index.reset();
-    Trace t{Trace::IdsOnly{}};
+    Trace t{Trace::IdsOnly{}, catalog()};
     if (entering) t.cite("std:11.5", u.id + " delays its arrival");
     if (u.type == UnitType::Dummy && scratch_.reach.empty())
       for (const Unit& other : state_.units)
@@ -323,10 +334,10 @@ void Game::apply_move(const Action& a) {
   o.forced_march = scratch_.forced_march;
   o.entering = entering;
   o.march_position = entering ? scratch_.entered[u.entry] : 0;
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   // The position the reach was worked out on, unless this is a copy of the game that offered it.
   if (!scratch_.reach_index || &scratch_.reach_index->state() != &state_)
-    scratch_.reach_index = std::make_shared<const n20::PositionIndex>(*scenario_->rules, *scenario_->map, state_);
+    scratch_.reach_index = index_of_position();
   n20::PathVerdict v = n20::check_path(*scratch_.reach_index, u, to.path, o, t);
   scratch_.reach_index.reset();
   if (!v.legal)
@@ -357,7 +368,7 @@ void Game::apply_move(const Action& a) {
 // ---- Optional rule 16.7: Cadres.
 
 void Game::break_down_unit(Symbol id) {
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   n20::CadreVerdict v = n20::break_down(*scenario_->rules, state_, id, false, t);
   if (!v.legal) throw std::logic_error("engine disagreement: breakdown of " + id + " offered but refused: " + v.reason);
   state_ = std::move(v.after);
@@ -373,7 +384,7 @@ void Game::offer_combine() {
   stage_ = Stage::PhaseEnd;
   if (!scenario_->rules->on(n20::Optional::Cadres)) return;
   Decision d{.kind = DecisionKind::Combine, .rule = "std:16.7.2", .prompt = "combine two stacked Cadres into a large unit?"};
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, catalog());
   const auto& units = state_.units;
   for (std::size_t i = 0; i < units.size(); ++i)
     for (std::size_t j = i + 1; j < units.size(); ++j) {
@@ -398,7 +409,7 @@ void Game::apply_combine(const Action& choice) {
     return;
   }
   const Symbol a = choice.units[0], b = choice.units[1], pick = choice.units[2];
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   n20::CadreVerdict v = n20::combine(*scenario_->rules, state_, a, b, pick, t);
   if (!v.legal)
     throw std::logic_error("engine disagreement: " + to_text(choice, *scenario_->map) + " offered but refused: " + v.reason);
@@ -415,7 +426,7 @@ void Game::offer_react_select() {
   Decision d{.kind = DecisionKind::ReactSelect, .side = reacting, .rule = "std:8.0",
              .prompt = "which unit reacts next (or end the Reaction Phase)?"};
   d.add(ActionKind::End);
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, catalog());
   const n20::N20Rules& rules = *scenario_->rules;
   for (const Unit& u : state_.units) {
     if (u.side != reacting || !u.on_map() || contains(scratch_.done, u.id)) continue;
@@ -434,7 +445,7 @@ void Game::offer_react_select() {
 void Game::offer_react() {
   stage_ = Stage::React;
   const Unit& u = *state_.unit(scratch_.selected);
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, catalog());
   n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, silent);
   Decision d{.kind = DecisionKind::React, .side = u.side, .unit = u.id, .rule = "std:8.0", .prompt = "what does " + u.id + " do?"};
   d.add(ActionKind::None);
@@ -473,7 +484,7 @@ void Game::apply_react(const Action& a) {
     b.countercharge = true;
     if (scenario_->rules->on(n20::Optional::FogOfWar)) {
       // A countercharge is a declared battle too: its hidden units are revealed (std:16.1.1).
-      Trace t{Trace::IdsOnly{}};
+      Trace t{Trace::IdsOnly{}, catalog()};
       n20::Reveal r = n20::reveal_battles(*scenario_->rules, state_, {{b.attackers, b.defenders}}, t);
       state_ = std::move(r.after);
       if (!r.battles_called_off.empty()) {
@@ -488,7 +499,7 @@ void Game::apply_react(const Action& a) {
   }
   // Disengagement (std:8.3) or penetration (std:16.2): hidden enemy cavalry that could stop it
   // is its owner's to reveal (std:16.1.1); otherwise the unit moves along the offered path.
-  Trace quiet(Trace::Off{});
+  Trace quiet(Trace::Off{}, catalog());
   const n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, quiet);
   if (!o.hidden_could_stop.empty()) {
     scratch_.pending_reaction = a;
@@ -513,7 +524,7 @@ void Game::apply_stop(const Action& a) {
 void Game::react_move(const Action& a, const std::vector<std::string>& stop_with) {
   Unit& u = *state_.unit(scratch_.selected);
   const bool disengage = a.kind == ActionKind::Disengage;
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, catalog()};
   const n20::ReactionOptions o = n20::reaction_options(*scenario_->rules, *scenario_->map, state_, u, t, stop_with);
   if (!stop_with.empty()) {
     // RULE std:16.1.1 — hidden cavalry used to stop a Disengagement or Penetration is revealed

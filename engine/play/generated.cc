@@ -135,8 +135,10 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   return y.str();
 }
 
-std::shared_ptr<const Scenario> generated_scenario(const GeneratedScenarioSpec& spec) {
-  return parse_scenario_text(generated_scenario_yaml(spec), "generated-" + std::to_string(spec.seed));
+std::shared_ptr<const Scenario> generated_scenario(std::shared_ptr<const Spec> rules_spec,
+                                                   const GeneratedScenarioSpec& spec) {
+  return parse_scenario_text(std::move(rules_spec), generated_scenario_yaml(spec),
+                             "generated-" + std::to_string(spec.seed));
 }
 
 }  // namespace hexlaw::play

@@ -26,6 +26,8 @@ struct GeneratedScenarioSpec {
 
 // The scenario's YAML text; the same spec gives the same text on every machine.
 std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec);
-std::shared_ptr<const Scenario> generated_scenario(const GeneratedScenarioSpec& spec);
+// The scenario itself, read under `rules_spec` (the catalog and tables its rule set reads).
+std::shared_ptr<const Scenario> generated_scenario(std::shared_ptr<const Spec> rules_spec,
+                                                   const GeneratedScenarioSpec& spec);
 
 }  // namespace hexlaw::play

@@ -55,7 +55,7 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
   sc->initial.phasing = sc->calendar.first;
   sc->initial.night = sc->calendar.is_night(1);
   // Step E.
-  Trace silent(Trace::Off{});
+  Trace silent(Trace::Off{}, sc->rules->catalog());
   n20::SetupVerdict setup = n20::check_setup(*sc->rules, *sc->map, sc->initial, sc->french, silent);
   if (!setup.legal) {
     const auto& p = setup.problems.front();
@@ -78,7 +78,8 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
 namespace {
 
 // Step A. Shape. Step B. The position, read as a case file's. Steps C-F: complete_scenario.
-std::shared_ptr<const Scenario> parse_root(const CaseField& root, const std::string& text, const std::string& name) {
+std::shared_ptr<const Scenario> parse_root(std::shared_ptr<const Spec> spec, const CaseField& root,
+                                           const std::string& text, const std::string& name) {
   if (!root.is_map()) root.fail("a scenario is a mapping (see docs/scenario-format.md)");
   // Step A.
   root.expect_keys({"name", "title", "description", "game", "printing", "options", "interpretations", "map", "units",
@@ -88,7 +89,7 @@ std::shared_ptr<const Scenario> parse_root(const CaseField& root, const std::str
   sc->title = root["title"].str_or("");
   sc->text = text;
   // Step B.
-  CasePosition pos = parse_position(root);
+  CasePosition pos = parse_position(root, std::move(spec));
   if (pos.refusal) throw *pos.refusal;  // a game cannot be played under a refused rule set
   sc->ruleset = std::move(pos.ruleset);
   sc->rules = std::move(pos.rules);
@@ -100,16 +101,18 @@ std::shared_ptr<const Scenario> parse_root(const CaseField& root, const std::str
 
 }  // namespace
 
-std::shared_ptr<const Scenario> load_scenario(const std::string& path) {
+std::shared_ptr<const Scenario> load_scenario(std::shared_ptr<const Spec> spec, const std::string& path) {
   std::ifstream in(path);
   if (!in) throw CaseError(path, "", "cannot read the scenario file");
   std::stringstream buf;
   buf << in.rdbuf();
-  return parse_root(CaseField::load_text(buf.str(), path), buf.str(), std::filesystem::path(path).stem().string());
+  return parse_root(std::move(spec), CaseField::load_text(buf.str(), path), buf.str(),
+                    std::filesystem::path(path).stem().string());
 }
 
-std::shared_ptr<const Scenario> parse_scenario_text(const std::string& text, const std::string& name) {
-  return parse_root(CaseField::load_text(text, name), text, name);
+std::shared_ptr<const Scenario> parse_scenario_text(std::shared_ptr<const Spec> spec, const std::string& text,
+                                                    const std::string& name) {
+  return parse_root(std::move(spec), CaseField::load_text(text, name), text, name);
 }
 
 }  // namespace hexlaw::play

@@ -29,10 +29,12 @@ struct Scenario {
   n20::EventDeck deck;
 };
 
-// Reads a scenario (docs/scenario-format.md). Throws CaseError naming the file, field and
-// reason: unknown keys, a bad map or unit, an illegal set-up, a side with no morale track.
-std::shared_ptr<const Scenario> load_scenario(const std::string& path);
-std::shared_ptr<const Scenario> parse_scenario_text(const std::string& text, const std::string& name);
+// Reads a scenario (docs/scenario-format.md) under a spec's catalog and tables (its rule set
+// keeps the spec). Throws CaseError naming the file, field and reason: unknown keys, a bad map
+// or unit, an illegal set-up, a side with no morale track.
+std::shared_ptr<const Scenario> load_scenario(std::shared_ptr<const Spec> spec, const std::string& path);
+std::shared_ptr<const Scenario> parse_scenario_text(std::shared_ptr<const Spec> spec, const std::string& text,
+                                                    const std::string& name);
 
 // Where the parts of a scenario come from, for error messages; complete_scenario() reads the
 // calendar, French side and event deck into `sc` (whose rules, map and initial state are set)

@@ -3,7 +3,6 @@
 
 #include <sstream>
 
-#include "engine/core/catalog.h"
 
 namespace hexlaw {
 namespace {
@@ -16,7 +15,7 @@ std::string first_sentence(const std::string& s) {
 }
 }  // namespace
 
-std::string Answer::explain(const Catalog& catalog) const {
+std::string Answer::explain() const {
   std::ostringstream out;
   out << (headline.empty() ? outcome.dump() : headline) << "\n";
   if (!headline.empty()) out << "  outcome: " << outcome.dump() << "\n";
@@ -27,7 +26,7 @@ std::string Answer::explain(const Catalog& catalog) const {
   }
   out << "rules applied:\n";
   for (const auto& id : citations()) {
-    const RuleCase* c = catalog.find(id);
+    const RuleCase* c = spec->catalog.find(id);
     out << "  " << id << "  " << (c ? c->title + " — " + first_sentence(c->summary) : "(not in catalog)") << "\n";
   }
   out << "trace:\n";
@@ -35,7 +34,7 @@ std::string Answer::explain(const Catalog& catalog) const {
   return out.str();
 }
 
-nlohmann::json Answer::to_json(const Catalog& catalog) const {
+nlohmann::json Answer::to_json() const {
   nlohmann::json j;
   j["case"] = case_name;
   j["question"] = question_kind;
@@ -44,7 +43,7 @@ nlohmann::json Answer::to_json(const Catalog& catalog) const {
   j["outcome"] = outcome;
   nlohmann::json cites = nlohmann::json::array();
   for (const auto& id : citations()) {
-    const RuleCase* c = catalog.find(id);
+    const RuleCase* c = spec->catalog.find(id);
     cites.push_back({{"id", id}, {"title", c ? c->title : ""}, {"summary", c ? first_sentence(c->summary) : ""}});
   }
   j["citations"] = cites;

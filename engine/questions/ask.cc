@@ -7,8 +7,6 @@
 #include <set>
 #include <stdexcept>
 
-#include "engine/core/catalog.h"
-#include "engine/core/tables.h"
 #include "engine/n20/resolution.h"
 #include "engine/questions/kinds.h"
 #include "engine/questions/systems.h"
@@ -80,12 +78,12 @@ Answer ask(const CaseFile& c) {
 }
 
 Answer answer_n20_case(const CaseFile& c) {
-  auto rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+  auto rules = n20::make_rules(c.ruleset, c.spec);
   const QuestionKind& kind = find_kind(c);
   Situation sit{c, *rules, *c.map, c.state};
   kind.validate(sit);
 
-  Answer a;
+  Answer a(c.spec);
   a.case_name = c.name;
   if (!c.ruleset.options.empty()) {
     std::string list;
@@ -129,7 +127,7 @@ Answer answer_n20_case(const CaseFile& c) {
       } else {
         DistinctCitations citations(a.trace);
         std::function<nlohmann::json(DiceSource&)> play = [&](DiceSource& dice) {
-          Trace t;
+          Trace t(rules->catalog());
           std::string headline;
           nlohmann::json o = kind.answer(sit, dice, t, headline);
           citations.absorb(t);

@@ -4,16 +4,14 @@
 #include <filesystem>
 #include <set>
 
-#include "engine/core/catalog.h"
-#include "engine/core/tables.h"
 #include "engine/questions/systems.h"
 
 namespace hexlaw {
 namespace {
 
 
-void check_rule_list(const CaseField& f) {
-  for (std::size_t i = 0; i < f.size(); ++i) check_rule_id(f.at(i), f.at(i).str());
+void check_rule_list(const CaseField& f, const Catalog& catalog) {
+  for (std::size_t i = 0; i < f.size(); ++i) check_rule_id(f.at(i), f.at(i).str(), catalog);
 }
 
 DiceSpec parse_dice(const CaseField& f) {
@@ -47,7 +45,7 @@ DiceSpec parse_dice(const CaseField& f) {
   return d;
 }
 
-Expectation parse_expect(const CaseField& f) {
+Expectation parse_expect(const CaseField& f, const Catalog& catalog) {
   Expectation e;
   if (!f.present()) return e;
   f.expect_keys({"outcome", "cites", "not_cites", "absent", "refused"});
@@ -57,12 +55,12 @@ Expectation parse_expect(const CaseField& f) {
     if (f["outcome"].present() || f["cites"].present() || f["not_cites"].present() || f["absent"].present())
       f["refused"].fail("a refused question has no outcome or citations to expect: give 'refused' alone");
     e.refused = f["refused"].str();
-    check_rule_id(f["refused"], e.refused);
+    check_rule_id(f["refused"], e.refused, catalog);
     return e;
   }
   if (f["outcome"].present()) e.outcome = yaml_to_json(f["outcome"]);
-  check_rule_list(f["cites"]);
-  check_rule_list(f["not_cites"]);
+  check_rule_list(f["cites"], catalog);
+  check_rule_list(f["not_cites"], catalog);
   e.cites = f["cites"].str_list();
   e.not_cites = f["not_cites"].str_list();
   e.absent = f["absent"].str_list();
@@ -76,9 +74,10 @@ Expectation parse_expect(const CaseField& f) {
 void check_in_printing(const CaseField& list, const n20::N20Rules& rules) {
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string id = list.at(i).str();
-    if (!default_catalog().has(id) || rules.carries(id)) continue;  // an unknown id: the catalog check names it
+    const RuleCase* c = rules.catalog().find(id);
+    if (!c || rules.carries(id)) continue;  // an unknown id: the catalog check names it
     std::string in;
-    for (const auto& p : default_catalog().find(id)->printings) in += (in.empty() ? "" : ", ") + p;
+    for (const auto& p : c->printings) in += (in.empty() ? "" : ", ") + p;
     list.at(i).fail(id + " is not in the " + std::string(n20::printing_name(rules.printing())) +
                     " printing of the standard rules (it is in " + (in.empty() ? "none" : in) +
                     "; choose one with 'printing:')");
@@ -89,7 +88,7 @@ void check_in_printing(const CaseField& list, const n20::N20Rules& rules) {
 
 
 void read_n20_case_position(const CaseField& root, CaseFile& c) {
-  CasePosition pos = parse_position(root);
+  CasePosition pos = parse_position(root, c.spec);
   check_in_printing(root["rules"], *pos.rules);
   check_in_printing(root["expect"]["cites"], *pos.rules);
   c.ruleset = std::move(pos.ruleset);
@@ -101,16 +100,17 @@ namespace {
 
 // Step A. Top-level shape. Step B. The position (rule set, map, units, state). Step C.
 // Question, dice and expectation.
-CaseFile parse_root(const CaseField& root, const std::string& file, const std::string& name) {
+CaseFile parse_root(std::shared_ptr<const Spec> spec, const CaseField& root, const std::string& file,
+                    const std::string& name) {
   if (!root.is_map()) root.fail("a case file is a mapping (see docs/case-format.md)");
   // Step A.
   root.expect_keys({"name", "title", "description", "rules", "game", "printing", "options", "interpretations",
                     "map", "units", "state", "question", "dice", "expect"});
-  CaseFile c{.root = root, .question = root["question"]};
+  CaseFile c{.spec = std::move(spec), .root = root, .question = root["question"]};
   c.file = file;
   c.name = root["name"].str_or(name);
   c.title = root["title"].str_or("");
-  check_rule_list(root["rules"]);
+  check_rule_list(root["rules"], c.spec->catalog);
   c.rules = root["rules"].str_list();
   // Step B. The game picks the rule system, whose reader takes the position.
   const std::string game = root["game"].str_or("standard");
@@ -128,7 +128,7 @@ CaseFile parse_root(const CaseField& root, const std::string& file, const std::s
   if (!q.is_map()) q.fail("expected a mapping with a 'kind'");
   c.question_kind = q.required("kind").str();
   c.dice = parse_dice(root["dice"]);
-  c.expect = parse_expect(root["expect"]);
+  c.expect = parse_expect(root["expect"], c.spec->catalog);
   return c;
 }
 
@@ -164,22 +164,22 @@ nlohmann::json yaml_to_json(const CaseField& f) {
   return nullptr;
 }
 
-CaseFile load_case_file(const std::string& path, const std::string& cases_root) {
+CaseFile load_case_file(std::shared_ptr<const Spec> spec, const std::string& path, const std::string& cases_root) {
   namespace fs = std::filesystem;
   std::string name = fs::path(path).stem().string();
   if (!cases_root.empty()) {
     const auto rel = fs::relative(fs::path(path), fs::path(cases_root));
     if (!rel.empty() && *rel.begin() != "..") name = (rel.parent_path() / rel.stem()).string();
   }
-  return parse_root(CaseField::load_file(path), path, name);
+  return parse_root(std::move(spec), CaseField::load_file(path), path, name);
 }
 
-CaseFile parse_case_text(const std::string& text, const std::string& name) {
-  return parse_root(CaseField::load_text(text, name), name, name);
+CaseFile parse_case_text(std::shared_ptr<const Spec> spec, const std::string& text, const std::string& name) {
+  return parse_root(std::move(spec), CaseField::load_text(text, name), name, name);
 }
 
-CaseFile parse_case_doc(std::shared_ptr<const Doc> doc, const std::string& name) {
-  return parse_root(CaseField(std::move(doc), name), name, name);
+CaseFile parse_case_doc(std::shared_ptr<const Spec> spec, std::shared_ptr<const Doc> doc, const std::string& name) {
+  return parse_root(std::move(spec), CaseField(std::move(doc), name), name, name);
 }
 
 }  // namespace hexlaw

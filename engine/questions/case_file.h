@@ -1,6 +1,8 @@
 // Owns: the case file — one rules question as data (docs/case-format.md): game and
 // options, a map fragment, units, state, the question, the dice and the expected answer.
-// Parsing validates everything up front and throws CaseError naming file, field, reason.
+// Parsing validates everything up front and throws CaseError naming file, field, reason. A
+// case is read under a spec (the catalog its rule ids are checked against, the tables its rule
+// set reads) and keeps it, so asking it needs nothing else.
 #pragma once
 
 #include <memory>
@@ -12,6 +14,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/core/map.h"
+#include "engine/core/spec.h"
 #include "engine/n20/state.h"
 #include "engine/core/yaml_read.h"
 #include "engine/jemmapes/position.h"
@@ -36,6 +39,7 @@ struct Expectation {
 };
 
 struct CaseFile {
+  std::shared_ptr<const Spec> spec;  // the spec it was read under, which ask() answers under
   std::string file;   // path or "<dict>"/"<text>"
   std::string name;   // "std/7.0/zoc-into-town"
   std::string title;
@@ -57,13 +61,13 @@ struct CaseFile {
 // systems.cc.
 void read_n20_case_position(const CaseField& root, CaseFile& c);
 
-// Parses a case from a file path, or from YAML/JSON text (named `name` in errors).
-CaseFile load_case_file(const std::string& path, const std::string& cases_root = "");
-CaseFile parse_case_text(const std::string& text, const std::string& name);
+// Parses a case under `spec` from a file path, or from YAML/JSON text (named `name` in errors).
+CaseFile load_case_file(std::shared_ptr<const Spec> spec, const std::string& path, const std::string& cases_root = "");
+CaseFile parse_case_text(std::shared_ptr<const Spec> spec, const std::string& text, const std::string& name);
 // Parses a case from a document built in memory (the Python bindings build one from a dict),
 // with `name` ("<dict>") standing for the file in errors. Reads exactly as parse_case_text
 // reads the document it parses, so the same data gives the same case.
-CaseFile parse_case_doc(std::shared_ptr<const Doc> doc, const std::string& name);
+CaseFile parse_case_doc(std::shared_ptr<const Spec> spec, std::shared_ptr<const Doc> doc, const std::string& name);
 
 // Converts a field's data to JSON: plain scalars become numbers/booleans/null when they read as
 // such, quoted scalars stay strings.

@@ -2,8 +2,6 @@
 // morale) with the question's calendar, French side and event deck, the dice seeded by
 // `seed`, through the listed decisions; the answer is where the game then stands: position,
 // the decision awaited with its legal choices, morale, units, the record and the verdict.
-#include "engine/core/catalog.h"
-#include "engine/core/tables.h"
 #include "engine/play/game.h"
 #include "engine/questions/kinds.h"
 
@@ -17,7 +15,7 @@ std::shared_ptr<const play::Scenario> scenario_from_case(const CaseFile& c) {
   sc->name = c.name;
   sc->title = c.title;
   sc->ruleset = c.ruleset;
-  sc->rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+  sc->rules = n20::make_rules(c.ruleset, c.spec);
   sc->map = c.map;
   sc->initial = c.state;
   const CaseField& q = c.question;

@@ -87,9 +87,9 @@ const std::vector<JemmapesKind>& kinds() {
   return k;
 }
 
-// The case whose catalog note records `name`, or null.
-const RuleCase* switch_owner(const std::string& name) {
-  for (const RuleCase& c : default_catalog().cases())
+// The case of `catalog` whose note records `name`, or null.
+const RuleCase* switch_owner(const Catalog& catalog, const std::string& name) {
+  for (const RuleCase& c : catalog.cases())
     for (const RuleNote& n : c.notes)
       if (n.switch_name == name && c.book == "jemmapes") return &c;
   return nullptr;
@@ -109,7 +109,7 @@ void read_jemmapes_case_position(const CaseField& root, CaseFile& c) {
   c.ruleset.game = "jemmapes";
   // Step B.
   root["interpretations"].for_each_entry([&](const std::string& name, const CaseField& v) {
-    if (!switch_owner(name)) root["interpretations"].fail("unknown Jemmapes interpretation switch '" + name + "'");
+    if (!switch_owner(c.spec->catalog, name)) root["interpretations"].fail("unknown Jemmapes interpretation switch '" + name + "'");
     c.ruleset.interpretations[name] = v.str();
   });
   // Step C.
@@ -129,7 +129,7 @@ std::vector<std::string> jemmapes_kind_names() {
 Answer answer_jemmapes_case(const CaseFile& c) {
   // Step A.
   for (const auto& [name, reading] : c.ruleset.interpretations)
-    throw RuleRefusal(switch_owner(name)->id, "the reading switch '" + name + "' is not implemented yet");
+    throw RuleRefusal(switch_owner(c.spec->catalog, name)->id, "the reading switch '" + name + "' is not implemented yet");
   // Step B.
   const JemmapesKind* kind = nullptr;
   for (const auto& k : kinds())
@@ -144,7 +144,7 @@ Answer answer_jemmapes_case(const CaseFile& c) {
   JemmapesSituation s{c, *c.map, *c.jemmapes};
   kind->validate(s);
   // Step C.
-  Answer a;
+  Answer a(c.spec);
   a.case_name = c.name;
   a.question_kind = kind->name;
   a.dice_mode = "none";

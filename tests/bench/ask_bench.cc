@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "engine/questions/ask.h"
+#include "tests/support/source_spec.h"
 
 namespace hexlaw {
 namespace {
@@ -22,7 +23,7 @@ std::string case_text() {
 
 // The question alone: ask() on a case parsed before the loop.
 void BM_AskParsedCase(benchmark::State& st) {
-  const CaseFile c = load_case_file(kCase);
+  const CaseFile c = load_case_file(testing::source_spec(), kCase);
   for (auto _ : st) benchmark::DoNotOptimize(ask(c));
 }
 BENCHMARK(BM_AskParsedCase)->Unit(benchmark::kMicrosecond);
@@ -30,7 +31,7 @@ BENCHMARK(BM_AskParsedCase)->Unit(benchmark::kMicrosecond);
 // Parsing the case from its YAML text, then asking: what hexlaw.ask(text) does in C++.
 void BM_ParseCaseTextAndAsk(benchmark::State& st) {
   const std::string text = case_text();
-  for (auto _ : st) benchmark::DoNotOptimize(ask(parse_case_text(text, "<text>")));
+  for (auto _ : st) benchmark::DoNotOptimize(ask(parse_case_text(testing::source_spec(), text, "<text>")));
 }
 BENCHMARK(BM_ParseCaseTextAndAsk)->Unit(benchmark::kMicrosecond);
 
@@ -38,7 +39,7 @@ BENCHMARK(BM_ParseCaseTextAndAsk)->Unit(benchmark::kMicrosecond);
 // hexlaw.ask(dict) once the dict is a document, so Python's overhead is the difference.
 void BM_ParseCaseDocAndAsk(benchmark::State& st) {
   const auto doc = CaseField::load_text(case_text(), "<doc>").doc();
-  for (auto _ : st) benchmark::DoNotOptimize(ask(parse_case_doc(doc, "<doc>")));
+  for (auto _ : st) benchmark::DoNotOptimize(ask(parse_case_doc(testing::source_spec(), doc, "<doc>")));
 }
 BENCHMARK(BM_ParseCaseDocAndAsk)->Unit(benchmark::kMicrosecond);
 

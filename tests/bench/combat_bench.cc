@@ -14,6 +14,7 @@
 #include "engine/n20/retreat.h"
 #include "engine/questions/ask.h"
 #include "engine/questions/case_file.h"
+#include "tests/support/source_spec.h"
 
 namespace hexlaw {
 namespace {
@@ -28,7 +29,7 @@ Unit make(const std::string& id, const std::string& side, UnitType type, int str
 struct Field {
   Map map{ColumnLayout::OddColumnsLow};
   GameState state;
-  std::unique_ptr<n20::N20Rules> rules = n20::make_rules({}, default_catalog(), default_tables());
+  std::unique_ptr<n20::N20Rules> rules = n20::make_rules({}, testing::source_spec());
   Field() {
     map.set_bounds({1, 25, 1, 17});
     map.add_loc("prussian", to_axial({12, 17}, map.layout()));
@@ -53,7 +54,7 @@ void odds(benchmark::State& bench, const n20::BattleDeclaration& b) {
   for (auto _ : bench) {
     n20::ResolutionPolicy policy;
     policy.group_battle_die = true;
-    Trace t(Trace::Off{});
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
     auto result = n20::battle_odds(*f.rules, f.map, f.state, b, policy, t);
     outcomes = result.size();
     benchmark::DoNotOptimize(result);
@@ -94,7 +95,7 @@ dice: enumerate
 void ask_2v2(benchmark::State& bench, const std::string& kind) {
   std::string text = kAsk2v2;
   text.replace(text.find("KIND"), 4, kind);
-  const CaseFile c = parse_case_text(text, "bench-2v2");
+  const CaseFile c = parse_case_text(testing::source_spec(), text, "bench-2v2");
   std::size_t outcomes = 0;
   for (auto _ : bench) {
     Answer a = ask(c);
@@ -113,7 +114,7 @@ void retreat(benchmark::State& bench, int distance) {
   const Unit& d = *f.state.unit("D1");
   std::size_t paths = 0;
   for (auto _ : bench) {
-    Trace t(Trace::Off{});
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
     auto r = n20::retreat_paths(*f.rules, f.map, f.state, d, distance, std::nullopt, t);
     paths = r.paths.size();
     benchmark::DoNotOptimize(r);

@@ -10,6 +10,7 @@
 
 #include "engine/play/game.h"
 #include "engine/play/generated.h"
+#include "tests/support/source_spec.h"
 
 namespace hexlaw::play {
 namespace {
@@ -21,7 +22,7 @@ std::shared_ptr<const Scenario> twenty_a_side() {
     spec.last_turn = 12;
     spec.night_turns = {6};
     spec.seed = 2026;
-    return generated_scenario(spec);
+    return generated_scenario(testing::source_spec(), spec);
   }();
   return sc;
 }

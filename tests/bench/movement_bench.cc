@@ -7,6 +7,7 @@
 #include "engine/core/tables.h"
 #include "engine/n20/movement.h"
 #include "engine/n20/position_index.h"
+#include "tests/support/source_spec.h"
 
 namespace hexlaw {
 namespace {
@@ -55,7 +56,7 @@ struct Scene {
     mover.movement = 4;
     mover.hex = to_axial({9, 9}, map.layout());
     state.units.push_back(mover);
-    rules = n20::make_rules(n20::RulesetChoice{}, default_catalog(), default_tables());
+    rules = n20::make_rules(n20::RulesetChoice{}, testing::source_spec());
   }
 };
 
@@ -65,7 +66,7 @@ void BM_ReachMA4(benchmark::State& bench) {
   n20::MoveOptions opt;
   std::size_t hexes = 0;
   for (auto _ : bench) {
-    Trace t(Trace::Off{});
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
     auto r = n20::reachable_hexes(*s.rules, s.map, s.state, u, opt, t);
     hexes = r.size();
     benchmark::DoNotOptimize(r);
@@ -82,7 +83,7 @@ void BM_ReachMA4_SharedIndex(benchmark::State& bench) {
   n20::PositionIndex index(*s.rules, s.map, s.state);
   n20::MoveOptions opt;
   for (auto _ : bench) {
-    Trace t(Trace::Off{});
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
     auto r = n20::reachable_hexes(index, u, opt, t);
     benchmark::DoNotOptimize(r);
   }
@@ -102,12 +103,12 @@ BENCHMARK(BM_PositionIndex)->Unit(benchmark::kMicrosecond);
 void BM_CheckPath(benchmark::State& bench) {
   Scene s;
   const Unit& u = *s.state.unit("MOVER");
-  Trace probe(Trace::Off{});
+  Trace probe(Trace::Off{}, testing::source_spec()->catalog);
   auto reach = n20::reachable_hexes(*s.rules, s.map, s.state, u, {}, probe);
   const auto& longest = *std::max_element(reach.begin(), reach.end(),
                                           [](const auto& a, const auto& b) { return a.path.size() < b.path.size(); });
   for (auto _ : bench) {
-    Trace t(Trace::Off{});
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
     benchmark::DoNotOptimize(n20::check_path(*s.rules, s.map, s.state, u, longest.path, {}, t));
   }
 }

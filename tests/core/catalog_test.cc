@@ -10,6 +10,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/core/tables.h"
+#include "tests/support/source_spec.h"
 
 namespace hexlaw {
 namespace {
@@ -17,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(Catalog, TheProjectSpecLoads) {
-  const Catalog& c = default_catalog();
+  const Catalog& c = testing::source_spec()->catalog;
   EXPECT_GT(c.cases().size(), 100u);
   const RuleCase* zoc = c.find("std:7.0");
   ASSERT_NE(zoc, nullptr);
@@ -27,8 +28,23 @@ TEST(Catalog, TheProjectSpecLoads) {
   EXPECT_EQ(c.find("jena:table.crt")->kind, "table");
 }
 
+// The id index (open addressing over a hash of the id) finds every case by its id, and
+// nothing by an id that is only alike: a prefix, a longer id, another book, the empty id.
+TEST(Catalog, FindsEveryCaseByItsIdAndNoOther) {
+  const Catalog& c = testing::source_spec()->catalog;
+  for (const RuleCase& rc : c.cases()) {
+    EXPECT_EQ(c.find(rc.id), &rc) << rc.id;
+    const RuleCase* longer = c.find(rc.id + "z");
+    EXPECT_TRUE(longer == nullptr || longer->id == rc.id + "z") << rc.id;
+  }
+  for (const char* absent : {"", "std", "std:", "std:7", "std:7.00", "std:99.9", "jena:table.cr", "napoleon:7.0"})
+    EXPECT_EQ(c.find(absent), nullptr) << absent;
+  std::string copy = "std:7.0";  // not the catalog's own text: compared by content
+  EXPECT_EQ(c.find(copy), c.find("std:7.0"));
+}
+
 TEST(Tables, TheProjectTablesLoad) {
-  const TableSet& t = default_tables();
+  const TableSet& t = testing::source_spec()->tables;
   ASSERT_NE(t.crt("jena:table.crt"), nullptr);
   ASSERT_NE(t.terrain("jena:table.terrain"), nullptr);
   ASSERT_NE(t.grid("jena:table.rally"), nullptr);

@@ -4,12 +4,13 @@
 
 #include "engine/core/errors.h"
 #include "engine/core/trace.h"
+#include "tests/support/source_spec.h"
 
 namespace hexlaw {
 namespace {
 
 TEST(TraceIdsOnly, KeepsEachRuleOnceInOrderWithoutReasons) {
-  Trace t{Trace::IdsOnly{}};
+  Trace t{Trace::IdsOnly{}, testing::source_spec()->catalog};
   bool built = false;
   t.cite("std:7.0", [&] {
     built = true;

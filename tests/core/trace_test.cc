@@ -5,12 +5,13 @@
 
 #include "engine/core/catalog.h"
 #include "engine/core/errors.h"
+#include "tests/support/source_spec.h"
 
 namespace hexlaw {
 namespace {
 
 TEST(Trace, RecordsCitationsInOrderOfFirstUse) {
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   t.cite("std:7.0", "a");
   t.cite("std:7.6", "b");
   t.cite("std:7.0", "c");
@@ -21,7 +22,7 @@ TEST(Trace, RecordsCitationsInOrderOfFirstUse) {
 }
 
 TEST(Trace, CitingAnIdTheCatalogLacksIsAnError) {
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   EXPECT_THROW(t.cite("std:99.9", "no such case"), UnknownRuleError);
   EXPECT_THROW(t.cite("std-7.0", "malformed"), UnknownRuleError);
   EXPECT_THROW(t.cite("napoleon:7.0", "unknown book"), UnknownRuleError);
@@ -29,11 +30,26 @@ TEST(Trace, CitingAnIdTheCatalogLacksIsAnError) {
 }
 
 TEST(Trace, ASilentTraceStillRefusesUnknownIds) {
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   EXPECT_NO_THROW(t.cite("std:7.0", [] { return std::string("fine"); }));
   EXPECT_THROW(t.cite("std:77.7", [] { return std::string("no such case"); }), UnknownRuleError);
   EXPECT_THROW(t.cite("std:77.7", "again"), UnknownRuleError);
   EXPECT_TRUE(t.entries().empty());
+}
+
+// The id a trace found last is remembered by content, never by address: a buffer that held a
+// known id and now holds an unknown one of the same length is still refused.
+TEST(Trace, TheIdRememberedIsComparedByContent) {
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  std::string id = "std:7.0";
+  EXPECT_NO_THROW(t.cite(id, "known"));
+  id[4] = '8';  // std:8.0 is catalogued
+  EXPECT_NO_THROW(t.cite(id, "known too"));
+  id = "std:7.0";
+  EXPECT_NO_THROW(t.cite(id, "known"));
+  id[6] = '9';  // std:7.9 is not
+  EXPECT_THROW(t.cite(id, "unknown, in the same buffer"), UnknownRuleError);
+  EXPECT_THROW(t.cite("", "the empty id"), UnknownRuleError);
 }
 
 TEST(RuleId, ParsesTheHouseForm) {

@@ -16,7 +16,7 @@ using Waiting = n20::BattleResolution::Waiting;
 struct Field {
   Map map{ColumnLayout::OddColumnsLow};
   GameState state;
-  std::unique_ptr<n20::N20Rules> rules = n20::make_rules({}, default_catalog(), default_tables());
+  std::unique_ptr<n20::N20Rules> rules = n20::make_rules({}, testing::source_spec());
   Field() { map.set_bounds(MapBounds{1, 30, 1, 30}); }
   void add(const std::string& id, const std::string& side, int strength, Hex at) {
     Unit u;
@@ -41,7 +41,7 @@ TEST(BattleResolution, WaitsForTheOwnersRetreatPathAndTakesTheOneChosen) {
   HEXLAW_CITES("std:9.8", "std:9.6.6");
   Duel f;
   BattleResolution r(*f.rules, f.map, f.state, {{"A"}, {"D"}}, f.owners);
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   ASSERT_EQ(r.run(t), Waiting::Roll);
   EXPECT_STREQ(r.roll_rule(), "std:9.0");
   EXPECT_EQ(r.roll_purpose(), "battle die");
@@ -74,7 +74,7 @@ TEST(BattleResolution, WaitsForTheAttackersChoiceOfUnitsToPayAnExchange) {
   n20::ResolutionPolicy owners;
   owners.pause_for_owners = true;
   BattleResolution r(*f.rules, f.map, f.state, {{"A1", "A2", "A3"}, {"D"}}, owners);
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   ASSERT_EQ(r.run(t), Waiting::Roll);
   r.give_roll(1);  // differential +3, die 1: EX
   ASSERT_EQ(r.run(t), Waiting::ExchangeChoice);
@@ -91,7 +91,7 @@ TEST(BattleResolution, RefusesAFaceOffTheDieAChoiceNotAwaitedAndOwnersInAOneShot
   HEXLAW_CITES("std:9.0");
   Duel f;
   BattleResolution r(*f.rules, f.map, f.state, {{"A"}, {"D"}}, f.owners);
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   ASSERT_EQ(r.run(t), Waiting::Roll);
   EXPECT_THROW(r.give_roll(7), std::invalid_argument);
   EXPECT_THROW(r.choose(0), std::logic_error);

@@ -10,13 +10,13 @@ namespace hexlaw {
 namespace {
 
 std::unique_ptr<n20::N20Rules> jena() {
-  return n20::make_rules(n20::RulesetChoice{.game = "jena"}, default_catalog(), default_tables());
+  return n20::make_rules(n20::RulesetChoice{.game = "jena"}, testing::source_spec());
 }
 
 // The forest example under std:9.9: 7 against 5 is +2, and a die of 6 gives DR.
 TEST(Crt, ForestExampleGivesDefenderRouted) {
   HEXLAW_CITES("std:9.0", "jena:table.crt");
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   auto r = n20::crt_lookup(*jena(), 7 - 5, 6, t);
   EXPECT_EQ(r.result, "DR");
   EXPECT_EQ(r.column, 2);
@@ -26,7 +26,7 @@ TEST(Crt, ForestExampleGivesDefenderRouted) {
 // Differentials beyond the printed columns are read on the end columns.
 TEST(Crt, DifferentialsBeyondTheTableUseTheEndColumns) {
   HEXLAW_CITES("jena:table.crt");
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   auto far_up = n20::crt_lookup(*jena(), 9, 1, t);
   auto at_end = n20::crt_lookup(*jena(), 4, 1, t);
   EXPECT_EQ(far_up.column, 4);
@@ -38,7 +38,7 @@ TEST(Crt, DifferentialsBeyondTheTableUseTheEndColumns) {
 
 TEST(Crt, RollsTheBattleDieFromTheDiceSource) {
   HEXLAW_CITES("std:9.0");
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   ScriptedDice dice({6});
   auto r = n20::crt_roll(*jena(), 2, dice, t);
   EXPECT_EQ(r.die, 6);

@@ -9,7 +9,7 @@
 namespace hexlaw {
 namespace {
 
-std::unique_ptr<n20::N20Rules> standard() { return n20::make_rules({}, default_catalog(), default_tables()); }
+std::unique_ptr<n20::N20Rules> standard() { return n20::make_rules({}, testing::source_spec()); }
 
 n20::EventDeck three_cards() {
   n20::EventDeck d;
@@ -30,7 +30,7 @@ TEST(Events, std_5_0_ReshuffleDealsEveryOrderWithEqualChance) {
         n20::EventDeck d = three_cards();
         d.discards.push_back(d.draw_pile.back());
         d.draw_pile.pop_back();
-        Trace t(Trace::Off{});
+        Trace t(Trace::Off{}, testing::source_spec()->catalog);
         n20::reshuffle_events(d, dice, t);
         return order(d);
       },
@@ -48,7 +48,7 @@ TEST(Events, std_5_0_DrawMovesTheCardToTheDiscardsAndEmptyPilesAreRefused) {
   GameState s;
   s.morale = {{"french", 5}, {"prussian", 5}};
   n20::EventDeck d = three_cards();
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   ScriptedDice no_dice({});
   for (const char* expected : {"a", "b", "c"})
     EXPECT_EQ(n20::draw_event(*rules, s, d, "prussian", "french", no_dice, t).card, expected);
@@ -66,7 +66,7 @@ TEST(Events, std_5_0_MoraleEventsNeedATrackAndStopAtZero) {
   n20::EventDeck d;
   d.draw_pile.push_back({.id = "rout", .top = {.morale = -3}});
   d.draw_pile.push_back({.id = "austria", .top = {.morale = -1, .side = "austrian"}});
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   ScriptedDice no_dice({});
   EXPECT_EQ(n20::draw_event(*rules, s, d, "french", "french", no_dice, t).morale_change, -1);
   EXPECT_EQ(s.morale["french"], 0);

@@ -28,7 +28,7 @@ units:
   - {id: C, side: french, type: cavalry, strength: 2, movement: 3, hex: "0505"}
   - {id: PC, side: prussian, type: cavalry, strength: 2, movement: 3, hex: "0506", markers: [hidden]}
   - {id: PI, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0605", markers: [hidden]})");
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   const Unit& c = *p.c.state.unit("C");
   auto kept = n20::cavalry_stop(*p.rules, *p.c.map, p.c.state, c, c.hex, {}, t);
   EXPECT_TRUE(kept.stoppers.empty());
@@ -49,7 +49,7 @@ TEST(Fog, ADummyNamedToStopIsRemovedAndStopsNothing) {
 units:
   - {id: C, side: french, type: cavalry, strength: 2, movement: 3, hex: "0505"}
   - {id: PD, side: prussian, type: dummy, strength: 0, movement: 3, hex: "0506", markers: [hidden]})");
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   auto o = n20::reaction_options(*p.rules, *p.c.map, p.c.state, *p.c.state.unit("C"), t, {"PD"});
   EXPECT_TRUE(o.may_disengage);
   EXPECT_EQ(o.dummies_removed, std::vector<std::string>{"PD"});
@@ -64,7 +64,7 @@ state: {turn: 2, phase: movement, phasing: french, morale: {french: 4, prussian:
 units:
   - {id: D, side: french, type: dummy, strength: 0, movement: 3, hex: "0505", markers: [hidden]}
   - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0707", markers: [hidden]})");
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   auto r = n20::reveal_at_will(*p.rules, p.c.state, {"D", "F"}, t);
   EXPECT_EQ(r.revealed, std::vector<std::string>{"F"});
   EXPECT_EQ(r.dummies_removed, std::vector<std::string>{"D"});
@@ -83,7 +83,7 @@ units:
   - {id: R, side: french, type: infantry, strength: 3, movement: 2, hex: "0101"}
   - {id: D1, side: french, type: dummy, strength: 0, movement: 0, status: broken}
   - {id: D2, side: french, type: dummy, strength: 0, movement: 0, status: broken})");
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   auto first = n20::place_dummy_on_arrival(*p.rules, *p.c.map, p.c.state, "D1", "R", n20::DummyArrival::Reinforcement, t);
   ASSERT_TRUE(first.legal) << first.reason;
   EXPECT_TRUE(first.after.unit("D1")->has(UnitMarker::Hidden));
@@ -106,7 +106,7 @@ units:
   - {id: D1, side: french, type: dummy, strength: 0, movement: 0, status: broken}
   - {id: D2, side: french, type: dummy, strength: 0, movement: 0, status: broken}
   - {id: P, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0909"})");
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   // D1 joins F1 and steps to 0303; D2 cannot then step into 0303, which D1 now holds.
   auto v = n20::place_dummies_at_reconceal(*p.rules, *p.c.map, p.c.state, "french",
                                            {{"D1", p.hex("0302"), "D1", p.hex("0303")},
@@ -134,11 +134,11 @@ options: ["std:16.1"]
 units:
   - {id: D, side: french, type: dummy, strength: 0, movement: 0, hex: "0505", markers: [hidden]}
   - {id: C, side: french, type: cavalry, strength: 2, movement: 4, hex: "0707"})");
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   EXPECT_EQ(fog.rules->base_movement_allowance(*fog.c.state.unit("D"), fog.c.state, t), 3);
   EXPECT_EQ(fog.rules->base_movement_allowance(*fog.c.state.unit("C"), fog.c.state, t), 4);
-  auto plain = n20::make_rules({}, default_catalog(), default_tables());
-  Trace u;
+  auto plain = n20::make_rules({}, testing::source_spec());
+  Trace u(testing::source_spec()->catalog);
   EXPECT_EQ(plain->base_movement_allowance(*fog.c.state.unit("D"), fog.c.state, u), 0);
   EXPECT_FALSE(u.cites("std:16.1.3"));
 }
@@ -156,7 +156,7 @@ units:
   b.attackers = {"F"};
   b.defenders = {"PD"};
   ScriptedDice dice({6});
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   EXPECT_THROW(n20::resolve_battle(*fog.rules, *fog.c.map, fog.c.state, b, {}, dice, t), std::invalid_argument);
   n20::RallyRequest r;
   r.units = {"PB"};

@@ -16,7 +16,7 @@ struct Fixture {
   CaseFile c;
   std::unique_ptr<n20::N20Rules> rules;
   explicit Fixture(const std::string& yaml) : c(inline_case(yaml + "\nquestion: {kind: distance, hexes: [\"0101\", \"0101\"]}\n")) {
-    rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+    rules = n20::make_rules(c.ruleset, testing::source_spec());
   }
   const Unit& unit(const std::string& id) const { return *c.state.unit(id); }
   Hex hex(const std::string& n) const { return c.map->hex(n); }
@@ -26,11 +26,11 @@ struct Fixture {
     return out;
   }
   n20::PathVerdict check(const std::string& id, std::initializer_list<const char*> names, n20::MoveOptions o = {}) {
-    Trace t;
+    Trace t(testing::source_spec()->catalog);
     return n20::check_path(*rules, *c.map, c.state, unit(id), path(names), o, t);
   }
   std::vector<n20::ReachableHex> reach(const std::string& id, n20::MoveOptions o = {}) {
-    Trace t;
+    Trace t(testing::source_spec()->catalog);
     return n20::reachable_hexes(*rules, *c.map, c.state, unit(id), o, t);
   }
 };

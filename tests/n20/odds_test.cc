@@ -26,7 +26,7 @@ units:
 state: {morale: {french: 6, prussian: 6}}
 question: {kind: distance, hexes: ["0101", "0101"]}
 )");
-  auto rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+  auto rules = n20::make_rules(c.ruleset, testing::source_spec());
   n20::BattleDeclaration b{{"A1", "A2"}, {"D"}};
   auto key = [](const n20::BattleOutcome& o) {
     std::string k = n20::to_string(o.applied);
@@ -34,7 +34,7 @@ question: {kind: distance, hexes: ["0101", "0101"]}
     return k;
   };
   std::function<n20::BattleOutcome(DiceSource&)> play = [&](DiceSource& dice) {
-    Trace t(Trace::Off{});
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
     return n20::resolve_battle(*rules, *c.map, c.state, b, n20::ResolutionPolicy{}, dice, t);
   };
   auto exact = enumerate_outcomes<n20::BattleOutcome>(play, key);

@@ -18,7 +18,7 @@ namespace hexlaw {
 namespace {
 
 std::unique_ptr<n20::N20Rules> rules_for(const std::string& game, const std::string& printing = "") {
-  return n20::make_rules({.game = game, .printing = printing}, default_catalog(), default_tables());
+  return n20::make_rules({.game = game, .printing = printing}, testing::source_spec());
 }
 
 TEST(Printings, EachGameDefaultsToThePrintingThatCameWithIt) {
@@ -127,10 +127,10 @@ TEST(Printings, AScenarioNamesItsPrinting) {
   std::stringstream buf;
   buf << in.rdbuf();
   const std::string text = buf.str();
-  EXPECT_EQ(play::parse_scenario_text(text, "meadow")->rules->printing(), n20::Printing::V2_0);
+  EXPECT_EQ(play::parse_scenario_text(testing::source_spec(), text, "meadow")->rules->printing(), n20::Printing::V2_0);
   std::string leipzig = text;
   leipzig.replace(leipzig.find("game: standard"), 14, "game: standard\nprinting: leipzig");
-  auto sc = play::parse_scenario_text(leipzig, "meadow");
+  auto sc = play::parse_scenario_text(testing::source_spec(), leipzig, "meadow");
   EXPECT_EQ(sc->ruleset.printing, "leipzig");
   EXPECT_EQ(sc->rules->printing(), n20::Printing::Leipzig);
   EXPECT_EQ(sc->rules->printed().retreat_direction, "");
@@ -144,12 +144,12 @@ TEST(Printings, NoAnswerUnderAnyPrintingCitesACaseThePrintingLacks) {
   for (const auto& e : fs::recursive_directory_iterator(testing::source_path("cases"))) {
     if (e.path().extension() != ".yaml") continue;
     for (const char* printing : {"jena", "v2.0", "leipzig"}) {
-      CaseFile c = load_case_file(e.path().string());
+      CaseFile c = load_case_file(testing::source_spec(), e.path().string());
       if (c.system != "n20") break;  // printings are the Napoleonic 20 standard rules'
       c.ruleset.printing = printing;
       try {
         Answer a = ask(c);
-        auto rules = n20::make_rules(c.ruleset, default_catalog(), default_tables());
+        auto rules = n20::make_rules(c.ruleset, testing::source_spec());
         for (const auto& id : a.citations()) EXPECT_TRUE(rules->carries(id)) << e.path() << " / " << printing << ": " << id;
         ++asked;
       } catch (const CaseError&) {

@@ -13,7 +13,7 @@ namespace {
 struct Position : testing::InlinePosition {
   using InlinePosition::InlinePosition;
   n20::ReactionOptions react(const std::string& id) {
-    Trace t;
+    Trace t(testing::source_spec()->catalog);
     return n20::reaction_options(*rules, *c.map, c.state, *c.state.unit(id), t);
   }
   std::vector<std::string> names(const std::vector<n20::ReactionMove>& moves) {
@@ -121,7 +121,7 @@ units:
   - {id: F, side: french, type: infantry, strength: 2, movement: 2, hex: "0505"}
   - {id: G, side: french, type: infantry, strength: 2, movement: 2, hex: "0808"}
   - {id: P, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0506"})");
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   // The French unit in the Fortified hex is in no ZOC (none enters it): it need not attack,
   // and P need not be attacked, though P stands in F's ZOC.
   auto french = n20::combat_obligations(*p.rules, *p.c.map, p.c.state, "french", t);

@@ -44,7 +44,7 @@ std::vector<std::string> hexes(const InlinePosition& p, const n20::RetreatPath& 
 
 TEST(Retreat, FewestEzocIsTheDefaultReading) {
   HEXLAW_CITES("std:9.8.2");
-  auto rules = n20::make_rules({}, default_catalog(), default_tables());
+  auto rules = n20::make_rules({}, testing::source_spec());
   EXPECT_EQ(rules->interpretation("retreat.priority_evaluation"), "fewest_ezoc");
   EXPECT_EQ(rules->readings().retreat_priority, n20::Readings::RetreatPriority::FewestEzoc);
 }
@@ -55,7 +55,7 @@ TEST(Retreat, OnceAnEnemyZocHexIsUnavoidableTheRetreatStillEntersAsFewAsItCan) {
   HEXLAW_CITES("std:9.8.2", "std:9.8.3", "std:9.8.6", "std:9.8.7");
   {
     InlinePosition p(kIssue11);
-    Trace t;
+    Trace t(testing::source_spec()->catalog);
     const auto r = retreat(p, "D2", 2, t);
     ASSERT_EQ(r.paths.size(), 4u);
     EXPECT_EQ(hexes(p, r.paths[0]), (std::vector<std::string>{"1209", "1108"}));
@@ -70,7 +70,7 @@ TEST(Retreat, OnceAnEnemyZocHexIsUnavoidableTheRetreatStillEntersAsFewAsItCan) {
   }
   for (const char* reading : {"whole_path", "per_step"}) {
     InlinePosition p(with_reading(kIssue11, "retreat.priority_evaluation", reading));
-    Trace t(Trace::Off{});
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
     const auto r = retreat(p, "D2", 2, t);
     ASSERT_EQ(r.paths.size(), 2u) << reading;
     for (const auto& path : r.paths) {
@@ -96,7 +96,7 @@ units:
   - {id: F3, side: french, type: infantry, strength: 1, movement: 2, hex: "0607"}
   - {id: F4, side: french, type: infantry, strength: 1, movement: 2, hex: "0306"}
 )";
-  Trace t(Trace::Off{});
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
   InlinePosition ezoc_first(position);
   const auto e = retreat(ezoc_first, "D", 2, t);
   ASSERT_EQ(e.paths.size(), 1u);

@@ -14,7 +14,7 @@ namespace {
 
 TEST(Rules, EverySwitchIsRecordedInTheCatalogWithItsReadings) {
   for (const auto& sw : n20::known_switches()) {
-    const RuleCase* c = default_catalog().find(sw.rule);
+    const RuleCase* c = testing::source_spec()->catalog.find(sw.rule);
     ASSERT_NE(c, nullptr) << sw.name;
     const RuleNote* note = nullptr;
     for (const auto& n : c->notes)
@@ -30,7 +30,7 @@ TEST(Rules, EverySwitchIsRecordedInTheCatalogWithItsReadings) {
 // by name under the case whose note records it.
 TEST(Rules, EveryCatalogSwitchIsKnownOrRefusedByName) {
   int refused = 0;
-  for (const RuleCase& c : default_catalog().cases())
+  for (const RuleCase& c : testing::source_spec()->catalog.cases())
     for (const RuleNote& n : c.notes) {
       if (n.switch_name.empty()) continue;
       const bool known = std::any_of(n20::known_switches().begin(), n20::known_switches().end(),
@@ -40,11 +40,11 @@ TEST(Rules, EveryCatalogSwitchIsKnownOrRefusedByName) {
       n20::RulesetChoice choice{.game = n20_game ? c.book : "standard"};
       choice.interpretations[n.switch_name] = "any";
       try {
-        n20::make_rules(choice, default_catalog(), default_tables());
+        n20::make_rules(choice, testing::source_spec());
         ADD_FAILURE() << n.switch_name << " was accepted";
       } catch (const RuleRefusal& e) {
         // Refused under a case whose note records the switch (some are recorded in two).
-        const RuleCase* by = default_catalog().find(e.rule());
+        const RuleCase* by = testing::source_spec()->catalog.find(e.rule());
         ASSERT_NE(by, nullptr) << e.rule();
         EXPECT_TRUE(std::any_of(by->notes.begin(), by->notes.end(),
                                 [&](const RuleNote& x) { return x.switch_name == n.switch_name; }))
@@ -58,7 +58,7 @@ TEST(Rules, EveryCatalogSwitchIsKnownOrRefusedByName) {
 
 TEST(Rules, LayersRefuseWhatTheyDoNotKnow) {
   HEXLAW_CITES("std:16.5");
-  auto make = [](n20::RulesetChoice c) { return n20::make_rules(c, default_catalog(), default_tables()); };
+  auto make = [](n20::RulesetChoice c) { return n20::make_rules(c, testing::source_spec()); };
   EXPECT_THROW(make({.game = "waterloo"}), std::invalid_argument);
   EXPECT_THROW(make({.options = {"std:7.0"}}), std::invalid_argument);
   EXPECT_THROW(make({.interpretations = {{"movement.stacking_check", "sometimes"}}}), std::invalid_argument);
@@ -72,7 +72,7 @@ TEST(Rules, LayersRefuseWhatTheyDoNotKnow) {
 TEST(Rules, DresdenAndLeipzigReadJenasTables) {
   HEXLAW_CITES("dresden:table.crt", "leipzig:table.crt");
   for (const char* game : {"dresden", "leipzig"}) {
-    auto r = n20::make_rules({.game = game}, default_catalog(), default_tables());
+    auto r = n20::make_rules({.game = game}, testing::source_spec());
     EXPECT_EQ(r->crt().grid.id, "jena:table.crt") << game;
     EXPECT_EQ(r->terrain_chart().id, "jena:table.terrain") << game;
   }

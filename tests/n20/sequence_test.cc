@@ -12,7 +12,7 @@ namespace {
 using n20::Phase;
 
 std::unique_ptr<n20::N20Rules> rules_with(n20::RulesetChoice c = {}) {
-  return n20::make_rules(c, default_catalog(), default_tables());
+  return n20::make_rules(c, testing::source_spec());
 }
 
 n20::Calendar jena_like() { return {.first = "french", .second = "prussian", .last_turn = 4, .night_turns = {3}}; }
@@ -42,7 +42,7 @@ TEST(Sequence, std_4_0_NextPositionCrossesPlayerAndGameTurns) {
 TEST(Sequence, std_4_0_TheReactionPhaseBelongsToTheOtherSide) {
   HEXLAW_CITES("std:4.0", "std:8.0");
   auto rules = rules_with();
-  Trace t;
+  Trace t(testing::source_spec()->catalog);
   const auto r = n20::describe(*rules, jena_like(), {1, 2, Phase::Reaction}, t);
   EXPECT_EQ(r.phasing, "prussian");
   EXPECT_EQ(r.acting, "french");
@@ -54,7 +54,7 @@ TEST(Sequence, std_8_3_NightDisengagementFollowsItsSwitch) {
   HEXLAW_CITES("std:8.3", "std:14.0");
   for (const std::string reading : {"allowed", "forbidden"}) {
     auto rules = rules_with({.interpretations = {{"reaction.night_disengagement", reading}}});
-    Trace t;
+    Trace t(testing::source_spec()->catalog);
     const auto r = n20::describe(*rules, jena_like(), {3, 1, Phase::Reaction}, t);
     EXPECT_EQ(r.may.size(), reading == "allowed" ? 1u : 0u) << reading;
     EXPECT_TRUE(t.cites("std:14.0"));
@@ -63,7 +63,7 @@ TEST(Sequence, std_8_3_NightDisengagementFollowsItsSwitch) {
 
 TEST(Sequence, std_16_5_3_RoutRecoveryClosesThePlayerTurnOnlyWithTheOption) {
   HEXLAW_CITES("std:16.5.3");
-  Trace off, on;
+  Trace off(testing::source_spec()->catalog), on(testing::source_spec()->catalog);
   auto plain = rules_with();
   auto routs = rules_with({.options = {"std:16.5"}});
   EXPECT_FALSE(n20::describe(*plain, jena_like(), {1, 1, Phase::Combat}, off).on_close.size() > 1);

@@ -40,9 +40,9 @@ std::string la_haye(const std::string& hex) {
 
 TEST(Zoc, LaHayeSainteCaption) {
   HEXLAW_CITES("std:7.0");
-  Answer a;
+  Answer a(testing::source_spec());
   EXPECT_EQ(outcome_of(la_haye("0605"), &a)["exerts"], false);  // Mont St. Jean: town to town
-  EXPECT_NE(a.explain(default_catalog()).find("built-up"), std::string::npos);
+  EXPECT_NE(a.explain().find("built-up"), std::string::npos);
   EXPECT_EQ(outcome_of(la_haye("0404"))["exerts"], false);  // Hougomont: fortified
   EXPECT_EQ(outcome_of(la_haye("0506"))["exerts"], true);   // the Prussian's open hex
 }
@@ -93,7 +93,7 @@ question: {kind: zoc, unit: A, hex: "0506"}
     y.replace(y.find("NIGHT"), 5, night);
     return y;
   };
-  Answer a;
+  Answer a(testing::source_spec());
   EXPECT_EQ(outcome_of(with("true"), &a)["exerts"], false);
   EXPECT_TRUE(a.trace.cites("std:7.6"));
   EXPECT_EQ(outcome_of(with("false"), &a)["exerts"], true);
@@ -113,7 +113,7 @@ question: {kind: zoc, unit: A, hex: "0506"}
 
 TEST(Zoc, SeveralZonesOfControlOnOneHex) {
   HEXLAW_CITES("std:7.1");
-  Answer a;
+  Answer a(testing::source_spec());
   auto o = outcome_of(R"(
 units:
   - {id: A, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}

@@ -13,6 +13,7 @@
 #include "engine/play/game.h"
 #include "engine/play/generated.h"
 #include "engine/play/invariants.h"
+#include "tests/support/source_spec.h"
 
 namespace hexlaw::play {
 namespace {
@@ -118,8 +119,8 @@ TEST(Game, UnitIdsWithSeparatorsPlayLikePlainOnes) {
     spec.options = seed % 2 ? all : std::set<std::string>{};
     spec.seed = 500 + seed;
     std::vector<std::pair<std::string, std::string>> back;
-    const auto plain = generated_scenario(spec);
-    const auto odd = parse_scenario_text(with_odd_ids(generated_scenario_yaml(spec), back), "odd");
+    const auto plain = generated_scenario(testing::source_spec(), spec);
+    const auto odd = parse_scenario_text(testing::source_spec(), with_odd_ids(generated_scenario_yaml(spec), back), "odd");
     Game a(plain, seed), b(odd, seed);
     RandomPolicy p(seed);
     while (!a.over()) {

@@ -14,7 +14,7 @@ namespace hexlaw::play {
 namespace {
 
 std::shared_ptr<const Scenario> meadow() {
-  static auto sc = load_scenario(std::string(HEXLAW_SOURCE_DIR) + "/scenarios/meadow.yaml");
+  static auto sc = load_scenario(testing::source_spec(), std::string(HEXLAW_SOURCE_DIR) + "/scenarios/meadow.yaml");
   return sc;
 }
 
@@ -158,6 +158,21 @@ TEST(Game, ABranchIsIndependentOfItsOrigin) {
   EXPECT_EQ(branch.log().decisions, std::vector<std::string>{"forced-march"});
 }
 
+// A game offering moves keeps an index of its position, whose arrays its rule set lent: a game
+// assigned another scenario, whose own scenario then goes, still gives them back to a live
+// rule set (the index holds its scenario), and plays on.
+TEST(Game, AGameAssignedAnotherScenarioLetsGoOfTheOldOneSafely) {
+  auto own = load_scenario(testing::source_spec(), std::string(HEXLAW_SOURCE_DIR) + "/scenarios/meadow.yaml");
+  Game g(std::move(own), 1);
+  g.choose("no");
+  g.choose("move F-C1");
+  ASSERT_EQ(g.decision().kind, DecisionKind::MoveTo);
+  g = Game(meadow(), 2);
+  RandomPolicy p(5);
+  play(g, p, 50);
+  expect_invariants(g);
+}
+
 TEST(Game, AnIllegalChoiceIsRefusedWithTheLegalOnes) {
   Game g(meadow(), 1);
   try {
@@ -191,7 +206,7 @@ units:
 )";
   auto field_of = [](const std::string& text) {
     try {
-      parse_scenario_text(text, "bad.yaml");
+      parse_scenario_text(testing::source_spec(), text, "bad.yaml");
     } catch (const CaseError& e) {
       return std::string(e.what());
     }

@@ -45,8 +45,8 @@ Played play_with(bool drop_reactions, std::uint64_t seed) {
   spec.seed = seed;
   spec.last_turn = 3;
   spec.night_turns = {};
-  auto sc = std::make_shared<Scenario>(*generated_scenario(spec));
-  std::shared_ptr<CountingRules> rules = n20::make_layer<CountingRules>(sc->ruleset, default_catalog(), default_tables());
+  auto sc = std::make_shared<Scenario>(*generated_scenario(testing::source_spec(), spec));
+  std::shared_ptr<CountingRules> rules = n20::make_layer<CountingRules>(sc->ruleset, testing::source_spec());
   rules->drop_reactions = drop_reactions;
   sc->rules = rules;
   Game g(sc, seed);

@@ -54,7 +54,7 @@ TEST_P(BrokenCaseFile, IsRefusedWithFileFieldAndReason) {
   const BadCase& bc = GetParam();
   ASSERT_NE(bc.field, "<header>") << bc.path << " lacks its '# expect-error:' first line";
   try {
-    CaseFile c = load_case_file(bc.path);
+    CaseFile c = load_case_file(testing::source_spec(), bc.path);
     ask(c);
     FAIL() << bc.path << " was accepted";
   } catch (const CaseError& e) {

@@ -1,6 +1,7 @@
 // Owns: helpers every C++ test and property shares — citing the rule cases a test checks
 // (recorded as the "rules" property in GoogleTest's XML, which the coverage report reads;
-// an id the catalog lacks fails the test) and building a case from inline YAML.
+// an id the catalog lacks fails the test) and building a case from inline YAML, under the
+// source tree's spec (source_spec.h).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "engine/questions/ask.h"
+#include "tests/support/source_spec.h"
 
 namespace hexlaw::testing {
 

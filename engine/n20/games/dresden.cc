@@ -9,8 +9,8 @@ namespace {
 constexpr const char* kKoenigstein = "1222";
 }  // namespace
 
-DresdenRules::DresdenRules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables)
-    : N20Rules(std::move(choice), catalog, tables) {}
+DresdenRules::DresdenRules(RulesetChoice choice, std::shared_ptr<const Spec> spec)
+    : N20Rules(std::move(choice), std::move(spec)) {}
 
 bool DresdenRules::wet(const GameState& s) {
   return s.weather == "downpour" || s.has_marker("mud");

@@ -41,7 +41,7 @@ class DresdenRules : public N20Rules {
   bool may_disengage(const Unit& u, Trace& t) const override;
   // Königstein (1222): a super-fortified hex, +4 in defence and four hexes fewer to retreat
   // (dresden:6.12).
-  DresdenRules(RulesetChoice choice, const Catalog& catalog, const TableSet& tables);
+  DresdenRules(RulesetChoice choice, std::shared_ptr<const Spec> spec);
   const TerrainType& terrain_of(const Map& m, Hex h, const GameState& s) const override;
   int retreat_reduction(const Map& m, Hex h, const GameState& s, Trace& t) const override;
   // No river hazard across the two Dresden bridges, 1406/1306 and 1406/1407 (dresden:9.11).

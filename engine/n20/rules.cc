@@ -264,13 +264,19 @@ std::set<Hex> N20Rules::friendly_locs(const Unit& u, const Map& m, const GameSta
 
 Symbol N20Rules::morale_track_for(const Unit& u, const GameState&, Trace&) const { return u.side; }
 
-std::vector<Symbol> N20Rules::battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
-                                            const GameState& s, Trace& t) const {
+std::vector<Symbol> N20Rules::distinct_tracks(const std::vector<const Unit*>& units, const GameState& s,
+                                              Trace& t) const {
   std::vector<Symbol> tracks;
   for (const Unit* u : units) {
     const Symbol track = morale_track_for(*u, s, t);
     if (std::find(tracks.begin(), tracks.end(), track) == tracks.end()) tracks.push_back(track);
   }
+  return tracks;
+}
+
+std::vector<Symbol> N20Rules::battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
+                                            const GameState& s, Trace& t) const {
+  std::vector<Symbol> tracks = distinct_tracks(units, s, t);
   if (tracks.size() > 1)
     // The standard rules never mix tracks within a side; a layer that can (Leipzig) says how.
     throw RuleRefusal("std:12.0", std::string("units of one side on different morale tracks (") + tracks[0] + ", " +

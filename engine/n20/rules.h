@@ -384,6 +384,8 @@ class N20Rules {
   const GridTable* rally_ = nullptr;
 
  protected:
+  // The morale tracks of `units`, each once, in the order first met (battle_tracks' start).
+  std::vector<Symbol> distinct_tracks(const std::vector<const Unit*>& units, const GameState& s, Trace& t) const;
   // Binds the tables the rule set reads and resolves its printing: the last steps of building
   // one (make_rules, make_layer), once the layer's constructor has run.
   void finish() {

@@ -49,11 +49,7 @@ Symbol LeipzigRules::morale_track_for(const Unit& u, const GameState& s, Trace& 
 // REFUSES leipzig:12.0 — a battle mixing the Fronts under allied-choice, and reserves paid by one of them
 std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
                                                 const GameState& s, Trace& t) const {
-  std::vector<Symbol> fronts;
-  for (const Unit* u : units) {
-    const Symbol track = morale_track_for(*u, s, t);
-    if (std::find(fronts.begin(), fronts.end(), track) == fronts.end()) fronts.push_back(track);
-  }
+  std::vector<Symbol> fronts = distinct_tracks(units, s, t);
   if (fronts.size() < 2) return fronts;
   if (what == BattleMorale::Reserves)
     throw RuleRefusal("leipzig:12.0", "the Allied player names the Front that pays for reserves in a battle of both "

@@ -12,6 +12,7 @@ namespace {
 constexpr std::array<const char*, 4> kKinds = {"infantry", "cavalry", "artillery", "commander"};
 constexpr std::array<const char*, 4> kLevels = {"good_order", "disorganised_1", "disorganised_2", "rout"};
 constexpr std::array<const char*, 6> kFacings = {"n", "ne", "se", "s", "sw", "nw"};
+constexpr std::array<const char*, 4> kOrders = {"offensive", "manoeuvre", "defensive", "demoralised"};
 
 template <std::size_t N>
 std::string list_of(const std::array<const char*, N>& names) {
@@ -32,6 +33,25 @@ int index_in(const std::array<const char*, N>& names, const std::string& name) {
 const char* to_string(UnitKind k) { return kKinds[static_cast<std::size_t>(k)]; }
 const char* to_string(Level l) { return kLevels[static_cast<std::size_t>(l)]; }
 const char* facing_name(Direction d) { return kFacings[static_cast<std::size_t>(d)]; }
+const char* to_string(Order o) { return kOrders[static_cast<std::size_t>(o)]; }
+
+std::vector<const Unit*> Position::combat_units_at(Hex h, std::string_view side) const {
+  std::vector<const Unit*> out;
+  for (const Unit& u : units)
+    if (u.hex == h && u.combat() && u.side == side) out.push_back(&u);
+  return out;
+}
+
+const Formation* Position::formation_of(const Unit& u) const {
+  auto it = formations.find(u.formation);
+  return it == formations.end() ? nullptr : &it->second;
+}
+
+bool Position::enemy_combat_in(Hex h, std::string_view side) const {
+  for (const Unit& u : units)
+    if (u.hex == h && u.combat() && u.side != side) return true;
+  return false;
+}
 
 const Unit* Position::unit(std::string_view id) const {
   for (const Unit& u : units)
@@ -46,16 +66,53 @@ std::vector<const Unit*> Position::units_at(Hex h) const {
   return out;
 }
 
+// Reads `state`: the round and the formations with their orders (jemmapes:4.0).
+void read_state(const Field<CaseError>& state, Position& p) {
+  if (!state.present()) return;
+  state.expect_keys({"round", "formations"});
+  const long long round = state["round"].int_or(1);
+  if (round < 1 || round > 99) state["round"].fail("the round runs from 1");
+  p.round = static_cast<int>(round);
+  const auto fs = state["formations"];
+  if (fs.present() && !fs.is_map()) fs.fail("expected a mapping of formation id to {side, order, commander, reserve}");
+  fs.for_each_entry([&](const std::string& id, const Field<CaseError>& f) {
+    f.expect_keys({"side", "order", "commander", "reserve"});
+    Formation x;
+    x.id = id;
+    x.side = f.required("side").str();
+    const std::string order = f.required("order").str();
+    const int o = index_in(kOrders, order);
+    if (o < 0) f["order"].fail("unknown order '" + order + "' (one of " + list_of(kOrders) + ")");
+    x.order = static_cast<Order>(o);
+    x.commander = f["commander"].str_or("");
+    if (f["reserve"].present()) {
+      const long long r = f["reserve"].integer();
+      if (r < 0 || r > 99) f["reserve"].fail("the reserve allowance lies within 0..99");
+      x.reserve = static_cast<int>(r);
+    }
+    p.formations[id] = x;
+  });
+}
+
+std::optional<int> small_value(const Field<CaseError>& f, const char* what) {
+  if (!f.present()) return std::nullopt;
+  const long long v = f.integer();
+  if (v < -9 || v > 99) f.fail(std::string(what) + " lies within -9..99");
+  return static_cast<int>(v);
+}
+
 // Step A. Each unit's own fields. Step B. The position as a whole: unique ids, one facing per
-// hex (jemmapes:1.3), no enemies in one hex.
-Position read_position(const Field<CaseError>& units, const Map& map) {
+// hex (jemmapes:1.3), no enemies in one hex, formations known and of the unit's side.
+Position read_position(const Field<CaseError>& units, const Field<CaseError>& state, const Map& map) {
   Position p;
+  read_state(state, p);
   if (units.present() && !units.is_seq()) units.fail("expected a list of units");
   // Step A.
   std::set<std::string> ids;
   for (std::size_t i = 0; i < units.size(); ++i) {
     const auto f = units.at(i);
-    f.expect_keys({"id", "name", "side", "kind", "hex", "facing", "cp", "printed_cp", "level"});
+    f.expect_keys({"id", "name", "side", "kind", "hex", "facing", "cp", "printed_cp", "level", "formation", "morale",
+                   "mp", "tv", "cv", "general", "markers"});
     Unit u;
     u.id = f.required("id").str();
     if (u.id.empty()) f["id"].fail("a unit id may not be empty");
@@ -88,6 +145,33 @@ Position read_position(const Field<CaseError>& units, const Map& map) {
     const int l = index_in(kLevels, level);
     if (l < 0) f["level"].fail("unknown organisation level '" + level + "' (one of " + list_of(kLevels) + ")");
     u.level = static_cast<Level>(l);
+    u.formation = f["formation"].str_or("");
+    if (!u.formation.empty()) {
+      auto it = p.formations.find(u.formation);
+      if (it == p.formations.end()) f["formation"].fail("no formation '" + u.formation + "' in state.formations");
+      if (it->second.side != u.side)
+        f["formation"].fail("formation '" + u.formation + "' is " + it->second.side + "'s, not " + u.side + "'s");
+    }
+    u.morale = small_value(f["morale"], "morale");
+    u.mp = small_value(f["mp"], "a movement potential");
+    if (u.mp && *u.mp < 0) f["mp"].fail("a movement potential is not negative");
+    if (!u.combat()) {
+      u.tv = small_value(f["tv"], "a tactical value");
+      u.cv = small_value(f["cv"], "a command value");
+      u.general = f["general"].bool_or(false);
+      if (f["morale"].present()) f["morale"].fail("a commander has no morale");
+    } else {
+      for (const char* k : {"tv", "cv", "general"})
+        if (f[k].present()) f[k].fail("only commanders have tactical and command values");
+    }
+    for (const std::string& m : f["markers"].str_list()) {
+      bool known = false;
+      for (const char* k : kMarkers) known = known || m == k;
+      if (!known) f["markers"].fail("unknown marker '" + m + "' (one of harnessed, charge, noncommanded, reserve)");
+      if (m == "harnessed" && u.kind != UnitKind::Artillery) f["markers"].fail("only artillery is harnessed (jemmapes:5.1)");
+      if (m == "charge" && u.kind == UnitKind::Commander) f["markers"].fail("a commander does not charge");
+      u.markers.insert(m);
+    }
     p.units.push_back(std::move(u));
   }
   // Step B.

@@ -1,89 +1,87 @@
-// Owns: Jemmapes 1792 question kinds and their driver (see jemmapes_questions.h).
+// Owns: the Jemmapes 1792 question driver (see jemmapes_questions.h): reading a case's
+// position, the switches, the dice modes, and the shared field helpers of jemmapes_kinds.h.
 #include "engine/questions/jemmapes_questions.h"
 
 #include <functional>
+#include <set>
 
 #include "engine/core/catalog.h"
+#include "engine/core/errors.h"
 #include "engine/jemmapes/facing.h"
+#include "engine/jemmapes/switches.h"
+#include "engine/questions/jemmapes_kinds.h"
 
 namespace hexlaw {
-namespace {
+namespace jemmapes_questions {
 
-struct JemmapesSituation {
-  const CaseFile& c;
-  const Map& map;
-  const jemmapes::Position& position;
-};
-
-struct JemmapesKind {
-  std::string name, description;
-  std::function<void(const JemmapesSituation&)> validate;
-  std::function<nlohmann::json(const JemmapesSituation&, Trace&, std::string& headline)> answer;
-};
-
-const jemmapes::Unit& question_unit(const JemmapesSituation& s) {
-  const auto f = s.c.question.required("unit");
+const jemmapes::Unit& unit_field(const Situation& s, const std::string& key) {
+  const auto f = s.c.question.required(key);
   const jemmapes::Unit* u = s.position.unit(f.str());
   if (!u) f.fail("no unit '" + f.str() + "' in the case's units");
   return *u;
 }
 
-Hex question_hex(const JemmapesSituation& s, const std::string& key) {
-  const auto f = s.c.question.required(key);
+Hex hex_of(const Situation& s, const CaseField& f) {
   const auto p = parse_ccrr(f.str());
   if (!p) f.fail("'" + f.str() + "' is not a four-digit CCRR hex number (e.g. \"0407\")");
   return to_axial(*p, s.map.layout());
 }
 
-const std::vector<JemmapesKind>& kinds() {
-  static const std::vector<JemmapesKind> k = {
-      {"facing", "Which hexes around a unit are its front, flanks and rear? (question: unit)",
-       [](const JemmapesSituation& s) {
-         s.c.question.expect_keys({"kind", "unit"});
-         question_unit(s);
-       },
-       [](const JemmapesSituation& s, Trace& t, std::string& headline) {
-         const jemmapes::Unit& u = question_unit(s);
-         nlohmann::json hexes = nlohmann::json::object();
-         for (const auto& a : jemmapes::around(u)) hexes[s.map.name(a.hex)] = jemmapes::to_string(a.aspect);
-         t.cite("jemmapes:1.3", u.id + " faces " + jemmapes::facing_name(u.facing) +
-                                    ": the hex across that hexside and its two neighbours are frontal, the next two "
-                                    "flank, the opposite one rear");
-         headline = u.id + " faces " + jemmapes::facing_name(u.facing);
-         return nlohmann::json{{"unit", u.id}, {"facing", jemmapes::facing_name(u.facing)}, {"hexes", hexes}};
-       }},
-      {"zoc", "Does this unit exert a zone of control into that hex? (question: unit, hex)",
-       [](const JemmapesSituation& s) {
-         s.c.question.expect_keys({"kind", "unit", "hex"});
-         question_unit(s);
-         question_hex(s, "hex");
-       },
-       [](const JemmapesSituation& s, Trace& t, std::string& headline) {
-         const jemmapes::Unit& u = question_unit(s);
-         const Hex h = question_hex(s, "hex");
-         const bool zoc = jemmapes::exerts_zoc_into(s.map, u, h, t);
-         headline = u.id + (zoc ? " exerts" : " does not exert") + " a zone of control into " + s.map.name(h);
-         nlohmann::json out{{"unit", u.id}, {"hex", s.map.name(h)}, {"exerts", zoc}};
-         if (const auto d = direction_to(u.hex, h)) out["aspect"] = jemmapes::to_string(jemmapes::aspect(u, *d));
-         return out;
-       }},
-      {"in-enemy-zoc", "Is this unit's hex in an enemy zone of control, and whose? (question: unit)",
-       [](const JemmapesSituation& s) {
-         s.c.question.expect_keys({"kind", "unit"});
-         question_unit(s);
-       },
-       [](const JemmapesSituation& s, Trace& t, std::string& headline) {
-         const jemmapes::Unit& u = question_unit(s);
-         nlohmann::json by = nlohmann::json::array();
-         for (const jemmapes::Unit& e : s.position.units)
-           if (e.side != u.side && distance(e.hex, u.hex) == 1 && jemmapes::exerts_zoc_into(s.map, e, u.hex, t))
-             by.push_back(e.id);
-         const bool in = !by.empty();
-         if (!in) t.cite("jemmapes:1.6", "no enemy combat unit has " + s.map.name(u.hex) + " among its frontal hexes");
-         headline = u.id + (in ? " is" : " is not") + " in an enemy zone of control";
-         return nlohmann::json{{"unit", u.id}, {"in_enemy_zoc", in}, {"by", by}};
-       }},
-  };
+Hex hex_field(const Situation& s, const std::string& key) { return hex_of(s, s.c.question.required(key)); }
+
+std::vector<const jemmapes::Unit*> units_field(const Situation& s, const std::string& key) {
+  const auto f = s.c.question[key];
+  if (f.present() && !f.is_seq()) f.fail("expected a list of unit ids");
+  std::vector<const jemmapes::Unit*> out;
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    const auto e = f.at(i);
+    const jemmapes::Unit* u = s.position.unit(e.str());
+    if (!u) e.fail("no unit '" + e.str() + "' in the case's units");
+    if (!seen.insert(u->id).second) e.fail("unit '" + u->id + "' is named twice");
+    out.push_back(u);
+  }
+  return out;
+}
+
+Direction facing_of(const CaseField& f) {
+  static const char* names[] = {"n", "ne", "se", "s", "sw", "nw"};
+  for (int i = 0; i < 6; ++i)
+    if (f.str() == names[i]) return static_cast<Direction>(i);
+  f.fail("unknown facing '" + f.str() + "': the hexside faced, one of n, ne, se, s, sw, nw");
+}
+
+void need_value(const Situation& s, const jemmapes::Unit& u, const char* field, bool present) {
+  if (present) return;
+  const auto units = s.c.root["units"];
+  for (std::size_t i = 0; i < units.size(); ++i)
+    if (units.at(i)["id"].str() == u.id)
+      units.at(i)[field].fail(std::string("the question needs ") + u.id + "'s " + field +
+                              ": counter values are not printed in the source (jemmapes:1.1), so the case must give it");
+  throw std::logic_error("unit not in the case");
+}
+
+int roll_2d6(DiceSource& dice, const char* rule, const char* purpose, std::vector<int>* faces) {
+  const int a = dice.roll(6, rule, std::string(purpose) + " (first die)");
+  const int b = dice.roll(6, rule, std::string(purpose) + " (second die)");
+  if (faces) *faces = {a, b};
+  return a + b;
+}
+
+}  // namespace jemmapes_questions
+
+namespace {
+
+using jemmapes_questions::Kind;
+using jemmapes_questions::Situation;
+
+const std::vector<Kind>& kinds() {
+  static const std::vector<Kind> k = [] {
+    std::vector<Kind> all;
+    for (auto&& list : {jemmapes_questions::move_kinds(), jemmapes_questions::combat_kinds(), jemmapes_questions::command_kinds()})
+      for (const auto& kind : list) all.push_back(kind);
+    return all;
+  }();
   return k;
 }
 
@@ -95,26 +93,47 @@ const RuleCase* switch_owner(const Catalog& catalog, const std::string& name) {
   return nullptr;
 }
 
+// A dice source for questions that must not roll: any roll is a CaseError.
+class NoDice : public DiceSource {
+ public:
+  explicit NoDice(const CaseFile& c) : c_(c) {}
+  std::string mode() const override { return "none"; }
+
+ protected:
+  int next(int sides, std::string_view rule, std::string_view purpose) override {
+    throw CaseError(c_.file, "dice", "the question needs a d" + std::to_string(sides) + " for " + std::string(rule) +
+                                         " (" + std::string(purpose) + "): give dice: {script: [...]}, {seed: N} or enumerate");
+  }
+
+ private:
+  const CaseFile& c_;
+};
+
 }  // namespace
 
-// Step A. Nothing the system does not read yet. Step B. The switches the catalog records.
-// Step C. The map and the units.
+// Step A. Nothing the system does not read. Step B. The switches the catalog records. Step C.
+// The map (clear by default, the terrain effects table's first row), the units and the state.
 void read_jemmapes_case_position(const CaseField& root, CaseFile& c) {
   // Step A.
-  if (root["options"].present()) root["options"].fail("Jemmapes 1792 has no optional rules the engine reads yet");
+  if (root["options"].present()) root["options"].fail("Jemmapes 1792 has no optional rules");
   if (root["printing"].present())
     root["printing"].fail("printings are those of the Napoleonic 20 standard rules; Jemmapes 1792 has one rulebook");
-  if (root["state"].present())
-    root["state"].fail("a Jemmapes position's state (round, orders, initiative) is not read yet: give map and units");
   c.ruleset.game = "jemmapes";
   // Step B.
   root["interpretations"].for_each_entry([&](const std::string& name, const CaseField& v) {
     if (!switch_owner(c.spec->catalog, name)) root["interpretations"].fail("unknown Jemmapes interpretation switch '" + name + "'");
+    if (const jemmapes::SwitchDef* d = jemmapes::find_switch(name)) {
+      bool known = false;
+      std::string list;
+      for (const auto& r : d->readings) known = known || r == v.str(), list += (list.empty() ? "" : ", ") + r;
+      if (!known) v.fail("unknown reading '" + v.str() + "' of " + name + " (one of " + list + ")");
+    }
     c.ruleset.interpretations[name] = v.str();
   });
   // Step C.
   auto map = std::make_shared<Map>(Map::parse(root["map"]));
-  c.jemmapes = std::make_shared<const jemmapes::Position>(jemmapes::read_position(root["units"], *map));
+  if (!root["map"]["default_terrain"].present()) map->set_default_terrain("clear");
+  c.jemmapes = std::make_shared<const jemmapes::Position>(jemmapes::read_position(root["units"], root["state"], *map));
   c.map = std::move(map);
 }
 
@@ -124,14 +143,18 @@ std::vector<std::string> jemmapes_kind_names() {
   return out;
 }
 
-// Step A. Switches recorded but not implemented are refused by name. Step B. The kind, its
-// fields, no dice. Step C. The answer.
+// Step A. Switches recorded but not read by the engine are refused by name. Step B. The kind and
+// its fields. Step C. The answer under the case's dice: none, scripted, seeded, or every
+// sequence enumerated (a line of dice that meets a source-missing cell is an outcome naming the
+// refusal; a refusal that every line meets alike is the question's).
 Answer answer_jemmapes_case(const CaseFile& c) {
   // Step A.
   for (const auto& [name, reading] : c.ruleset.interpretations)
-    throw RuleRefusal(switch_owner(c.spec->catalog, name)->id, "the reading switch '" + name + "' is not implemented yet");
+    if (!jemmapes::find_switch(name))
+      // A switch the engine does not read yet is refused under the case whose note records it.
+      throw RuleRefusal(switch_owner(c.spec->catalog, name)->id, "the reading switch '" + name + "' is not implemented yet");
   // Step B.
-  const JemmapesKind* kind = nullptr;
+  const Kind* kind = nullptr;
   for (const auto& k : kinds())
     if (k.name == c.question_kind) kind = &k;
   if (!kind) {
@@ -139,16 +162,70 @@ Answer answer_jemmapes_case(const CaseFile& c) {
     for (const auto& k : kinds()) list += (list.empty() ? "" : ", ") + k.name;
     c.question["kind"].fail("unknown Jemmapes question kind '" + c.question_kind + "' (one of " + list + ")");
   }
-  if (c.dice.mode != DiceSpec::Mode::None)
-    throw CaseError(c.file, "dice", "the Jemmapes questions implemented so far roll no dice");
-  JemmapesSituation s{c, *c.map, *c.jemmapes};
+  if (!kind->rolls && c.dice.mode != DiceSpec::Mode::None)
+    throw CaseError(c.file, "dice", "the Jemmapes question '" + kind->name + "' rolls no dice");
+  const jemmapes::Readings readings(c.ruleset.interpretations);
+  const jemmapes::Context x{*c.map, c.spec->tables, c.spec->catalog, readings, *c.jemmapes};
+  Situation s{c, *c.map, *c.jemmapes, x};
   kind->validate(s);
   // Step C.
   Answer a(c.spec);
   a.case_name = c.name;
   a.question_kind = kind->name;
-  a.dice_mode = "none";
-  a.outcome = kind->answer(s, a.trace, a.headline);
+  switch (c.dice.mode) {
+    case DiceSpec::Mode::None: {
+      NoDice dice(c);
+      a.outcome = kind->answer(s, dice, a.trace, a.headline);
+      a.dice_mode = "none";
+      break;
+    }
+    case DiceSpec::Mode::Scripted: {
+      ScriptedDice dice(c.dice.script);
+      try {
+        a.outcome = kind->answer(s, dice, a.trace, a.headline);
+        dice.finish();
+      } catch (const DiceScriptError& e) {
+        throw CaseError(c.file, "dice.script", e.what());
+      }
+      a.rolls = dice.log();
+      a.dice_mode = "scripted";
+      break;
+    }
+    case DiceSpec::Mode::Seeded: {
+      SeededDice dice(c.dice.seed);
+      a.outcome = kind->answer(s, dice, a.trace, a.headline);
+      a.rolls = dice.log();
+      a.dice_mode = "seeded";
+      break;
+    }
+    case DiceSpec::Mode::Enumerate: {
+      DistinctCitations citations(a.trace);
+      std::set<std::string> refusals;
+      std::string first_rule, first_what;
+      bool any_answer = false;
+      std::function<nlohmann::json(DiceSource&)> play = [&](DiceSource& dice) {
+        Trace t(c.spec->catalog);
+        std::string headline;
+        try {
+          nlohmann::json o = kind->answer(s, dice, t, headline);
+          citations.absorb(t);
+          any_answer = true;
+          return o;
+        } catch (const RuleRefusal& r) {
+          if (refusals.insert(r.what()).second && first_rule.empty()) first_rule = r.rule(), first_what = r.what();
+          return nlohmann::json{{"refused", r.rule()}, {"reason", r.what()}};
+        }
+      };
+      auto odds = enumerate_outcomes<nlohmann::json>(play, [](const nlohmann::json& o) { return o.dump(); });
+      if (!any_answer && refusals.size() == 1) throw RuleRefusal(first_rule, first_what.substr(first_rule.size() + 2));
+      nlohmann::json list = nlohmann::json::array();
+      for (auto& w : odds) list.push_back({{"outcome", std::move(w.outcome)}, {"probability", w.probability.to_string()}});
+      a.outcome = {{"odds", std::move(list)}};
+      a.headline = std::to_string(odds.size()) + " distinct outcome(s), exact probabilities";
+      a.dice_mode = "enumerate";
+      break;
+    }
+  }
   return a;
 }
 

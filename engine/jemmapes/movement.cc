@@ -1,0 +1,422 @@
+// Owns: Jemmapes movement (see movement.h).
+#include "engine/jemmapes/movement.h"
+
+#include <algorithm>
+#include <limits>
+#include <queue>
+#include <stdexcept>
+
+#include "engine/core/errors.h"
+#include "engine/jemmapes/facing.h"
+#include "engine/jemmapes/terrain.h"
+
+namespace hexlaw::jemmapes {
+namespace {
+
+int stack_cp(const Context& x, const Unit& u) {
+  return x.readings.is("jemmapes.stacking.cp_basis", "printed") ? u.printed_cp : u.cp;
+}
+
+// The order a combat unit moves under, if any: none for commanders, for routed units (4.1's
+// note) and, under jemmapes.command.noncommanded_order_effects = all_effects, for units out of
+// command. `benefits` is false for a non-commanded unit (3.2).
+struct OrderView {
+  bool applies = false;
+  Order order = Order::Defensive;
+  bool benefits = true;
+};
+
+OrderView order_view(const Context& x, const Unit& u) {
+  OrderView v;
+  if (!u.combat() || u.level == Level::Rout) return v;
+  const Formation* f = x.position.formation_of(u);
+  if (!f) throw std::logic_error("Jemmapes movement of " + u.id + " without a formation (the question checks this)");
+  const bool out = u.has("noncommanded");
+  if (out && x.readings.is("jemmapes.command.noncommanded_order_effects", "all_effects")) return v;
+  v.applies = true;
+  v.order = f->order;
+  v.benefits = !out;
+  return v;
+}
+
+// "Next to the enemy" as the orders test it: adjacent to an enemy combat unit, or in an enemy
+// ZoC (jemmapes.orders.adjacency_test).
+bool near_enemy(const Context& x, const std::string& side, Hex h) {
+  if (x.readings.is("jemmapes.orders.adjacency_test", "zoc")) return in_enemy_zoc(x, side, h);
+  for (Hex n : neighbours(h))
+    if (x.position.enemy_combat_in(n, side)) return true;
+  return false;
+}
+
+int nearest_enemy_distance(const Context& x, const std::string& side, Hex h) {
+  int best = std::numeric_limits<int>::max();
+  for (const Unit& e : x.position.units)
+    if (e.combat() && e.side != side) best = std::min(best, distance(e.hex, h));
+  return best;
+}
+
+bool surrounded(const Context& x, const Unit& u) {
+  for (Hex n : neighbours(u.hex)) {
+    if (!x.map.on_map(n)) continue;
+    if (!x.position.enemy_combat_in(n, u.side) && !in_enemy_zoc(x, u.side, n)) return false;
+  }
+  return true;
+}
+
+struct Step {
+  bool ok = true;
+  std::string rule, reason;
+  int cost = 0;
+  bool zoc = false, stop = false, surrounded_exception = false;
+  std::vector<std::string> commanders;  // lone enemy commanders overrun (8.0)
+};
+
+// One step of `u` from `prev` into `h`, having spent `spent` of `allowance`; `first` when prev
+// is the start hex. Step A. Adjacent, on the map, not an enemy's. Step B. The cost: terrain, the
+// hexside, the extra MP of an enemy ZoC. Step C. No ZoC to ZoC (the surrounded exception).
+// Step D. The MP. Step E. The order's limits next to the enemy.
+// RULE jemmapes:1.6 — entering an enemy ZoC costs 1 more MP and stops the unit; no ZoC to ZoC; a surrounded unit may, at a level and all its MP
+// RULE jemmapes:5.1 — units move one at a time, never into an enemy-occupied hex
+Step try_step(const Context& x, const Unit& u, const OrderView& ov, Hex prev, Hex h, bool first, bool start_surrounded,
+              int spent, int allowance, Trace& t) {
+  Step s;
+  auto fail = [&](const char* rule, std::string why) {
+    s.ok = false;
+    s.rule = rule;
+    s.reason = std::move(why);
+    return s;
+  };
+  const Map& m = x.map;
+  // Step A.
+  const auto d = direction_to(prev, h);
+  if (!d) return fail("jemmapes:5.1", m.name(h) + " is not next to " + m.name(prev));
+  if (!m.on_map(h)) return fail("jemmapes:5.1", m.name(h) + " is off the map");
+  if (x.position.enemy_combat_in(h, u.side)) return fail("jemmapes:5.1", m.name(h) + " holds an enemy unit");
+  for (const Unit* o : x.position.units_at(h))
+    if (o->side != u.side) {
+      if (!u.combat()) return fail("jemmapes:8.0", m.name(h) + " holds an enemy commander; a commander cannot enter it");
+      s.commanders.push_back(o->id);
+    }
+  // Step B.
+  const auto& features = m.features(Hexside::of(prev, *d));
+  if (!features.empty())
+    // SOURCE-MISSING jemmapes:table.terrain — movement across or along a hexside feature (road, river, bridge...)
+    throw RuleRefusal("jemmapes:table.terrain", "the Terrain Effects Table prints no movement effect for the '" +
+                                                    *features.begin() + "' hexside between " + m.name(prev) + " and " +
+                                                    m.name(h) + " (cut after the Citadel key: source-missing)");
+  const int terrain = move_cost(x.tables, m.terrain(h));
+  t.cite("jemmapes:table.terrain", [&] { return "entering " + m.name(h) + " (" + m.terrain(h) + ") costs " + std::to_string(terrain) + " MP"; });
+  s.zoc = in_enemy_zoc(x, u.side, h);
+  s.cost = terrain + (s.zoc ? 1 : 0);
+  if (s.zoc) {
+    const auto by = enemy_zoc_by(x, u.side, h, t);
+    t.cite("jemmapes:1.6", [&] {
+      std::string ids;
+      for (const Unit* e : by) ids += (ids.empty() ? "" : ", ") + e->id;
+      return m.name(h) + " is in the zone of control of " + ids + ": 1 more MP, and the unit stops there";
+    });
+    s.stop = true;
+  } else {
+    t.cite("jemmapes:1.6", [&] { return m.name(h) + " is in no enemy zone of control: no extra MP, no stop"; });
+  }
+  // Step C.
+  if (first && s.zoc && in_enemy_zoc(x, u.side, prev)) {
+    if (!start_surrounded || !u.combat())
+      return fail("jemmapes:1.6", "no move from one enemy zone of control (" + m.name(prev) + ") straight into another (" + m.name(h) + ")");
+    t.cite("jemmapes:1.6", [&] { return u.id + " is surrounded by enemy units and zones of control: it may move into " + m.name(h) + " at one more level of disorganisation, spending all its MP"; });
+    s.surrounded_exception = true;
+    s.cost = allowance - spent;
+  }
+  // Step D.
+  if (!s.surrounded_exception && spent + s.cost > allowance)
+    return fail("jemmapes:5.1", "entering " + m.name(h) + " costs " + std::to_string(s.cost) + " MP and only " +
+                                    std::to_string(allowance - spent) + " of " + std::to_string(allowance) + " are left");
+  // Step E.
+  if (!ov.applies || s.surrounded_exception || !near_enemy(x, u.side, h)) return s;
+  const std::string next_to = m.name(h) + (x.readings.is("jemmapes.orders.adjacency_test", "zoc") ? " is in an enemy zone of control" : " is next to an enemy unit");
+  if (ov.order == Order::Manoeuvre) {
+    // RULE jemmapes:4.1.2 — under a manoeuvre order no unit enters a hex next to the enemy
+    return fail("jemmapes:4.1.2", next_to + ": a manoeuvring formation's units may not enter it");
+  }
+  if (ov.order == Order::Demoralised) {
+    // RULE jemmapes:4.1.4 — a demoralised formation's units do not enter a hex next to the enemy
+    return fail("jemmapes:4.1.4", next_to + ": a demoralised formation's units may not enter it");
+  }
+  if (ov.order == Order::Defensive) {
+    // RULE jemmapes:4.1.3 — on the defensive, only where the formation already is or beside a friend in contact
+    for (const Unit* o : x.position.combat_units_at(h, u.side))
+      if (o->id != u.id && o->formation == u.formation) {
+        t.cite("jemmapes:4.1.3", [&] { return next_to + ", but " + o->id + " of the same formation is already there"; });
+        return s;
+      }
+    const bool same = x.readings.is("jemmapes.orders.defensive_support_unit", "same_formation");
+    for (Hex n : neighbours(h))
+      for (const Unit* o : x.position.combat_units_at(n, u.side))
+        if (o->id != u.id && (!same || o->formation == u.formation) && near_enemy(x, u.side, o->hex)) {
+          t.cite("jemmapes:4.1.3", [&] { return next_to + ", but it is next to " + o->id + ", itself in contact with the enemy"; });
+          return s;
+        }
+    return fail("jemmapes:4.1.3", next_to + ": on the defensive a unit enters it only where its formation already is or beside a " +
+                                      std::string(same ? "unit of its formation" : "friendly unit") + " in contact with the enemy");
+  }
+  return s;  // offensive: entry is free; the obligations are checked at the end
+}
+
+struct Label {
+  int spent = 0;
+  std::vector<Hex> path;
+  bool stop = false, surrounded = false;
+  std::vector<std::string> commanders;
+};
+
+// Every hex reachable by legal steps, by cheapest MP (ties: first found), the start included.
+std::map<Hex, Label> explore(const Context& x, const Unit& u, const OrderView& ov, int allowance) {
+  Trace off(Trace::Off{}, x.catalog);
+  std::map<Hex, Label> best;
+  best[u.hex] = Label{};
+  const bool surr = in_enemy_zoc(x, u.side, u.hex) && surrounded(x, u);
+  using Item = std::pair<int, Hex>;
+  auto cmp = [](const Item& a, const Item& b) { return a.first > b.first || (a.first == b.first && b.second < a.second); };
+  std::priority_queue<Item, std::vector<Item>, decltype(cmp)> open(cmp);
+  open.push({0, u.hex});
+  while (!open.empty()) {
+    const auto [spent, h] = open.top();
+    open.pop();
+    const Label here = best.at(h);
+    if (spent != here.spent || here.stop) continue;
+    for (Hex n : neighbours(h)) {
+      if (!x.map.on_map(n) || n == u.hex) continue;
+      const Step s = try_step(x, u, ov, h, n, h == u.hex, surr, spent, allowance, off);
+      if (!s.ok) continue;
+      const int total = spent + s.cost;
+      auto it = best.find(n);
+      if (it != best.end() && it->second.spent <= total) continue;
+      Label l{total, here.path, s.stop || s.surrounded_exception, s.surrounded_exception, here.commanders};
+      l.path.push_back(n);
+      for (const auto& c : s.commanders) l.commanders.push_back(c);
+      best[n] = l;
+      open.push({total, n});
+    }
+  }
+  return best;
+}
+
+// The offensive order's duties at the end of the move (4.1.1), or "" when they hold.
+// RULE jemmapes:4.1.1 — good-order infantry and cavalry on the offensive close with the enemy unless in reserve
+std::string offensive_duty(const Context& x, const Unit& u, const OrderView& ov, const MoveOptions& o, Hex end,
+                           const std::map<Hex, Label>& reachable, Trace& t) {
+  if (!ov.applies || ov.order != Order::Offensive) return "";
+  if (u.kind == UnitKind::Artillery || u.level != Level::GoodOrder) {
+    t.cite("jemmapes:4.1.1", [&] { return u.id + (u.kind == UnitKind::Artillery ? " is artillery" : " is disorganised") + ": free of the offensive order's duties"; });
+    return "";
+  }
+  if (o.reserve) {
+    const Formation* f = x.position.formation_of(u);
+    int others = 0;
+    for (const Unit& v : x.position.units)
+      if (v.id != u.id && v.formation == u.formation && v.has("reserve")) ++others;
+    if (!f->reserve) throw std::logic_error("reserve allowance checked by the question");
+    if (others + 1 > *f->reserve)
+      return "formation " + f->id + " may hold " + std::to_string(*f->reserve) + " unit(s) in reserve and " +
+             std::to_string(others) + " other(s) already are";
+    t.cite("jemmapes:4.1.1", [&] { return u.id + " is one of formation " + f->id + "'s reserve units (" + std::to_string(others + 1) + " of " + std::to_string(*f->reserve) + "): not bound to close"; });
+    return "";
+  }
+  bool can_adjacent = false;
+  int closest = std::numeric_limits<int>::max();
+  for (const auto& [h, l] : reachable) {
+    can_adjacent = can_adjacent || near_enemy(x, u.side, h);
+    closest = std::min(closest, nearest_enemy_distance(x, u.side, h));
+  }
+  const bool started_near = near_enemy(x, u.side, u.hex), ends_near = near_enemy(x, u.side, end);
+  if (started_near && !ends_near)
+    return u.id + " is in contact with the enemy and in good order: it may leave only to end in contact again, or as a reserve unit";
+  if (can_adjacent && !ends_near)
+    return u.id + " can end next to the enemy and must (good order, offensive order, not in reserve)";
+  if (!can_adjacent && nearest_enemy_distance(x, u.side, end) > closest)
+    return u.id + " must close with the enemy as far as its MP allow: some reachable hex lies " + std::to_string(closest) +
+           " hex(es) from the nearest enemy unit";
+  t.cite("jemmapes:4.1.1", [&] { return u.id + " ends " + (ends_near ? "in contact with the enemy" : "as close to the enemy as it can") + ", as the offensive order requires"; });
+  return "";
+}
+
+}  // namespace
+
+// RULE jemmapes:1.4 — two combat units a hex; one of CP 3 or more only with artillery; commanders do not count
+bool stacking_ok(const Context& x, const std::vector<const Unit*>& units, std::string& reason, Trace& t) {
+  std::vector<const Unit*> combat;
+  for (const Unit* u : units)
+    if (u->combat()) combat.push_back(u);
+  if (combat.size() > 2) {
+    reason = std::to_string(combat.size()) + " combat units in one hex: at most two may stack";
+    t.cite("jemmapes:1.4", reason);
+    return false;
+  }
+  if (combat.size() == 2) {
+    for (int i = 0; i < 2; ++i) {
+      const Unit& a = *combat[i];
+      const Unit& b = *combat[1 - i];
+      if (stack_cp(x, a) >= 3 && b.kind != UnitKind::Artillery) {
+        reason = a.id + " has a CP of " + std::to_string(stack_cp(x, a)) + " (" +
+                 x.readings.of("jemmapes.stacking.cp_basis") + "): it may stack only with artillery, and " + b.id + " is " +
+                 to_string(b.kind);
+        t.cite("jemmapes:1.4", reason);
+        return false;
+      }
+    }
+  }
+  t.cite("jemmapes:1.4", [&] { return std::to_string(combat.size()) + " combat unit(s) in the hex: within the stacking limit"; });
+  return true;
+}
+
+// Step A. The printed MP. Step B. The additive modifiers: -1 out of command (3.2), +1 manoeuvre
+// (4.1.2, lost out of command). Step C. The defensive halving (4.1.3), in the order the switch says.
+// RULE jemmapes:3.2 — a non-commanded unit has -1 MP and loses its order's benefits
+int movement_allowance(const Context& x, const Unit& u, Trace& t) {
+  // Step A.
+  if (!u.mp) throw std::logic_error("Jemmapes movement of " + u.id + " without an MP (the question checks this)");
+  const int base = *u.mp;
+  const OrderView ov = order_view(x, u);
+  // Step B.
+  int add = 0;
+  if (u.has("noncommanded")) {
+    add -= 1;
+    t.cite("jemmapes:3.2", [&] { return u.id + " is not commanded: -1 MP" + std::string(ov.applies ? ", and no benefit from its order" : ", and its order does not apply (all_effects)"); });
+  }
+  if (u.level == Level::Rout) t.cite("jemmapes:4.1", [&] { return u.id + " is in rout: its formation's order does not apply"; });
+  if (ov.applies && ov.order == Order::Manoeuvre) {
+    if (ov.benefits) {
+      add += 1;
+      t.cite("jemmapes:4.1.2", [&] { return u.id + "'s formation manoeuvres: +1 MP"; });
+    }
+  }
+  // Step C.
+  int mp = base + add;
+  if (ov.applies && ov.order == Order::Defensive) {
+    const bool first_add = x.readings.is("jemmapes.movement.mp_modifier_order", "add_then_halve");
+    mp = first_add ? (std::max(0, base + add) + 1) / 2 : (base + 1) / 2 + add;
+    t.cite("jemmapes:4.1.3", [&] {
+      return u.id + "'s formation is on the defensive: MP halved, rounded up (" + (first_add ? "after" : "before") +
+             " the other modifiers): " + std::to_string(std::max(0, mp));
+    });
+  }
+  mp = std::max(0, mp);
+  t.cite("jemmapes:5.1", [&] { return u.id + " has " + std::to_string(mp) + " MP this movement segment (printed " + std::to_string(base) + ")"; });
+  return mp;
+}
+
+// Step A. Refusals and the allowance. Step B. Each step in turn. Step C. At the end: the
+// offensive order's duties, stacking, harnessing, the facing.
+// RULE jemmapes:5.2 — entering a hex next to an enemy unit not itself in a ZoC of the mover's side suspends the move for its reaction
+nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex>& path, const MoveOptions& o, Trace& t) {
+  const Map& m = x.map;
+  // Step A.
+  if (u.level == Level::Rout)
+    // REFUSES jemmapes:5.4 — a routed unit's movement (its route to the scenario's map edge)
+    throw RuleRefusal("jemmapes:5.4", "rout movement (the most direct route to the side's map edge) is not implemented");
+  const OrderView ov = order_view(x, u);
+  const int allowance = movement_allowance(x, u, t);
+  nlohmann::json out{{"unit", u.id}, {"allowance", allowance}};
+  nlohmann::json steps = nlohmann::json::array();
+  auto illegal = [&](const std::string& at, const std::string& rule, const std::string& reason) {
+    t.cite(rule, reason);
+    out["legal"] = false;
+    out["failed_step"] = at;
+    out["rule"] = rule;
+    out["reason"] = reason;
+    out["steps"] = steps;
+    return out;
+  };
+  // Step B.
+  const bool surr = in_enemy_zoc(x, u.side, u.hex) && surrounded(x, u);
+  int spent = 0;
+  bool stopped = false, extra_level = false;
+  Hex prev = u.hex;
+  nlohmann::json commanders = nlohmann::json::array();
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    const Hex h = path[i];
+    if (stopped)
+      return illegal(m.name(h), "jemmapes:1.6", u.id + " stopped on entering an enemy zone of control at " + m.name(prev) +
+                                                    (extra_level ? " (surrounded: all its MP spent)" : ""));
+    const Step s = try_step(x, u, ov, prev, h, i == 0, surr, spent, allowance, t);
+    if (!s.ok) return illegal(m.name(h), s.rule, s.reason);
+    spent += s.cost;
+    stopped = s.stop || s.surrounded_exception;
+    extra_level = extra_level || s.surrounded_exception;
+    nlohmann::json reactions = nlohmann::json::array();
+    if (u.combat())
+      for (const Unit& e : x.position.units)
+        if (e.combat() && e.side != u.side && distance(e.hex, h) == 1 && !in_enemy_zoc(x, e.side, e.hex)) reactions.push_back(e.id);
+    if (!reactions.empty())
+      t.cite("jemmapes:5.2", [&] { return "entering " + m.name(h) + " next to " + reactions.dump() + ", not in a zone of control of " + u.side + ": the move pauses for a reaction"; });
+    for (const auto& c : s.commanders) {
+      commanders.push_back(c);
+      t.cite("jemmapes:8.0", [&] { return u.id + " enters " + m.name(h) + ", held only by enemy commander " + c + ": he takes an elimination test"; });
+    }
+    steps.push_back({{"hex", m.name(h)}, {"cost", s.cost}, {"mp_spent", spent}, {"enemy_zoc", s.zoc}, {"stop", stopped}, {"reactions", reactions}});
+    prev = h;
+  }
+  const Hex end = path.empty() ? u.hex : path.back();
+  // Step C.
+  if (u.combat() && !extra_level) {
+    const auto reachable = explore(x, u, ov, allowance);
+    const std::string duty = offensive_duty(x, u, ov, o, end, reachable, t);
+    if (!duty.empty()) return illegal(m.name(end), "jemmapes:4.1.1", duty);
+  }
+  if (u.combat()) {
+    std::vector<const Unit*> stack{&u};
+    for (const Unit* v : x.position.combat_units_at(end, u.side))
+      if (v->id != u.id) stack.push_back(v);
+    std::string why;
+    if (!stacking_ok(x, stack, why, t)) return illegal(m.name(end), "jemmapes:1.4", why + " at the end of the movement segment, as the position stands");
+  }
+  const Direction facing = o.facing.value_or(u.facing);
+  if (facing != u.facing) t.cite("jemmapes:1.3", [&] { return u.id + " ends its move facing " + std::string(facing_name(facing)); });
+  const bool harnessed = u.kind == UnitKind::Artillery && (!path.empty() || facing != u.facing);
+  if (u.kind == UnitKind::Artillery)
+    t.cite("jemmapes:5.1", [&] { return u.id + (harnessed ? " moved or turned: it takes a harnessed artillery marker at no MP cost" : " neither moved nor turned: no harnessed marker (any is removed)"); });
+  if (extra_level) t.cite("jemmapes:1.6", [&] { return u.id + " takes one more level of disorganisation and has no MP left"; });
+  out["legal"] = true;
+  out["steps"] = steps;
+  out["mp_spent"] = spent;
+  out["mp_left"] = extra_level ? 0 : allowance - spent;
+  out["ends"] = m.name(end);
+  out["facing"] = facing_name(facing);
+  out["harnessed"] = harnessed;
+  out["extra_level"] = extra_level;
+  out["commander_tests"] = commanders;
+  return out;
+}
+
+// Step A. Every hex reachable by legal steps. Step B. Kept where the move may end: the
+// offensive order's duties and stacking hold.
+nlohmann::json reach(const Context& x, const Unit& u, const MoveOptions& o, Trace& t) {
+  if (u.level == Level::Rout)
+    // REFUSES jemmapes:5.4 — where a routed unit goes (its route to the scenario's map edge)
+    throw RuleRefusal("jemmapes:5.4", "rout movement (the most direct route to the side's map edge) is not implemented");
+  const OrderView ov = order_view(x, u);
+  const int allowance = movement_allowance(x, u, t);
+  // Step A.
+  const auto all = explore(x, u, ov, allowance);
+  // Step B.
+  Trace off(Trace::Off{}, x.catalog);
+  nlohmann::json hexes = nlohmann::json::object();
+  for (const auto& [h, l] : all) {
+    if (u.combat() && !l.surrounded && !offensive_duty(x, u, ov, o, h, all, off).empty()) continue;
+    if (u.combat()) {
+      std::vector<const Unit*> stack{&u};
+      for (const Unit* v : x.position.combat_units_at(h, u.side))
+        if (v->id != u.id) stack.push_back(v);
+      std::string why;
+      if (!stacking_ok(x, stack, why, off)) continue;
+    }
+    nlohmann::json path = nlohmann::json::array();
+    for (Hex p : l.path) path.push_back(x.map.name(p));
+    hexes[x.map.name(h)] = {{"path", path}, {"mp_left", l.surrounded ? 0 : allowance - l.spent}, {"stop", l.stop}, {"extra_level", l.surrounded}};
+  }
+  t.cite("jemmapes:1.6", "each hex entered pays its terrain and 1 more MP in an enemy zone of control, where the move stops; no zone of control to zone of control");
+  t.cite("jemmapes:5.1", [&] { return u.id + " may end in " + std::to_string(hexes.size()) + " hex(es) with " + std::to_string(allowance) + " MP"; });
+  return nlohmann::json{{"unit", u.id}, {"allowance", allowance}, {"count", hexes.size()}, {"hexes", hexes}};
+}
+
+}  // namespace hexlaw::jemmapes

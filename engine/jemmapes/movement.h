@@ -1,0 +1,42 @@
+// Owns: Jemmapes movement as questions ask it — stacking (jemmapes:1.4), a unit's movement
+// potential under its order and command (jemmapes:3.2, 4.1.2, 4.1.3), and whether a path is
+// legal and why, step by step: terrain costs (jemmapes:table.terrain), the extra MP, the stop
+// and no ZoC to ZoC with the surrounded exception (jemmapes:1.6), enemy hexes and harnessed
+// artillery (jemmapes:5.1), the orders' limits next to the enemy (jemmapes:4.1.1-4.1.4), reaction
+// opportunities (jemmapes:5.2) and lone commanders overrun (jemmapes:8.0); and every hex a unit
+// can reach. Rout movement (jemmapes:5.4) is refused by name.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/trace.h"
+#include "engine/jemmapes/context.h"
+
+namespace hexlaw::jemmapes {
+
+// Whether `units` (combat units meant to share one hex) respect 1.4; `reason` says why not.
+bool stacking_ok(const Context& x, const std::vector<const Unit*>& units, std::string& reason, Trace& t);
+
+// The unit's movement potential this segment, with the reasons cited.
+int movement_allowance(const Context& x, const Unit& u, Trace& t);
+
+struct MoveOptions {
+  bool reserve = false;                 // the owner counts the unit as a reserve unit (4.1.1)
+  std::optional<Direction> facing;      // the facing it ends with (1.3); default: unchanged
+};
+
+// Checks `path` (the hexes entered, in order) for `u`. The outcome is {legal, allowance,
+// mp_spent, mp_left, steps: [{hex, cost, enemy_zoc, stop, reactions}], ends, facing, harnessed,
+// extra_level, commander_tests, stacking} and, when illegal, {failed_step, rule, reason}.
+nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex>& path, const MoveOptions& o, Trace& t);
+
+// Every hex `u` may end its move in, with a cheapest legal path: {count, hexes: {HEX: {path,
+// mp_left, stop}}} (the start hex included when the unit may stay).
+nlohmann::json reach(const Context& x, const Unit& u, const MoveOptions& o, Trace& t);
+
+}  // namespace hexlaw::jemmapes

@@ -1,0 +1,144 @@
+// Owns: the Jemmapes question kinds about geometry and movement — facing, zoc, in-enemy-zoc,
+// stacking, movement-allowance, path and reach (docs/case-format.md, "Jemmapes 1792").
+#include <set>
+
+#include "engine/jemmapes/facing.h"
+#include "engine/jemmapes/movement.h"
+#include "engine/questions/jemmapes_kinds.h"
+
+namespace hexlaw::jemmapes_questions {
+namespace {
+
+// A mover's values must be given: its MP, and for a combat unit its formation (the order).
+void need_mover(const Situation& s, const jemmapes::Unit& u) {
+  need_value(s, u, "mp", u.mp.has_value());
+  if (u.combat()) need_value(s, u, "formation", s.position.formation_of(u) != nullptr);
+}
+
+jemmapes::MoveOptions move_options(const Situation& s, const jemmapes::Unit& u) {
+  jemmapes::MoveOptions o;
+  const auto q = s.c.question;
+  o.reserve = q["reserve"].bool_or(false);
+  if (o.reserve) {
+    const jemmapes::Formation* f = s.position.formation_of(u);
+    if (!f || f->order != jemmapes::Order::Offensive) q["reserve"].fail("only a unit of a formation under an offensive order is held in reserve (jemmapes:4.1.1)");
+    if (!f->reserve)
+      s.c.root["state"]["formations"][f->id].fail(
+          "the reserve allowance is printed on the offensive marker, which the source does not reproduce: give reserve");
+  }
+  if (q["facing"].present()) o.facing = facing_of(q["facing"]);
+  return o;
+}
+
+}  // namespace
+
+std::vector<Kind> move_kinds() {
+  return {
+      {"facing", "Which hexes around a unit are its front, flanks and rear? (question: unit)",
+       [](const Situation& s) {
+         s.c.question.expect_keys({"kind", "unit"});
+         unit_field(s);
+       },
+       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+         const jemmapes::Unit& u = unit_field(s);
+         nlohmann::json hexes = nlohmann::json::object();
+         for (const auto& a : jemmapes::around(u)) hexes[s.map.name(a.hex)] = jemmapes::to_string(a.aspect);
+         t.cite("jemmapes:1.3", u.id + " faces " + jemmapes::facing_name(u.facing) +
+                                    ": the hex across that hexside and its two neighbours are frontal, the next two "
+                                    "flank, the opposite one rear");
+         headline = u.id + " faces " + jemmapes::facing_name(u.facing);
+         return nlohmann::json{{"unit", u.id}, {"facing", jemmapes::facing_name(u.facing)}, {"hexes", hexes}};
+       }},
+      {"zoc", "Does this unit exert a zone of control into that hex? (question: unit, hex)",
+       [](const Situation& s) {
+         s.c.question.expect_keys({"kind", "unit", "hex"});
+         unit_field(s);
+         hex_field(s, "hex");
+       },
+       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+         const jemmapes::Unit& u = unit_field(s);
+         const Hex h = hex_field(s, "hex");
+         const bool zoc = jemmapes::exerts_zoc_into(s.x, u, h, t);
+         headline = u.id + (zoc ? " exerts" : " does not exert") + " a zone of control into " + s.map.name(h);
+         nlohmann::json out{{"unit", u.id}, {"hex", s.map.name(h)}, {"exerts", zoc}};
+         if (const auto d = direction_to(u.hex, h)) out["aspect"] = jemmapes::to_string(jemmapes::aspect(u, *d));
+         return out;
+       }},
+      {"in-enemy-zoc", "Is this unit's hex in an enemy zone of control, and whose? (question: unit)",
+       [](const Situation& s) {
+         s.c.question.expect_keys({"kind", "unit"});
+         unit_field(s);
+       },
+       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+         const jemmapes::Unit& u = unit_field(s);
+         nlohmann::json by = nlohmann::json::array();
+         for (const jemmapes::Unit* e : jemmapes::enemy_zoc_by(s.x, u.side, u.hex, t)) by.push_back(e->id);
+         const bool in = !by.empty();
+         if (!in) t.cite("jemmapes:1.6", "no enemy combat unit exerts a zone of control into " + s.map.name(u.hex));
+         headline = u.id + (in ? " is" : " is not") + " in an enemy zone of control";
+         return nlohmann::json{{"unit", u.id}, {"in_enemy_zoc", in}, {"by", by}};
+       }},
+      {"stacking", "May these units share one hex? (question: units)",
+       [](const Situation& s) {
+         s.c.question.expect_keys({"kind", "units"});
+         const auto us = units_field(s, "units");
+         if (us.empty()) s.c.question["units"].fail("name the units meant to share a hex");
+         for (const auto* u : us)
+           if (u->side != us.front()->side) s.c.question["units"].fail("units of two sides never share a hex");
+       },
+       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+         const auto us = units_field(s, "units");
+         std::string why;
+         const bool ok = jemmapes::stacking_ok(s.x, us, why, t);
+         headline = ok ? "the stack is legal" : "the stack is illegal: " + why;
+         nlohmann::json out{{"legal", ok}};
+         if (!ok) out["reason"] = why;
+         return out;
+       }},
+      {"movement-allowance", "How many MP has this unit this movement segment? (question: unit)",
+       [](const Situation& s) {
+         s.c.question.expect_keys({"kind", "unit"});
+         need_mover(s, unit_field(s));
+       },
+       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+         const jemmapes::Unit& u = unit_field(s);
+         const int mp = jemmapes::movement_allowance(s.x, u, t);
+         headline = u.id + " has " + std::to_string(mp) + " MP";
+         return nlohmann::json{{"unit", u.id}, {"allowance", mp}};
+       }},
+      {"path", "Is this move legal, and why? (question: unit, path: [hexes entered], optional reserve, facing)",
+       [](const Situation& s) {
+         s.c.question.expect_keys({"kind", "unit", "path", "reserve", "facing"});
+         const auto& u = unit_field(s);
+         need_mover(s, u);
+         const auto p = s.c.question.required("path");
+         if (!p.is_seq()) p.fail("expected a list of the hexes entered, in order");
+         for (std::size_t i = 0; i < p.size(); ++i) hex_of(s, p.at(i));
+         move_options(s, u);
+       },
+       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+         const jemmapes::Unit& u = unit_field(s);
+         std::vector<Hex> path;
+         const auto p = s.c.question["path"];
+         for (std::size_t i = 0; i < p.size(); ++i) path.push_back(hex_of(s, p.at(i)));
+         nlohmann::json out = jemmapes::check_path(s.x, u, path, move_options(s, u), t);
+         headline = out["legal"].get<bool>() ? "the move is legal" : "the move is illegal at " + out["failed_step"].get<std::string>() + ": " + out["reason"].get<std::string>();
+         return out;
+       }},
+      {"reach", "Where can this unit go? (question: unit, optional reserve)",
+       [](const Situation& s) {
+         s.c.question.expect_keys({"kind", "unit", "reserve"});
+         const auto& u = unit_field(s);
+         need_mover(s, u);
+         move_options(s, u);
+       },
+       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+         const jemmapes::Unit& u = unit_field(s);
+         nlohmann::json out = jemmapes::reach(s.x, u, move_options(s, u), t);
+         headline = u.id + " may end in " + std::to_string(out["count"].get<int>()) + " hex(es)";
+         return out;
+       }},
+  };
+}
+
+}  // namespace hexlaw::jemmapes_questions

@@ -38,7 +38,7 @@ std::array<Around, 6> around(const Unit& u) {
 // Step C. All six hexes from a village, else the frontal hexes only.
 // RULE jemmapes:1.6 — a combat unit's zone of control covers its three frontal hexes
 // RULE jemmapes:table.terrain — village ZoC all round; none into a redoubt or entrenchment from outside; none across a river
-bool exerts_zoc_into(const Context& x, const Unit& u, Hex h, Trace& t) {
+bool exerts_zoc_into(const Context& x, const Unit& u, Hex h, Trace& t, bool for_combat) {
   const Map& map = x.map;
   // Step A.
   const auto d = direction_to(u.hex, h);
@@ -72,7 +72,9 @@ bool exerts_zoc_into(const Context& x, const Unit& u, Hex h, Trace& t) {
       throw RuleRefusal("jemmapes:table.terrain", "the Terrain Effects Table prints no zone-of-control effect for a '" + f +
                                                       "' hexside (source-missing)");
   }
-  if (to.work && !from.work) {
+  if (to.work && !from.work && for_combat) {
+    t.cite("jemmapes:6.0", [&] { return "the " + to.name + " at " + map.name(h) + " takes no zone of control from outside, but " + u.id + " may still fight into it from its front"; });
+  } else if (to.work && !from.work) {
     t.cite("jemmapes:table.terrain", [&] { return "no zone of control reaches into the " + to.name + " at " + map.name(h) + " from outside"; });
     return false;
   }

@@ -37,7 +37,9 @@ std::array<Around, 6> around(const Unit& u);
 // village, not into a work from outside, not across a river. Terrain whose effects the cut table
 // does not give (a citadel, any unprinted terrain but the works, a hexside feature other than a
 // river or road) is refused by name as source-missing.
-bool exerts_zoc_into(const Context& x, const Unit& u, Hex h, Trace& t);
+// `for_combat`: whether `u` may fight into `h` (6.0): the same, except that a work does not
+// shelter its hex from attack (the example of combat assaults a redoubt; the catalog's ruling).
+bool exerts_zoc_into(const Context& x, const Unit& u, Hex h, Trace& t, bool for_combat = false);
 
 // The enemy combat units (of a side other than `side`) exerting a zone of control into `h`.
 std::vector<const Unit*> enemy_zoc_by(const Context& x, const std::string& side, Hex h, Trace& t);

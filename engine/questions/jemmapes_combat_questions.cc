@@ -1,8 +1,171 @@
-// Owns: the Jemmapes question kinds about combat — fire, assault and their results.
+// Owns: the Jemmapes question kinds about combat — `fire` and `assault`: who may take part, the
+// modifiers with their rules, the capped total, and with `roll: true` the 2D6 and the table's
+// results in their grammar (exact odds under dice: enumerate).
+#include <algorithm>
+
+#include "engine/jemmapes/combat.h"
 #include "engine/questions/jemmapes_kinds.h"
 
 namespace hexlaw::jemmapes_questions {
+namespace {
 
-std::vector<Kind> combat_kinds() { return {}; }
+std::vector<jemmapes::SuppliedTerrain> supplied_terrain(const Situation& s) {
+  std::vector<jemmapes::SuppliedTerrain> out;
+  const auto f = s.c.question["terrain_modifiers"];
+  if (f.present() && !f.is_seq()) f.fail("expected a list of {what, drm}: values of terrain the cut table does not print");
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    const auto e = f.at(i);
+    e.expect_keys({"what", "drm"});
+    const long long v = e.required("drm").integer();
+    if (v < -9 || v > 9) e["drm"].fail("a terrain modifier lies within -9..9");
+    out.push_back({e.required("what").str(), static_cast<int>(v)});
+  }
+  return out;
+}
+
+const jemmapes::Unit* commander_field(const Situation& s, const std::string& key, const std::string& side,
+                                      const std::vector<const jemmapes::Unit*>& units) {
+  const auto f = s.c.question[key];
+  if (!f.present()) return nullptr;
+  const jemmapes::Unit* c = s.position.unit(f.str());
+  if (!c) f.fail("no unit '" + f.str() + "' in the case's units");
+  if (c->combat() || c->side != side) f.fail(c->id + " is not a commander of " + side);
+  need_value(s, *c, "tv", c->tv.has_value());
+  const bool adjacent = s.x.readings.is("jemmapes.assault.commander_tv_reach", "adjacent");
+  bool near = false;
+  for (const auto* u : units) near = near || distance(u->hex, c->hex) <= (adjacent ? 1 : 0);
+  if (!near)
+    f.fail(c->id + " is not " + (adjacent ? "in or next to the hex of" : "stacked with") +
+           " a unit in the combat (jemmapes.assault.commander_tv_reach = " + s.x.readings.of("jemmapes.assault.commander_tv_reach") + ")");
+  return c;
+}
+
+jemmapes::AssaultInput assault_input(const Situation& s) {
+  const auto q = s.c.question;
+  jemmapes::AssaultInput in;
+  in.attackers = units_field(s, "attackers");
+  if (in.attackers.empty()) q["attackers"].fail("name the attacking units");
+  in.target = hex_field(s, "hex");
+  const std::string side = in.attackers.front()->side;
+  std::vector<const jemmapes::Unit*> defenders;
+  for (const auto& u : s.position.units)
+    if (u.hex == in.target && u.combat() && u.side != side) defenders.push_back(&u);
+  in.attacker_head = &unit_field(s, "attacker_head");
+  if (std::find(in.attackers.begin(), in.attackers.end(), in.attacker_head) == in.attackers.end())
+    q["attacker_head"].fail("the head unit must be one of the attackers");
+  if (q["defender_head"].present()) {
+    in.defender_head = &unit_field(s, "defender_head");
+    if (std::find(defenders.begin(), defenders.end(), in.defender_head) == defenders.end())
+      q["defender_head"].fail("the head unit must be one of the units in " + s.map.name(in.target));
+  } else if (defenders.size() == 1) {
+    in.defender_head = defenders.front();
+  } else if (!defenders.empty() && !std::all_of(defenders.begin(), defenders.end(), [](auto* d) { return d->kind == jemmapes::UnitKind::Artillery; })) {
+    q["defender_head"].fail("two units defend: the defender names a head unit");
+  }
+  if (in.defender_head) {
+    need_value(s, *in.attacker_head, "morale", in.attacker_head->morale.has_value());
+    need_value(s, *in.defender_head, "morale", in.defender_head->morale.has_value());
+  }
+  in.attacker_commander = commander_field(s, "attacker_commander", side, in.attackers);
+  if (!defenders.empty()) in.defender_commander = commander_field(s, "defender_commander", defenders.front()->side, defenders);
+  in.bayonet = units_field(s, "bayonet");
+  in.countercharge = q["countercharge"].bool_or(false);
+  const auto e = q["engaged"];
+  for (std::size_t i = 0; i < e.size(); ++i) in.engaged.push_back(hex_of(s, e.at(i)));
+  in.terrain = supplied_terrain(s);
+  return in;
+}
+
+nlohmann::json assault_answer(const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
+  const auto in = assault_input(s);
+  const auto set = jemmapes::assault_setup(s.x, in, t);
+  nlohmann::json out{{"legal", set.legal}};
+  if (!set.legal) {
+    out["rule"] = set.rule;
+    out["reason"] = set.reason;
+    headline = "the assault is not allowed: " + set.reason;
+    return out;
+  }
+  if (set.artillery_destroyed) {
+    out["artillery_destroyed"] = true;
+    headline = "the isolated artillery is destroyed";
+    return out;
+  }
+  out["attack_ss"] = set.attack_ss;
+  out["defence_ss"] = set.defence_ss;
+  out["ratio"] = set.ratio;
+  out["drms"] = jemmapes::to_json(set.drms);
+  out["sum"] = set.sum;
+  out["drm"] = set.capped;
+  out["extra_level"] = set.extra_level;
+  headline = "assault at " + set.ratio + ", DRM " + std::to_string(set.capped);
+  if (!s.c.question["roll"].bool_or(false)) return out;
+  const int total = roll_2d6(dice, "jemmapes:6.2", "assault");
+  const int modified = total + set.capped;
+  const auto r = jemmapes::assault_table(s.x, modified, t);
+  out["dice"] = total;
+  out["modified"] = modified;
+  out["attacker"] = jemmapes::to_json(r.attacker);
+  out["defender"] = jemmapes::to_json(r.defender);
+  headline += ": " + std::to_string(total) + " rolled, " + std::to_string(modified) + " modified: attacker " + r.attacker.text + ", defender " + r.defender.text;
+  return out;
+}
+
+nlohmann::json fire_answer(const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
+  jemmapes::FireInput in;
+  in.shooters = units_field(s, "shooters");
+  in.target = hex_field(s, "hex");
+  in.terrain = supplied_terrain(s);
+  const auto set = jemmapes::fire_setup(s.x, in, t);
+  nlohmann::json out{{"legal", set.legal}};
+  if (!set.legal) {
+    out["rule"] = set.rule;
+    out["reason"] = set.reason;
+    headline = "the fire is not allowed: " + set.reason;
+    return out;
+  }
+  out["type"] = set.type;
+  out["ss"] = set.ss;
+  out["column"] = set.column;
+  out["drms"] = jemmapes::to_json(set.drms);
+  out["drm"] = set.sum;
+  headline = set.type + " fire, " + std::to_string(set.ss) + " SS, DRM " + std::to_string(set.sum);
+  if (!s.c.question["roll"].bool_or(false)) return out;
+  const int total = roll_2d6(dice, "jemmapes:6.1.2", "fire");
+  const int modified = total + set.sum;
+  out["dice"] = total;
+  out["modified"] = modified;
+  const auto r = jemmapes::fire_table(s.x, set.column, modified, t);
+  out["row"] = r.row;
+  out["result"] = jemmapes::to_json(r.defender);
+  headline += ": " + std::to_string(total) + " rolled, " + std::to_string(modified) + " modified: " + r.defender.text;
+  return out;
+}
+
+}  // namespace
+
+std::vector<Kind> combat_kinds() {
+  return {
+      {"assault",
+       "An assault's ratio, modifiers and capped DRM, and with roll: true its results (question: attackers, hex, "
+       "attacker_head, optional defender_head, attacker_commander, defender_commander, bayonet, countercharge, engaged, "
+       "terrain_modifiers, roll)",
+       [](const Situation& s) {
+         s.c.question.expect_keys({"kind", "attackers", "hex", "attacker_head", "defender_head", "attacker_commander",
+                                   "defender_commander", "bayonet", "countercharge", "engaged", "terrain_modifiers", "roll"});
+         assault_input(s);
+       },
+       assault_answer, true},
+      {"fire",
+       "A fire's column and modifiers, and with roll: true its result (question: shooters, hex, terrain_modifiers, roll)",
+       [](const Situation& s) {
+         s.c.question.expect_keys({"kind", "shooters", "hex", "terrain_modifiers", "roll"});
+         if (units_field(s, "shooters").empty()) s.c.question["shooters"].fail("name the firing units");
+         hex_field(s, "hex");
+         supplied_terrain(s);
+       },
+       fire_answer, true},
+  };
+}
 
 }  // namespace hexlaw::jemmapes_questions

@@ -227,13 +227,16 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
         Trace off(Trace::Off{}, x.catalog);
         bool held = false;
         for (const Unit& e : x.position.units)
-          if (e.side == side && e.combat() && !charging_cavalry(e) && distance(e.hex, d->hex) == 1 && exerts_zoc_into(x, e, d->hex, off)) held = true;
+          if (e.side == side && e.combat() && std::find(chargers.begin(), chargers.end(), &e) == chargers.end() &&
+              distance(e.hex, d->hex) == 1 && exerts_zoc_into(x, e, d->hex, off))
+            held = true;
         if (!held) countercharger = d;
       }
     if (!countercharger) return illegal("jemmapes:5.3.3", "no defending cavalry free of other enemy zones of control can counter-charge");
     t.cite("jemmapes:5.3.3", [&] { return countercharger->id + " counter-charges"; });
   }
   // Step E.
+  t.cite("jemmapes:table.assault", "the Assault Table's modifiers: terrain, strength ratio, head units' morale, commanders, flank and rear, unengaged enemies, defensive order, level-2 units, charges");
   terrain_drms(x, in.target, false, in.terrain, s.drms, t);
   if (*ratio_drm) s.drms.push_back({"jemmapes:table.strength-ratio", "strength ratio " + s.ratio, *ratio_drm});
   const int morale = effective_morale(x, *in.attacker_head, t) - effective_morale(x, *in.defender_head, t);

@@ -62,7 +62,8 @@ jemmapes::AssaultInput assault_input(const Situation& s) {
   } else if (!defenders.empty() && !std::all_of(defenders.begin(), defenders.end(), [](auto* d) { return d->kind == jemmapes::UnitKind::Artillery; })) {
     q["defender_head"].fail("two units defend: the defender names a head unit");
   }
-  if (in.defender_head) {
+  const bool isolated_artillery = !defenders.empty() && std::all_of(defenders.begin(), defenders.end(), [](auto* d) { return d->kind == jemmapes::UnitKind::Artillery; });
+  if (in.defender_head && !isolated_artillery) {
     need_value(s, *in.attacker_head, "morale", in.attacker_head->morale.has_value());
     need_value(s, *in.defender_head, "morale", in.defender_head->morale.has_value());
   }

@@ -409,6 +409,7 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
 TableRead fire_table(const Context& x, const std::string& column, int modified, Trace& t) {
   const GridTable& g = grid(x, "jemmapes:table.fire");
   TableRead out;
+  t.cite("jemmapes:6.1.2", [&] { return "the fire's modified 2D6 total " + std::to_string(modified) + " is read at once"; });
   const int r = std::max(modified, 2);
   if (modified < 2) t.cite("jemmapes:table.fire", [&] { return "a total of " + std::to_string(modified) + " is under the lowest printed row: read on row 2"; });
   out.row = std::to_string(r);

@@ -106,6 +106,7 @@ nlohmann::json assault_answer(const Situation& s, DiceSource& dice, Trace& t, st
   const auto r = jemmapes::assault_table(s.x, modified, t);
   out["dice"] = total;
   out["modified"] = modified;
+  t.cite("jemmapes:6.3", "results: attacker " + r.attacker.text + ", defender " + r.defender.text + " (M morale test, nD levels, R retreat, * artillery step, nP step losses)");
   out["attacker"] = jemmapes::to_json(r.attacker);
   out["defender"] = jemmapes::to_json(r.defender);
   headline += ": " + std::to_string(total) + " rolled, " + std::to_string(modified) + " modified: attacker " + r.attacker.text + ", defender " + r.defender.text;
@@ -138,6 +139,7 @@ nlohmann::json fire_answer(const Situation& s, DiceSource& dice, Trace& t, std::
   out["modified"] = modified;
   const auto r = jemmapes::fire_table(s.x, set.column, modified, t);
   out["row"] = r.row;
+  t.cite("jemmapes:6.3", "result on the target: " + r.defender.text + " (M morale test, nD levels, R retreat, * artillery step, nP step losses)");
   out["result"] = jemmapes::to_json(r.defender);
   headline += ": " + std::to_string(total) + " rolled, " + std::to_string(modified) + " modified: " + r.defender.text;
   return out;

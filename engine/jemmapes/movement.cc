@@ -90,6 +90,8 @@ Step try_step(const Context& x, const Unit& u, const OrderView& ov, Hex prev, He
   // Step A.
   const auto d = direction_to(prev, h);
   if (!d) return fail("jemmapes:5.1", m.name(h) + " is not next to " + m.name(prev));
+  const Printed pr = to_printed(h, m.layout());
+  if (pr.col < 1 || pr.row < 1 || pr.col > 99 || pr.row > 99) return fail("jemmapes:5.1", "the step leaves the numbered map");
   if (!m.on_map(h)) return fail("jemmapes:5.1", m.name(h) + " is off the map");
   if (x.position.enemy_combat_in(h, u.side)) return fail("jemmapes:5.1", m.name(h) + " holds an enemy unit");
   for (const Unit* o : x.position.units_at(h))
@@ -185,7 +187,8 @@ std::map<Hex, Label> explore(const Context& x, const Unit& u, const OrderView& o
     const Label here = best.at(h);
     if (spent != here.spent || here.stop) continue;
     for (Hex n : neighbours(h)) {
-      if (!x.map.on_map(n) || n == u.hex) continue;
+      const Printed pr = to_printed(n, x.map.layout());
+      if (!x.map.on_map(n) || n == u.hex || pr.col < 1 || pr.row < 1 || pr.col > 99 || pr.row > 99) continue;
       const Step s = try_step(x, u, ov, h, n, h == u.hex, surr, spent, allowance, off);
       if (!s.ok) continue;
       const int total = spent + s.cost;

@@ -3,6 +3,9 @@
 // `victory-points`. Each rolls 2D6 when asked to (`roll: true`), with exact odds under
 // dice: enumerate.
 #include <algorithm>
+#include <set>
+
+#include "engine/core/fraction.h"
 
 #include "engine/jemmapes/command.h"
 #include "engine/jemmapes/facing.h"
@@ -176,6 +179,113 @@ std::vector<Kind> command_kinds() {
          return out;
        },
        true},
+      {"initiative",
+       "Who wins the initiative: one die each plus the commanding general's CV, ties re-rolled (question: optional roll)",
+       [](const Situation& s) {
+         s.c.question.expect_keys({"kind", "roll"});
+         std::set<std::string> sides;
+         for (const auto& u : s.position.units)
+           if (!u.combat() && u.general) {
+             if (!sides.insert(u.side).second) s.c.root["units"].fail("two commanding generals for " + u.side);
+             need_value(s, u, "cv", u.cv.has_value());
+           }
+         if (sides.size() != 2) s.c.root["units"].fail("the initiative needs each side's commanding general (general: true)");
+       },
+       [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
+         // RULE jemmapes:2.0 — the initiative: a die each plus the general's CV, the higher wins, ties re-rolled
+         std::vector<const jemmapes::Unit*> g;
+         for (const auto& u : s.position.units)
+           if (!u.combat() && u.general) g.push_back(&u);
+         std::sort(g.begin(), g.end(), [](auto* a, auto* b) { return a->side < b->side; });
+         const int ca = *g[0]->cv, cb = *g[1]->cv;
+         t.cite("jemmapes:2.0", "each side rolls a die and adds its general's CV (" + g[0]->side + " +" + std::to_string(ca) + ", " +
+                                    g[1]->side + " +" + std::to_string(cb) + "); ties are re-rolled");
+         nlohmann::json out{{"cv", {{g[0]->side, ca}, {g[1]->side, cb}}}};
+         if (!s.c.question["roll"].bool_or(false)) {
+           headline = "initiative: " + g[0]->side + " +" + std::to_string(ca) + " against " + g[1]->side + " +" + std::to_string(cb);
+           return out;
+         }
+         if (dice.mode() == "enumerate") {
+           // Ties are re-rolled without end, so the odds are those of the first untied throw:
+           // each side's wins over all untied pairs of faces, exactly.
+           int wa = 0, wb = 0;
+           for (int a = 1; a <= 6; ++a)
+             for (int b = 1; b <= 6; ++b) wa += a + ca > b + cb, wb += b + cb > a + ca;
+           out["winner_odds"] = {{g[0]->side, Fraction(wa, wa + wb).to_string()}, {g[1]->side, Fraction(wb, wa + wb).to_string()}};
+           headline = "initiative odds";
+           return out;
+         }
+         for (int throws = 1;; ++throws) {
+           const int a = dice.roll(6, "jemmapes:2.0", "initiative, " + g[0]->side) + ca;
+           const int b = dice.roll(6, "jemmapes:2.0", "initiative, " + g[1]->side) + cb;
+           if (a == b) {
+             t.cite("jemmapes:2.0", "tie at " + std::to_string(a) + ": re-rolled");
+             continue;
+           }
+           out["totals"] = {{g[0]->side, a}, {g[1]->side, b}};
+           out["winner"] = a > b ? g[0]->side : g[1]->side;
+           out["throws"] = throws;
+           headline = out["winner"].get<std::string>() + " wins the initiative and keeps it or passes the first activation";
+           t.cite("jemmapes:2.0", headline);
+           return out;
+         }
+       },
+       true},
+      {"victory-points",
+       "The victory point score (question: steps_lost: {french, austrian}, chief_eliminated, villages: {NAME: [hexes]}, "
+       "redoubts: [hexes], french_control: [hexes], optional scenario: historical | free, round)",
+       [](const Situation& s) {
+         const auto q = s.c.question;
+         q.expect_keys({"kind", "steps_lost", "chief_eliminated", "villages", "redoubts", "french_control", "scenario", "round"});
+         q["steps_lost"].expect_keys({"french", "austrian"});
+         for (const char* k : {"french", "austrian"})
+           if (q["steps_lost"][k].int_or(0) < 0) q["steps_lost"][k].fail("steps lost are not negative");
+         if (q["chief_eliminated"].int_or(0) < 0) q["chief_eliminated"].fail("not negative");
+         q["villages"].for_each_entry([&](const std::string&, const CaseField& v) {
+           for (std::size_t i = 0; i < v.size(); ++i) hex_of(s, v.at(i));
+         });
+         for (const char* k : {"redoubts", "french_control"})
+           for (std::size_t i = 0; i < q[k].size(); ++i) hex_of(s, q[k].at(i));
+         const std::string sc = q["scenario"].str_or("historical");
+         if (sc != "historical" && sc != "free") q["scenario"].fail("historical (9.2) or free (9.4)");
+       },
+       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+         const auto q = s.c.question;
+         // Step A. Control: a French unit there, or the case says the French crossed it last.
+         std::set<Hex> french;
+         for (std::size_t i = 0; i < q["french_control"].size(); ++i) french.insert(hex_of(s, q["french_control"].at(i)));
+         auto controlled = [&](Hex h) {
+           if (s.position.enemy_combat_in(h, "french")) return false;
+           return french.count(h) > 0 || !s.position.combat_units_at(h, "french").empty();
+         };
+         // Step B. The points.
+         // RULE jemmapes:9.3 — a step lost is 1 VP to the opponent; the Austrian chief 1 VP; each village and starred redoubt held by the French 1 VP; the French win at 8
+         const int fl = static_cast<int>(q["steps_lost"]["french"].int_or(0)), al = static_cast<int>(q["steps_lost"]["austrian"].int_or(0));
+         const int chief = static_cast<int>(q["chief_eliminated"].int_or(0));
+         int fvp = al + chief;
+         nlohmann::json held = nlohmann::json::array();
+         const bool any = s.x.readings.is("jemmapes.victory.village_control", "any_hex");
+         q["villages"].for_each_entry([&](const std::string& name, const CaseField& v) {
+           int n = 0;
+           for (std::size_t i = 0; i < v.size(); ++i) n += controlled(hex_of(s, v.at(i)));
+           const bool ok = any ? n > 0 : n == static_cast<int>(v.size()) && n > 0;
+           t.cite("jemmapes:9.3", name + ": " + std::to_string(n) + " of " + std::to_string(v.size()) + " hexes French (" + s.x.readings.of("jemmapes.victory.village_control") + ")" + (ok ? ": 1 VP" : ""));
+           if (ok) ++fvp, held.push_back(name);
+         });
+         for (std::size_t i = 0; i < q["redoubts"].size(); ++i) {
+           const Hex h = hex_of(s, q["redoubts"].at(i));
+           if (controlled(h)) ++fvp, held.push_back(s.map.name(h));
+         }
+         const int net = fvp - fl;
+         const bool free = q["scenario"].str_or("historical") == "free";
+         const int round = static_cast<int>(q["round"].int_or(s.position.round));
+         const bool win = net >= 8 && (!free || round <= 5);
+         t.cite("jemmapes:9.3", "French " + std::to_string(fvp) + " VP, Austrian " + std::to_string(fl) + " VP: the marker stands at " +
+                                    std::to_string(std::abs(net)) + " on the " + (net >= 0 ? "French" : "Austrian") + " side" + (win ? ": French victory" : ""));
+         if (free) t.cite("jemmapes:9.4", "free scenario: the French need 8 VP by the end of round 5");
+         headline = win ? "French victory" : "no French victory yet (net " + std::to_string(net) + ")";
+         return nlohmann::json{{"french_vp", fvp}, {"austrian_vp", fl}, {"net", net}, {"held", held}, {"french_win", win}};
+       }},
   };
 }
 

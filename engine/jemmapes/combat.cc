@@ -151,11 +151,11 @@ nlohmann::json to_json(const std::vector<Drm>& drms) {
 // Step A. Who takes part: attackers with the hex in their ZoC (6.0), the defenders. Step B. An
 // isolated artillery hex is destroyed (6.2). Step C. The strength ratio (matrix). Step D. Heads,
 // charges, counter-charge (5.3, 6.2). Step E. The modifiers of the Assault Table. Step F. The cap.
-// RULE jemmapes:6.0 — active units fight enemy units in their ZoC, whatever their order
+// RULE jemmapes:6.0 (part: who may fight; the one fire of each type and one assault per target hex a segment are not tracked) — active units fight enemy units in their ZoC, whatever their order
 // RULE jemmapes:6.2 — head units, the morale difference, bayonet charges, isolated artillery destroyed, the +/-6 cap
 // RULE jemmapes:table.assault — the modifiers of the Assault Table, with the signs the catalog rules
 // RULE jemmapes:table.strength-ratio — the attacker's SS to the defender's, read down to the printed ratio reached
-// RULE jemmapes:5.3.1 — a charge needs clear ground at both ends and no obstacle between
+// RULE jemmapes:5.3.1 (part: the ground at both ends and between; that the cavalry moved a hex first is taken from its charge marker) — clear ground, no obstacle
 // RULE jemmapes:5.3.2 — each charging cavalry unit +2 (at most +4 with bayonets) and a level after the combat
 // RULE jemmapes:5.3.3 — cavalry in the charged hex not in another enemy ZoC may counter-charge
 // RULE jemmapes:5.3.4 — a counter-charge cancels the charge modifier; both sides' chargers take a level
@@ -364,6 +364,7 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
   for (const Unit& u : x.position.units) enemy = enemy || (u.hex == in.target && u.combat() && u.side != first.side);
   if (!enemy) return illegal("jemmapes:6.1", m.name(in.target) + " holds no enemy combat unit");
   s.type = to_string(first.kind);
+  t.cite("jemmapes:6.0", [&] { return "units may fire at enemy units they reach, whatever their order"; });
   t.cite("jemmapes:6.1", [&] { return std::to_string(in.shooters.size()) + " " + s.type + " unit(s) may fire on " + m.name(in.target) + ", their CP combined"; });
   // Step B.
   for (const Unit* u : in.shooters) s.ss += u->cp;

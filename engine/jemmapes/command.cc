@@ -131,7 +131,7 @@ std::string threshold_result(const Context& x, const char* table, int total, Tra
   throw std::logic_error(std::string("no row of ") + table + " for " + std::to_string(total));
 }
 
-// RULE jemmapes:4.2.1 — one attempt a formation a round on 2D6: the formation commander's CV, the general's once a round, +1 stacked, the offensive modifier, -1 beyond 6 hexes
+// RULE jemmapes:4.2.1 (part: one attempt's modifiers and result; the once-a-round limits belong to a played round) — one attempt a formation a round on 2D6: the formation commander's CV, the general's once a round, +1 stacked, the offensive modifier, -1 beyond 6 hexes
 OrderChange voluntary_change(const Context& x, const Formation& f, Order to, bool use_general, Trace& t) {
   OrderChange oc;
   const char* table = "jemmapes:table.voluntary-order-change";
@@ -153,7 +153,7 @@ OrderChange voluntary_change(const Context& x, const Formation& f, Order to, boo
 }
 
 // RULE jemmapes:4.2.2 — a formation with a step lost or a unit in rout tests: -1 a step, -1 a routed unit, + the commander's CV, the defensive-order modifier
-// RULE jemmapes:9.2 — in the historical scenario French tests take -2 from round 7
+// RULE jemmapes:9.2 (part: the -2 from round 7) — in the historical scenario French tests take -2 from round 7
 OrderChange involuntary_change(const Context& x, const Formation& f, int steps_lost, bool french_late, bool& must_test, Trace& t) {
   OrderChange oc;
   const char* table = "jemmapes:table.involuntary-order-change";
@@ -220,6 +220,7 @@ Level rally_result(const Context& x, const Unit& u, int total, int morale, int& 
   const int lowest_two = std::stoi(g->rows.at(0).key);  // the first row, "3 or less"
   removed = total <= lowest_two ? 2 : total <= morale ? 1 : 0;
   const int lvl = std::max(0, static_cast<int>(u.level) - removed);
+  t.cite("jemmapes:1.5", [&] { return u.id + " was " + to_string(u.level) + "; each level removed is one step back toward good order: now " + to_string(static_cast<Level>(lvl)); });
   t.cite("jemmapes:table.rally", [&] {
     return "total " + std::to_string(total) + " against morale " + std::to_string(morale) + ": " +
            (removed == 2 ? "two levels removed" : removed == 1 ? "one level removed" : "the rally fails");
@@ -227,7 +228,7 @@ Level rally_result(const Context& x, const Unit& u, int total, int morale, int& 
   return static_cast<Level>(lvl);
 }
 
-// RULE jemmapes:8.0 — a commander in a combat, or overrun alone, tests on 2D6
+// RULE jemmapes:8.0 (part: the elimination test and who takes it; the general's one move a round and the placement of survivors and replacements are not implemented) — a commander tests on 2D6
 OrderChange elimination_modifiers(const Context& x, bool step_lost, bool units_destroyed, Trace& t) {
   (void)x;
   OrderChange oc;

@@ -26,6 +26,9 @@ struct OrderView {
   bool benefits = true;
 };
 
+// RULE jemmapes:4.0 — every formation is under one of the four orders, read from the case's state
+// RULE jemmapes:4.1 — a unit in rout gets none of its formation's order effects
+// RULE jemmapes:table.orders — the orders' summary as the movement rules apply it (its ZoC wording by jemmapes.orders.adjacency_test)
 OrderView order_view(const Context& x, const Unit& u) {
   OrderView v;
   if (!u.combat() || u.level == Level::Rout) return v;
@@ -136,6 +139,7 @@ Step try_step(const Context& x, const Unit& u, const OrderView& ov, Hex prev, He
   // Step E.
   if (!ov.applies || s.surrounded_exception || !near_enemy(x, u.side, h)) return s;
   const std::string next_to = m.name(h) + (x.readings.is("jemmapes.orders.adjacency_test", "zoc") ? " is in an enemy zone of control" : " is next to an enemy unit");
+  t.cite("jemmapes:table.orders", [&] { return next_to + " (jemmapes.orders.adjacency_test = " + x.readings.of("jemmapes.orders.adjacency_test") + "): the " + to_string(ov.order) + " order decides whether " + u.id + " may enter"; });
   if (ov.order == Order::Manoeuvre) {
     // RULE jemmapes:4.1.2 — under a manoeuvre order no unit enters a hex next to the enemy
     return fail("jemmapes:4.1.2", next_to + ": a manoeuvring formation's units may not enter it");
@@ -286,6 +290,8 @@ int movement_allowance(const Context& x, const Unit& u, Trace& t) {
     add -= 1;
     t.cite("jemmapes:3.2", [&] { return u.id + " is not commanded: -1 MP" + std::string(ov.applies ? ", and no benefit from its order" : ", and its order does not apply (all_effects)"); });
   }
+  if (const Formation* f = x.position.formation_of(u); f && u.combat())
+    t.cite("jemmapes:4.0", [&] { return u.id + "'s formation " + f->id + " is under " + to_string(f->order) + (f->order == Order::Demoralised ? "" : " order"); });
   if (u.level == Level::Rout) t.cite("jemmapes:4.1", [&] { return u.id + " is in rout: its formation's order does not apply"; });
   if (ov.applies && ov.order == Order::Manoeuvre) {
     if (ov.benefits) {
@@ -310,7 +316,7 @@ int movement_allowance(const Context& x, const Unit& u, Trace& t) {
 
 // Step A. Refusals and the allowance. Step B. Each step in turn. Step C. At the end: the
 // offensive order's duties, stacking, harnessing, the facing.
-// RULE jemmapes:5.2 — entering a hex next to an enemy unit not itself in a ZoC of the mover's side suspends the move for its reaction
+// RULE jemmapes:5.2 (part: who may react when the move pauses; the reaction movement and fire themselves are not implemented) — entering a hex next to an enemy unit not itself in a ZoC of the mover's side suspends the move
 nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex>& path, const MoveOptions& o, Trace& t) {
   const Map& m = x.map;
   // Step A.
@@ -420,6 +426,62 @@ nlohmann::json reach(const Context& x, const Unit& u, const MoveOptions& o, Trac
   t.cite("jemmapes:1.6", "each hex entered pays its terrain and 1 more MP in an enemy zone of control, where the move stops; no zone of control to zone of control");
   t.cite("jemmapes:5.1", [&] { return u.id + " may end in " + std::to_string(hexes.size()) + " hex(es) with " + std::to_string(allowance) + " MP"; });
   return nlohmann::json{{"unit", u.id}, {"allowance", allowance}, {"count", hexes.size()}, {"hexes", hexes}};
+}
+
+// Step A. The open hexes around: on the map, no enemy unit; hexside features are refused (their
+// crossing is in the cut table). Step B. The owner's choice, or the blocked result.
+// RULE jemmapes:1.6 — a unit forced to retreat into an enemy ZoC takes one more level (a step loss if in rout)
+// RULE jemmapes:6.3 (part: the retreat of one hex) — R: every unit of the side retreats one hex
+nlohmann::json retreat(const Context& x, const Unit& u, std::optional<Hex> to, Trace& t) {
+  const Map& m = x.map;
+  // Step A.
+  nlohmann::json options = nlohmann::json::array(), preferred = nlohmann::json::array();
+  bool chosen_ok = false;
+  nlohmann::json chosen;
+  for (Direction d : kAllDirections) {
+    const Hex n = neighbour(u.hex, d);
+    const Printed pr = to_printed(n, m.layout());
+    if (pr.col < 1 || pr.row < 1 || !m.on_map(n) || x.position.enemy_combat_in(n, u.side)) continue;
+    if (!m.features(Hexside::of(u.hex, d)).empty())
+      // SOURCE-MISSING jemmapes:table.terrain — whether and how a retreat crosses a hexside feature
+      throw RuleRefusal("jemmapes:table.terrain", "a retreat across the '" + *m.features(Hexside::of(u.hex, d)).begin() +
+                                                      "' hexside at " + m.name(u.hex) + " needs the cut part of the Terrain Effects Table");
+    const bool zoc = in_enemy_zoc(x, u.side, n);
+    std::vector<const Unit*> stack{&u};
+    for (const Unit* v : x.position.combat_units_at(n, u.side))
+      if (v->id != u.id) stack.push_back(v);
+    std::string why;
+    Trace off(Trace::Off{}, x.catalog);
+    const bool stack_ok = stacking_ok(x, stack, why, off);
+    nlohmann::json o{{"hex", m.name(n)}, {"enemy_zoc", zoc}, {"stacking_ok", stack_ok}};
+    if (zoc) o[u.level == Level::Rout ? "step_loss" : "extra_level"] = true;
+    options.push_back(o);
+    if (!zoc) preferred.push_back(m.name(n));
+    if (to && *to == n) chosen_ok = true, chosen = o;
+  }
+  nlohmann::json out{{"unit", u.id}, {"options", options}, {"outside_enemy_zoc", preferred}};
+  t.cite("jemmapes:6.3", [&] { return u.id + " retreats one hex: " + std::to_string(options.size()) + " hex(es) open, " + std::to_string(preferred.size()) + " outside enemy zones of control"; });
+  // Step B.
+  if (options.empty()) {
+    const bool elim = x.readings.is("jemmapes.retreat.blocked_result", "eliminated");
+    out["blocked"] = elim ? "eliminated" : "step_loss_stay";
+    t.cite("jemmapes:6.3", [&] { return u.id + " has no hex to retreat into: " + (elim ? "eliminated" : "it loses a step and stays") + " (jemmapes.retreat.blocked_result)"; });
+    return out;
+  }
+  if (!to) return out;
+  if (!chosen_ok) {
+    out["legal"] = false;
+    out["reason"] = m.name(*to) + " is not an open hex next to " + u.id;
+    t.cite("jemmapes:6.3", out["reason"].get<std::string>());
+    return out;
+  }
+  out["legal"] = true;
+  out["result"] = chosen;
+  if (chosen["enemy_zoc"].get<bool>())
+    t.cite("jemmapes:1.6", [&] { return u.id + " retreats into an enemy zone of control at " + m.name(*to) + ": " + (u.level == Level::Rout ? "a step lost (it is in rout)" : "one more level of disorganisation"); });
+  else
+    t.cite("jemmapes:1.6", [&] { return m.name(*to) + " is in no enemy zone of control: no further loss"; });
+  return out;
 }
 
 }  // namespace hexlaw::jemmapes

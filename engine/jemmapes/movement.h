@@ -35,6 +35,12 @@ struct MoveOptions {
 // extra_level, commander_tests, stacking} and, when illegal, {failed_step, rule, reason}.
 nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex>& path, const MoveOptions& o, Trace& t);
 
+// Where `u` may retreat one hex (jemmapes:6.3's R): each adjacent hex not held by the enemy, with
+// whether it lies in an enemy ZoC (one more level, or a step lost in rout: jemmapes:1.6) and
+// whether stacking holds there; with `to`, that choice's result; none open: eliminated or a step
+// lost in place (jemmapes.retreat.blocked_result).
+nlohmann::json retreat(const Context& x, const Unit& u, std::optional<Hex> to, Trace& t);
+
 // Every hex `u` may end its move in, with a cheapest legal path: {count, hexes: {HEX: {path,
 // mp_left, stop}}} (the start hex included when the unit may stay).
 nlohmann::json reach(const Context& x, const Unit& u, const MoveOptions& o, Trace& t);

@@ -23,8 +23,8 @@ const std::vector<SwitchDef>& implemented_switches() {
       {"jemmapes.command.line_trace", {"path", "straight_line"}},
       {"jemmapes.order_change.offensive_drm_sign", {"minus", "plus"}},
       {"jemmapes.order_change.involuntary_defensive_drm_sign", {"plus", "minus"}},
-      {"jemmapes.rally.commander_tv_uses", {"one_unit_per_segment", "any_units"}},
       {"jemmapes.victory.village_control", {"all_hexes", "any_hex"}},
+      {"jemmapes.retreat.blocked_result", {"eliminated", "step_loss_stay"}},
   };
   return s;
 }

@@ -192,7 +192,7 @@ std::vector<Kind> command_kinds() {
          if (sides.size() != 2) s.c.root["units"].fail("the initiative needs each side's commanding general (general: true)");
        },
        [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
-         // RULE jemmapes:2.0 — the initiative: a die each plus the general's CV, the higher wins, ties re-rolled
+         // RULE jemmapes:2.0 (part: the initiative; the round's phases are not played) — the initiative: a die each plus the general's CV, the higher wins, ties re-rolled
          std::vector<const jemmapes::Unit*> g;
          for (const auto& u : s.position.units)
            if (!u.combat() && u.general) g.push_back(&u);
@@ -282,6 +282,7 @@ std::vector<Kind> command_kinds() {
          const bool win = net >= 8 && (!free || round <= 5);
          t.cite("jemmapes:9.3", "French " + std::to_string(fvp) + " VP, Austrian " + std::to_string(fl) + " VP: the marker stands at " +
                                     std::to_string(std::abs(net)) + " on the " + (net >= 0 ? "French" : "Austrian") + " side" + (win ? ": French victory" : ""));
+         // RULE jemmapes:9.4 (part: the French 8 VP by the end of round 5; the lifted restrictions belong to a played game) — the free scenario's victory
          if (free) t.cite("jemmapes:9.4", "free scenario: the French need 8 VP by the end of round 5");
          headline = win ? "French victory" : "no French victory yet (net " + std::to_string(net) + ")";
          return nlohmann::json{{"french_vp", fvp}, {"austrian_vp", fl}, {"net", net}, {"held", held}, {"french_win", win}};

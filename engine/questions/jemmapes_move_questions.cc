@@ -125,6 +125,20 @@ std::vector<Kind> move_kinds() {
          headline = out["legal"].get<bool>() ? "the move is legal" : "the move is illegal at " + out["failed_step"].get<std::string>() + ": " + out["reason"].get<std::string>();
          return out;
        }},
+      {"retreat", "Where may this unit retreat one hex, and at what cost? (question: unit, optional to)",
+       [](const Situation& s) {
+         s.c.question.expect_keys({"kind", "unit", "to"});
+         if (!unit_field(s).combat()) s.c.question["unit"].fail("only combat units retreat");
+         if (s.c.question["to"].present()) hex_field(s, "to");
+       },
+       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+         const jemmapes::Unit& u = unit_field(s);
+         std::optional<Hex> to;
+         if (s.c.question["to"].present()) to = hex_field(s, "to");
+         nlohmann::json out = jemmapes::retreat(s.x, u, to, t);
+         headline = u.id + " may retreat into " + std::to_string(out["options"].size()) + " hex(es)";
+         return out;
+       }},
       {"reach", "Where can this unit go? (question: unit, optional reserve)",
        [](const Situation& s) {
          s.c.question.expect_keys({"kind", "unit", "reserve"});

@@ -290,8 +290,11 @@ int movement_allowance(const Context& x, const Unit& u, Trace& t) {
     add -= 1;
     t.cite("jemmapes:3.2", [&] { return u.id + " is not commanded: -1 MP" + std::string(ov.applies ? ", and no benefit from its order" : ", and its order does not apply (all_effects)"); });
   }
-  if (const Formation* f = x.position.formation_of(u); f && u.combat())
+  if (const Formation* f = x.position.formation_of(u); f && u.combat()) {
     t.cite("jemmapes:4.0", [&] { return u.id + "'s formation " + f->id + " is under " + to_string(f->order) + (f->order == Order::Demoralised ? "" : " order"); });
+    if (ov.applies)
+      t.cite("jemmapes:table.orders", [&] { return std::string("the ") + to_string(f->order) + " order's MP change and its limits next to the enemy (tested by " + x.readings.of("jemmapes.orders.adjacency_test") + ") apply to " + u.id; });
+  }
   if (u.level == Level::Rout) t.cite("jemmapes:4.1", [&] { return u.id + " is in rout: its formation's order does not apply"; });
   if (ov.applies && ov.order == Order::Manoeuvre) {
     if (ov.benefits) {

@@ -3,6 +3,7 @@
 // results in their grammar (exact odds under dice: enumerate).
 #include <algorithm>
 
+#include "engine/jemmapes/apply.h"
 #include "engine/jemmapes/combat.h"
 #include "engine/questions/jemmapes_kinds.h"
 
@@ -109,6 +110,16 @@ nlohmann::json assault_answer(const Situation& s, DiceSource& dice, Trace& t, st
   t.cite("jemmapes:6.3", "results: attacker " + r.attacker.text + ", defender " + r.defender.text + " (M morale test, nD levels, R retreat, * artillery step, nP step losses)");
   out["attacker"] = jemmapes::to_json(r.attacker);
   out["defender"] = jemmapes::to_json(r.defender);
+  // The results applied: the head units first, then the others in the order given.
+  std::vector<const jemmapes::Unit*> att{in.attacker_head}, def{in.defender_head};
+  for (const auto* u : in.attackers)
+    if (u != in.attacker_head) att.push_back(u);
+  for (const auto* u : set.defenders)
+    if (u != in.defender_head) def.push_back(u);
+  const auto a_after = jemmapes::apply_result(s.x, r.attacker, att, set.extra_level, t);
+  const auto d_after = jemmapes::apply_result(s.x, r.defender, def, set.extra_level, t);
+  out["after"] = {{"attacker", jemmapes::to_json(a_after)}, {"defender", jemmapes::to_json(d_after)}};
+  out["advance"] = jemmapes::advance_after_assault(s.x, a_after, d_after, set.extra_level, t);
   headline += ": " + std::to_string(total) + " rolled, " + std::to_string(modified) + " modified: attacker " + r.attacker.text + ", defender " + r.defender.text;
   return out;
 }

@@ -6,20 +6,23 @@
 namespace hexlaw::jemmapes {
 namespace {
 
-// One step lost by `u`; destroyed at 0 CP (the catalog's ruling on jemmapes:1.1).
-void lose_step(UnitAfter& u, Trace& t, const char* why) {
+// One step lost by `u`: its SS fall by 1, or by 2 under jemmapes.losses.ss_per_step = 2; destroyed
+// at 0 (the catalog's ruling on jemmapes:1.1).
+// RULE jemmapes:1.1 — a step lost lowers the unit's SS by one (or, by the switch, the loss marker's two)
+void lose_step(const Context& x, UnitAfter& u, Trace& t, const char* why) {
   if (u.destroyed) return;
-  u.cp -= 1;
+  u.cp -= x.readings.is("jemmapes.losses.ss_per_step", "2") ? 2 : 1;
   u.steps_lost += 1;
   if (u.cp <= 0) u.destroyed = true;
   t.cite("jemmapes:6.3", [&] { return u.unit->id + " loses a step (" + why + ")" + (u.destroyed ? ": destroyed" : ""); });
+  t.cite("jemmapes:1.1", [&] { return u.unit->id + "'s SS now " + std::to_string(std::max(0, u.cp)) + " (jemmapes.losses.ss_per_step = " + x.readings.of("jemmapes.losses.ss_per_step") + ")"; });
 }
 
 // One level for `u`: a step instead if it was in rout before the combat; reaching rout it retreats.
-bool take_level(UnitAfter& u, Trace& t, const char* why) {
+bool take_level(const Context& x, UnitAfter& u, Trace& t, const char* why) {
   if (u.destroyed) return false;
   if (u.unit->level == Level::Rout) {
-    lose_step(u, t, "a level against a unit already in rout");
+    lose_step(x, u, t, "a level against a unit already in rout");
     return true;
   }
   if (u.level == Level::Rout) return false;  // routed by this combat: takes no more
@@ -42,7 +45,6 @@ bool SideAfter::vacated() const {
 // RULE jemmapes:6.3 (part: losses and levels shared out head first and then in the owner's order; the morale test's procedure is not in the source) — applying results
 SideAfter apply_result(const Context& x, const CombatResult& r, const std::vector<const Unit*>& units,
                        const std::vector<std::string>& chargers, Trace& t) {
-  (void)x;
   SideAfter s;
   for (const Unit* u : units) s.units.push_back(UnitAfter{u, u->level, u->cp});
   // Gives `n` items one at a time: each to the next unit in turn (the head first) that can take
@@ -62,18 +64,18 @@ SideAfter apply_result(const Context& x, const CombatResult& r, const std::vecto
   // Step A.
   cycle(r.step_losses, [&](UnitAfter& u) {
     if (u.destroyed) return false;
-    lose_step(u, t, "the result's step losses");
+    lose_step(x, u, t, "the result's step losses");
     return true;
   });
   // Step B.
   if (r.artillery_step)
     for (UnitAfter& u : s.units)
       if (u.unit->kind == UnitKind::Artillery && !u.destroyed) {
-        lose_step(u, t, "the artillery step of the result's *");
+        lose_step(x, u, t, "the artillery step of the result's *");
         break;
       }
   // Step C.
-  const int left = cycle(r.disorganisation, [&](UnitAfter& u) { return take_level(u, t, "the result's levels"); });
+  const int left = cycle(r.disorganisation, [&](UnitAfter& u) { return take_level(x, u, t, "the result's levels"); });
   if (left > 0) {
     s.levels_lost = left;
     t.cite("jemmapes:6.3", [&] { return std::to_string(left) + " level(s) are lost: every unit is destroyed or in rout"; });
@@ -92,7 +94,7 @@ SideAfter apply_result(const Context& x, const CombatResult& r, const std::vecto
   }
   // Step F.
   for (UnitAfter& u : s.units)
-    if (std::find(chargers.begin(), chargers.end(), u.unit->id) != chargers.end()) take_level(u, t, "it charged");
+    if (std::find(chargers.begin(), chargers.end(), u.unit->id) != chargers.end()) take_level(x, u, t, "it charged");
   return s;
 }
 

@@ -101,7 +101,7 @@ std::optional<int> small_value(const Field<CaseError>& f, const char* what) {
   return static_cast<int>(v);
 }
 
-// RULE jemmapes:1.1 (part: counter values as case data; the loss marker's -2 SS reading, jemmapes.losses.ss_per_step, is not read) — combat units and commanders and their values
+// RULE jemmapes:1.1 — combat units and commanders and their values (counter values as case data)
 // RULE jemmapes:1.5 — the four organisation levels in order of decline
 // Step A. Each unit's own fields. Step B. The position as a whole: unique ids, one facing per
 // hex (jemmapes:1.3), no enemies in one hex, formations known and of the unit's side.

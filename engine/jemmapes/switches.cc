@@ -8,6 +8,7 @@ namespace hexlaw::jemmapes {
 const std::vector<SwitchDef>& implemented_switches() {
   static const std::vector<SwitchDef> s = {
       {"jemmapes.stacking.cp_basis", {"current", "printed"}},
+      {"jemmapes.losses.ss_per_step", {"1", "2"}},
       {"jemmapes.movement.mp_modifier_order", {"add_then_halve", "halve_then_add"}},
       {"jemmapes.orders.adjacency_test", {"adjacent", "zoc"}},
       {"jemmapes.orders.defensive_support_unit", {"any_friendly", "same_formation"}},

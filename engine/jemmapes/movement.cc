@@ -323,9 +323,11 @@ int movement_allowance(const Context& x, const Unit& u, Trace& t) {
 nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex>& path, const MoveOptions& o, Trace& t) {
   const Map& m = x.map;
   // Step A.
-  if (u.level == Level::Rout)
-    // REFUSES jemmapes:5.4 — a routed unit's movement (its route to the scenario's map edge)
-    throw RuleRefusal("jemmapes:5.4", "rout movement (the most direct route to the side's map edge) is not implemented");
+  if (u.level == Level::Rout) {
+    t.cite("jemmapes:5.4", u.id + " is in rout: it moves only by the rout movement, toward its side's edge (question rout-move)");
+    return nlohmann::json{{"unit", u.id}, {"legal", false}, {"failed_step", "start"}, {"rule", "jemmapes:5.4"},
+                          {"reason", u.id + " is in rout: it has no move of its own choosing"}};
+  }
   const OrderView ov = order_view(x, u);
   const int allowance = movement_allowance(x, u, t);
   nlohmann::json out{{"unit", u.id}, {"allowance", allowance}};
@@ -403,9 +405,10 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
 // Step A. Every hex reachable by legal steps. Step B. Kept where the move may end: the
 // offensive order's duties and stacking hold.
 nlohmann::json reach(const Context& x, const Unit& u, const MoveOptions& o, Trace& t) {
-  if (u.level == Level::Rout)
-    // REFUSES jemmapes:5.4 — where a routed unit goes (its route to the scenario's map edge)
-    throw RuleRefusal("jemmapes:5.4", "rout movement (the most direct route to the side's map edge) is not implemented");
+  if (u.level == Level::Rout) {
+    t.cite("jemmapes:5.4", u.id + " is in rout: it moves only by the rout movement (question rout-move)");
+    return nlohmann::json{{"unit", u.id}, {"count", 0}, {"hexes", nlohmann::json::object()}};
+  }
   const OrderView ov = order_view(x, u);
   const int allowance = movement_allowance(x, u, t);
   // Step A.
@@ -484,6 +487,74 @@ nlohmann::json retreat(const Context& x, const Unit& u, std::optional<Hex> to, T
     t.cite("jemmapes:1.6", [&] { return u.id + " retreats into an enemy zone of control at " + m.name(*to) + ": " + (u.level == Level::Rout ? "a step lost (it is in rout)" : "one more level of disorganisation"); });
   else
     t.cite("jemmapes:1.6", [&] { return m.name(*to) + " is in no enemy zone of control: no further loss"; });
+  return out;
+}
+
+// How far `h` is from the goal: hexes to the nearest goal hex, or rows/columns to the edge.
+int goal_distance(const Map& m, const RoutGoal& g, Hex h) {
+  if (!g.hexes.empty()) {
+    int best = 1 << 20;
+    for (Hex t : g.hexes) best = std::min(best, distance(h, t));
+    return best;
+  }
+  const Printed p = to_printed(h, m.layout());
+  const MapBounds b = *m.bounds();
+  switch (g.edge) {
+    case 'n': return p.row - b.min_row;
+    case 's': return b.max_row - p.row;
+    case 'w': return p.col - b.min_col;
+    default: return b.max_col - p.col;
+  }
+}
+
+// Step A. Every hex the routed unit can reach under the movement rules (terrain, the enemy's
+// ZoC, no enemy hex; its order does not apply). Step B. The most direct: the least distance to
+// the goal, then the fewest MP. Step C. Off the map or into the goal: eliminated. Step D. The
+// friendly units whose hexes it crossed take a level.
+// RULE jemmapes:5.4 — routed units spend their MP on the most direct route to their edge; friends crossed take a level; leaving the map eliminates them
+// RULE jemmapes:9.1.3 (part: the goal as the case gives it — the French south edge, Mons for the Austrians) — rout edges
+nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, Trace& t) {
+  const Map& m = x.map;
+  // Step A.
+  const int allowance = movement_allowance(x, u, t);
+  const auto all = explore(x, u, OrderView{}, allowance);
+  // Step B.
+  const Label* best = nullptr;
+  Hex best_hex = u.hex;
+  int best_d = goal_distance(m, goal, u.hex);
+  // Ties (the owner's choice) are listed; the engine takes the one least off the start's line
+  // (the nearest in hexes to the start, then the fewest columns aside).
+  auto aside = [&](Hex h) {
+    const Printed a = to_printed(h, m.layout()), b = to_printed(u.hex, m.layout());
+    return std::make_pair(distance(h, u.hex), std::abs(a.col - b.col) + std::abs(a.row - b.row));
+  };
+  for (const auto& [h, l] : all) {
+    const int d = goal_distance(m, goal, h);
+    if (!best || d < best_d || (d == best_d && (l.spent < best->spent || (l.spent == best->spent && aside(h) < aside(best_hex)))))
+      best = &l, best_hex = h, best_d = d;
+  }
+  nlohmann::json tied = nlohmann::json::array();
+  for (const auto& [h, l] : all)
+    if (goal_distance(m, goal, h) == best_d && l.spent == best->spent && h != best_hex) tied.push_back(m.name(h));
+  nlohmann::json path = nlohmann::json::array();
+  for (Hex h : best->path) path.push_back(m.name(h));
+  nlohmann::json out{{"unit", u.id}, {"allowance", allowance}, {"path", path}, {"ends", m.name(best_hex)}, {"also_most_direct", tied}};
+  // Step C.
+  const bool arrived = !goal.hexes.empty() && best_d == 0;
+  const bool exits = goal.hexes.empty() && best_d == 0 && best->spent < allowance && !best->stop;
+  out["eliminated"] = arrived || exits;
+  t.cite("jemmapes:5.4", [&] {
+    return u.id + " flees " + std::to_string(best->path.size()) + " hex(es) by the most direct route to " + m.name(best_hex) +
+           (exits ? " and leaves the map: eliminated, its steps count for victory points" : "");
+  });
+  if (arrived) t.cite("jemmapes:9.1.3", [&] { return u.id + " reaches " + m.name(best_hex) + ", its rout goal: it cannot leave and is eliminated"; });
+  // Step D.
+  nlohmann::json crossed = nlohmann::json::array();
+  for (std::size_t i = 0; i + 1 < best->path.size(); ++i)
+    for (const Unit* o : x.position.combat_units_at(best->path[i], u.side))
+      if (o->id != u.id) crossed.push_back(o->id);
+  if (!crossed.empty()) t.cite("jemmapes:5.4", [&] { return "the routed unit crossed " + crossed.dump() + ": each takes one more level"; });
+  out["levels_to"] = crossed;
   return out;
 }
 

@@ -41,6 +41,14 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
 // lost in place (jemmapes.retreat.blocked_result).
 nlohmann::json retreat(const Context& x, const Unit& u, std::optional<Hex> to, Trace& t);
 
+// Where a routed unit flees (jemmapes:5.4): toward a map edge (n, s, e, w; the map needs bounds)
+// or a set of goal hexes (Mons for the Austrians, jemmapes:9.1.3).
+struct RoutGoal {
+  char edge = 's';
+  std::vector<Hex> hexes;
+};
+nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, Trace& t);
+
 // Every hex `u` may end its move in, with a cheapest legal path: {count, hexes: {HEX: {path,
 // mp_left, stop}}} (the start hex included when the unit may stay).
 nlohmann::json reach(const Context& x, const Unit& u, const MoveOptions& o, Trace& t);

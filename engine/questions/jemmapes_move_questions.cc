@@ -139,6 +139,31 @@ std::vector<Kind> move_kinds() {
          headline = u.id + " may retreat into " + std::to_string(out["options"].size()) + " hex(es)";
          return out;
        }},
+      {"rout-move", "Where does this routed unit flee? (question: unit, edge: n | s | e | w, or toward: [hexes])",
+       [](const Situation& s) {
+         const auto q = s.c.question;
+         q.expect_keys({"kind", "unit", "edge", "toward"});
+         const auto& u = unit_field(s);
+         if (u.level != jemmapes::Level::Rout) q["unit"].fail(u.id + " is not in rout (jemmapes:5.4)");
+         need_value(s, u, "mp", u.mp.has_value());
+         if (q["edge"].present() == q["toward"].present()) q.fail("give edge (n, s, e, w) or toward (goal hexes), one of them");
+         if (q["edge"].present()) {
+           const std::string e = q["edge"].str();
+           if (e != "n" && e != "s" && e != "e" && e != "w") q["edge"].fail("an edge is n, s, e or w");
+           if (!s.map.bounds()) s.c.root["map"].fail("a rout toward a map edge needs the map's bounds");
+         }
+         for (std::size_t i = 0; i < q["toward"].size(); ++i) hex_of(s, q["toward"].at(i));
+       },
+       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+         const auto q = s.c.question;
+         const auto& u = unit_field(s);
+         jemmapes::RoutGoal g;
+         if (q["edge"].present()) g.edge = q["edge"].str()[0];
+         for (std::size_t i = 0; i < q["toward"].size(); ++i) g.hexes.push_back(hex_of(s, q["toward"].at(i)));
+         auto out = jemmapes::rout_move(s.x, u, g, t);
+         headline = u.id + " flees to " + out["ends"].get<std::string>() + (out["eliminated"].get<bool>() ? " and is eliminated" : "");
+         return out;
+       }},
       {"reach", "Where can this unit go? (question: unit, optional reserve)",
        [](const Situation& s) {
          s.c.question.expect_keys({"kind", "unit", "reserve"});

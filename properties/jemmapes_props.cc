@@ -195,3 +195,55 @@ RC_GTEST_PROP(JemmapesProps, ExactAssaultOddsSumToOne, ()) {
 
 }  // namespace
 }  // namespace hexlaw
+
+namespace hexlaw {
+namespace {
+
+const char* kLevelNames[] = {"good_order", "disorganised_1", "disorganised_2", "rout"};
+
+int level_index(const std::string& name) {
+  for (int i = 0; i < 4; ++i)
+    if (name == kLevelNames[i]) return i;
+  return -1;
+}
+
+// Results only worsen organisation (jemmapes:6.3); a rally only improves it (jemmapes:7.0).
+RC_GTEST_PROP(JemmapesProps, LevelsWorsenOnlyByResultsAndImproveOnlyByRally, ()) {
+  HEXLAW_CITES("jemmapes:1.5", "jemmapes:6.3", "jemmapes:7.0");
+  const int la = *rc::gen::inRange(0, 4), ld = *rc::gen::inRange(0, 4);
+  std::ostringstream y;
+  y << "game: jemmapes\ninterpretations: {jemmapes.assault.unprinted_rows: example_values}\n"
+    << "state:\n  formations: {E: {side: french, order: offensive}, L: {side: austrian, order: manoeuvre}}\n"
+    << "units:\n  - {id: F, side: french, kind: infantry, hex: \"0505\", facing: n, cp: " << *rc::gen::inRange(1, 6)
+    << ", morale: 3, formation: E, level: " << kLevelNames[la] << "}\n"
+    << "  - {id: A, side: austrian, kind: infantry, hex: \"0504\", facing: s, cp: " << *rc::gen::inRange(1, 6)
+    << ", morale: 3, formation: L, level: " << kLevelNames[ld] << "}\n"
+    << "question: {kind: assault, attackers: [F], hex: \"0504\", attacker_head: F, roll: true}\n"
+    << "dice: {script: [" << *rc::gen::inRange(1, 7) << ", " << *rc::gen::inRange(1, 7) << "]}\n";
+  Answer a = [&] {
+    try {
+      return ask(testing::inline_case(y.str()));
+    } catch (const CaseRefused&) {
+      RC_DISCARD("the roll needs a missing cell");
+    } catch (const CaseError&) {
+      RC_DISCARD("a prohibited assault (under 1/4) rolls no dice, leaving the script unused");
+    }
+  }();
+  if (!a.outcome["legal"].get<bool>()) RC_SUCCEED("no assault");
+  RC_ASSERT(level_index(a.outcome["after"]["attacker"]["units"]["F"]["level"].get<std::string>()) >= la);
+  RC_ASSERT(level_index(a.outcome["after"]["defender"]["units"]["A"]["level"].get<std::string>()) >= ld);
+  if (la == 0) RC_SUCCEED("good order does not rally");
+  std::ostringstream r;
+  r << "game: jemmapes\nstate:\n  formations: {E: {side: french, order: offensive}}\nunits:\n"
+    << "  - {id: F, side: french, kind: infantry, hex: \"0505\", facing: n, cp: 1, morale: " << *rc::gen::inRange(1, 9)
+    << ", formation: E, level: " << kLevelNames[la] << "}\n"
+    << "question: {kind: rally, unit: F, roll: true}\ndice: {script: [" << *rc::gen::inRange(1, 7) << ", "
+    << *rc::gen::inRange(1, 7) << "]}\n";
+  const Answer ra = ask(testing::inline_case(r.str()));
+  const int after = level_index(ra.outcome["level"].get<std::string>());
+  RC_ASSERT(after <= la);
+  RC_ASSERT(la - after == ra.outcome["levels_removed"].get<int>());
+}
+
+}  // namespace
+}  // namespace hexlaw

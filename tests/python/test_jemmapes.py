@@ -1,0 +1,59 @@
+"""Owns: Jemmapes 1792 questions asked from Python (dicts through the same seam as Napoleonic
+20): a move checked step by step, exact assault odds, and a refusal by name of a lost cell."""
+from fractions import Fraction
+
+import pytest
+
+import hexlaw
+
+FORMATIONS = {"E": {"side": "french", "order": "offensive"}, "L": {"side": "austrian", "order": "manoeuvre"}}
+
+
+def test_a_move_into_an_enemy_zoc_costs_one_more_and_stops():
+    """jemmapes:1.6 — the extra MP and the stop, asked from a dict."""
+    answer = hexlaw.ask({
+        "game": "jemmapes",
+        "state": {"formations": FORMATIONS},
+        "units": [
+            {"id": "F", "side": "french", "kind": "infantry", "hex": "0505", "facing": "n", "cp": 2, "mp": 4, "formation": "E"},
+            {"id": "A", "side": "austrian", "kind": "infantry", "hex": "0503", "facing": "s", "cp": 2, "formation": "L"},
+        ],
+        "question": {"kind": "path", "unit": "F", "path": ["0504", "0604"]},
+    })
+    assert answer.outcome["legal"] is False
+    assert answer.outcome["failed_step"] == "0604" and answer.outcome["rule"] == "jemmapes:1.6"
+    assert answer.outcome["steps"][0]["cost"] == 2
+
+
+def test_exact_assault_odds_sum_to_one():
+    """jemmapes:table.assault jemmapes:6.3 — every line of dice is an outcome, the cut rows named."""
+    answer = hexlaw.ask({
+        "game": "jemmapes",
+        "state": {"formations": FORMATIONS},
+        "units": [
+            {"id": "F", "side": "french", "kind": "infantry", "hex": "0505", "facing": "n", "cp": 2, "morale": 3, "formation": "E"},
+            {"id": "A", "side": "austrian", "kind": "infantry", "hex": "0504", "facing": "s", "cp": 2, "morale": 3, "formation": "L"},
+        ],
+        "question": {"kind": "assault", "attackers": ["F"], "hex": "0504", "attacker_head": "F", "roll": True},
+        "dice": "enumerate",
+    })
+    odds = answer.outcome["odds"]
+    assert sum(Fraction(o["probability"]) for o in odds) == 1
+    missing = sum(Fraction(o["probability"]) for o in odds if "refused" in o["outcome"])
+    assert missing == Fraction(15, 36)  # totals 8 (Defender cell cut) to 12: 5+4+3+2+1 of 36
+
+
+def test_a_lost_cell_is_refused_by_name():
+    """jemmapes:table.assault — a scripted roll landing on row 9 is refused, never filled in."""
+    case = {
+        "game": "jemmapes",
+        "state": {"formations": FORMATIONS},
+        "units": [
+            {"id": "F", "side": "french", "kind": "infantry", "hex": "0505", "facing": "n", "cp": 2, "morale": 3, "formation": "E"},
+            {"id": "A", "side": "austrian", "kind": "infantry", "hex": "0504", "facing": "s", "cp": 2, "morale": 3, "formation": "L"},
+        ],
+        "question": {"kind": "assault", "attackers": ["F"], "hex": "0504", "attacker_head": "F", "roll": True},
+        "dice": {"script": [4, 5]},
+    }
+    with pytest.raises(hexlaw.RuleRefused, match="refused: jemmapes:table.assault:"):
+        hexlaw.ask(case)

@@ -108,7 +108,7 @@ nlohmann::json to_json(const SideAfter& s) {
   return out;
 }
 
-// RULE jemmapes:6.4 (part: who advances; the facing change and reactions to it are the owner's next move) — the head unit must occupy the vacated hex; one more may follow if stacking allows, chargers first
+// RULE jemmapes:6.4 — the head unit must occupy the vacated hex, turning one hexside at most; one more may follow if stacking allows, chargers first
 nlohmann::json advance_after_assault(const Context& x, const SideAfter& attackers, const SideAfter& defenders,
                                      const std::vector<std::string>& chargers, Trace& t) {
   (void)x;
@@ -135,7 +135,11 @@ nlohmann::json advance_after_assault(const Context& x, const SideAfter& attacker
     if (!big) follow.push_back(u->unit->id);
   }
   t.cite("jemmapes:6.4", [&] { return head.unit->id + " must advance into the vacated hex, turning one hexside at most; " + (follow.empty() ? std::string("no other unit may follow") : "one of " + follow.dump() + " may follow (chargers first)"); });
-  return {{"advance", true}, {"head", head.unit->id}, {"may_follow", follow}};
+  const int f = static_cast<int>(head.unit->facing);
+  nlohmann::json faces = nlohmann::json::array();
+  for (int k : {5, 0, 1}) faces.push_back(facing_name(static_cast<Direction>((f + k) % 6)));
+  t.cite("jemmapes:5.2", "the advance may give the enemy a reaction, as a move does");
+  return {{"advance", true}, {"head", head.unit->id}, {"may_face", faces}, {"may_follow", follow}};
 }
 
 }  // namespace hexlaw::jemmapes

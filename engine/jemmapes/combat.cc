@@ -151,7 +151,7 @@ nlohmann::json to_json(const std::vector<Drm>& drms) {
 // Step A. Who takes part: attackers with the hex in their ZoC (6.0), the defenders. Step B. An
 // isolated artillery hex is destroyed (6.2). Step C. The strength ratio (matrix). Step D. Heads,
 // charges, counter-charge (5.3, 6.2). Step E. The modifiers of the Assault Table. Step F. The cap.
-// RULE jemmapes:6.0 (part: who may fight; the one fire of each type and one assault per target hex a segment are not tracked) — active units fight enemy units in their ZoC, whatever their order
+// RULE jemmapes:6.0 — active units fight enemy units in their ZoC, whatever their order; a hex takes one fire of each type and one assault a segment
 // RULE jemmapes:6.2 — head units, the morale difference, bayonet charges, isolated artillery destroyed, the +/-6 cap
 // RULE jemmapes:table.assault — the modifiers of the Assault Table, with the signs the catalog rules
 // RULE jemmapes:table.strength-ratio — the attacker's SS to the defender's, read down to the printed ratio reached
@@ -170,6 +170,8 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
     return s;
   };
   // Step A.
+  if (std::find(in.already.begin(), in.already.end(), "assault") != in.already.end())
+    return illegal("jemmapes:6.0", m.name(in.target) + " has already been assaulted this combat segment");
   const std::string side = in.attackers.front()->side;
   for (const Unit* a : in.attackers) {
     if (!a->combat() || a->side != side) return illegal("jemmapes:6.0", a->id + " is not a combat unit of " + side);
@@ -364,6 +366,8 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
   for (const Unit& u : x.position.units) enemy = enemy || (u.hex == in.target && u.combat() && u.side != first.side);
   if (!enemy) return illegal("jemmapes:6.1", m.name(in.target) + " holds no enemy combat unit");
   s.type = to_string(first.kind);
+  if (std::find(in.already.begin(), in.already.end(), s.type + " fire") != in.already.end())
+    return illegal("jemmapes:6.0", m.name(in.target) + " has already taken " + s.type + " fire this combat segment");
   t.cite("jemmapes:6.0", [&] { return "units may fire at enemy units they reach, whatever their order"; });
   t.cite("jemmapes:6.1", [&] { return std::to_string(in.shooters.size()) + " " + s.type + " unit(s) may fire on " + m.name(in.target) + ", their CP combined"; });
   // Step B.

@@ -42,6 +42,7 @@ struct AssaultInput {
   bool countercharge = false;        // the defending cavalry counter-charges (5.3.3)
   std::vector<Hex> engaged;          // enemy hexes engaged by another fire or assault this sequence
   std::vector<SuppliedTerrain> terrain;
+  std::vector<std::string> already;  // combats the target hex has already taken this segment (6.0)
 };
 
 struct AssaultSetup {
@@ -69,6 +70,7 @@ struct FireInput {
   std::vector<const Unit*> shooters;
   Hex target;
   std::vector<SuppliedTerrain> terrain;
+  std::vector<std::string> already;  // "infantry fire", "artillery fire", "assault" already on the hex this segment
 };
 
 struct FireSetup {

@@ -132,7 +132,9 @@ std::string threshold_result(const Context& x, const char* table, int total, Tra
 }
 
 // RULE jemmapes:4.2.1 (part: one attempt's modifiers and result; the once-a-round limits belong to a played round) — one attempt a formation a round on 2D6: the formation commander's CV, the general's once a round, +1 stacked, the offensive modifier, -1 beyond 6 hexes
+// RULE jemmapes:4.2 — orders change in the command phase, by a voluntary attempt or an involuntary test
 OrderChange voluntary_change(const Context& x, const Formation& f, Order to, bool use_general, Trace& t) {
+  t.cite("jemmapes:4.2", "command phase, voluntary order change segment");
   OrderChange oc;
   const char* table = "jemmapes:table.voluntary-order-change";
   const Unit* fc = formation_commander(x, f);
@@ -155,6 +157,7 @@ OrderChange voluntary_change(const Context& x, const Formation& f, Order to, boo
 // RULE jemmapes:4.2.2 — a formation with a step lost or a unit in rout tests: -1 a step, -1 a routed unit, + the commander's CV, the defensive-order modifier
 // RULE jemmapes:9.2 (part: the -2 from round 7) — in the historical scenario French tests take -2 from round 7
 OrderChange involuntary_change(const Context& x, const Formation& f, int steps_lost, bool french_late, bool& must_test, Trace& t) {
+  t.cite("jemmapes:4.2", "command phase, involuntary order change segment");
   OrderChange oc;
   const char* table = "jemmapes:table.involuntary-order-change";
   int routed = 0;

@@ -41,6 +41,19 @@ const jemmapes::Unit* commander_field(const Situation& s, const std::string& key
   return c;
 }
 
+// The combats the target hex has already taken this segment (6.0), as the case states them.
+std::vector<std::string> already(const Situation& s) {
+  const auto f = s.c.question["already"];
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    const std::string v = f.at(i).str();
+    if (v != "infantry fire" && v != "artillery fire" && v != "assault")
+      f.at(i).fail("one of 'infantry fire', 'artillery fire', 'assault'");
+    out.push_back(v);
+  }
+  return out;
+}
+
 jemmapes::AssaultInput assault_input(const Situation& s) {
   const auto q = s.c.question;
   jemmapes::AssaultInput in;
@@ -75,6 +88,7 @@ jemmapes::AssaultInput assault_input(const Situation& s) {
   const auto e = q["engaged"];
   for (std::size_t i = 0; i < e.size(); ++i) in.engaged.push_back(hex_of(s, e.at(i)));
   in.terrain = supplied_terrain(s);
+  in.already = already(s);
   return in;
 }
 
@@ -129,6 +143,7 @@ nlohmann::json fire_answer(const Situation& s, DiceSource& dice, Trace& t, std::
   in.shooters = units_field(s, "shooters");
   in.target = hex_field(s, "hex");
   in.terrain = supplied_terrain(s);
+  in.already = already(s);
   const auto set = jemmapes::fire_setup(s.x, in, t);
   nlohmann::json out{{"legal", set.legal}};
   if (!set.legal) {
@@ -166,14 +181,15 @@ std::vector<Kind> combat_kinds() {
        "terrain_modifiers, roll)",
        [](const Situation& s) {
          s.c.question.expect_keys({"kind", "attackers", "hex", "attacker_head", "defender_head", "attacker_commander",
-                                   "defender_commander", "bayonet", "countercharge", "engaged", "terrain_modifiers", "roll"});
+                                   "defender_commander", "bayonet", "countercharge", "engaged", "terrain_modifiers", "roll", "already"});
          assault_input(s);
        },
        assault_answer, true},
       {"fire",
        "A fire's column and modifiers, and with roll: true its result (question: shooters, hex, terrain_modifiers, roll)",
        [](const Situation& s) {
-         s.c.question.expect_keys({"kind", "shooters", "hex", "terrain_modifiers", "roll"});
+         s.c.question.expect_keys({"kind", "shooters", "hex", "terrain_modifiers", "roll", "already"});
+         already(s);
          if (units_field(s, "shooters").empty()) s.c.question["shooters"].fail("name the firing units");
          hex_field(s, "hex");
          supplied_terrain(s);

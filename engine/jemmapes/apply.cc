@@ -42,9 +42,10 @@ bool SideAfter::vacated() const {
 // Step A. Step losses, head first. Step B. One artillery step. Step C. Levels, head first, then in
 // order, cycling; those nobody can take are lost. Step D. The retreat of all. Step E. The morale
 // test, pending. Step F. The chargers' extra level.
-// RULE jemmapes:6.3 (part: losses and levels shared out head first and then in the owner's order; the morale test's procedure is not in the source) — applying results
+// RULE jemmapes:6.3 — results applied: losses and levels head first, then in the owner's order; rout retreats at once; levels past rout are steps or lost; M by jemmapes.morale_test.procedure
+// SOURCE-MISSING jemmapes:6.3 — the morale test's procedure: by default M is named as pending, not resolved
 SideAfter apply_result(const Context& x, const CombatResult& r, const std::vector<const Unit*>& units,
-                       const std::vector<std::string>& chargers, Trace& t) {
+                       const std::vector<std::string>& chargers, DiceSource& dice, Trace& t) {
   SideAfter s;
   for (const Unit* u : units) s.units.push_back(UnitAfter{u, u->level, u->cp});
   // Gives `n` items one at a time: each to the next unit in turn (the head first) that can take
@@ -89,8 +90,17 @@ SideAfter apply_result(const Context& x, const CombatResult& r, const std::vecto
       }
   // Step E.
   if (r.morale_test && !s.units.empty()) {
-    s.morale_test = s.units.front().unit->id;
-    t.cite("jemmapes:6.3", [&] { return s.morale_test + " must take a morale test (M); the source does not give its procedure, so it is left pending"; });
+    UnitAfter& u = s.units.front();
+    if (x.readings.is("jemmapes.morale_test.procedure", "pending") || !u.unit->morale) {
+      s.morale_test = u.unit->id;
+      t.cite("jemmapes:6.3", [&] { return s.morale_test + " must take a morale test (M); the source does not give its procedure, so it is left pending"; });
+    } else if (!u.destroyed) {
+      const int a = dice.roll(6, "jemmapes:6.3", "morale test (first die)");
+      const int b = dice.roll(6, "jemmapes:6.3", "morale test (second die)");
+      const int morale = *u.unit->morale;
+      t.cite("jemmapes:6.3", [&] { return u.unit->id + "'s morale test (two_dice_against_morale): " + std::to_string(a + b) + " against morale " + std::to_string(morale) + (a + b <= morale ? ": passed" : ": failed"); });
+      if (a + b > morale) take_level(x, u, t, "a failed morale test");
+    }
   }
   // Step F.
   for (UnitAfter& u : s.units)

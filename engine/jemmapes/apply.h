@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/dice.h"
 #include "engine/core/trace.h"
 #include "engine/jemmapes/context.h"
 #include "engine/jemmapes/results.h"
@@ -36,8 +37,10 @@ struct SideAfter {
 
 // `units`: the head unit first, then the others in the owner's order; `chargers`: ids taking a
 // level after the combat (5.3.2, 5.3.4, 6.2).
+// `dice` rolls the morale test under jemmapes.morale_test.procedure = two_dice_against_morale
+// (the tested unit's morale must then be given).
 SideAfter apply_result(const Context& x, const CombatResult& r, const std::vector<const Unit*>& units,
-                       const std::vector<std::string>& chargers, Trace& t);
+                       const std::vector<std::string>& chargers, DiceSource& dice, Trace& t);
 nlohmann::json to_json(const SideAfter& s);
 
 // The advance after an assault (6.4): who must enter the vacated hex and who may follow.

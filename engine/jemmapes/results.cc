@@ -7,7 +7,7 @@
 
 namespace hexlaw::jemmapes {
 
-// RULE jemmapes:6.3 (part: the result grammar; distributing losses and levels among the units is not implemented) — M, nD, R, *, nP
+// RULE jemmapes:6.3 — the result grammar: M, nD, R, *, nP
 CombatResult parse_result(const std::string& cell) {
   CombatResult r;
   r.text = cell;

@@ -26,6 +26,7 @@ const std::vector<SwitchDef>& implemented_switches() {
       {"jemmapes.order_change.involuntary_defensive_drm_sign", {"plus", "minus"}},
       {"jemmapes.victory.village_control", {"all_hexes", "any_hex"}},
       {"jemmapes.retreat.blocked_result", {"eliminated", "step_loss_stay"}},
+      {"jemmapes.morale_test.procedure", {"pending", "two_dice_against_morale"}},
   };
   return s;
 }

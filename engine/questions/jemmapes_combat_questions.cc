@@ -130,8 +130,8 @@ nlohmann::json assault_answer(const Situation& s, DiceSource& dice, Trace& t, st
     if (u != in.attacker_head) att.push_back(u);
   for (const auto* u : set.defenders)
     if (u != in.defender_head) def.push_back(u);
-  const auto a_after = jemmapes::apply_result(s.x, r.attacker, att, set.extra_level, t);
-  const auto d_after = jemmapes::apply_result(s.x, r.defender, def, set.extra_level, t);
+  const auto a_after = jemmapes::apply_result(s.x, r.attacker, att, set.extra_level, dice, t);
+  const auto d_after = jemmapes::apply_result(s.x, r.defender, def, set.extra_level, dice, t);
   out["after"] = {{"attacker", jemmapes::to_json(a_after)}, {"defender", jemmapes::to_json(d_after)}};
   out["advance"] = jemmapes::advance_after_assault(s.x, a_after, d_after, set.extra_level, t);
   headline += ": " + std::to_string(total) + " rolled, " + std::to_string(modified) + " modified: attacker " + r.attacker.text + ", defender " + r.defender.text;
@@ -167,6 +167,12 @@ nlohmann::json fire_answer(const Situation& s, DiceSource& dice, Trace& t, std::
   out["row"] = r.row;
   t.cite("jemmapes:6.3", "result on the target: " + r.defender.text + " (M morale test, nD levels, R retreat, * artillery step, nP step losses)");
   out["result"] = jemmapes::to_json(r.defender);
+  // The result applied to the units in the target hex, in the case's order (the owner's choice:
+  // the first takes the morale test).
+  std::vector<const jemmapes::Unit*> targets;
+  for (const auto& u : s.position.units)
+    if (u.hex == in.target && u.combat() && u.side != in.shooters.front()->side) targets.push_back(&u);
+  out["after"] = jemmapes::to_json(jemmapes::apply_result(s.x, r.defender, targets, {}, dice, t));
   headline += ": " + std::to_string(total) + " rolled, " + std::to_string(modified) + " modified: " + r.defender.text;
   return out;
 }

@@ -231,7 +231,7 @@ Level rally_result(const Context& x, const Unit& u, int total, int morale, int& 
   return static_cast<Level>(lvl);
 }
 
-// RULE jemmapes:8.0 (part: the elimination test and who takes it; the general's one move a round and the placement of survivors and replacements are not implemented) — a commander tests on 2D6
+// RULE jemmapes:8.0 — a commander tests on 2D6; survivors of an overrun and replacements go on a friendly unit (of the formation)
 OrderChange elimination_modifiers(const Context& x, bool step_lost, bool units_destroyed, Trace& t) {
   (void)x;
   OrderChange oc;

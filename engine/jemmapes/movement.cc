@@ -328,6 +328,11 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
     return nlohmann::json{{"unit", u.id}, {"legal", false}, {"failed_step", "start"}, {"rule", "jemmapes:5.4"},
                           {"reason", u.id + " is in rout: it has no move of its own choosing"}};
   }
+  if (u.general && u.has("moved") && !path.empty()) {
+    t.cite("jemmapes:8.0", u.id + " has already moved this round (his counter is flipped): the commanding general moves once a round");
+    return nlohmann::json{{"unit", u.id}, {"legal", false}, {"failed_step", "start"}, {"rule", "jemmapes:8.0"},
+                          {"reason", u.id + " has made his one move of the round"}};
+  }
   const OrderView ov = order_view(x, u);
   const int allowance = movement_allowance(x, u, t);
   nlohmann::json out{{"unit", u.id}, {"allowance", allowance}};

@@ -169,7 +169,9 @@ Position read_position(const Field<CaseError>& units, const Field<CaseError>& st
     for (const std::string& m : f["markers"].str_list()) {
       bool known = false;
       for (const char* k : kMarkers) known = known || m == k;
-      if (!known) f["markers"].fail("unknown marker '" + m + "' (one of harnessed, charge, noncommanded, reserve)");
+      if (!known) f["markers"].fail("unknown marker '" + m + "' (one of harnessed, charge, noncommanded, reserve, moved)");
+      if (m == "moved" && !(u.kind == UnitKind::Commander && f["general"].bool_or(false)))
+        f["markers"].fail("only a commanding general carries the moved marker (jemmapes:8.0)");
       if (m == "harnessed" && u.kind != UnitKind::Artillery) f["markers"].fail("only artillery is harnessed (jemmapes:5.1)");
       if (m == "charge" && u.kind == UnitKind::Commander) f["markers"].fail("a commander does not charge");
       u.markers.insert(m);

@@ -38,7 +38,9 @@ const char* to_string(Order o);
 // Markers a unit may carry (jemmapes:1.1): harnessed artillery (5.1), a declared charge (5.3.2),
 // non-commanded (3.1), and "reserve", the owner's choice of the unit as one of its formation's
 // reserve units under an offensive order (4.1.1).
-inline constexpr const char* kMarkers[] = {"harnessed", "charge", "noncommanded", "reserve"};
+// "moved" marks a commanding general who has made his one move of the round (his counter
+// flipped, jemmapes:8.0).
+inline constexpr const char* kMarkers[] = {"harnessed", "charge", "noncommanded", "reserve", "moved"};
 
 struct Unit {
   std::string id, side;

@@ -159,7 +159,7 @@ std::vector<Kind> command_kinds() {
        true},
       {"commander-elimination", "A commander's elimination test (question: commander, optional step_lost, units_destroyed, roll)",
        [](const Situation& s) {
-         s.c.question.expect_keys({"kind", "commander", "step_lost", "units_destroyed", "roll"});
+         s.c.question.expect_keys({"kind", "commander", "step_lost", "units_destroyed", "overrun", "roll"});
          const auto& c = unit_field(s, "commander");
          if (c.combat()) s.c.question["commander"].fail(c.id + " is not a commander");
        },
@@ -172,8 +172,17 @@ std::vector<Kind> command_kinds() {
          if (const auto total = maybe_roll(s, dice, "jemmapes:8.0", "commander elimination", oc.sum, out)) {
            const std::string r = jemmapes::threshold_result(s.x, "jemmapes:table.commander-elimination", *total, t);
            const bool gone = r == "Eliminated";
-           out["eliminated"] = gone;
-           if (gone) t.cite("jemmapes:8.0", c.id + " is eliminated and at once replaced on a friendly unit" + std::string(c.general ? "" : " of his formation"));
+           // Where he (or his replacement) goes: a friendly combat unit, of his formation for a
+           // formation commander; with none left he is eliminated for good.
+           nlohmann::json onto = nlohmann::json::array();
+           for (const auto& u : s.position.units)
+             if (u.combat() && u.side == c.side && (c.general || u.formation == c.formation)) onto.push_back(u.id);
+           const bool overrun = s.c.question["overrun"].bool_or(false);
+           out["eliminated"] = gone || (overrun && onto.empty());
+           if (gone || overrun) out["placed_on_one_of"] = onto;
+           if (gone) t.cite("jemmapes:8.0", c.id + " is eliminated and at once replaced on a friendly unit" + std::string(c.general ? "" : " of his formation") + ": one of " + onto.dump());
+           else if (overrun)
+             t.cite("jemmapes:8.0", onto.empty() ? c.id + " survives but no unit of his is left to take him: eliminated" : c.id + " survives and is placed on one of " + onto.dump());
            headline += gone ? ": eliminated" : ": survives";
          }
          return out;

@@ -34,11 +34,14 @@ std::optional<int> JenaRules::sudden_death_number(const GameState& s, int turn) 
   return found;
 }
 
+// As the game opens, the French First Player's turn is said (jena:4.0). Then Bernadotte's roll.
 // Step A. Only the French Movement Phase from turn 5, with I Corps still waiting and placed on
 // this turn's box (a success it then delays under std:11.5 rolls no more). Step B. The roll: 1
 // it arrives now as a reinforcement; else it moves one turn ahead.
 // RULE jena:3.1 — from turn 5, a die each French Movement Phase: on a 1 I Corps enters at area B, else it slips a turn
 void JenaRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
+  if (p == Phase::RandomEvents && s.turn == 1 && s.phasing == "french")
+    t.cite("jena:4.0", "the French, the First Player, open the game");
   // Step A.
   if (p != Phase::Movement || s.phasing != "french") return;
   const jena::OrderOfBattle* o = nullptr;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "engine/n20/games/jena_order_of_battle.h"
 #include "engine/play/game.h"
 #include "engine/play/generated.h"
 #include "engine/play/invariants.h"
@@ -87,6 +88,30 @@ RC_GTEST_PROP(JenaProps, jena_3_1_ICorpsAndTheSetAsideUnitsArriveOnlyAsTheirRule
       if (const Unit* u = g.state().unit(id); u && u->on_map()) RC_ASSERT(card_drawn);
   }
   RC_CLASSIFY(entered, "I Corps entered");
+}
+
+// jena:3.0: a unit with a designation of the setup lists is Elite exactly when it is IG or
+// H - Res, and a Guard exactly when it is IG, whatever its counter flags; any other unit keeps
+// its flags.
+RC_GTEST_PROP(JenaProps, jena_3_0_EliteAndGuardFollowTheDesignationNotTheFlags, ()) {
+  HEXLAW_CITES("jena:3.0");
+  static const auto rules = n20::make_rules(n20::RulesetChoice{.game = "jena"}, testing::source_spec());
+  static const char* kIds[] = {"IG", "H - Res", "H - LW", "VII", "Res", "B - 1", "SW - CB", "Bav", "X", "Guard", "F0"};
+  Unit u;
+  u.id = Symbol(kIds[*rc::gen::inRange<std::size_t>(0, std::size(kIds))]);
+  u.side = Symbol(*rc::gen::element<std::string>("french", "prussian"));
+  u.flags.set(UnitFlag::Elite, *rc::gen::arbitrary<bool>());
+  u.flags.set(UnitFlag::Guard, *rc::gen::arbitrary<bool>());
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  const n20::jena::OrderOfBattle* o = n20::jena::listed(u.id.view(), u.side.view());
+  RC_CLASSIFY(o != nullptr, "listed");
+  if (o) {
+    RC_ASSERT(rules->is_elite(u, t) == (u.id == "IG" || u.id == "H - Res"));
+    RC_ASSERT(rules->is_guard(u, t) == (u.id == "IG"));
+  } else {
+    RC_ASSERT(rules->is_elite(u, t) == u.has(UnitFlag::Elite));
+    RC_ASSERT(rules->is_guard(u, t) == u.has(UnitFlag::Guard));
+  }
 }
 
 }  // namespace

@@ -37,6 +37,7 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   y << "title: Generated scenario (" << spec.units_per_side << " units a side, " << spec.last_turn << " turns)\n";
   const bool jena = spec.game == "jena";
   if (spec.game != "standard" && !jena) throw std::invalid_argument("a generated scenario's game is standard or jena");
+  if (jena && spec.rows < 8) throw std::invalid_argument("a generated Jena map needs 8 rows or more (IG sets up at 0208)");
   y << "game: " << spec.game << "\noptions: [";
   bool first = true;
   for (const auto& o : spec.options) y << (first ? "" : ", ") << "\"" << o << "\"", first = false;

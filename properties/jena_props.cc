@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-#include "engine/n20/games/jena_order_of_battle.h"
+#include "engine/n20/games/jena.h"
 #include "engine/play/game.h"
 #include "engine/play/generated.h"
 #include "engine/play/invariants.h"
@@ -94,7 +94,7 @@ RC_GTEST_PROP(JenaProps, jena_3_1_ICorpsAndTheSetAsideUnitsArriveOnlyAsTheirRule
 // H - Res, and a Guard exactly when it is IG, whatever its counter flags; any other unit keeps
 // its flags.
 RC_GTEST_PROP(JenaProps, jena_3_0_EliteAndGuardFollowTheDesignationNotTheFlags, ()) {
-  HEXLAW_CITES("jena:3.0");
+  HEXLAW_CITES("jena:3.0", "jena:table.order-of-battle");
   static const auto rules = n20::make_rules(n20::RulesetChoice{.game = "jena"}, testing::source_spec());
   static const char* kIds[] = {"IG", "H - Res", "H - LW", "VII", "Res", "B - 1", "SW - CB", "Bav", "X", "Guard", "F0"};
   Unit u;
@@ -103,7 +103,8 @@ RC_GTEST_PROP(JenaProps, jena_3_0_EliteAndGuardFollowTheDesignationNotTheFlags, 
   u.flags.set(UnitFlag::Elite, *rc::gen::arbitrary<bool>());
   u.flags.set(UnitFlag::Guard, *rc::gen::arbitrary<bool>());
   Trace t(Trace::Off{}, testing::source_spec()->catalog);
-  const n20::jena::OrderOfBattle* o = n20::jena::listed(u.id.view(), u.side.view());
+  const auto& jena = dynamic_cast<const n20::JenaRules&>(*rules);
+  const n20::jena::OrderOfBattle* o = jena.listed(u.id.view(), u.side.view(), t);
   RC_CLASSIFY(o != nullptr, "listed");
   if (o) {
     RC_ASSERT(rules->is_elite(u, t) == (u.id == "IG" || u.id == "H - Res"));

@@ -8,6 +8,16 @@
 
 namespace hexlaw::n20 {
 
+JenaRules::JenaRules(RulesetChoice choice, std::shared_ptr<const Spec> spec)
+    : N20Rules(std::move(choice), std::move(spec)), order_(jena::read_order_of_battle(this->spec()->tables)) {}
+
+// RULE jena:table.order-of-battle — the setup lists read as data: designation, side, setup or arrival, entry, Elite, Guard
+const jena::OrderOfBattle* JenaRules::listed(std::string_view id, std::string_view side, Trace& t) const {
+  const jena::OrderOfBattle* o = jena::listed(order_, id, side);
+  if (o) t.cite(jena::kOrderOfBattleTable, [&] { return std::string(id) + " is in the " + o->side + " setup list"; });
+  return o;
+}
+
 // RULE jena:5.0 — on the first Game Turn the French skip their Random Events draw
 bool JenaRules::skips_random_events(std::string_view side, int turn, Trace& t) const {
   if (turn != 1 || side != "french") return false;
@@ -22,7 +32,7 @@ std::pair<std::string, std::string> JenaRules::first_player() const { return {"f
 // counter data says; an unlisted unit keeps its printed quality.
 // RULE jena:3.0 — the French Imperial Guard and the Prussian H - Res are the Elite Forces for routs and rallies
 bool JenaRules::is_elite(const Unit& u, Trace& t) const {
-  const jena::OrderOfBattle* o = jena::listed(u.id.view(), u.side.view());
+  const jena::OrderOfBattle* o = listed(u.id.view(), u.side.view(), t);
   if (!o) return N20Rules::is_elite(u, t);
   t.cite("jena:3.0", [&] {
     return u.id + (o->elite ? " is one of Jena's two Elite Forces (-2 to its rout die, +1 to its rally die)"
@@ -33,13 +43,16 @@ bool JenaRules::is_elite(const Unit& u, Trace& t) const {
 
 // RULE jena:3.0 — only the Imperial Guard is a Guard unit for commitment: H - Res is Elite but never a Guard
 bool JenaRules::is_guard(const Unit& u, Trace& t) const {
-  const jena::OrderOfBattle* o = jena::listed(u.id.view(), u.side.view());
+  Trace silent(Trace::Off{}, catalog());
+  const jena::OrderOfBattle* o = listed(u.id.view(), u.side.view(), silent);
   if (!o) return N20Rules::is_guard(u, t);
-  if (o->guard || u.has(UnitFlag::Guard))
+  if (o->guard || u.has(UnitFlag::Guard)) {
+    listed(u.id.view(), u.side.view(), t);
     t.cite("jena:3.0", [&] {
       return u.id + (o->guard ? " is the Imperial Guard, Jena's one Guard unit"
                               : " is not a Guard unit at Jena, whatever its counter says (only IG is)");
     });
+  }
   return o->guard;
 }
 

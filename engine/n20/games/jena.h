@@ -13,13 +13,15 @@
 #include <utility>
 #include <vector>
 
+#include "engine/n20/games/jena_order_of_battle.h"
 #include "engine/n20/rules.h"
 
 namespace hexlaw::n20 {
 
 class JenaRules : public N20Rules {
  public:
-  using N20Rules::N20Rules;
+  // Reads the order of battle (jena:table.order-of-battle) from the spec.
+  JenaRules(RulesetChoice choice, std::shared_ptr<const Spec> spec);
   bool skips_random_events(std::string_view side, int turn, Trace& t) const override;
   std::pair<std::string, std::string> first_player() const override;
   bool is_elite(const Unit& u, Trace& t) const override;
@@ -34,6 +36,12 @@ class JenaRules : public N20Rules {
   // `sudden-death:TURN=N` (the Turn Track is not in the sources); nothing when not given.
   // std::invalid_argument for a malformed marker.
   static std::optional<int> sudden_death_number(const GameState& s, int turn);
+  // The row of the order of battle for this designation and side (either side when `side` is
+  // empty), or null; the lookup cites the table when it finds one.
+  const jena::OrderOfBattle* listed(std::string_view id, std::string_view side, Trace& t) const;
+
+ private:
+  std::vector<jena::OrderOfBattle> order_;
 };
 
 }  // namespace hexlaw::n20

@@ -3,51 +3,60 @@
 
 #include <algorithm>
 #include <iterator>
+#include <stdexcept>
 
 namespace hexlaw::n20::jena {
 namespace {
 
-using A = Arrives;
-// The setup lists of the sheet's "Setting Up the Game" (jena:3.1 French, jena:3.2 Prussian),
-// with the unified-army hexes of jena:3.3 and the Elite and Guard units of jena:3.0.
-constexpr OrderOfBattle kOrder[] = {
-    {"IG", "french", "", A::Setup, "0208", "", 0, "", true, true},
-    {"VII", "french", "", A::Setup, "0406", "", 0, "", false, false},
-    {"V", "french", "", A::Setup, "0407", "", 0, "", false, false},
-    {"III", "french", "", A::Scheduled, "", "", 4, "B", false, false},
-    {"VI", "french", "", A::Scheduled, "", "", 5, "A", false, false},
-    {"I", "french", "", A::ByDie, "", "", 5, "B", false, false},
-    {"Res", "french", "", A::Scheduled, "", "", 6, "A", false, false},
-    {"IV", "french", "", A::Scheduled, "", "", 7, "A", false, false},
-    {"Bav", "french", "", A::ByEvent, "", "", 0, "A", false, false},
-    {"H - LW", "prussian", "H", A::Setup, "0605", "", 0, "", false, false},
-    {"H - RW", "prussian", "H", A::Setup, "0607", "", 0, "", false, false},
-    {"H - Res", "prussian", "H", A::Setup, "0806", "", 0, "", true, false},
-    {"H - 2AG", "prussian", "H", A::Setup, "0909", "", 0, "", false, false},
-    {"B - 1", "prussian", "B", A::Setup, "1101", "0701", 0, "", false, false},
-    {"B - 1AG", "prussian", "B", A::Setup, "1203", "0503", 0, "", false, false},
-    {"B - 2", "prussian", "B", A::Scheduled, "", "", 1, "", false, false},
-    {"B - 3", "prussian", "B", A::Scheduled, "", "", 2, "", false, false},
-    {"B - 1R", "prussian", "B", A::Scheduled, "", "", 3, "", false, false},
-    {"B - 2R", "prussian", "B", A::Scheduled, "", "", 4, "", false, false},
-    {"vR - CB", "prussian", "vR", A::Scheduled, "", "", 6, "", false, false},
-    {"vR - 3AG", "prussian", "vR", A::Scheduled, "", "", 7, "", false, false},
-    {"SW - CB", "prussian", "SW", A::ByEvent, "", "", 0, "", false, false},
-};
+// The cell of `row` under `column`, "-" read as empty.
+std::string cell(const GridTable& t, const GridRow& row, const char* column) {
+  const auto* c = t.cell(row.key, column);
+  if (!c || !*c) throw std::invalid_argument(t.id + ": row '" + row.key + "' has no " + column);
+  return **c == "-" ? std::string() : **c;
+}
 
 constexpr const char* kDeploymentNames[] = {"history", "historical-setup", "unified", "free"};
 constexpr std::string_view kDeploymentMarker = "jena-deployment:";
 
 }  // namespace
 
-const OrderOfBattle* listed(std::string_view id, std::string_view side) {
-  const OrderOfBattle* o = listed(id);
-  return o && o->side == side ? o : nullptr;
+// Step A. The table. Step B. Each row's cells, checked.
+std::vector<OrderOfBattle> read_order_of_battle(const TableSet& tables) {
+  // Step A.
+  const GridTable* t = tables.grid(kOrderOfBattleTable);
+  if (!t) throw std::invalid_argument(std::string("spec has no table '") + kOrderOfBattleTable + "'");
+  std::vector<OrderOfBattle> out;
+  // Step B.
+  for (const GridRow& row : t->rows) {
+    OrderOfBattle o;
+    o.id = row.key;
+    o.side = cell(*t, row, "side");
+    o.command = cell(*t, row, "command");
+    const std::string arrives = cell(*t, row, "arrives");
+    if (arrives == "setup") o.arrives = Arrives::Setup;
+    else if (arrives == "turn") o.arrives = Arrives::Scheduled;
+    else if (arrives == "die") o.arrives = Arrives::ByDie;
+    else if (arrives == "event") o.arrives = Arrives::ByEvent;
+    else throw std::invalid_argument(t->id + ": row '" + row.key + "': arrives is setup, turn, die or event");
+    o.setup = cell(*t, row, "setup");
+    o.unified_setup = cell(*t, row, "unified_setup");
+    const std::string turn = cell(*t, row, "turn");
+    o.turn = turn.empty() ? 0 : std::stoi(turn);
+    o.entry = cell(*t, row, "entry");
+    o.elite = cell(*t, row, "elite") == "yes";
+    o.guard = cell(*t, row, "guard") == "yes";
+    if ((o.side != "french" && o.side != "prussian") || (o.arrives == Arrives::Setup && o.setup.empty()) ||
+        ((o.arrives == Arrives::Scheduled || o.arrives == Arrives::ByDie) && o.turn < 1))
+      throw std::invalid_argument(t->id + ": row '" + row.key + "' is incomplete for how it arrives");
+    out.push_back(std::move(o));
+  }
+  return out;
 }
 
-const OrderOfBattle* listed(std::string_view id) {
-  auto it = std::find_if(std::begin(kOrder), std::end(kOrder), [&](const OrderOfBattle& o) { return o.id == id; });
-  return it == std::end(kOrder) ? nullptr : &*it;
+const OrderOfBattle* listed(const std::vector<OrderOfBattle>& order, std::string_view id, std::string_view side) {
+  for (const OrderOfBattle& o : order)
+    if (o.id == id && (side.empty() || o.side == side)) return &o;
+  return nullptr;
 }
 
 const char* deployment_name(Deployment d) { return kDeploymentNames[static_cast<int>(d)]; }

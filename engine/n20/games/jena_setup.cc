@@ -54,12 +54,12 @@ void JenaRules::setup_problems(const Map& m, const GameState& s, std::vector<Set
   // Step B.
   int unified_pair = 0, listed_pair = 0;
   for (const Unit& u : s.units) {
-    const jena::OrderOfBattle* o = jena::listed(u.id.view());
+    const jena::OrderOfBattle* o = listed(u.id.view(), {}, t);
     if (!o) continue;
     // RULE jena:3.1 — the French units set up and arrive as the French list says
     // RULE jena:3.2 — the Prussian units set up and arrive as the Prussian list says
     const char* rule = o->side == "french" ? "jena:3.1" : "jena:3.2";
-    t.cite(rule, [&] { return u.id + " is in the " + std::string(o->side) + " setup list"; });
+    t.cite(rule, [&] { return u.id + " is checked against the " + o->side + " list"; });
     if (u.side != o->side) {
       problems.push_back({u.id, rule, "a " + std::string(o->side) + " unit of the Jena order of battle"});
       continue;
@@ -68,14 +68,14 @@ void JenaRules::setup_problems(const Map& m, const GameState& s, std::vector<Set
       case Arrives::Setup: {
         // RULE jena:3.3 — the Prussian deployment decides where B - 1 and B - 1AG set up
         const bool movable = !o->unified_setup.empty();
-        std::vector<std::string_view> allowed;
+        std::vector<std::string> allowed;
         if (!movable || d == Deployment::History || d == Deployment::HistoricalSetup || d == Deployment::Free)
           allowed.push_back(o->setup);
         if (movable && (d == Deployment::Unified || d == Deployment::Free)) allowed.push_back(o->unified_setup);
         const std::string at = u.on_map() ? m.name(u.hex) : "";
         if (std::find(allowed.begin(), allowed.end(), at) == allowed.end()) {
           std::string list;
-          for (auto h : allowed) list += (list.empty() ? "" : " or ") + std::string(h);
+          for (const auto& h : allowed) list += (list.empty() ? "" : " or ") + h;
           problems.push_back({u.id, movable ? "jena:3.3" : rule,
                               "sets up in " + list + (movable ? std::string(" under the ") + jena::deployment_name(d) +
                                                                     " deployment"

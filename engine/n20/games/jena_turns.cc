@@ -46,13 +46,15 @@ void JenaRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t
   if (p != Phase::Movement || s.phasing != "french") return;
   const jena::OrderOfBattle* o = nullptr;
   Unit* corps = nullptr;
+  Trace silent(Trace::Off{}, catalog());
   for (Unit& u : s.units)
-    if ((o = jena::listed(u.id.view(), u.side.view())) && o->arrives == jena::Arrives::ByDie) {
+    if ((o = listed(u.id.view(), u.side.view(), silent)) && o->arrives == jena::Arrives::ByDie) {
       corps = &u;
       break;
     }
   if (!corps || corps->status != UnitStatus::Pending || s.turn < o->turn || corps->arrival_turn != s.turn) return;
   // Step B.
+  listed(corps->id.view(), corps->side.view(), t);
   const int die = dice.roll(6, "jena:3.1", "Bernadotte's I Corps arrival roll");
   if (die == 1) {
     t.cite("jena:3.1", [&] { return "die 1: " + corps->id + " arrives this turn at area " + corps->entry; });

@@ -129,7 +129,7 @@ void bind_game(pyb::module_& m) {
   m.def(
       "generated_scenario",
       [](int units_per_side, int cols, int rows, int last_turn, std::vector<int> night_turns, bool events,
-         std::vector<std::string> options, std::uint64_t seed, const pyb::object& rules_spec) {
+         std::vector<std::string> options, std::uint64_t seed, const pyb::object& rules_spec, const std::string& game) {
         play::GeneratedScenarioSpec spec;
         spec.units_per_side = units_per_side;
         spec.cols = cols;
@@ -139,12 +139,15 @@ void bind_game(pyb::module_& m) {
         spec.events = events;
         spec.options = std::set<std::string>(options.begin(), options.end());
         spec.seed = seed;
+        spec.game = game;
         return std::const_pointer_cast<Scenario>(play::generated_scenario(spec_or_default(rules_spec), spec));
       },
       pyb::arg("units_per_side") = 20, pyb::arg("cols") = 20, pyb::arg("rows") = 14, pyb::arg("last_turn") = 12,
       pyb::arg("night_turns") = std::vector<int>{6}, pyb::arg("events") = true,
       pyb::arg("options") = std::vector<std::string>{}, pyb::arg("seed") = 1, pyb::arg("spec") = pyb::none(),
-      "A random but legal scenario (engine/play/generated.h): the same arguments give the same scenario. "
+      pyb::arg("game") = "standard",
+      "A random but legal scenario (engine/play/generated.h): the same arguments give the same scenario; "
+      "game='jena' gives a Jena-layer scenario (I Corps on its die, Sudden Death numbers, set-aside units). "
       "Raises ValueError when the units do not fit the map, hexlaw.CaseError on an unknown option.");
   pyb::class_<Game>(m, "Game",
                     "A whole game played from a scenario. `decision` is what is awaited now, with every legal "

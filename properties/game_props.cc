@@ -35,6 +35,7 @@ rc::Gen<GeneratedScenarioSpec> small_scenario() {
       if (*rc::gen::inRange(0, 3) == 0) s.options.insert(o);
     if (s.options.count("std:16.5") && *rc::gen::arbitrary<bool>()) s.options.insert("std:16.5.3");
     s.seed = *rc::gen::inRange<std::uint64_t>(1, 1'000'000);
+    if (*rc::gen::inRange(0, 3) == 0) s.game = "jena";  // the Jena layer's procedures at the boundaries too
     return s;
   });
 }

@@ -347,7 +347,7 @@ GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, st
                                  Trace& trace) {
   GuardCommitment g;
   const Unit& u = b.unit();
-  if (!u.has(UnitFlag::Guard) || path.empty()) return g;
+  if (!b.rules().is_guard(u, trace) || path.empty()) return g;
   Trace silent(Trace::Off{}, b.rules().catalog());
   const bool each = b.rules().readings().guard_cost_each_transition;
   bool could = !from_off_map && could_attack_from(b.rules(), b.map(), b.state(), u, from, silent);
@@ -811,7 +811,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     if (trace.on()) r.stop = maybe_stop(b, c, base);
     else if (c.stop != Stop::None) r.stop.emplace().rule = stop_rule(c.stop);
     ++stops[static_cast<std::size_t>(c.stop)];
-    if (unit.has(UnitFlag::Guard)) r.guard = guard_commitment(b, unit.hex, options.entering, r.path, silent);
+    if (b.rules().is_guard(unit, silent)) r.guard = guard_commitment(b, unit.hex, options.entering, r.path, silent);
   }
   // Step F. What the search found and which rules shaped it.
   trace.cite("std:6.0", [&] {

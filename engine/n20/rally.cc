@@ -108,7 +108,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
       continue;
     }
     r.die = dice.roll(6, "std:10.0", "rally roll for " + id);
-    if (u.has(UnitFlag::Elite)) r.modifier += 1;
+    if (rules.is_elite(u, trace)) r.modifier += 1;
     if (request.spend_point) r.modifier += 1;
     r.modified = std::min(6, r.die + r.modifier);
     const auto* cell = table.cell(std::to_string(std::max(1, r.modified)), "result");

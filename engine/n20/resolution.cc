@@ -356,7 +356,7 @@ void BattleResolution::rout(int die) {
   f.rout_die = die;
   int modifier = 0;
   const TerrainType& here = rules.terrain_of(*fixed_->map, u.hex, out_.after);
-  if (u.has(UnitFlag::Elite)) {
+  if (rules.is_elite(u, *trace_)) {
     modifier = -2;
     // RULE std:9.6 — results; broken units leave the map; an Elite Force subtracts 2 from its rout die
     trace_->cite("std:9.6", [&] { return u.id + " is an Elite Force: -2 to its rout die"; });
@@ -647,7 +647,7 @@ void BattleResolution::finish() {
   const bool attacker_won = applied == CrtCode::DB || applied == CrtCode::DR || applied == CrtCode::DW || applied == CrtCode::EX;
   for (std::size_t i = 0; i < battle.attackers.size(); ++i) {
     const Unit& u = unit(battle.attackers[i]);
-    if (!u.has(UnitFlag::Guard)) continue;
+    if (!rules.is_guard(u, *trace_)) continue;
     if (!attacker_won || !u.on_map()) {
       ledger_of(ledger_, rules.morale_track(u, out_.after)).loss += 1;
       trace_->cite("std:12.2", [&] { return u.id + " is a Guard unit committed to battle"; });

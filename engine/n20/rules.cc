@@ -47,6 +47,8 @@ const std::vector<InterpretationSwitch>& known_switches() {
        "std:2.0"},
       {"leipzig.mixed_front_morale", {"allied-choice", "each-front"}, "allied-choice", "leipzig:12.0"},
       {"leipzig.loc_capture_count", {"per-front", "all-allied"}, "per-front", "leipzig:14.0"},
+      {"jena.objective_hex_side", {"owned", "aims"}, "owned", "jena:14.0"},
+      {"jena.free_deployment_choice", {"each-unit", "same-pair"}, "each-unit", "jena:3.3"},
   };
   return kSwitches;
 }

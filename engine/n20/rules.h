@@ -346,6 +346,35 @@ class N20Rules {
     return morale_track_for(u, s, silent);
   }
 
+  // ---- Who is what, and the set-up (added for the Jena layer, jena:3.0 to jena:4.0).
+
+  // Whether `u` is an Elite Force for its rout die (-2, std:9.6) and rally die (+1, std:10.0):
+  // its printed quality by default; Jena names its Elite Forces (jena:3.0).
+  virtual bool is_elite(const Unit& u, Trace& t) const {
+    (void)t;
+    return u.has(UnitFlag::Elite);
+  }
+  // Whether `u` is a Guard unit, for the cost of its commitment and Le Garde Recule (std:12.2):
+  // its printed quality by default; at Jena only the Imperial Guard is (jena:3.0).
+  virtual bool is_guard(const Unit& u, Trace& t) const {
+    (void)t;
+    return u.has(UnitFlag::Guard);
+  }
+  // A game's own set-up checks beyond std:3.0 (its setup lists, deployment options, entry
+  // areas): each problem added as {unit, case, reason}. Standard: none.
+  struct SetupIssue {
+    std::string unit, rule, reason;
+  };
+  virtual void setup_problems(const Map& m, const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const {
+    (void)m, (void)s, (void)problems, (void)t;
+  }
+  // The side a game makes the First Player and the case that says so (jena:4.0), or two empty
+  // strings where the scenario's calendar decides (std:4.0).
+  virtual std::pair<std::string, std::string> first_player() const { return {}; }
+  // The game-level marker a layer's boundary hook sets to end the game at once, judged as at
+  // the end of the last turn (std:15.0): Jena's Sudden Death (jena:4.1).
+  static constexpr const char* kGameEndsMarker = "game-ends";
+
   // What of the state the terrain hooks (terrain_of, hexside_types) read, folded into one
   // number: positions with equal numbers share their terrain facts (terrain_index). A layer
   // whose terrain hooks read the state must fold what they read in here.

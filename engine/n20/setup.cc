@@ -5,10 +5,10 @@
 
 namespace hexlaw::n20 {
 
-// Step A. The two players and their sides. Step B. Every unit where the set-up allows it.
+// Step A. The two players and their sides. Step B. Every unit where the set-up allows it. Step
+// C. The game's own set-up rules.
 SetupVerdict check_setup(const N20Rules& rules, const Map& map, const GameState& state, const std::string& french,
                          Trace& trace) {
-  (void)rules;
   SetupVerdict v;
   auto problem = [&](const std::string& unit, const std::string& rule, const std::string& reason) {
     v.legal = false;
@@ -37,6 +37,10 @@ SetupVerdict check_setup(const N20Rules& rules, const Map& map, const GameState&
       problem(u.id, "std:3.0", map.name(u.hex) + " is not one of the exclusive rules' setup hexes");
     if (!taken.insert(u.hex).second) problem(u.id, "std:6.9", "a second unit in " + map.name(u.hex));
   }
+  // Step C. The game's own set-up lists and options (jena:3.1 to jena:3.3, jena:11.5).
+  std::vector<N20Rules::SetupIssue> own;
+  rules.setup_problems(map, state, own, trace);
+  for (const auto& p : own) problem(p.unit, p.rule, p.reason);
   if (v.legal) trace.cite("std:3.0", "every unit starts where the set-up allows");
   return v;
 }

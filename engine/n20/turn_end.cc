@@ -65,13 +65,13 @@ NightMorale night_morale(const N20Rules& rules, const Map& map, const GameState&
 }
 
 NightMorale standard_night_morale(const N20Rules& rules, const Map& map, const GameState& state,
-                                  const std::string& side, Trace& trace) {
+                                  const std::string& side, Trace& trace, const std::set<Hex>* enemy_objectives) {
   NightMorale m;
   const std::string enemy = enemy_of(state, side);
   // Step A.
   for (const Unit& u : state.units) {
     if (!u.on_map() || u.side != side) continue;
-    const bool loc = map.locs(enemy).count(u.hex) > 0, objective = map.objectives(enemy).count(u.hex) > 0;
+    const bool loc = map.locs(enemy).count(u.hex) > 0, objective = (enemy_objectives ? *enemy_objectives : map.objectives(enemy)).count(u.hex) > 0;
     m.enemy_locs_held += loc ? 1 : 0;
     m.enemy_objectives_held += objective ? 1 : 0;
     if (loc || objective) note_dummy_holds(rules, u, loc ? "LOC" : "objective", trace);

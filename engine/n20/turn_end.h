@@ -41,9 +41,11 @@ struct NightMorale {
 // Leipzig's by Fronts).
 NightMorale night_morale(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side,
                          Trace& trace);
-// The standard steps themselves, for the standard hook.
+// The standard steps themselves, for the standard hook. `enemy_objectives`, when given, replaces
+// the map's objective hexes of the enemy (a game that names its objectives, jena:14.0).
 NightMorale standard_night_morale(const N20Rules& rules, const Map& map, const GameState& state,
-                                  const std::string& side, Trace& trace);
+                                  const std::string& side, Trace& trace,
+                                  const std::set<Hex>* enemy_objectives = nullptr);
 
 // Routed units that recover at the end of `phasing`'s Player Turn (std:16.5.3).
 std::vector<std::string> rout_recovery(const N20Rules& rules, const Map& map, const GameState& state,

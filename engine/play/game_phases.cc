@@ -122,6 +122,13 @@ void Game::end_phase() {
     scenario_->rules->at_game_turn_end(pos_.turn, state_, dice_, h);
     if (!h.entries().empty()) note("as Game Turn " + std::to_string(pos_.turn) + " ends", h);
     if (judge_decisive()) return;
+    if (state_.has_marker(n20::N20Rules::kGameEndsMarker)) {  // a layer ended the game (Jena's Sudden Death)
+      Trace t{Trace::IdsOnly{}, catalog()};
+      result_ = n20::victory(*scenario_->rules, state_, scenario_->french, true, t);
+      note("the game ends early: " + result_.level + (result_.winner.empty() ? "" : " victory for " + result_.winner), t);
+      stage_ = Stage::Over;
+      return;
+    }
   }
   if (more) {
     pos_ = next;

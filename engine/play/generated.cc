@@ -35,7 +35,10 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   // Step A.
   y << "name: generated-" << spec.seed << "\n";
   y << "title: Generated scenario (" << spec.units_per_side << " units a side, " << spec.last_turn << " turns)\n";
-  y << "game: standard\noptions: [";
+  const bool jena = spec.game == "jena";
+  if (spec.game != "standard" && !jena) throw std::invalid_argument("a generated scenario's game is standard or jena");
+  if (jena && spec.rows < 8) throw std::invalid_argument("a generated Jena map needs 8 rows or more (IG sets up at 0208)");
+  y << "game: " << spec.game << "\noptions: [";
   bool first = true;
   for (const auto& o : spec.options) y << (first ? "" : ", ") << "\"" << o << "\"", first = false;
   y << "]\nmap:\n  layout: odd-columns-low\n  bounds: {cols: [1, " << spec.cols << "], rows: [1, " << spec.rows
@@ -69,11 +72,15 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   y << "  objectives: {french: [\"" << ccrr(stream_col - 1, mid_row + 1) << "\"], prussian: [\""
     << ccrr(stream_col + 2, mid_row - 1) << "\"]}\n";
   y << "  entry_areas: {A: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, mid_row + 1) << "\"], B: [\""
-    << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, mid_row - 1) << "\"]}\n";
+    << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, mid_row - 1) << "\"]"
+    << (jena ? ", prussian: [\"" + ccrr(spec.cols, mid_row) + "\", \"" + ccrr(spec.cols, mid_row - 1) + "\"]" : "")
+    << "}\n";
   y << "  road_entries: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(spec.cols, mid_row) << "\"]\n";
   // Step C.
   y << "units:\n";
   std::set<std::string> taken;
+  // Jena's Imperial Guard sets up at 0208 (jena:3.1); the other generated units keep their ids.
+  if (jena) taken.insert("0208");
   for (int s = 0; s < 2; ++s) {
     const char* side = s == 0 ? "french" : "prussian";
     const char* prefix = s == 0 ? "F" : "P";
@@ -82,7 +89,8 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
       const char* type = arm < 60 ? "infantry" : arm < 85 ? "cavalry" : "artillery";
       const int strength = arm < 60 ? 2 + pick(4) : 1 + pick(3);
       const int movement = arm >= 60 && arm < 85 ? 3 : 2;
-      y << "  - {id: " << prefix << i << ", side: " << side << ", type: " << type << ", strength: " << strength
+      const bool guard = jena && s == 0 && i == 0;
+      y << "  - {id: " << (guard ? std::string("IG") : prefix + std::to_string(i)) << ", side: " << side << ", type: " << type << ", strength: " << strength
         << ", movement: " << movement;
       std::vector<std::string> flags;
       if (pick(5) == 0) flags.push_back("elite");
@@ -91,6 +99,10 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
         y << ", flags: [";
         for (std::size_t k = 0; k < flags.size(); ++k) y << (k ? ", " : "") << flags[k];
         y << "]";
+      }
+      if (guard) {
+        y << ", hex: \"0208\"}\n";
+        continue;
       }
       if (i > 0 && pick(5) == 0 && spec.last_turn >= 2) {
         y << ", status: pending, arrival_turn: " << 2 + pick(spec.last_turn - 1) << ", entry: " << (s == 0 ? "A" : "B")
@@ -118,8 +130,23 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
       for (int k = 0; k < 2; ++k)
         y << "  - {id: " << (s == 0 ? "FD" : "PD") << k << ", side: " << (s == 0 ? "french" : "prussian")
           << ", type: dummy, strength: 0, movement: 3, status: broken}\n";
+  // Jena's units that arrive by the die or only by an event (jena:3.1, jena:3.2), and von Rüchel's
+  // cavalry by the Prussian entry area (jena:11.5).
+  if (jena)
+    y << "  - {id: I, side: french, type: infantry, strength: 4, movement: 2, status: pending, arrival_turn: 5, entry: B}\n"
+         "  - {id: Bav, side: french, type: infantry, strength: 2, movement: 2, status: pending, arrival_turn: 13, entry: A}\n"
+         "  - {id: vR - CB, side: prussian, type: cavalry, strength: 2, movement: 3, status: pending, arrival_turn: 6, "
+         "entry: prussian}\n"
+         "  - {id: SW - CB, side: prussian, type: cavalry, strength: 2, movement: 3, status: pending, arrival_turn: 13, "
+         "entry: prussian}\n";
   // Step D.
-  y << "state: {morale: {french: " << 4 + pick(5) << ", prussian: " << 4 + pick(5) << "}}\n";
+  y << "state: {morale: {french: " << 4 + pick(5) << ", prussian: " << 4 + pick(5) << "}";
+  if (jena) {  // the Sudden Death numbers of Turns 10-12 (jena:4.1: the Turn Track is not in the sources)
+    y << ", markers: [";
+    for (int t = 10; t <= 12; ++t) y << (t > 10 ? ", " : "") << "\"sudden-death:" << t << "=" << 1 + pick(3) << "\"";
+    y << "]";
+  }
+  y << "}\n";
   y << "calendar: {first: french, second: prussian, last_turn: " << spec.last_turn << ", night_turns: [";
   first = true;
   for (int n : spec.night_turns)
@@ -127,6 +154,8 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   y << "]}\nfrench: french\n";
   if (spec.events) {
     y << "events:\n";
+    if (jena) y << "  - {id: reinforcements, top: {text: \"The Bavarians come up\", arrive: [Bav]}, bottom: {text: \"Saxe-Weimar "
+                   "returns\", arrive: [\"SW - CB\"]}}\n";
     for (int k = 0; k < 4; ++k) {
       y << "  - {id: e" << k << ", top: {text: \"French event " << k << "\", morale: " << pick(3) - 1
         << "}, bottom: {text: \"Allied event " << k << "\", morale: " << pick(3) - 1 << "}}\n";

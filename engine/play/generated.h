@@ -22,6 +22,10 @@ struct GeneratedScenarioSpec {
   bool events = true;
   std::set<std::string> options;  // optional rules, e.g. "std:16.1"
   std::uint64_t seed = 1;
+  // The game's rule set: standard, or jena (the Jena layer's procedures: IG at 0208, I Corps on
+  // its arrival die from turn 5, the Bavarians and SW - CB set aside for an event card, the
+  // Sudden Death numbers as state markers, an entry area `prussian`).
+  std::string game = "standard";
 };
 
 // The scenario's YAML text; the same spec gives the same text on every machine.

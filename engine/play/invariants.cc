@@ -45,7 +45,9 @@ std::vector<std::string> invariant_violations(const Game& game) {
   n20::SequencePosition next;
   const bool last_phase = !n20::next_position(*game.scenario().rules, game.scenario().calendar, game.position(), next);
   if (someone_at_zero && !game.over()) out.push_back("a side is at 0 morale but the game goes on");
-  if (game.over() && !someone_at_zero && !last_phase)
+  const bool ended_early = game.state().has_marker(n20::N20Rules::kGameEndsMarker);
+  if (ended_early && !game.over()) out.push_back("a rule ended the game but it goes on");
+  if (game.over() && !someone_at_zero && !last_phase && !ended_early)
     out.push_back("the game ended before its last phase with no side at 0 morale");
   return out;
 }

@@ -26,6 +26,8 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
   if (!cal.is_map()) cal.fail("expected {first, second, last_turn, night_turns}");
   cal.expect_keys({"first", "second", "last_turn", "night_turns"});
   sc->calendar = read_calendar(cal);
+  if (const auto [side, rule] = sc->rules->first_player(); !side.empty() && sc->calendar.first != side)
+    cal["first"].fail("the First Player is " + side + " in this game (" + rule + ")");
   std::set<std::string> sides;
   for (std::size_t i = 0; i < sc->initial.units.size(); ++i) {
     const Unit& u = sc->initial.units[i];

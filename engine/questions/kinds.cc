@@ -17,6 +17,7 @@ const std::vector<QuestionKind>& question_kinds() {
     add_cadre_questions(k);
     add_fog_questions(k);
     add_game_questions(k);
+    add_boundary_questions(k);
     return k;
   }();
   return kinds;

@@ -18,5 +18,6 @@ void add_sequence_questions(std::vector<QuestionKind>& kinds);  // setup, sequen
 void add_cadre_questions(std::vector<QuestionKind>& kinds);     // breakdown, combine
 void add_fog_questions(std::vector<QuestionKind>& kinds);       // view, reveal, reconceal
 void add_game_questions(std::vector<QuestionKind>& kinds);      // game (a whole game played from the position)
+void add_boundary_questions(std::vector<QuestionKind>& kinds);  // boundary (a rule set's hooks at a turn boundary)
 
 }  // namespace hexlaw

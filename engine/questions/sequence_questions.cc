@@ -22,6 +22,8 @@ SequenceInput read_sequence(const Situation& s) {
   const auto& q = s.c.question;
   SequenceInput in;
   in.cal = read_calendar(q);
+  if (const auto [side, rule] = s.rules.first_player(); !side.empty() && in.cal.first != side)
+    q["first"].fail("the First Player is " + side + " in this game (" + rule + ")");
   auto last = q["last_turn"];
   in.at.turn = s.state.turn;
   if (in.at.turn < 1 || in.at.turn > in.cal.last_turn)

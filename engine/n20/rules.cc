@@ -47,6 +47,12 @@ const std::vector<InterpretationSwitch>& known_switches() {
        "std:2.0"},
       {"leipzig.mixed_front_morale", {"allied-choice", "each-front"}, "allied-choice", "leipzig:12.0"},
       {"leipzig.loc_capture_count", {"per-front", "all-allied"}, "per-front", "leipzig:14.0"},
+      {"dresden.lone_garrison_loss", {"on_advance", "by_result"}, "on_advance", "dresden:9.10"},
+      {"dresden.garrison_break_morale", {"none", "as_unit"}, "none", "dresden:9.10"},
+      {"dresden.dresden_garrison_restore", {"any_departure", "after_retreat"}, "any_departure", "dresden:9.10.2"},
+      {"dresden.command_confusion_counts_reinforcements", {"counts", "exempt"}, "counts", "dresden:3.1"},
+      {"dresden.command_confusion_historical", {"literal", "lifted"}, "literal", "dresden:3.1"},
+      {"dresden.night_downpour_ma", {"after_cap", "before_cap"}, "after_cap", "dresden:5.1.1"},
   };
   return kSwitches;
 }

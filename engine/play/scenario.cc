@@ -24,7 +24,7 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
                           "weather and markers");
   const CaseField& cal = where.calendar;
   if (!cal.is_map()) cal.fail("expected {first, second, last_turn, night_turns}");
-  cal.expect_keys({"first", "second", "last_turn", "night_turns"});
+  cal.expect_keys({"first", "second", "last_turn", "night_turns", "weather"});
   sc->calendar = read_calendar(cal);
   std::set<std::string> sides;
   for (std::size_t i = 0; i < sc->initial.units.size(); ++i) {

@@ -1,4 +1,5 @@
-// Owns: Dresden 20's weather as overrides of the standard rules' hooks (see dresden.h).
+// Owns: Dresden 20's weather, Koenigstein, the bridges and the Light Corps as overrides of the
+// standard rules' hooks (see dresden.h); garrisons are dresden_garrisons.cc, the turn dresden_turn.cc.
 #include "engine/n20/games/dresden.h"
 
 #include <algorithm>
@@ -45,6 +46,11 @@ int DresdenRules::movement_allowance_modifier(const Unit& u, const GameState& s,
     t.cite("dresden:5.2", [&] { return "Extra Horses: " + u.id + " keeps its full allowance in the mud"; });
     return 0;
   }
+  if (s.night && interpretation("dresden.night_downpour_ma") == "before_cap") {
+    t.cite("dresden:5.1.1", [&] { return "dresden.night_downpour_ma=before_cap: the -1 falls on " + u.id +
+                                         "'s printed allowance, and the Night cap then sets it to 1"; });
+    return 0;
+  }
   t.cite("dresden:5.1.1", [&] { return "Downpour or Mud: " + u.id + "'s allowance -1"; });
   return -1;
 }
@@ -67,67 +73,6 @@ int DresdenRules::strength_modifier(const Unit& u, const GameState& s, Trace& t)
   t.cite("dresden:5.1.1", [&] { return s.weather + ": infantry " + u.id + " fights at -1"; });
   t.cite("dresden:9.4.5", "strength order: rout halving, then weather, then doubling, then terrain");
   return -1;
-}
-
-// RULE dresden:9.10 (part: garrisons never move) — a garrison defends in place and never moves
-bool DresdenRules::may_move(const Unit& u, Trace& t) const {
-  if (u.type != UnitType::Garrison) return N20Rules::may_move(u, t);
-  t.cite("dresden:9.10", [&] { return u.id + " is a garrison: it defends in place and never moves"; });
-  return false;
-}
-
-// RULE dresden:9.10 (part: stacking) — French units move through and stack with their garrisons freely
-bool DresdenRules::stacks_freely(const Unit& u, Trace& t) const {
-  if (u.type != UnitType::Garrison) return false;
-  t.cite("dresden:9.10", [&] { return u.id + " is a garrison: French units stack with it freely (std:6.9 overridden)"; });
-  return true;
-}
-
-// RULE dresden:9.10 (part: garrisons never attack) — a garrison in an enemy ZOC is not obliged to attack
-bool DresdenRules::obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const {
-  if (u.type != UnitType::Garrison) return N20Rules::obliged_to_attack(u, s, t);
-  t.cite("dresden:9.10", [&] { return u.id + " is a garrison: it never attacks, so it has no duty to (std:9.1 overridden)"; });
-  return false;
-}
-
-// A garrison never attacks; it defends only a hex with no French unit in it.
-void DresdenRules::battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
-                                     const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
-                                     Trace& t) const {
-  (void)t;
-  for (const Unit* a : attackers)
-    if (a->type == UnitType::Garrison)
-      // RULE dresden:9.10 (part: garrisons never attack) — a garrison cannot be declared an attacker
-      violations.emplace_back("dresden:9.10", a->id + " is a garrison: garrisons never attack");
-  for (const Unit* d : defenders) {
-    if (d->type != UnitType::Garrison) continue;
-    for (const Unit* other : s.units_at(d->hex))
-      if (other->side == d->side && other->type != UnitType::Garrison)
-        // RULE dresden:9.10 (part: who defends) — a French unit in the hex defends it; its garrison is ignored
-        violations.emplace_back("dresden:9.10", d->id + " is a garrison and " + other->id +
-                                                    " holds its hex: the French unit defends, the garrison is ignored");
-  }
-}
-
-// RULE dresden:9.10 (part: reserves) — no reserves are committed to a battle of garrisons only
-const char* DresdenRules::forbids_reserves(const std::vector<const Unit*>& units, Trace& t) const {
-  (void)t;
-  const bool garrisons_only =
-      std::all_of(units.begin(), units.end(), [](const Unit* u) { return u->type == UnitType::Garrison; });
-  return garrisons_only ? "dresden:9.10" : nullptr;
-}
-
-// REFUSES dresden:9.10 — the results of a battle that involves a garrison hex
-void DresdenRules::check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
-                                    const GameState& s) const {
-  for (const auto* side : {&attackers, &defenders})
-    for (const Unit* u : *side)
-      for (const Unit* there : s.units_at(u->hex))
-        if (there->type == UnitType::Garrison)
-          throw RuleRefusal("dresden:9.10",
-                            "the results of a battle involving the garrison " + std::string(there->id) + " in " +
-                                "its hex (a lone garrison's loss, a garrison taken with its French defender, the "
-                                "advance a garrison blocks) are not implemented");
 }
 
 // RULE dresden:5.0 — on the first Game Turn the Allies skip their Random Events draw

@@ -84,6 +84,14 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
   for (const auto& id : victors) {
     const Unit* u = outcome.after.unit(id);
     if (!u || !u->on_map()) continue;  // did not survive (std:9.9.2)
+    {
+      Trace silent(Trace::Off{}, rules.catalog());
+      if (const N20Rules::Hold hold = rules.holds_its_hex(*u, outcome.after, silent); hold.fate != N20Rules::HoldFate::Retreats) {
+        // A unit that never leaves its hex (a Dresden garrison) never advances either.
+        trace.cite(hold.rule, [&] { return id + " holds its hex: it never advances"; });
+        continue;
+      }
+    }
     if (u->type == UnitType::Artillery) {
       // RULE std:9.9.2 — only surviving, victorious non-artillery units of the battle advance
       trace.cite("std:9.9.2", [&] { return id + " is artillery: it never advances after combat (std:9.3)"; });

@@ -88,7 +88,7 @@ std::string dresden_scenario_yaml(const DresdenScenarioSpec& spec) {
   for (int t = 1; t <= spec.last_turn; ++t) {
     const int roll = pick(6);
     if (roll < 3) continue;  // no symbol: Clear
-    y << (first ? "" : ", ") << t << ": " << (roll == 5 ? "downpour" : "showers");
+    y << (first ? "" : ", ") << "\"" << t << "\": " << (roll == 5 ? "downpour" : "showers");
     first = false;
   }
   y << "}}\nfrench: french\nevents:\n";

@@ -388,6 +388,13 @@ class N20Rules {
     return true;
   }
 
+  // Whether a hex terrain name the terrain chart lacks is one of the game's own (Dresden's
+  // Grosser Garten), so a map may use it; terrain_of then gives its type. Standard: none.
+  virtual bool knows_terrain(std::string_view name) const {
+    (void)name;
+    return false;
+  }
+
   // Whether the game is won, and how (std:12.1.2, std:15.0 by default; Leipzig's by Fronts,
   // leipzig:15.0). `french_side` names the French track; `end_of_game`: the last turn is over.
   virtual VictoryVerdict judge_victory(const GameState& s, const std::string& french_side, bool end_of_game,

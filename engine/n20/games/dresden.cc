@@ -3,6 +3,7 @@
 #include "engine/n20/games/dresden.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace hexlaw::n20 {
 
@@ -93,6 +94,19 @@ bool DresdenRules::may_disengage(const Unit& u, Trace& t) const {
 
 // RULE dresden:6.12 — Königstein (1222) is super-fortified: +4 to its defender, whatever the map's terrain there
 const TerrainType& DresdenRules::terrain_of(const Map& m, Hex h, const GameState& s) const {
+  if (m.terrain(h) == "grosser_garten") {
+    // RULE dresden:6.11 — the Grosser Garten defends as woods (+1) and moves as clear terrain (no stop)
+    if (!garten_) {
+      const TerrainType* clear = terrain_chart().terrain("open");
+      const TerrainType* woods = terrain_chart().terrain("forest");
+      if (!clear || !woods) throw std::logic_error("the terrain chart lacks open or forest terrain (dresden:6.11)");
+      garten_ = std::make_unique<TerrainType>(*clear);
+      garten_->name = "Grosser Garten";
+      garten_->combat = woods->combat;
+      garten_->rule = "dresden:6.11";
+    }
+    return *garten_;
+  }
   const TerrainType& base = N20Rules::terrain_of(m, h, s);
   if (m.name(h) != kKoenigstein) return base;
   for (const auto& [from, fortress] : koenigstein_)

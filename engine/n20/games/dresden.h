@@ -65,6 +65,8 @@ class DresdenRules : public N20Rules {
   // (dresden:6.12).
   DresdenRules(RulesetChoice choice, std::shared_ptr<const Spec> spec);
   const TerrainType& terrain_of(const Map& m, Hex h, const GameState& s) const override;
+  // The Grosser Garten (terrain name grosser_garten): woods for defence, clear for movement (dresden:6.11).
+  bool knows_terrain(std::string_view name) const override { return name == "grosser_garten"; }
   int retreat_reduction(const Map& m, Hex h, const GameState& s, Trace& t) const override;
   // No river hazard across the two Dresden bridges, 1406/1306 and 1406/1407 (dresden:9.11).
   const char* retreat_hazard_waiver(const Map& m, Hexside side) const override;
@@ -80,6 +82,7 @@ class DresdenRules : public N20Rules {
   // super-fortress's defence and barrier. Built on first use; the rule set serves one thread
   // at a time (as its terrain cache).
   mutable std::vector<std::pair<const TerrainType*, std::unique_ptr<TerrainType>>> koenigstein_;
+  mutable std::unique_ptr<TerrainType> garten_;  // built on first use, as koenigstein_
 };
 
 }  // namespace hexlaw::n20

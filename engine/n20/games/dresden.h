@@ -52,6 +52,9 @@ class DresdenRules : public N20Rules {
   void after_move(const Map& m, Symbol unit, Hex from, bool entering, const std::vector<Hex>& path, GameState& s,
                   Trace& t) const override;
   bool may_move_more(const GameState& s, Trace& t) const override;
+  // Night (dresden:14.0): the French have no Objective hexes; Neustadt (1406) is the Allies'
+  // (the Meissen box of 3.2 is not modelled): each one an Allied unit holds costs the French 1.
+  NightMorale judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const override;
   // The Allied move limit in force this phase, if any (3.1), and the moves counted against it.
   static std::optional<int> confusion_limit(const GameState& s);
   int confusion_moves(const GameState& s) const;

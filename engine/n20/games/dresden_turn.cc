@@ -4,6 +4,8 @@
 // its lifting (dresden:3.1), and the catastrophes of losing Dresden (dresden:12.7).
 #include "engine/n20/games/dresden.h"
 
+#include "engine/n20/turn_end.h"
+
 #include <algorithm>
 #include <array>
 #include <string>
@@ -206,6 +208,19 @@ void DresdenRules::at_player_turn_close(const Map& m, std::string_view side, Gam
   }
   if (auto* f = s.morale.find(Symbol("french")))
     f->second = std::max(0, f->second - french_loss);
+}
+
+// RULE dresden:14.0 — no French Objective hexes; Neustadt (1406) is the Allied Objective: each night the French lose 1 if an Allied unit holds it
+NightMorale DresdenRules::judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const {
+  Map objectives = m;  // the map's own objective lists give way to the rule's
+  objectives.clear_objectives();
+  if (side != "french") {
+    objectives.add_objective("french", m.hex("1406"));
+    t.cite("dresden:14.0", "the Allied Objective hex is Neustadt (1406): held by an Allied unit, it costs the French 1");
+  } else {
+    t.cite("dresden:14.0", "the French have no Objective hexes");
+  }
+  return standard_night_morale(*this, objectives, s, side, t);
 }
 
 }  // namespace hexlaw::n20

@@ -53,6 +53,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"dresden.command_confusion_counts_reinforcements", {"counts", "exempt"}, "counts", "dresden:3.1"},
       {"dresden.command_confusion_historical", {"literal", "lifted"}, "literal", "dresden:3.1"},
       {"dresden.night_downpour_ma", {"after_cap", "before_cap"}, "after_cap", "dresden:5.1.1"},
+      {"dresden.historical_loc_activation", {"literal", "active_from_start"}, "literal", "dresden:9.8.6"},
   };
   return kSwitches;
 }

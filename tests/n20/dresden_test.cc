@@ -321,3 +321,33 @@ TEST(Dresden, NoWeatherCheckOnTheFirstTurn) {
 
 }  // namespace
 }  // namespace hexlaw
+
+namespace hexlaw {
+namespace {
+
+TEST(Dresden, AFrenchReinforcementEnteringThroughAActivatesItsLoc) {
+  HEXLAW_CITES("dresden:9.8.6");
+  testing::InlinePosition p(R"(
+game: dresden
+map: {locs: {french: ["1601", "1607"]}}
+state: {morale: {french: 7, allied: 8}}
+units:
+  - {id: F, side: french, type: infantry, strength: 2, movement: 2, status: pending, arrival_turn: 2, entry: A}
+  - {id: B, side: allied, type: infantry, strength: 2, movement: 2, status: pending, arrival_turn: 2, entry: A}
+)");
+  const auto& rules = *p.rules;
+  GameState& s = p.c.state;
+  Trace t(Trace::IdsOnly{}, p.c.spec->catalog);
+  EXPECT_EQ(rules.friendly_locs(*s.unit("F"), *p.c.map, s).size(), 1u);
+  rules.after_move(*p.c.map, Symbol("B"), Hex{}, true, {p.hex("1605")}, s, t);  // an Allied entry: nothing
+  EXPECT_FALSE(s.has_marker("loc-active-A"));
+  s.unit("F")->status = UnitStatus::OnMap;
+  s.unit("F")->hex = p.hex("1602");
+  rules.after_move(*p.c.map, Symbol("F"), Hex{}, true, {p.hex("1602")}, s, t);
+  EXPECT_TRUE(s.has_marker("loc-active-A"));
+  EXPECT_TRUE(t.cites("dresden:9.8.6"));
+  EXPECT_EQ(rules.friendly_locs(*s.unit("F"), *p.c.map, s).size(), 2u);
+}
+
+}  // namespace
+}  // namespace hexlaw

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -55,6 +56,11 @@ class DresdenRules : public N20Rules {
   // Night (dresden:14.0): the French have no Objective hexes; Neustadt (1406) is the Allies'
   // (the Meissen box of 3.2 is not modelled): each one an Allied unit holds costs the French 1.
   NightMorale judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const override;
+  // French LOCs (dresden:9.8.6): 1601 from the start; 1607, 1617 and 1624 once a French
+  // reinforcement has entered through area A, B or C (the state marker loc-active-A, -B, -C).
+  std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
+  // The French LOC hexes of the map not active now.
+  std::vector<Hex> inactive_french_locs(const Map& m, const GameState& s) const;
   // The Allied move limit in force this phase, if any (3.1), and the moves counted against it.
   static std::optional<int> confusion_limit(const GameState& s);
   int confusion_moves(const GameState& s) const;

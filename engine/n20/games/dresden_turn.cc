@@ -144,8 +144,9 @@ bool DresdenRules::may_move_more(const GameState& s, Trace& t) const {
 }
 
 // Step A. An Allied reinforcement entering the map is not counted against the limit under
-// dresden.command_confusion_counts_reinforcements=exempt. Step B. A French reinforcement that
-// crosses a (printed) major river hexside, the Elbe, lifts the limit for good.
+// dresden.command_confusion_counts_reinforcements=exempt. Step B. A French reinforcement
+// entering activates its area's LOC (9.8.6). Step C. A French reinforcement that crosses a
+// (printed) major river hexside, the Elbe, lifts the limit for good.
 void DresdenRules::after_move(const Map& m, Symbol unit, Hex from, bool entering, const std::vector<Hex>& path,
                               GameState& s, Trace& t) const {
   const Unit* u = s.unit(unit);
@@ -158,7 +159,17 @@ void DresdenRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
     set_marker_number(s, kExempt, marker_number(s, kExempt).value_or(0) + 1);
     return;
   }
-  // Step B.
+  // Step B. A French reinforcement entering through area A, B or C activates that area's LOC (9.8.6).
+  if (!allied(*u) && entering && !u->entry.empty()) {
+    const Symbol active("loc-active-" + std::string(u->entry.view()));
+    if (!s.has_marker(active)) {
+      // RULE dresden:9.8.6 — French units retreat towards active French LOCs: 1601 from the start, 1607/1617/1624 once a reinforcement enters through A/B/C; the Allies towards theirs
+      t.cite("dresden:9.8.6", [&] { return u->id + " enters through area " + std::string(u->entry.view()) +
+                                          ": that area's French LOC is active from now on"; });
+      s.set_marker(active, true);
+    }
+  }
+  // Step C.
   if (allied(*u) || u->arrival_turn == 0 || s.has_marker(kLifted)) return;
   Hex prev = from;
   bool have_prev = !entering;
@@ -214,6 +225,7 @@ void DresdenRules::at_player_turn_close(const Map& m, std::string_view side, Gam
 NightMorale DresdenRules::judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const {
   Map objectives = m;  // the map's own objective lists give way to the rule's
   objectives.clear_objectives();
+  for (Hex h : inactive_french_locs(m, s)) objectives.remove_loc("french", h);  // no LOC for any purpose (9.8.6)
   if (side != "french") {
     objectives.add_objective("french", m.hex("1406"));
     t.cite("dresden:14.0", "the Allied Objective hex is Neustadt (1406): held by an Allied unit, it costs the French 1");
@@ -221,6 +233,30 @@ NightMorale DresdenRules::judge_night_morale(const Map& m, const GameState& s, c
     t.cite("dresden:14.0", "the French have no Objective hexes");
   }
   return standard_night_morale(*this, objectives, s, side, t);
+}
+
+std::vector<Hex> DresdenRules::inactive_french_locs(const Map& m, const GameState& s) const {
+  static constexpr std::pair<const char*, const char*> kAreaLocs[] = {{"A", "1607"}, {"B", "1617"}, {"C", "1624"}};
+  const bool historical_1607 = s.has_marker("historical-scenario") &&
+                               interpretation("dresden.historical_loc_activation") == "active_from_start";
+  std::vector<Hex> out;
+  for (const auto& [area, loc] : kAreaLocs) {
+    if (s.has_marker(Symbol(std::string("loc-active-") + area))) continue;
+    if (historical_1607 && std::string_view(area) == "A") continue;
+    const Hex h = m.hex(loc);
+    if (m.locs("french").count(h)) out.push_back(h);
+  }
+  return out;
+}
+
+// French units use only the active French LOCs, for retreats and rallies alike (the
+// dresden.inactive_loc_scope default); the Allies use the map's.
+std::set<Hex> DresdenRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
+  std::set<Hex> locs = N20Rules::friendly_locs(u, m, s);
+  if (u.side != "french") return locs;
+  for (Hex h : inactive_french_locs(m, s))
+    if (locs.erase(h)) record_dynamic_citation("dresden:9.8.6");  // this hook has no trace
+  return locs;
 }
 
 }  // namespace hexlaw::n20

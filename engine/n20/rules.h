@@ -388,6 +388,13 @@ class N20Rules {
     return true;
   }
 
+  // The case a scenario breaks by naming `first` the First Player, or null: a game whose
+  // exclusive rules fix the First Player (Dresden's Allies, dresden:4.0). Standard: any side.
+  virtual const char* first_player_rule(const std::string& first, const std::string& french, Trace& t) const {
+    (void)first, (void)french, (void)t;
+    return nullptr;
+  }
+
   // Whether a hex terrain name the terrain chart lacks is one of the game's own (Dresden's
   // Grosser Garten), so a map may use it; terrain_of then gives its type. Standard: none.
   virtual bool knows_terrain(std::string_view name) const {

@@ -8,7 +8,6 @@ namespace hexlaw::n20 {
 // Step A. The two players and their sides. Step B. Every unit where the set-up allows it.
 SetupVerdict check_setup(const N20Rules& rules, const Map& map, const GameState& state, const std::string& french,
                          Trace& trace) {
-  (void)rules;
   SetupVerdict v;
   auto problem = [&](const std::string& unit, const std::string& rule, const std::string& reason) {
     v.legal = false;
@@ -35,6 +34,9 @@ SetupVerdict check_setup(const N20Rules& rules, const Map& map, const GameState&
     if (!u.on_map()) continue;
     if (!map.setup_hexes().empty() && !map.is_setup_hex(u.hex))
       problem(u.id, "std:3.0", map.name(u.hex) + " is not one of the exclusive rules' setup hexes");
+    // A unit that stacks freely (a Dresden garrison, dresden:9.10) shares its hex with anyone.
+    Trace silent(Trace::Off{}, rules.catalog());
+    if (rules.stacks_freely(u, silent)) continue;
     if (!taken.insert(u.hex).second) problem(u.id, "std:6.9", "a second unit in " + map.name(u.hex));
   }
   if (v.legal) trace.cite("std:3.0", "every unit starts where the set-up allows");

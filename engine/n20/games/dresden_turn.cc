@@ -259,4 +259,16 @@ std::set<Hex> DresdenRules::friendly_locs(const Unit& u, const Map& m, const Gam
   return locs;
 }
 
+// RULE dresden:4.0 — the Allied player is the First Player: a scenario naming the French first is refused
+const char* DresdenRules::first_player_rule(const std::string& first, const std::string& french, Trace& t) const {
+  // Every Dresden rule names the French side "french" (dresden:1.0); the scenario's own French
+  // side must be that one too.
+  if (first != "french" && french == "french") {
+    t.cite("dresden:4.0", "the Allies are the First Player");
+    record_dynamic_citation("dresden:4.0");  // scenarios are read under a silent trace
+    return nullptr;
+  }
+  return "dresden:4.0";
+}
+
 }  // namespace hexlaw::n20

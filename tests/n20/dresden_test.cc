@@ -326,7 +326,7 @@ namespace hexlaw {
 namespace {
 
 TEST(Dresden, AFrenchReinforcementEnteringThroughAActivatesItsLoc) {
-  HEXLAW_CITES("dresden:9.8.6");
+  HEXLAW_CITES("dresden:9.8.6", "dresden:11.5");
   testing::InlinePosition p(R"(
 game: dresden
 map: {locs: {french: ["1601", "1607"]}}
@@ -347,6 +347,26 @@ units:
   EXPECT_TRUE(s.has_marker("loc-active-A"));
   EXPECT_TRUE(t.cites("dresden:9.8.6"));
   EXPECT_EQ(rules.friendly_locs(*s.unit("F"), *p.c.map, s).size(), 2u);
+}
+
+}  // namespace
+}  // namespace hexlaw
+
+namespace hexlaw {
+namespace {
+
+// dresden:0.0: the exclusive rules win where they conflict: the same hook answers differently
+// under the Dresden layer (Koenigstein: four hexes fewer) than under the standard rules (one,
+// std:9.8.1, for a Fortified hex).
+TEST(Dresden, TheExclusiveRulesWinOverTheStandardRules) {
+  HEXLAW_CITES("dresden:0.0", "dresden:6.12");
+  const std::string where = "map: {hexes: {\"1222\": fortified}}\nunits: [{id: F, side: french, type: infantry, strength: 2, movement: 2, hex: \"1222\"}]\n";
+  testing::InlinePosition standard("game: standard\n" + where);
+  testing::InlinePosition dresden("game: dresden\n" + where);
+  Trace t(Trace::IdsOnly{}, dresden.c.spec->catalog);
+  EXPECT_EQ(standard.rules->retreat_reduction(*standard.c.map, standard.hex("1222"), standard.c.state, t), 1);
+  EXPECT_EQ(dresden.rules->retreat_reduction(*dresden.c.map, dresden.hex("1222"), dresden.c.state, t), 4);
+  EXPECT_NE(dynamic_cast<const n20::DresdenRules*>(dresden.rules.get()), nullptr);
 }
 
 }  // namespace

@@ -11,8 +11,11 @@ namespace {
 constexpr const char* kKoenigstein = "1222";
 }  // namespace
 
+// RULE dresden:0.0 — the exclusive rules are a layer over the standard rules: where they conflict, the layer's hooks win
 DresdenRules::DresdenRules(RulesetChoice choice, std::shared_ptr<const Spec> spec)
-    : N20Rules(std::move(choice), std::move(spec)) {}
+    : N20Rules(std::move(choice), std::move(spec)) {
+  record_dynamic_citation("dresden:0.0");  // every Dresden rule set is built as this layer
+}
 
 bool DresdenRules::wet(const GameState& s) {
   return s.weather == "downpour" || s.has_marker("mud");

@@ -166,6 +166,8 @@ void DresdenRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
       // RULE dresden:9.8.6 — French units retreat towards active French LOCs: 1601 from the start, 1607/1617/1624 once a reinforcement enters through A/B/C; the Allies towards theirs
       t.cite("dresden:9.8.6", [&] { return u->id + " enters through area " + std::string(u->entry.view()) +
                                           ": that area's French LOC is active from now on"; });
+      // RULE dresden:11.5 — reinforcements arrive through their entry areas (map data); a French one arriving through A, B or C activates that area's LOC
+      t.cite("dresden:11.5", "a French reinforcement arriving through its entry area activates that area's LOC");
       s.set_marker(active, true);
     }
   }

@@ -12,6 +12,7 @@
 #include "engine/core/errors.h"
 #include "engine/play/game.h"
 #include "engine/play/generated.h"
+#include "engine/play/generated_dresden.h"
 #include "engine/play/invariants.h"
 
 namespace hexlaw::py {
@@ -149,6 +150,22 @@ void bind_game(pyb::module_& m) {
       "A random but legal scenario (engine/play/generated.h): the same arguments give the same scenario; "
       "game='jena' gives a Jena-layer scenario (I Corps on its die, Sudden Death numbers, set-aside units). "
       "Raises ValueError when the units do not fit the map, hexlaw.CaseError on an unknown option.");
+  m.def(
+      "dresden_scenario",
+      [](int units_per_side, int last_turn, std::vector<std::string> options, std::uint64_t seed,
+         bool as_yaml, const pyb::object& rules_spec) -> pyb::object {
+        play::DresdenScenarioSpec spec;
+        spec.units_per_side = units_per_side;
+        spec.last_turn = last_turn;
+        spec.options = std::set<std::string>(options.begin(), options.end());
+        spec.seed = seed;
+        if (as_yaml) return pyb::str(play::dresden_scenario_yaml(spec));
+        return pyb::cast(std::const_pointer_cast<Scenario>(play::dresden_scenario(spec_or_default(rules_spec), spec)));
+      },
+      pyb::arg("units_per_side") = 8, pyb::arg("last_turn") = 8, pyb::arg("options") = std::vector<std::string>{},
+      pyb::arg("seed") = 1, pyb::arg("as_yaml") = false, pyb::arg("spec") = pyb::none(),
+      "A random but legal Dresden 20 scenario (engine/play/generated_dresden.h): the Elbe and its bridges, the "
+      "four garrisons, the Allies first, a weather turn track; as_yaml gives its scenario text instead.");
   pyb::class_<Game>(m, "Game",
                     "A whole game played from a scenario. `decision` is what is awaited now, with every legal "
                     "choice; `choose(c)` takes one. Copies are independent branches; pickling replays the log.")

@@ -66,6 +66,8 @@ class Map {
   const std::set<Hex>& objectives(const std::string& side) const;
   void add_loc(const std::string& side, Hex h) { locs_[side].insert(h), touch(); }
   void add_objective(const std::string& side, Hex h) { objectives_[side].insert(h), touch(); }
+  void clear_objectives() { objectives_.clear(), touch(); }  // a game that fixes its own (Dresden's 14.0)
+  void remove_loc(const std::string& side, Hex h) { locs_[side].erase(h), touch(); }  // an inactive LOC (Dresden's 9.8.6)
   const std::vector<Hex>& entry_area(const std::string& name) const;
   void add_entry_hex(const std::string& area, Hex h) { entry_areas_[area].push_back(h), touch(); }
   void add_setup_hex(Hex h) { setup_.insert(h), touch(); }

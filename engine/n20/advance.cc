@@ -37,6 +37,12 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
   for (const auto& id : losers) {
     auto f = std::find_if(outcome.fates.begin(), outcome.fates.end(), [&](const UnitFate& x) { return x.unit == id; });
     if (f == outcome.fates.end() || f->fate == Fate::Stays) continue;
+    Trace silent(Trace::Off{}, rules.catalog());
+    const auto holds = [&](const Unit& u) {
+      return rules.holds_its_hex(u, outcome.after, silent).fate != N20Rules::HoldFate::Retreats;
+    };
+    // A unit that holds its hex (a Dresden garrison) and was not dislodged vacated nothing.
+    if (f->fate != Fate::Dislodged && f->fate != Fate::Removed && holds(*before.unit(id))) continue;
     AdvancePath p{id, {f->battle_hex}};
     const std::string loser_side = before.unit(id)->side;
     for (std::size_t i = 0; i < f->path.size(); ++i) {
@@ -50,6 +56,19 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
       }
       p.hexes.push_back(h);
     }
+    // A unit of the defeated side that holds its hex and stood outside the battle in the battle
+    // hex lets the victor in only where the rule set says it gives way (a garrison behind its
+    // beaten French defender); otherwise it covers the hex and the path is closed.
+    bool covered = false;
+    const auto in_battle = [&](Symbol u) {
+      return std::find(battle.attackers.begin(), battle.attackers.end(), u) != battle.attackers.end() ||
+             std::find(battle.defenders.begin(), battle.defenders.end(), u) != battle.defenders.end();
+    };
+    for (const Unit* there : outcome.after.units_at(f->battle_hex))
+      if (there->side == loser_side && !in_battle(there->id) && holds(*there) &&
+          !rules.gives_way_to_advance(*there, defenders_won, trace))
+        covered = true;
+    if (covered) continue;
     // RULE std:9.9.1 — the vacated hexes behind a retreating unit, ending where it broke if it did
     trace.cite("std:9.9.1", [&] {
       std::string hexes;
@@ -65,6 +84,14 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
   for (const auto& id : victors) {
     const Unit* u = outcome.after.unit(id);
     if (!u || !u->on_map()) continue;  // did not survive (std:9.9.2)
+    {
+      Trace silent(Trace::Off{}, rules.catalog());
+      if (const N20Rules::Hold hold = rules.holds_its_hex(*u, outcome.after, silent); hold.fate != N20Rules::HoldFate::Retreats) {
+        // A unit that never leaves its hex (a Dresden garrison) never advances either.
+        trace.cite(hold.rule, [&] { return id + " holds its hex: it never advances"; });
+        continue;
+      }
+    }
     if (u->type == UnitType::Artillery) {
       // RULE std:9.9.2 — only surviving, victorious non-artillery units of the battle advance
       trace.cite("std:9.9.2", [&] { return id + " is artillery: it never advances after combat (std:9.3)"; });

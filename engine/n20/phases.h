@@ -2,6 +2,7 @@
 // phases of a Player Turn and the scenario's calendar. The clock itself is sequence.h.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -21,6 +22,9 @@ struct Calendar {
   std::string first, second;  // the First and Second Player's sides (exclusive rules say which)
   int last_turn = 1;
   std::set<int> night_turns;
+  // The weather printed on the turn track, by turn (Dresden's 5.1); empty when the game's track
+  // prints none. A turn not listed shows no symbol (clear).
+  std::map<int, std::string> weather;
   bool is_night(int turn) const { return night_turns.count(turn) > 0; }
 };
 

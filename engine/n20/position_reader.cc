@@ -55,7 +55,7 @@ CasePosition parse_position(const CaseField& root, std::shared_ptr<const Spec> s
   auto map = std::make_shared<Map>(Map::parse(root["map"]));
   const TerrainChart& chart = c.rules->terrain_chart();
   auto known_terrain = [&](const std::string& t, const CaseField& where) {
-    if (!chart.terrain(t)) {
+    if (!chart.terrain(t) && !c.rules->knows_terrain(t)) {
       std::string list;
       for (const auto& [n, _] : chart.hex_terrain) list += (list.empty() ? "" : ", ") + n;
       where.fail("terrain '" + t + "' is not in " + chart.id + " (one of " + list + ")");

@@ -340,6 +340,7 @@ bool BattleResolution::begin_fate() {
   }
   code_ = code;
   if (code == CrtCode::AB || code == CrtCode::DB || code == CrtCode::EX) {
+    if (hold_unit(f)) return false;
     break_unit(f, result_rule(code), BreakCause{.kind = BreakCause::Kind::Result, .result = code});
     return false;
   }
@@ -376,7 +377,9 @@ void BattleResolution::rout(int die) {
   } else {
     f.fate = Fate::Routed;
     f.distance = distance;
-    if (rules.readings().rout_length_by_modified_roll && distance > u.movement) {
+    Trace silent(Trace::Off{}, rules.catalog());
+    const bool holds = rules.holds_its_hex(u, out_.after, silent).fate != N20Rules::HoldFate::Retreats;
+    if (rules.readings().rout_length_by_modified_roll && distance > u.movement && !holds) {  // one that holds never routs
       f.routed_too_far = true;
       ledger_of(ledger_, rules.morale_track(u, out_.after)).loss += 1;
       trace_->cite("jena:table.morale", [&] { return u.id + " routs " + std::to_string(distance) +
@@ -408,6 +411,7 @@ bool BattleResolution::begin_retreat() {
     f.ends = u.hex;
     return false;
   }
+  if (hold_unit(f)) return false;  // a unit that never retreats (a garrison) holds instead
   std::optional<Hex> loc;
   if (auto it = policy.retreat_locs.find(f.unit); it != policy.retreat_locs.end()) loc = it->second;
   // Step A.
@@ -535,29 +539,55 @@ void BattleResolution::after_fate() {
 // A broken unit leaves the map (it may rally later); its side loses a point and the enemy
 // gains one (Morale Chart), unless its side already lost one for routing too far.
 void BattleResolution::break_unit(UnitFate& f, const char* rule, const BreakCause& cause) {
-  const N20Rules& rules = *fixed_->rules;
-  const BattleDeclaration& battle = fixed_->battle;
   f.fate = Fate::Broken;
   f.broke_rule = rule;
   f.broke = cause;
   f.ends.reset();
   const Unit& u = unit(f.unit);
+  score_loss(u, !f.routed_too_far);
+  if (f.routed_too_far)
+    // RULE jena:table.morale — a unit that routs too far and then breaks costs its side one point in all
+    trace_->cite("jena:table.morale", [&] { return u.id + " routed too far and then broke: its side loses one point in all"; });
+  trace_->cite(rule, [&] { return u.id + " breaks: " + describe(cause, u.id, *fixed_->map); });
+  remove_from_map(out_.after, f.unit);
+}
+
+// The Morale Chart for a unit lost in battle: its side loses a point and the opposing side of
+// this battle gains one (on the tracks the rule set books it to).
+void BattleResolution::score_loss(const Unit& u, bool own_loss) {
+  const N20Rules& rules = *fixed_->rules;
+  const BattleDeclaration& battle = fixed_->battle;
   const Symbol mine = rules.morale_track_for(u, out_.after, *trace_);
   // The gain goes to the opposing side of this battle, on the track(s) the rule set books it to
   // (one per side in the standard rules; Leipzig's Fronts by its reading).
-  const bool attacking = std::find(battle.attackers.begin(), battle.attackers.end(), f.unit) != battle.attackers.end();
+  const bool attacking = std::find(battle.attackers.begin(), battle.attackers.end(), u.id) != battle.attackers.end();
   std::vector<const Unit*> opponents;
   for (Symbol id : attacking ? battle.defenders : battle.attackers) opponents.push_back(&unit(id));
   for (Symbol theirs : rules.battle_tracks(opponents, N20Rules::BattleMorale::Gain, out_.after, *trace_))
     ledger_of(ledger_, theirs).gain += 1;
-  if (f.routed_too_far) {
-    // RULE jena:table.morale — a unit that routs too far and then breaks costs its side one point in all
-    trace_->cite("jena:table.morale", [&] { return u.id + " routed too far and then broke: its side loses one point in all"; });
+  if (own_loss) ledger_of(ledger_, mine).loss += 1;
+}
+
+// A unit the rule set says never retreats (N20Rules::holds_its_hex): it stays, its hex open to
+// the victor's advance, or leaves the map by the result alone; it scores like a broken unit
+// only where the rule set says so.
+bool BattleResolution::hold_unit(UnitFate& f) {
+  const Unit& u = unit(f.unit);
+  const N20Rules::Hold hold = fixed_->rules->holds_its_hex(u, out_.after, *trace_);
+  if (hold.fate == N20Rules::HoldFate::Retreats) return false;
+  f.broke_rule = hold.rule;
+  if (hold.scores) score_loss(u, true);
+  if (hold.fate == N20Rules::HoldFate::HoldsUntilEntered) {
+    f.fate = Fate::Dislodged;
+    f.ends = u.hex;
   } else {
-    ledger_of(ledger_, mine).loss += 1;
+    f.fate = Fate::Removed;
+    f.ends.reset();
+    Unit* gone = out_.after.unit(f.unit);
+    gone->status = UnitStatus::Eliminated;
+    gone->hex = Hex{};
   }
-  trace_->cite(rule, [&] { return u.id + " breaks: " + describe(cause, u.id, *fixed_->map); });
-  remove_from_map(out_.after, f.unit);
+  return true;
 }
 
 // Step D. Every legal set of attackers to break for an exchange; the owner's (fixed by the
@@ -684,7 +714,7 @@ std::string describe(const BreakCause& c, Symbol unit, const Map& map) {
 }
 
 const char* to_string(Fate f) {
-  static const char* kNames[] = {"stays", "withdrawn", "routed", "broken"};
+  static const char* kNames[] = {"stays", "withdrawn", "routed", "broken", "dislodged", "removed"};
   return kNames[static_cast<int>(f)];
 }
 

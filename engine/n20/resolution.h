@@ -58,8 +58,10 @@ struct BreakCause {
 std::string describe(const BreakCause& cause, Symbol unit, const Map& map);
 
 // What a battle did to one unit.
-enum class Fate : std::uint8_t { Stays, Withdrawn, Routed, Broken };
-const char* to_string(Fate f);  // "stays", "withdrawn", "routed", "broken"
+// Dislodged: a unit that never retreats (a Dresden garrison) lost and holds its hex only until
+// the victor advances in; Removed: such a unit taken off the map by the result alone.
+enum class Fate : std::uint8_t { Stays, Withdrawn, Routed, Broken, Dislodged, Removed };
+const char* to_string(Fate f);  // "stays", "withdrawn", "routed", "broken", "dislodged", "removed"
 
 struct UnitFate {
   Symbol unit;
@@ -144,6 +146,10 @@ class BattleResolution {
   void finish_exchange(const std::vector<std::string>& chosen);
   void finish();
   void break_unit(UnitFate& f, const char* rule, const BreakCause& cause);
+  // A unit that holds its hex (N20Rules::holds_its_hex) instead of retreating or breaking:
+  // false when the rule set lets it retreat or break as usual.
+  bool hold_unit(UnitFate& f);
+  void score_loss(const Unit& u, bool own_loss);
   void settle_morale();
   Waiting wait_for_roll(Roll what, const char* rule, const std::vector<int>* groups);
   const Unit& unit(Symbol id) const { return *out_.after.unit(id); }

@@ -49,6 +49,13 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"leipzig.loc_capture_count", {"per-front", "all-allied"}, "per-front", "leipzig:14.0"},
       {"jena.objective_hex_side", {"owned", "aims"}, "owned", "jena:14.0"},
       {"jena.free_deployment_choice", {"each-unit", "same-pair"}, "each-unit", "jena:3.3"},
+      {"dresden.lone_garrison_loss", {"on_advance", "by_result"}, "on_advance", "dresden:9.10"},
+      {"dresden.garrison_break_morale", {"none", "as_unit"}, "none", "dresden:9.10"},
+      {"dresden.dresden_garrison_restore", {"any_departure", "after_retreat"}, "any_departure", "dresden:9.10.2"},
+      {"dresden.command_confusion_counts_reinforcements", {"counts", "exempt"}, "counts", "dresden:3.1"},
+      {"dresden.command_confusion_historical", {"literal", "lifted"}, "literal", "dresden:3.1"},
+      {"dresden.night_downpour_ma", {"after_cap", "before_cap"}, "after_cap", "dresden:5.1.1"},
+      {"dresden.historical_loc_activation", {"literal", "active_from_start"}, "literal", "dresden:9.8.6"},
   };
   return kSwitches;
 }

@@ -328,6 +328,80 @@ class N20Rules {
     (void)turn, (void)s, (void)dice, (void)t;
   }
 
+  // Called by a played game as a Game Turn opens (before its first phase), with the scenario's
+  // calendar: a game's turn track (weather printed per turn, markers reached) plugs in here.
+  // Standard: nothing.
+  virtual void at_game_turn_start(const Calendar& cal, int turn, GameState& s, DiceSource& dice, Trace& t) const {
+    (void)cal, (void)turn, (void)s, (void)dice, (void)t;
+  }
+  // Called by a played game as a Player Turn ends, with the map, after at_player_turn_end: a
+  // game's checks of who holds which hexes (Dresden's catastrophes) plug in here. Standard: nothing.
+  virtual void at_player_turn_close(const Map& m, std::string_view side, GameState& s, Trace& t) const {
+    (void)m, (void)side, (void)s, (void)t;
+  }
+
+  // ---- Units that hold their hex (Dresden's garrisons), and what moving does to the position.
+
+  // What a combat result that would make `u` retreat (a distance still owed after any
+  // shortening) or break does to it instead. Standard: it retreats or breaks (Retreats).
+  // HoldsUntilEntered: it stays in its hex, which lies open to the victor's advance (its loss
+  // is settled by settle_position once an enemy unit enters). Removed: it leaves the map for
+  // good, by the result alone. `scores` says whether its removal moves morale like a broken unit.
+  enum class HoldFate : std::uint8_t { Retreats, HoldsUntilEntered, Removed };
+  struct Hold {
+    HoldFate fate = HoldFate::Retreats;
+    const char* rule = "";
+    bool scores = false;
+  };
+  virtual Hold holds_its_hex(const Unit& u, const GameState& s, Trace& t) const {
+    (void)u, (void)s, (void)t;
+    return {};
+  }
+  // Whether a unit of the defeated side still standing in the battle hex lets the victor
+  // advance into it (a Dresden garrison subsumed with its defeated French defender, or itself
+  // dislodged), or covers the hex (an intact garrison behind a French attacker that lost).
+  // `its_side_attacked`: the defeated side was the attacker. Standard: a friendly unit left in
+  // the hex ends the path there (std:9.9.1), so never.
+  virtual bool gives_way_to_advance(const Unit& there, bool its_side_attacked, Trace& t) const {
+    (void)there, (void)its_side_attacked, (void)t;
+    return false;
+  }
+  // Why the position just changed, for settle_position.
+  enum class Change : std::uint8_t { Move, Battle, Advance, TurnEnd };
+  // Called by a played game after each change of position (a move, a battle's result, an
+  // advance): a game settles what follows from who stands where (Dresden's garrisons taken,
+  // destroyed or restored). Standard: nothing.
+  virtual void settle_position(const Map& m, Change why, GameState& s, Trace& t) const {
+    (void)m, (void)why, (void)s, (void)t;
+  }
+  // Called by a played game after unit `unit` moved (or entered the map, `entering`, or
+  // advanced after combat) from `from` through `path` (the hexes entered): a game's rules on
+  // crossings (Dresden's Elbe lifting command confusion) plug in here. Standard: nothing.
+  virtual void after_move(const Map& m, Symbol unit, Hex from, bool entering, const std::vector<Hex>& path,
+                          GameState& s, Trace& t) const {
+    (void)m, (void)unit, (void)from, (void)entering, (void)path, (void)s, (void)t;
+  }
+  // Whether the phasing side may move (or bring on) one more unit in this Movement Phase
+  // (Dresden's command confusion limits the Allies). Standard: always.
+  virtual bool may_move_more(const GameState& s, Trace& t) const {
+    (void)s, (void)t;
+    return true;
+  }
+
+  // The case a scenario breaks by naming `first` the First Player, or null: a game whose
+  // exclusive rules fix the First Player (Dresden's Allies, dresden:4.0). Standard: any side.
+  virtual const char* first_player_rule(const std::string& first, const std::string& french, Trace& t) const {
+    (void)first, (void)french, (void)t;
+    return nullptr;
+  }
+
+  // Whether a hex terrain name the terrain chart lacks is one of the game's own (Dresden's
+  // Grosser Garten), so a map may use it; terrain_of then gives its type. Standard: none.
+  virtual bool knows_terrain(std::string_view name) const {
+    (void)name;
+    return false;
+  }
+
   // Whether the game is won, and how (std:12.1.2, std:15.0 by default; Leipzig's by Fronts,
   // leipzig:15.0). `french_side` names the French track; `end_of_game`: the last turn is over.
   virtual VictoryVerdict judge_victory(const GameState& s, const std::string& french_side, bool end_of_game,

@@ -21,6 +21,26 @@ n20::Calendar read_calendar(const CaseField& q) {
       cal.night_turns.insert(static_cast<int>(n.integer()));
     }
   }
+  // The turn track's weather (a game's own, as Dresden's 5.1): {turn: clear/cloudy/showers/downpour}.
+  auto weather = q["weather"];
+  if (weather.present()) {
+    if (!weather.is_map()) weather.fail("expected {turn: weather} for the turn track's weather");
+    weather.for_each_entry([&](const std::string& key, const CaseField& w) {
+      int turn = 0;
+      try {
+        std::size_t used = 0;
+        turn = std::stoi(key, &used);
+        if (used != key.size()) turn = 0;
+      } catch (const std::exception&) {
+        turn = 0;
+      }
+      if (turn < 1 || turn > cal.last_turn) w.fail("'" + key + "' is not a turn in 1..last_turn");
+      const std::string name = w.str();
+      if (name != "clear" && name != "cloudy" && name != "showers" && name != "downpour")
+        w.fail("unknown weather '" + name + "' (one of clear, cloudy, showers, downpour)");
+      cal.weather[turn] = name;
+    });
+  }
   return cal;
 }
 

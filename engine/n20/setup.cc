@@ -35,6 +35,9 @@ SetupVerdict check_setup(const N20Rules& rules, const Map& map, const GameState&
     if (!u.on_map()) continue;
     if (!map.setup_hexes().empty() && !map.is_setup_hex(u.hex))
       problem(u.id, "std:3.0", map.name(u.hex) + " is not one of the exclusive rules' setup hexes");
+    // A unit that stacks freely (a Dresden garrison, dresden:9.10) shares its hex with anyone.
+    Trace silent(Trace::Off{}, rules.catalog());
+    if (rules.stacks_freely(u, silent)) continue;
     if (!taken.insert(u.hex).second) problem(u.id, "std:6.9", "a second unit in " + map.name(u.hex));
   }
   // Step C. The game's own set-up lists and options (jena:3.1 to jena:3.3, jena:11.5).

@@ -392,6 +392,7 @@ void Game::resolve_current() {
   Trace a{Trace::IdsOnly{}, catalog()};
   n20::AdvanceOptions adv = n20::advance_options(rules, *scenario_->map, state_, b, out, a);
   state_ = std::move(out.after);
+  rules.settle_position(*scenario_->map, n20::N20Rules::Change::Battle, state_, t);
   note(scratch_.resolving_what + ": die " + std::to_string(out.die) + ", " + to_string(out.applied), t);
   if (judge_decisive()) return;
   // Step C.
@@ -430,13 +431,21 @@ void Game::offer_advance() {
   stage_ = Stage::Advance;
   Decision d{.kind = DecisionKind::Advance, .rule = "std:9.9", .prompt = "advance after combat?"};
   const bool may_stop = !scratch_.cavalry_must_advance || scratch_.cavalry_advanced;
+  Trace silent(Trace::Off{}, catalog());
+  // A hex of the path is open unless a unit stands there that does not give way to the victor
+  // (a Dresden garrison does: the paths it covers were closed when they were worked out).
+  const auto open = [&](Hex h) {
+    for (const Unit* x : state_.units_at(h))
+      if (!scenario_->rules->gives_way_to_advance(*x, false, silent)) return false;
+    return true;
+  };
   for (const auto& [id, max_hexes] : scratch_.advance_eligible) {
     if (contains(scratch_.advanced, id)) continue;
     d.side = state_.unit(id)->side;
     for (const auto& path : scratch_.advance_paths)
       for (int k = 0; k < max_hexes && k < static_cast<int>(path.size()); ++k) {
         const Hex h = path[static_cast<std::size_t>(k)];
-        if (state_.unit_at(h)) continue;
+        if (!open(h)) continue;
         const bool offered = std::any_of(d.actions.begin(), d.actions.end(),
                                          [&](const Action& a) { return a.unit == id && a.hex == h; });
         if (!offered) d.add({.kind = ActionKind::Advance, .unit = id, .hex = h});
@@ -462,6 +471,7 @@ void Game::apply_advance(const Action& a) {
   // RULE std:9.9 — a victorious unit may advance into hexes the defeated unit left
   t.cite("std:9.9", id + " advances to " + hex_name);
   const std::string from = scenario_->map->name(u.hex);
+  const Hex from_hex = u.hex;
   u.hex = a.hex;
   if (u.type == UnitType::Cavalry) scratch_.cavalry_advanced = true;
   scratch_.advanced.push_back(id);
@@ -469,6 +479,8 @@ void Game::apply_advance(const Action& a) {
   // battle of the declaration can include it (each unit fights once, std:9.2; std:9.1.2 in the
   // Leipzig printing, which has no 9.9.8)
   t.cite(scenario_->rules->printed().advance_exhaustion, id + " has advanced and is finished for this Combat Phase");
+  scenario_->rules->after_move(*scenario_->map, id, from_hex, false, {a.hex}, state_, t);
+  scenario_->rules->settle_position(*scenario_->map, n20::N20Rules::Change::Advance, state_, t);
   note(id + " advances from " + from + " to " + hex_name, t);
   offer_advance();
 }

@@ -37,6 +37,11 @@ void Game::begin_phase() {
   if (new_player_turn && pos_.player_turn == 1)  // a new Game Turn: each side may bring a Dummy in again
     std::erase_if(state_.markers, [](Symbol m) { return m.view().starts_with("dummy-arrived-"); });
   state_.counters = PhaseCounters{};
+  if (new_player_turn && pos_.player_turn == 1) {  // the rule set's hook as a Game Turn opens (a turn track)
+    Trace h{Trace::IdsOnly{}, catalog()};
+    scenario_->rules->at_game_turn_start(cal, pos_.turn, state_, dice_, h);
+    if (!h.entries().empty()) note("as Game Turn " + std::to_string(pos_.turn) + " opens", h);
+  }
   {  // the rule set's hook as the phase opens (a game's weather roll, command confusion, ...)
     Trace h{Trace::IdsOnly{}, catalog()};
     scenario_->rules->at_phase_start(pos_.phase, state_, dice_, h);
@@ -149,6 +154,7 @@ void Game::end_player_turn(Trace& t) {
   {  // the rule set's hook as the Player Turn ends
     Trace h{Trace::IdsOnly{}, catalog()};
     rules.at_player_turn_end(side, state_, dice_, h);
+    rules.at_player_turn_close(*scenario_->map, side, state_, h);
     if (!h.entries().empty()) note("as " + side + "'s Player Turn ends", h);
   }
   if (rules.on(n20::Optional::RoutRecovery)) {
@@ -181,16 +187,18 @@ void Game::offer_move_select() {
   const Unit* must_leave = stacked_dummy();
   if (!must_leave) d.add(ActionKind::End);
   Trace silent(Trace::Off{}, catalog());
+  // A game may cap how many units move this phase (Dresden's command confusion).
+  const bool more = scenario_->rules->may_move_more(state_, silent);
   for (const Unit& u : state_.units) {
     if (u.side != state_.phasing || contains(scratch_.done, u.id)) continue;
     if (u.on_map() && scenario_->rules->may_move(u, silent)) {
-      d.add({.kind = ActionKind::Move, .unit = u.id});
+      if (more) d.add({.kind = ActionKind::Move, .unit = u.id});
       // Offered when break_down (std:16.7.1) accepts it; it cites the rule when taken.
       if (scenario_->rules->on(n20::Optional::Cadres) && n20::break_down(*scenario_->rules, state_, u.id, false, silent).legal)
         d.add({.kind = ActionKind::BreakDown, .unit = u.id});
     }
     // A reinforcement due now or earlier may enter (std:11.3, std:11.5); movement cites them when it does.
-    if (u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn)
+    if (more && u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn)
       d.add({.kind = ActionKind::Enter, .unit = u.id});
   }
   if (d.size() == (must_leave ? 0u : 1u)) {
@@ -351,6 +359,7 @@ void Game::apply_move(const Action& a) {
     throw std::logic_error("engine disagreement: reach offered " + to_name + " for " + u.id + " but the path check says " +
                            v.rule + ": " + v.reason);
   const std::string from = entering ? "off the map" : scenario_->map->name(u.hex);
+  const Hex from_hex = u.hex;
   u.hex = to.hex;
   ++state_.counters.units_moved;
   if (!v.steps.empty() && v.steps.back().stop && (v.steps.back().stop->rule == "std:6.7" || v.steps.back().stop->rule == "std:11.4"))
@@ -365,7 +374,13 @@ void Game::apply_move(const Action& a) {
     state_.morale[track_of(u.side)] -= v.guard.cost;
   }
   if (v.guard.reveals) u.set(UnitMarker::Hidden, false);
-  note(u.id + " moves from " + from + " to " + to_name, t);
+  {  // what the move changes for the game's own rules (crossings, who holds which hex)
+    const Symbol id = u.id;
+    scenario_->rules->after_move(*scenario_->map, id, from_hex, entering,
+                                 std::vector<Hex>(to.path.begin(), to.path.end()), state_, t);
+    scenario_->rules->settle_position(*scenario_->map, n20::N20Rules::Change::Move, state_, t);
+    note(id + " moves from " + from + " to " + to_name, t);
+  }
   scratch_.reach.clear();
   if (judge_decisive()) return;
   if (entering && offer_dummy_arrival(u.id)) return;

@@ -1,6 +1,8 @@
 // Owns: the game invariant checker (see invariants.h).
 #include "engine/play/invariants.h"
 
+#include <algorithm>
+
 #include <map>
 
 namespace hexlaw::play {
@@ -38,8 +40,13 @@ std::vector<std::string> invariant_violations(const Game& game) {
     // owner's Movement Phase (std:16.1.3).
     const bool arriving_dummy = units.size() == 2 && dummies == 1 && s.phase == "movement" &&
                                 units.front()->side == s.phasing;
+    // Units that stack freely (Dresden's garrisons, std:6.9 overridden) never count.
+    Trace silent(Trace::Off{}, game.scenario().rules->catalog());
+    const auto counted = std::count_if(units.begin(), units.end(), [&](const Unit* u) {
+      return !game.scenario().rules->stacks_freely(*u, silent);
+    });
     if (enemies) out.push_back("enemy units share " + map.name(h));
-    else if (!all_cadres && !arriving_dummy) out.push_back(std::to_string(units.size()) + " units stack in " + map.name(h));
+    else if (counted >= 2 && !all_cadres && !arriving_dummy) out.push_back(std::to_string(units.size()) + " units stack in " + map.name(h));
   }
   // Step C. The end of the game: at once at 0 morale, otherwise only after the last phase.
   n20::SequencePosition next;

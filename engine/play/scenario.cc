@@ -24,7 +24,7 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
                           "weather and markers");
   const CaseField& cal = where.calendar;
   if (!cal.is_map()) cal.fail("expected {first, second, last_turn, night_turns}");
-  cal.expect_keys({"first", "second", "last_turn", "night_turns"});
+  cal.expect_keys({"first", "second", "last_turn", "night_turns", "weather"});
   sc->calendar = read_calendar(cal);
   if (const auto [side, rule] = sc->rules->first_player(); !side.empty() && sc->calendar.first != side)
     cal["first"].fail("the First Player is " + side + " in this game (" + rule + ")");
@@ -41,6 +41,12 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
   sc->french = where.french.str_or(sc->calendar.first);
   if (sc->french != sc->calendar.first && sc->french != sc->calendar.second)
     where.french.fail("the French side must be the First or the Second Player");
+  {
+    Trace silent(Trace::Off{}, sc->rules->catalog());
+    if (const char* rule = sc->rules->first_player_rule(sc->calendar.first, sc->french, silent))
+      cal["first"].fail(std::string("this game's First Player is fixed by its exclusive rules (") + rule +
+                        "): not the side '" + sc->calendar.first + "'");
+  }
   // Step D.
   if (sc->initial.morale.size() != 2)
     where.state["morale"].fail("a played game needs exactly two morale tracks, one a side (Leipzig's two Allied "

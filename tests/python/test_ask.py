@@ -141,17 +141,16 @@ def test_movement_questions_from_python():
 
 
 def test_a_refusal_is_a_rule_refused_error():
-    """dresden:9.10 — a garrison battle's results are refused by name: hexlaw.RuleRefused, a CaseError."""
+    """dresden:3.2 — a reading switch of a rule not implemented yet is refused by name: hexlaw.RuleRefused, a CaseError."""
     case = {
         "game": "dresden",
+        "interpretations": {"dresden.meissen_au4_may_leave": "yes"},
         "units": [
-            {"id": "G", "side": "french", "type": "garrison", "strength": 0, "movement": 0, "hex": "1222"},
             {"id": "A", "side": "allied", "type": "infantry", "strength": 4, "movement": 2, "hex": "1223"},
         ],
-        "question": {"kind": "resolve", "attackers": ["A"], "defenders": ["G"]},
-        "dice": {"script": [6, 6]},
+        "question": {"kind": "path", "unit": "A", "path": ["1224"]},
     }
-    with pytest.raises(hexlaw.RuleRefused, match="refused: dresden:9.10:"):
+    with pytest.raises(hexlaw.RuleRefused, match="refused: dresden:3.2:"):
         hexlaw.ask(case)
     assert issubclass(hexlaw.RuleRefused, hexlaw.CaseError)
 

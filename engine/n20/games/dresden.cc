@@ -1,7 +1,9 @@
-// Owns: Dresden 20's weather as overrides of the standard rules' hooks (see dresden.h).
+// Owns: Dresden 20's weather, Koenigstein, the bridges and the Light Corps as overrides of the
+// standard rules' hooks (see dresden.h); garrisons are dresden_garrisons.cc, the turn dresden_turn.cc.
 #include "engine/n20/games/dresden.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace hexlaw::n20 {
 
@@ -9,8 +11,11 @@ namespace {
 constexpr const char* kKoenigstein = "1222";
 }  // namespace
 
+// RULE dresden:0.0 — the exclusive rules are a layer over the standard rules: where they conflict, the layer's hooks win
 DresdenRules::DresdenRules(RulesetChoice choice, std::shared_ptr<const Spec> spec)
-    : N20Rules(std::move(choice), std::move(spec)) {}
+    : N20Rules(std::move(choice), std::move(spec)) {
+  record_dynamic_citation("dresden:0.0");  // every Dresden rule set is built as this layer
+}
 
 bool DresdenRules::wet(const GameState& s) {
   return s.weather == "downpour" || s.has_marker("mud");
@@ -45,6 +50,11 @@ int DresdenRules::movement_allowance_modifier(const Unit& u, const GameState& s,
     t.cite("dresden:5.2", [&] { return "Extra Horses: " + u.id + " keeps its full allowance in the mud"; });
     return 0;
   }
+  if (s.night && interpretation("dresden.night_downpour_ma") == "before_cap") {
+    t.cite("dresden:5.1.1", [&] { return "dresden.night_downpour_ma=before_cap: the -1 falls on " + u.id +
+                                         "'s printed allowance, and the Night cap then sets it to 1"; });
+    return 0;
+  }
   t.cite("dresden:5.1.1", [&] { return "Downpour or Mud: " + u.id + "'s allowance -1"; });
   return -1;
 }
@@ -69,67 +79,6 @@ int DresdenRules::strength_modifier(const Unit& u, const GameState& s, Trace& t)
   return -1;
 }
 
-// RULE dresden:9.10 (part: garrisons never move) — a garrison defends in place and never moves
-bool DresdenRules::may_move(const Unit& u, Trace& t) const {
-  if (u.type != UnitType::Garrison) return N20Rules::may_move(u, t);
-  t.cite("dresden:9.10", [&] { return u.id + " is a garrison: it defends in place and never moves"; });
-  return false;
-}
-
-// RULE dresden:9.10 (part: stacking) — French units move through and stack with their garrisons freely
-bool DresdenRules::stacks_freely(const Unit& u, Trace& t) const {
-  if (u.type != UnitType::Garrison) return false;
-  t.cite("dresden:9.10", [&] { return u.id + " is a garrison: French units stack with it freely (std:6.9 overridden)"; });
-  return true;
-}
-
-// RULE dresden:9.10 (part: garrisons never attack) — a garrison in an enemy ZOC is not obliged to attack
-bool DresdenRules::obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const {
-  if (u.type != UnitType::Garrison) return N20Rules::obliged_to_attack(u, s, t);
-  t.cite("dresden:9.10", [&] { return u.id + " is a garrison: it never attacks, so it has no duty to (std:9.1 overridden)"; });
-  return false;
-}
-
-// A garrison never attacks; it defends only a hex with no French unit in it.
-void DresdenRules::battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
-                                     const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
-                                     Trace& t) const {
-  (void)t;
-  for (const Unit* a : attackers)
-    if (a->type == UnitType::Garrison)
-      // RULE dresden:9.10 (part: garrisons never attack) — a garrison cannot be declared an attacker
-      violations.emplace_back("dresden:9.10", a->id + " is a garrison: garrisons never attack");
-  for (const Unit* d : defenders) {
-    if (d->type != UnitType::Garrison) continue;
-    for (const Unit* other : s.units_at(d->hex))
-      if (other->side == d->side && other->type != UnitType::Garrison)
-        // RULE dresden:9.10 (part: who defends) — a French unit in the hex defends it; its garrison is ignored
-        violations.emplace_back("dresden:9.10", d->id + " is a garrison and " + other->id +
-                                                    " holds its hex: the French unit defends, the garrison is ignored");
-  }
-}
-
-// RULE dresden:9.10 (part: reserves) — no reserves are committed to a battle of garrisons only
-const char* DresdenRules::forbids_reserves(const std::vector<const Unit*>& units, Trace& t) const {
-  (void)t;
-  const bool garrisons_only =
-      std::all_of(units.begin(), units.end(), [](const Unit* u) { return u->type == UnitType::Garrison; });
-  return garrisons_only ? "dresden:9.10" : nullptr;
-}
-
-// REFUSES dresden:9.10 — the results of a battle that involves a garrison hex
-void DresdenRules::check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
-                                    const GameState& s) const {
-  for (const auto* side : {&attackers, &defenders})
-    for (const Unit* u : *side)
-      for (const Unit* there : s.units_at(u->hex))
-        if (there->type == UnitType::Garrison)
-          throw RuleRefusal("dresden:9.10",
-                            "the results of a battle involving the garrison " + std::string(there->id) + " in " +
-                                "its hex (a lone garrison's loss, a garrison taken with its French defender, the "
-                                "advance a garrison blocks) are not implemented");
-}
-
 // RULE dresden:5.0 — on the first Game Turn the Allies skip their Random Events draw
 bool DresdenRules::skips_random_events(std::string_view side, int turn, Trace& t) const {
   if (turn != 1 || side == "french") return false;
@@ -148,6 +97,19 @@ bool DresdenRules::may_disengage(const Unit& u, Trace& t) const {
 
 // RULE dresden:6.12 — Königstein (1222) is super-fortified: +4 to its defender, whatever the map's terrain there
 const TerrainType& DresdenRules::terrain_of(const Map& m, Hex h, const GameState& s) const {
+  if (m.terrain(h) == "grosser_garten") {
+    // RULE dresden:6.11 — the Grosser Garten defends as woods (+1) and moves as clear terrain (no stop)
+    if (!garten_) {
+      const TerrainType* clear = terrain_chart().terrain("open");
+      const TerrainType* woods = terrain_chart().terrain("forest");
+      if (!clear || !woods) throw std::logic_error("the terrain chart lacks open or forest terrain (dresden:6.11)");
+      garten_ = std::make_unique<TerrainType>(*clear);
+      garten_->name = "Grosser Garten";
+      garten_->combat = woods->combat;
+      garten_->rule = "dresden:6.11";
+    }
+    return *garten_;
+  }
   const TerrainType& base = N20Rules::terrain_of(m, h, s);
   if (m.name(h) != kKoenigstein) return base;
   for (const auto& [from, fortress] : koenigstein_)

@@ -1,11 +1,14 @@
-// Owns: the Dresden 20 exclusive rules as a layer over the standard rules (dresden:*). So far:
-// the weather (dresden:5.1.1, 6.10, 9.4.5, 16.8.3) changing strengths, movement allowances,
-// the road bonus, artillery and the rivers; garrisons in part (dresden:9.10: movement,
-// stacking, attacks, reserves; their combat results are refused by name). Everything else is
-// the standard rules unchanged.
+// Owns: the Dresden 20 exclusive rules as a layer over the standard rules (dresden:*): the
+// weather (dresden:5.1.1, 6.10, 9.4.5, 16.8.3) changing strengths, movement allowances, the
+// road bonus, artillery and the rivers (dresden.cc); the turn track's weather and Variable
+// Weather (dresden:5.1, 16.8-16.8.2), command confusion (3.1) and the catastrophes (12.7)
+// at the played game's phase boundaries (dresden_turn.cc); the garrisons whole (dresden:9.10,
+// 9.10.1, 9.10.2: dresden_garrisons.cc). Everything else is the standard rules unchanged.
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -30,11 +33,41 @@ class DresdenRules : public N20Rules {
   int strength_modifier(const Unit& u, const GameState& s, Trace& t) const override;
   bool artillery_doubles(const GameState& s, Trace& t) const override;
   bool halve_before_doubling() const override { return true; }
-  // Garrisons (dresden:9.10): they never move or attack, French units stack freely with them,
-  // reserves are never committed to a battle of garrisons only. Their combat results (a lone
-  // garrison's loss, a garrison subsumed by its French defender, the advance it blocks) are
-  // not implemented yet: a battle that involves a garrison hex is refused by name.
+  // Garrisons (dresden:9.10, dresden_garrisons.cc): strength 0 plus terrain, they never move,
+  // attack or retreat, French units stack freely with them, reserves are never committed to a
+  // battle of garrisons only; a result that would move one leaves its hex open to the advance
+  // (dresden.lone_garrison_loss), it covers a French attacker's hex, is subsumed with its French
+  // defender, and is destroyed or restored by who holds its hex (9.10.1, 9.10.2).
   bool may_move(const Unit& u, Trace& t) const override;
+  int base_strength(const Unit& u, const GameState& s, Trace& t) const override;
+  Hold holds_its_hex(const Unit& u, const GameState& s, Trace& t) const override;
+  bool gives_way_to_advance(const Unit& there, bool its_side_attacked, Trace& t) const override;
+  void settle_position(const Map& m, Change why, GameState& s, Trace& t) const override;
+  // The turn (dresden_turn.cc): the turn track's weather, Mud expiring and Extra Horses ending
+  // as a Game Turn opens (5.1, 16.8.2, 5.2); the Allied weather roll and command confusion as
+  // the Allied Movement Phase opens (16.8, 16.8.1, 3.1); the limit it sets, lifted when a French
+  // reinforcement crosses the Elbe; the catastrophes as a French Player Turn ends (12.7).
+  void at_game_turn_start(const Calendar& cal, int turn, GameState& s, DiceSource& dice, Trace& t) const override;
+  void at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const override;
+  void at_player_turn_close(const Map& m, std::string_view side, GameState& s, Trace& t) const override;
+  void after_move(const Map& m, Symbol unit, Hex from, bool entering, const std::vector<Hex>& path, GameState& s,
+                  Trace& t) const override;
+  bool may_move_more(const GameState& s, Trace& t) const override;
+  // Night (dresden:14.0): the French have no Objective hexes; Neustadt (1406) is the Allies'
+  // (the Meissen box of 3.2 is not modelled): each one an Allied unit holds costs the French 1.
+  NightMorale judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const override;
+  // French LOCs (dresden:9.8.6): 1601 from the start; 1607, 1617 and 1624 once a French
+  // reinforcement has entered through area A, B or C (the state marker loc-active-A, -B, -C).
+  std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
+  // The French LOC hexes of the map not active now.
+  std::vector<Hex> inactive_french_locs(const Map& m, const GameState& s) const;
+  // The Allied move limit in force this phase, if any (3.1), and the moves counted against it.
+  static std::optional<int> confusion_limit(const GameState& s);
+  int confusion_moves(const GameState& s) const;
+  // One Variable Weather check (16.8-16.8.2) with die `face`, on turn `turn`.
+  void weather_check(int face, int turn, GameState& s, Trace& t) const;
+  // The Allies are the First Player (dresden:4.0).
+  const char* first_player_rule(const std::string& first, const std::string& french, Trace& t) const override;
   // The Allies draw no Random Event on the first turn (dresden:5.0).
   bool skips_random_events(std::string_view side, int turn, Trace& t) const override;
   // The Austrian Light Corps may disengage like cavalry (dresden:16.9).
@@ -43,6 +76,8 @@ class DresdenRules : public N20Rules {
   // (dresden:6.12).
   DresdenRules(RulesetChoice choice, std::shared_ptr<const Spec> spec);
   const TerrainType& terrain_of(const Map& m, Hex h, const GameState& s) const override;
+  // The Grosser Garten (terrain name grosser_garten): woods for defence, clear for movement (dresden:6.11).
+  bool knows_terrain(std::string_view name) const override { return name == "grosser_garten"; }
   int retreat_reduction(const Map& m, Hex h, const GameState& s, Trace& t) const override;
   // No river hazard across the two Dresden bridges, 1406/1306 and 1406/1407 (dresden:9.11).
   const char* retreat_hazard_waiver(const Map& m, Hexside side) const override;
@@ -52,14 +87,13 @@ class DresdenRules : public N20Rules {
                          const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
                          Trace& t) const override;
   const char* forbids_reserves(const std::vector<const Unit*>& units, Trace& t) const override;
-  void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
-                        const GameState& s) const override;
 
  private:
   // Königstein over each terrain a map may give 1222: that terrain's movement, with the
   // super-fortress's defence and barrier. Built on first use; the rule set serves one thread
   // at a time (as its terrain cache).
   mutable std::vector<std::pair<const TerrainType*, std::unique_ptr<TerrainType>>> koenigstein_;
+  mutable std::unique_ptr<TerrainType> garten_;  // built on first use, as koenigstein_
 };
 
 }  // namespace hexlaw::n20

@@ -129,8 +129,9 @@ void bind_game(pyb::module_& m) {
   m.def(
       "generated_scenario",
       [](int units_per_side, int cols, int rows, int last_turn, std::vector<int> night_turns, bool events,
-         std::vector<std::string> options, std::uint64_t seed, const pyb::object& rules_spec) {
+         std::vector<std::string> options, std::uint64_t seed, const pyb::object& rules_spec, const std::string& game) {
         play::GeneratedScenarioSpec spec;
+        spec.game = game;
         spec.units_per_side = units_per_side;
         spec.cols = cols;
         spec.rows = rows;
@@ -144,7 +145,9 @@ void bind_game(pyb::module_& m) {
       pyb::arg("units_per_side") = 20, pyb::arg("cols") = 20, pyb::arg("rows") = 14, pyb::arg("last_turn") = 12,
       pyb::arg("night_turns") = std::vector<int>{6}, pyb::arg("events") = true,
       pyb::arg("options") = std::vector<std::string>{}, pyb::arg("seed") = 1, pyb::arg("spec") = pyb::none(),
-      "A random but legal scenario (engine/play/generated.h): the same arguments give the same scenario. "
+      pyb::arg("game") = "standard",
+      "A random but legal scenario (engine/play/generated.h): the same arguments give the same scenario; "
+      "game='leipzig' gives the Allies two Fronts (allied-north, allied-south). "
       "Raises ValueError when the units do not fit the map, hexlaw.CaseError on an unknown option.");
   pyb::class_<Game>(m, "Game",
                     "A whole game played from a scenario. `decision` is what is awaited now, with every legal "

@@ -296,12 +296,15 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
   const Unit& u = b.unit();
   const GameState& s = b.state();
   if (opt.forced_march) {
-    b.rules().check_procedure(N20Rules::Procedure::ForcedMarch, s);
-    const std::string track = b.rules().morale_track(u, s);
-    auto it = s.morale.find(track);
-    // RULE std:12.3 — forced march costs a morale point, so a side must have one to spend
-    if (it != s.morale.end() && it->second < 1)
-      return std::pair{"std:12.3", "forced march needs a morale point to spend and " + track + " has none"};
+    Trace quiet(Trace::Off{}, b.rules().catalog());
+    if (b.rules().spending_group(u, N20Rules::Spending::ForcedMarch, quiet)) {
+      b.rules().check_procedure(N20Rules::Procedure::ForcedMarch, s);
+      const std::string track = b.rules().morale_track(u, s);
+      auto it = s.morale.find(track);
+      // RULE std:12.3 — forced march costs a morale point, so a side must have one to spend
+      if (it != s.morale.end() && it->second < 1)
+        return std::pair{"std:12.3", "forced march needs a morale point to spend and " + track + " has none"};
+    }
   }
   // RULE std:6.1 — units move only in their own side's Movement Phase
   static const Symbol movement("movement");  // compared by handle, not by text
@@ -418,7 +421,8 @@ int movement_allowance(const N20Rules& rules, const GameState& state, const Unit
     });
   }
   allowance = std::max(0, allowance + rules.movement_allowance_modifier(unit, state, trace));
-  if (options.forced_march) {
+  // A unit that can have no forced march (a Leipzig army-less unit) gains nothing; the hook says why.
+  if (options.forced_march && rules.spending_group(unit, N20Rules::Spending::ForcedMarch, trace)) {
     // RULE std:12.3 — forced march: +1 allowance for every unit of the side this phase
     trace.cite("std:12.3", [&] { return "forced march: +1 allowance, " + std::to_string(allowance + 1); });
     allowance += 1;

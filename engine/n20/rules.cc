@@ -47,6 +47,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
        "std:2.0"},
       {"leipzig.mixed_front_morale", {"allied-choice", "each-front"}, "allied-choice", "leipzig:12.0"},
       {"leipzig.loc_capture_count", {"per-front", "all-allied"}, "per-front", "leipzig:14.0"},
+      {"leipzig.general_retreat_return_value", {"1", "0"}, "1", "leipzig:12.7"},
   };
   return kSwitches;
 }
@@ -252,6 +253,11 @@ int N20Rules::retreat_reduction(const Map& m, Hex h, const GameState& s, Trace&)
 VictoryVerdict N20Rules::judge_victory(const GameState& s, const std::string& french_side, bool end_of_game,
                                       Trace& t) const {
   return standard_victory(s, french_side, end_of_game, t);
+}
+
+LullVerdict N20Rules::judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
+                                 Trace& t) const {
+  return standard_lull(*this, m, s, side, facts, t);
 }
 
 NightMorale N20Rules::judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const {

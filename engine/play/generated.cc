@@ -27,6 +27,10 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
     throw std::invalid_argument("a generated map needs 12..99 columns and 6..99 rows");
   if (spec.units_per_side < 1 || spec.units_per_side * 2 > 5 * spec.rows)
     throw std::invalid_argument("too many units for the map");
+  if (spec.game != "standard" && spec.game != "leipzig")
+    throw std::invalid_argument("a generated scenario's game is standard or leipzig, not '" + spec.game + "'");
+  const bool leipzig = spec.game == "leipzig";
+  const char* enemy = leipzig ? "allied" : "prussian";
   SeededDice rng(spec.seed);
   auto pick = [&](int n) { return static_cast<int>(rng.next_u64() % static_cast<std::uint64_t>(n)); };
   std::ostringstream y;
@@ -35,7 +39,9 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   // Step A.
   y << "name: generated-" << spec.seed << "\n";
   y << "title: Generated scenario (" << spec.units_per_side << " units a side, " << spec.last_turn << " turns)\n";
-  y << "game: standard\noptions: [";
+  y << "game: " << spec.game << "\n";
+  if (leipzig) y << "interpretations: {leipzig.mixed_front_morale: each-front}\n";
+  y << "options: [";
   bool first = true;
   for (const auto& o : spec.options) y << (first ? "" : ", ") << "\"" << o << "\"", first = false;
   y << "]\nmap:\n  layout: odd-columns-low\n  bounds: {cols: [1, " << spec.cols << "], rows: [1, " << spec.rows
@@ -55,19 +61,24 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   for (int c = 1; c < spec.cols; ++c) {
     // The road runs along row mid_row; hexes in one row of neighbouring columns are adjacent.
     y << "    - {between: [\"" << ccrr(c, mid_row) << "\", \"" << ccrr(c + 1, mid_row) << "\"], features: [road";
-    y << (c == stream_col ? ", minor_river, bridge" : "") << "]}\n";
+    y << (c == stream_col ? (leipzig ? ", minor_river, bridge, elster" : ", minor_river, bridge") : "") << "]}\n";
   }
   for (int r = 1; r <= spec.rows; ++r) {
     if (r == mid_row) continue;
     const bool bridge = r == spec.rows / 4 + 1;
     y << "    - {between: [\"" << ccrr(stream_col, r) << "\", \"" << ccrr(stream_col + 1, r)
-      << "\"], features: [minor_river" << (bridge ? ", bridge" : "") << "]}\n";
+      << "\"], features: [minor_river" << (bridge ? ", bridge" : "") << (leipzig ? ", elster" : "") << "]}\n";
   }
   // Step B.
-  y << "  locs: {french: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, 2) << "\"], prussian: [\""
-    << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, spec.rows - 1) << "\"]}\n";
-  y << "  objectives: {french: [\"" << ccrr(stream_col - 1, mid_row + 1) << "\"], prussian: [\""
-    << ccrr(stream_col + 2, mid_row - 1) << "\"]}\n";
+  if (leipzig)  // a LOC a Front (leipzig:9.8.6); the French own the one objective (leipzig:14.0)
+    y << "  locs: {french: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, 2) << "\"], allied-north: [\""
+      << ccrr(spec.cols, 2) << "\"], allied-south: [\"" << ccrr(spec.cols, spec.rows - 1) << "\"]}\n"
+      << "  objectives: {french: [\"" << ccrr(stream_col - 1, mid_row + 1) << "\"]}\n";
+  else
+    y << "  locs: {french: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, 2) << "\"], prussian: [\""
+      << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, spec.rows - 1) << "\"]}\n"
+      << "  objectives: {french: [\"" << ccrr(stream_col - 1, mid_row + 1) << "\"], prussian: [\""
+      << ccrr(stream_col + 2, mid_row - 1) << "\"]}\n";
   y << "  entry_areas: {A: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, mid_row + 1) << "\"], B: [\""
     << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, mid_row - 1) << "\"]}\n";
   y << "  road_entries: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(spec.cols, mid_row) << "\"]\n";
@@ -75,8 +86,8 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   y << "units:\n";
   std::set<std::string> taken;
   for (int s = 0; s < 2; ++s) {
-    const char* side = s == 0 ? "french" : "prussian";
-    const char* prefix = s == 0 ? "F" : "P";
+    const char* side = s == 0 ? "french" : enemy;
+    const char* prefix = s == 0 ? "F" : leipzig ? "A" : "P";
     for (int i = 0; i < spec.units_per_side; ++i) {
       const int arm = pick(100);
       const char* type = arm < 60 ? "infantry" : arm < 85 ? "cavalry" : "artillery";
@@ -84,6 +95,7 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
       const int movement = arm >= 60 && arm < 85 ? 3 : 2;
       y << "  - {id: " << prefix << i << ", side: " << side << ", type: " << type << ", strength: " << strength
         << ", movement: " << movement;
+      if (leipzig && s == 1) y << ", army: " << "NSBP"[i % 4];
       std::vector<std::string> flags;
       if (pick(5) == 0) flags.push_back("elite");
       if (s == 0 && i == 0) flags = {"elite", "guard"};
@@ -110,17 +122,22 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   if (spec.options.count("std:16.7") || spec.options.count("std:16.6"))
     for (int s = 0; s < 2; ++s)
       for (int k = 0; k < 3; ++k)
-        y << "  - {id: " << (s == 0 ? "FC" : "PC") << k << ", side: " << (s == 0 ? "french" : "prussian")
-          << ", type: cadre, strength: 1, movement: 2, status: eliminated}\n";
+        y << "  - {id: " << (s == 0 ? "FC" : "PC") << k << ", side: " << (s == 0 ? "french" : enemy)
+          << ", type: cadre, strength: 1, movement: 2, status: eliminated"
+          << (leipzig && s == 1 ? std::string(", army: ") + "NSBP"[k % 4] : std::string()) << "}\n";
   // Dummies waiting in each side's pile, when the fog of war (16.1) is in use.
   if (spec.options.count("std:16.1"))
     for (int s = 0; s < 2; ++s)
       for (int k = 0; k < 2; ++k)
-        y << "  - {id: " << (s == 0 ? "FD" : "PD") << k << ", side: " << (s == 0 ? "french" : "prussian")
+        y << "  - {id: " << (s == 0 ? "FD" : "PD") << k << ", side: " << (s == 0 ? "french" : enemy)
           << ", type: dummy, strength: 0, movement: 3, status: broken}\n";
   // Step D.
-  y << "state: {morale: {french: " << 4 + pick(5) << ", prussian: " << 4 + pick(5) << "}}\n";
-  y << "calendar: {first: french, second: prussian, last_turn: " << spec.last_turn << ", night_turns: [";
+  if (leipzig)
+    y << "state: {morale: {french: " << 4 + pick(5) << ", allied-north: " << 4 + pick(5) << ", allied-south: " << 4 + pick(5)
+      << "}}\n";
+  else
+    y << "state: {morale: {french: " << 4 + pick(5) << ", prussian: " << 4 + pick(5) << "}}\n";
+  y << "calendar: {first: french, second: " << enemy << ", last_turn: " << spec.last_turn << ", night_turns: [";
   first = true;
   for (int n : spec.night_turns)
     if (n >= 1 && n <= spec.last_turn) y << (first ? "" : ", ") << n, first = false;
@@ -129,7 +146,7 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
     y << "events:\n";
     for (int k = 0; k < 4; ++k) {
       y << "  - {id: e" << k << ", top: {text: \"French event " << k << "\", morale: " << pick(3) - 1
-        << "}, bottom: {text: \"Allied event " << k << "\", morale: " << pick(3) - 1 << "}}\n";
+        << "}, bottom: {text: \"Allied event " << k << "\", morale: " << (leipzig ? 0 : pick(3) - 1) << "}}\n";
     }
   }
   return y.str();

@@ -1,9 +1,11 @@
 // Owns: the Leipzig 20 exclusive rules as a layer over the standard rules (leipzig:*). So far:
-// the Allied armies' two morale Fronts (leipzig:12.0), the Allied LOCs by Front
-// (leipzig:9.8.6) and Leaders in part (leipzig:16.12: no ZOC, no strength of their own, no
-// attack alone, no duty to attack, stacking freely). What is not implemented is refused by
-// name: the French retreat by bank of the Elster, Allied units with no army, a battle mixing
-// the Fronts under the allied-choice reading, Leader movement and Leaders' fates in battle.
+// the Allied armies' two morale Fronts (leipzig:12.0) with morale bought per army (12.3, 12.4),
+// lulls per Front, the General Retreat and Shattering of a Front at 0 (12.1.2, 12.7, 12.7.4;
+// leipzig_fronts.cc), night rest and victory by Fronts (14.0, 15.0), the LOCs by Front and by
+// bank of the Elster (leipzig:9.8.6) and Leaders in part (leipzig:16.12: no ZOC, no strength of
+// their own, no attack alone, no duty to attack, stacking freely). What is not implemented is
+// refused by name: Allied units with no army (their Front and LOC), a battle mixing the Fronts
+// under the allied-choice reading, Leader movement and Leaders' fates in battle.
 #pragma once
 
 #include "engine/n20/rules.h"
@@ -34,9 +36,20 @@ class LeipzigRules : public N20Rules {
   bool skips_random_events(std::string_view side, int turn, Trace& t) const override;
   // With optional rule leipzig:16.9, the Austrian light divisions may disengage like cavalry.
   bool may_disengage(const Unit& u, Trace& t) const override;
-  // Leipzig's own victory, night rest, forced marches and rallies per army and a Front at 0
-  // (General Retreat) are not implemented: the standard procedures are refused by name.
-  void check_procedure(Procedure p, const GameState& s) const override;
+  // Morale points bought per Allied army from its Front (leipzig:12.3, 12.4); none for an
+  // army-less Allied unit. The French buy for their whole side (leipzig_fronts.cc).
+  std::optional<Symbol> spending_group(const Unit& u, Spending what, Trace& t) const override;
+  // A Front brought to 0: the General Retreat's first three steps, or the Shattering of a
+  // Demoralized Front (leipzig:12.1.2, 12.7, 12.7.4); the retreats step 4 owes; a Front's value
+  // frozen at 0 while in General Retreat, and its return to the track when its turn comes.
+  Collapse morale_collapse(Symbol track, GameState& s, Trace& t) const override;
+  bool morale_frozen(Symbol track, const GameState& s, Trace& t) const override;
+  std::vector<OwedRetreat> owed_retreats(const GameState& s, Trace& t) const override;
+  void owed_retreats_done(GameState& s, Trace& t) const override;
+  void at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const override;
+  // Lulls per Front (leipzig:12.0's ruling); the French compare with the higher Front.
+  LullVerdict judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
+                         Trace& t) const override;
   // Victory by the French morale against each Allied Front and the Fronts' Demoralized and
   // Shattered states (leipzig:15.0), read from the game markers demoralized-<front>,
   // shattered-<front> and general-retreat-<front> (a Front in General Retreat counts as 0).

@@ -106,6 +106,7 @@ void bind_game(pyb::module_& m) {
       .def_readonly("name", &Scenario::name)
       .def_readonly("title", &Scenario::title)
       .def_readonly("french", &Scenario::french)
+      .def_readonly("text", &Scenario::text)
       .def_property_readonly("spec", [](const Scenario& s) { return std::const_pointer_cast<Spec>(s.rules->spec()); })
       .def_property_readonly("initial", [](const Scenario& s) { return GameState(s.initial); })
       .def_property_readonly("calendar",

@@ -111,7 +111,7 @@ enum class Stop : std::uint8_t { None, EnemyZoc, EnemyZocOnEntry, Rugged, OneHex
 bool forced(Stop s) { return s == Stop::EnemyZoc || s == Stop::EnemyZocOnEntry || s == Stop::Rugged; }
 
 // Why a step is refused (see refusal()).
-enum class Refusal : std::uint8_t { None, AfterStop, NotAdjacent, OffMap, Prohibited, Enemy, EnemyAtEntry, Speed };
+enum class Refusal : std::uint8_t { None, AfterStop, NotAdjacent, OffMap, Prohibited, Enemy, EnemyAtEntry, Speed, ZocForbidden };
 
 // Where a move stands after some steps.
 struct Cursor {
@@ -188,6 +188,8 @@ std::pair<std::string, std::string> refusal(const Board& b, const Cursor& from, 
       return {"std:6.2", "entering " + name(b, to) + " costs " + std::to_string(r.cost) + " MP, more than the " +
                              std::to_string(allowance - from.spent) + " left of an allowance of " +
                              std::to_string(allowance)};
+    case Refusal::ZocForbidden:
+      return {r.blocker, name(b, to) + " lies in a zone of control this unit may not enter now"};
     case Refusal::None: break;
   }
   return {};
@@ -247,6 +249,13 @@ StepResult step(const Board& b, const Cursor& from, const Look& to, int base, co
     r.refusal = entering ? Refusal::EnemyAtEntry : Refusal::Enemy;
     return r;
   }
+  // A game may forbid entering some enemy ZOCs (Leipzig's Front in General Retreat).
+  if (to.enemy_zoc())
+    if (const char* rule = b.rules().forbids_zoc_entry(b.unit(), b.map(), to.hex(), b.state())) {
+      r.refusal = Refusal::ZocForbidden;
+      r.blocker = rule;
+      return r;
+    }
   // Step E. Pay for the hex: its terrain, or the road cost along a road (std:6.6), and no
   // extra for an enemy ZOC (std:7.2). An entering reinforcement pays its place in the march
   // column on top (std:11.2).
@@ -728,7 +737,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     open[level].push_back(static_cast<int>(nodes.size()) - 1);
   };
   Trace silent(Trace::Off{}, rules.catalog());
-  std::array<int, 8> refused{};  // by Refusal
+  std::array<int, 9> refused{};  // by Refusal
   int stacked = 0;
   // One step from `from` into `to` (in direction d, unless entering).
   auto expand = [&](const Cursor& from, int parent, Direction d, Hex to, bool entering) {

@@ -347,6 +347,13 @@ class N20Rules {
     return {};
   }
   virtual void owed_retreats_done(GameState& s, Trace& t) const { (void)s, (void)t; }
+  // The case that forbids `u` to enter hex `h`, which lies in an enemy ZOC, now; or null
+  // (Leipzig: after a Front's collapse, French non-cavalry may not enter its units' ZOCs in the
+  // next French Player Turn, leipzig:12.7.2's stated effect). Standard: null.
+  virtual const char* forbids_zoc_entry(const Unit& u, const Map& m, Hex h, const GameState& s) const {
+    (void)u, (void)m, (void)h, (void)s;
+    return nullptr;
+  }
 
   // ---- The turn: the phases a Player Turn has, and what happens at its boundaries.
 

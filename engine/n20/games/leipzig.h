@@ -47,6 +47,10 @@ class LeipzigRules : public N20Rules {
   std::vector<OwedRetreat> owed_retreats(const GameState& s, Trace& t) const override;
   void owed_retreats_done(GameState& s, Trace& t) const override;
   void at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const override;
+  void at_player_turn_end(std::string_view side, GameState& s, DiceSource& dice, Trace& t) const override;
+  // In the first French Player Turn after a Front's collapse, French non-cavalry may not enter
+  // that Front's units' ZOCs (leipzig:12.7's example; the one stated effect of the unprinted 12.7.2).
+  const char* forbids_zoc_entry(const Unit& u, const Map& m, Hex h, const GameState& s) const override;
   // Lulls per Front (leipzig:12.0's ruling); the French compare with the higher Front.
   LullVerdict judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
                          Trace& t) const override;

@@ -11,6 +11,7 @@
 
 #include "engine/n20/games/leipzig.h"
 #include "engine/n20/turn_end.h"
+#include "engine/n20/zoc.h"
 
 namespace hexlaw::n20 {
 namespace {
@@ -95,6 +96,7 @@ LeipzigRules::Collapse LeipzigRules::morale_collapse(Symbol track, GameState& s,
   add_marker(s, marker("general-retreat-", track));
   add_marker(s, Symbol("general-retreat-until-" + std::string(track) + "-" + std::to_string(back)));
   add_marker(s, marker("general-retreat-owed-", track));
+  add_marker(s, marker("general-retreat-zoc-pending-", track));
   s.morale[track] = 0;
   int& french = s.morale[kFrench];
   const int before = french;
@@ -131,7 +133,15 @@ void LeipzigRules::owed_retreats_done(GameState& s, Trace& t) const {
 // RULE leipzig:12.7 — the General Retreat lasts until the marker's turn (six turns); the Front returns at 1 (catalog ruling; 12.7.3 unprinted)
 // REFUSES leipzig:12.7 — a Front returning at 0 (leipzig.general_retreat_return_value = 0)
 void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
-  (void)p, (void)dice;
+  (void)dice;
+  // The first French Player Turn after a collapse opens: the ZOC restriction applies in it.
+  if (p == Phase::RandomEvents && s.phasing == kFrench)
+    for (Symbol& m : s.markers)
+      if (m.view().starts_with("general-retreat-zoc-pending-")) {
+        m = Symbol("general-retreat-zoc-" + std::string(m.view().substr(std::string("general-retreat-zoc-pending-").size())));
+        t.cite("leipzig:12.7", [&] { return "this French Player Turn only French cavalry may enter the ZOCs of the " +
+                                            std::string(m.view().substr(20)) + " Front's units"; });
+      }
   for (auto& [track, points] : s.morale) {
     if (track == kFrench) continue;
     for (Symbol m : std::vector<Symbol>(s.markers)) {
@@ -147,6 +157,29 @@ void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
                                           " Front's General Retreat ends; it is back on the track at 1, Demoralized"; });
     }
   }
+}
+
+void LeipzigRules::at_player_turn_end(std::string_view side, GameState& s, DiceSource& dice, Trace& t) const {
+  (void)dice, (void)t;
+  if (Symbol(side) != kFrench) return;
+  std::erase_if(s.markers, [](Symbol m) {
+    return m.view().starts_with("general-retreat-zoc-") && !m.view().starts_with("general-retreat-zoc-pending-");
+  });
+}
+
+// RULE leipzig:12.7 — the example's stated effect (12.7.2 unprinted): in the French Player Turn after the collapse only French cavalry enter that Front's ZOCs
+const char* LeipzigRules::forbids_zoc_entry(const Unit& u, const Map& m, Hex h, const GameState& s) const {
+  if (u.side != kFrench || u.type == UnitType::Cavalry) return nullptr;
+  Trace silent(Trace::Off{}, catalog());
+  for (Symbol mk : s.markers) {
+    if (!mk.view().starts_with("general-retreat-zoc-") || mk.view().starts_with("general-retreat-zoc-pending-")) continue;
+    const Symbol front(std::string(mk.view().substr(std::string("general-retreat-zoc-").size())));
+    for (const Unit& e : s.units)
+      if (e.on_map() && e.side != kFrench && front_of(e) == front && distance(e.hex, h) == 1 &&
+          exerts_zoc_into(*this, m, s, e, h, silent))
+        return "leipzig:12.7";
+  }
+  return nullptr;
 }
 
 // Step A. The French: the standard lull, compared with the higher Front (a Front in General

@@ -276,6 +276,10 @@ VictoryVerdict LeipzigRules::judge_victory(const GameState& s, const std::string
   // Step C.
   if (french == 0 && any([](const FrontState& f) { return f.value >= 1; }))
     return over("decisive", allies, "French morale is 0 while an Allied Front has 1 or more: an Allied Decisive Victory");
+  if (french == 0) {
+    t.cite("leipzig:12.1.2", "the French and every Allied Front at 0 together: a Draw (std:12.1.2's simultaneous zero)");
+    return over("draw", "", "no side keeps a point: a Draw");
+  }
   // Step D.
   if (!end_of_game) {
     v.level = "none";

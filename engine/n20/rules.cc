@@ -327,7 +327,10 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, std::shared_ptr<const
   // Each game's exclusive rules are a layer: a subclass of N20Rules overriding hooks.
   if (choice.game == "jena") return make_layer<JenaRules>(std::move(choice), std::move(spec));
   if (choice.game == "dresden") return make_layer<DresdenRules>(std::move(choice), std::move(spec));
-  if (choice.game == "leipzig") return make_layer<LeipzigRules>(std::move(choice), std::move(spec));
+  if (choice.game == "leipzig") {
+    LeipzigRules::check_choice(choice);
+    return make_layer<LeipzigRules>(std::move(choice), std::move(spec));
+  }
   return make_layer<N20Rules>(std::move(choice), std::move(spec));
 }
 

@@ -84,13 +84,8 @@ TEST(LeipzigFronts, leipzig_12_7_ZocRestrictionLastsOneFrenchPlayerTurn) {
 
 // leipzig:12.7 — a Front returning at 0 (the switch's other reading) is refused by name.
 TEST(LeipzigFronts, leipzig_12_7_ReturnAtZeroRefused) {
-  auto rules = leipzig({{"leipzig.general_retreat_return_value", "0"}});
-  GameState s = collapsed(10);
-  Trace t(Trace::IdsOnly{}, rules->catalog());
-  rules->morale_collapse(Symbol("allied-north"), s, t);
-  s.turn = 16;
-  SeededDice dice(1);
-  EXPECT_THROW(rules->at_phase_start(Phase::RandomEvents, s, dice, t), RuleRefusal);
+  EXPECT_THROW(leipzig({{"leipzig.general_retreat_return_value", "0"}}), RuleRefusal);
+  EXPECT_NO_THROW(leipzig({{"leipzig.general_retreat_return_value", "1"}}));
 }
 
 }  // namespace

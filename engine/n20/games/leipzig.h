@@ -15,6 +15,8 @@ namespace hexlaw::n20 {
 class LeipzigRules : public N20Rules {
  public:
   using N20Rules::N20Rules;
+  // Refuses, by name, the readings of Leipzig's switches that are not implemented.
+  static void check_choice(const RulesetChoice& choice);
 
   // The Front of an Allied army: "allied-north" (armies N and S), "allied-south" (B and P);
   // empty for a unit with no army.

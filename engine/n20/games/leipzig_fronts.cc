@@ -37,6 +37,14 @@ void add_marker(GameState& s, Symbol m) {
 
 }  // namespace
 
+// REFUSES leipzig:12.7 — a Front returning from its General Retreat at 0 (leipzig.general_retreat_return_value = 0)
+void LeipzigRules::check_choice(const RulesetChoice& choice) {
+  if (auto it = choice.interpretations.find("leipzig.general_retreat_return_value");
+      it != choice.interpretations.end() && it->second == "0")
+    throw RuleRefusal("leipzig:12.7", "a Front returning from its General Retreat at 0 "
+                                      "(leipzig.general_retreat_return_value = 0) is not implemented");
+}
+
 // RULE leipzig:12.3 — a forced march is bought per Allied army, a point from its Front; army-less units get none
 // RULE leipzig:12.4 — a rally bonus is bought per Allied army, a point from its Front; army-less units get none
 std::optional<Symbol> LeipzigRules::spending_group(const Unit& u, Spending what, Trace& t) const {
@@ -131,7 +139,6 @@ void LeipzigRules::owed_retreats_done(GameState& s, Trace& t) const {
 // Step A. A General Retreat whose marker's turn has come ends: the Front is back on the track,
 // Demoralized side up, at the value of leipzig.general_retreat_return_value (1; 0 is refused).
 // RULE leipzig:12.7 — the General Retreat lasts until the marker's turn (six turns); the Front returns at 1 (catalog ruling; 12.7.3 unprinted)
-// REFUSES leipzig:12.7 — a Front returning at 0 (leipzig.general_retreat_return_value = 0)
 void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
   (void)dice;
   // The first French Player Turn after a collapse opens: the ZOC restriction applies in it.
@@ -147,9 +154,6 @@ void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
     for (Symbol m : std::vector<Symbol>(s.markers)) {
       auto until = until_marker(m, track);
       if (!until || s.turn < until->second) continue;
-      if (interpretation("leipzig.general_retreat_return_value") == "0")
-        throw RuleRefusal("leipzig:12.7", "a Front returning from its General Retreat at 0 "
-                                          "(leipzig.general_retreat_return_value = 0) is not implemented");
       std::erase(s.markers, m);
       std::erase(s.markers, marker("general-retreat-", track));
       points = 1;

@@ -306,7 +306,7 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
   const GameState& s = b.state();
   if (opt.forced_march) {
     Trace quiet(Trace::Off{}, b.rules().catalog());
-    if (b.rules().spending_group(u, N20Rules::Spending::ForcedMarch, quiet)) {
+    if (b.rules().spending_group(u, N20Rules::Spending::ForcedMarch, s, quiet)) {
       b.rules().check_procedure(N20Rules::Procedure::ForcedMarch, s);
       const std::string track = b.rules().morale_track(u, s);
       auto it = s.morale.find(track);
@@ -431,7 +431,7 @@ int movement_allowance(const N20Rules& rules, const GameState& state, const Unit
   }
   allowance = std::max(0, allowance + rules.movement_allowance_modifier(unit, state, trace));
   // A unit that can have no forced march (a Leipzig army-less unit) gains nothing; the hook says why.
-  if (options.forced_march && rules.spending_group(unit, N20Rules::Spending::ForcedMarch, trace)) {
+  if (options.forced_march && rules.spending_group(unit, N20Rules::Spending::ForcedMarch, state, trace)) {
     // RULE std:12.3 — forced march: +1 allowance for every unit of the side this phase
     trace.cite("std:12.3", [&] { return "forced march: +1 allowance, " + std::to_string(allowance + 1); });
     allowance += 1;

@@ -90,7 +90,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     rules.check_procedure(N20Rules::Procedure::RallySpending, state);
     for (const auto& id : request.units) {
       const Unit& u = *state.unit(id);
-      const std::optional<Symbol> group = rules.spending_group(u, N20Rules::Spending::Rally, trace);
+      const std::optional<Symbol> group = rules.spending_group(u, N20Rules::Spending::Rally, state, trace);
       if (!group) continue;
       if (!request.spend_for.empty() &&
           std::find(request.spend_for.begin(), request.spend_for.end(), std::string(*group)) == request.spend_for.end())

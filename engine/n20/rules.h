@@ -318,8 +318,8 @@ class N20Rules {
   // The group whose point buys `u` its forced march (std:12.3) or rally bonus (std:12.4), each
   // group paying one point from its units' track: the empty Symbol, the whole side (standard);
   // a Leipzig Allied army. Nothing for a unit that can never have one (army-less Allied units).
-  virtual std::optional<Symbol> spending_group(const Unit& u, Spending what, Trace& t) const {
-    (void)u, (void)what, (void)t;
+  virtual std::optional<Symbol> spending_group(const Unit& u, Spending what, const GameState& s, Trace& t) const {
+    (void)u, (void)what, (void)s, (void)t;
     return Symbol();
   }
   // What `track` at 0 morale in `s` means; the collapse's immediate steps are applied to `s`.

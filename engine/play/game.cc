@@ -184,7 +184,7 @@ void Game::change_morale(Symbol track, int delta, Trace& t) {
 
 bool Game::marched(const Unit& u) const {
   Trace silent(Trace::Off{}, catalog());
-  const std::optional<Symbol> g = scenario_->rules->spending_group(u, n20::N20Rules::Spending::ForcedMarch, silent);
+  const std::optional<Symbol> g = scenario_->rules->spending_group(u, n20::N20Rules::Spending::ForcedMarch, state_, silent);
   return g && std::find(scratch_.marched_groups.begin(), scratch_.marched_groups.end(), *g) != scratch_.marched_groups.end();
 }
 

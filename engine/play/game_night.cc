@@ -33,7 +33,7 @@ void Game::offer_rally() {
   std::vector<std::pair<Symbol, Symbol>> groups;  // group, its track
   for (const Unit& u : state_.units) {
     if (u.side != state_.phasing || u.status != UnitStatus::Broken || u.type == UnitType::Dummy) continue;
-    const auto g = scenario_->rules->spending_group(u, n20::N20Rules::Spending::Rally, silent);
+    const auto g = scenario_->rules->spending_group(u, n20::N20Rules::Spending::Rally, state_, silent);
     if (!g || std::any_of(groups.begin(), groups.end(), [&](const auto& x) { return x.first == *g; })) continue;
     groups.emplace_back(*g, scenario_->rules->morale_track(u, state_));
   }

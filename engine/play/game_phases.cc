@@ -76,7 +76,7 @@ void Game::begin_phase() {
       Trace silent(Trace::Off{}, catalog());
       for (const Unit& u : state_.units) {
         if (u.side != state_.phasing) continue;
-        const auto g = scenario_->rules->spending_group(u, n20::N20Rules::Spending::ForcedMarch, silent);
+        const auto g = scenario_->rules->spending_group(u, n20::N20Rules::Spending::ForcedMarch, state_, silent);
         if (!g || std::any_of(scratch_.march_offers.begin(), scratch_.march_offers.end(),
                               [&](const auto& o) { return o.first == *g; }))
           continue;

@@ -66,5 +66,18 @@ TEST(LeipzigGame, leipzig_12_3_ForcedMarchOfferedPerArmy) {
   for (const auto& a : armies) EXPECT_TRUE(a == "N" || a == "S" || a == "B" || a == "P") << a;
 }
 
+// leipzig:16.11 — fatigue's rise and recovery are not played yet: a game under the option is refused by name.
+TEST(LeipzigGame, leipzig_16_11_PlayedFatigueRefused) {
+  auto spec = leipzig_spec(2);
+  spec.options = {"leipzig:16.11"};
+  const auto scenario = generated_scenario(testing::source_spec(), spec);
+  try {
+    Game g(scenario, 2);
+    FAIL() << "a played game under leipzig:16.11 was not refused";
+  } catch (const RuleRefusal& e) {
+    EXPECT_EQ(e.rule(), "leipzig:16.11");
+  }
+}
+
 }  // namespace
 }  // namespace hexlaw::play

@@ -40,7 +40,7 @@ class LeipzigRules : public N20Rules {
   bool may_disengage(const Unit& u, Trace& t) const override;
   // Morale points bought per Allied army from its Front (leipzig:12.3, 12.4); none for an
   // army-less Allied unit. The French buy for their whole side (leipzig_fronts.cc).
-  std::optional<Symbol> spending_group(const Unit& u, Spending what, Trace& t) const override;
+  std::optional<Symbol> spending_group(const Unit& u, Spending what, const GameState& s, Trace& t) const override;
   // A Front brought to 0: the General Retreat's first three steps, or the Shattering of a
   // Demoralized Front (leipzig:12.1.2, 12.7, 12.7.4); the retreats step 4 owes; a Front's value
   // frozen at 0 while in General Retreat, and its return to the track when its turn comes.
@@ -53,6 +53,11 @@ class LeipzigRules : public N20Rules {
   // In the first French Player Turn after a Front's collapse, French non-cavalry may not enter
   // that Front's units' ZOCs (leipzig:12.7's example; the one stated effect of the unprinted 12.7.2).
   const char* forbids_zoc_entry(const Unit& u, const Map& m, Hex h, const GameState& s) const override;
+  // Optional Fatigue (leipzig:16.11), read from game markers fatigue-LEVEL-ID: 0 none,
+  // 1 committed, 2 tired, 3 weary, 4 spent. Its effects: no forced march from Tired, -1 allowance
+  // from Weary, no entering enemy ZOCs when Spent (leipzig_fatigue.cc).
+  int fatigue_level(const Unit& u, const GameState& s) const;
+  int movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const override;
   // Lulls per Front (leipzig:12.0's ruling); the French compare with the higher Front.
   LullVerdict judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
                          Trace& t) const override;

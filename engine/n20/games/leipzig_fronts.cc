@@ -47,7 +47,12 @@ void LeipzigRules::check_choice(const RulesetChoice& choice) {
 
 // RULE leipzig:12.3 — a forced march is bought per Allied army, a point from its Front; army-less units get none
 // RULE leipzig:12.4 — a rally bonus is bought per Allied army, a point from its Front; army-less units get none
-std::optional<Symbol> LeipzigRules::spending_group(const Unit& u, Spending what, Trace& t) const {
+std::optional<Symbol> LeipzigRules::spending_group(const Unit& u, Spending what, const GameState& s, Trace& t) const {
+  // RULE leipzig:16.11 (part: Tired) — optional: a Tired (or worse) unit has no forced march bonus
+  if (what == Spending::ForcedMarch && fatigue_level(u, s) >= 2) {
+    t.cite("leipzig:16.11", [&] { return u.id + " is Tired or worse: no forced march bonus"; });
+    return std::nullopt;
+  }
   if (u.side == kFrench) return Symbol();
   const char* rule = what == Spending::ForcedMarch ? "leipzig:12.3" : "leipzig:12.4";
   const char* bought = what == Spending::ForcedMarch ? "forced march" : "rally bonus";
@@ -139,8 +144,12 @@ void LeipzigRules::owed_retreats_done(GameState& s, Trace& t) const {
 // Step A. A General Retreat whose marker's turn has come ends: the Front is back on the track,
 // Demoralized side up, at the value of leipzig.general_retreat_return_value (1; 0 is refused).
 // RULE leipzig:12.7 — the General Retreat lasts until the marker's turn (six turns); the Front returns at 1 (catalog ruling; 12.7.3 unprinted)
+// REFUSES leipzig:16.11 — fatigue rising in battle and recovering in a played game
 void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
   (void)dice;
+  if (option_on("leipzig:16.11"))
+    throw RuleRefusal("leipzig:16.11", "fatigue levels rising in battle and recovering after the Combat Phase are "
+                                       "not implemented in played games");
   // The first French Player Turn after a collapse opens: the ZOC restriction applies in it.
   if (p == Phase::RandomEvents && s.phasing == kFrench)
     for (Symbol& m : s.markers)
@@ -172,7 +181,9 @@ void LeipzigRules::at_player_turn_end(std::string_view side, GameState& s, DiceS
 }
 
 // RULE leipzig:12.7 — the example's stated effect (12.7.2 unprinted): in the French Player Turn after the collapse only French cavalry enter that Front's ZOCs
+// RULE leipzig:16.11 (part: Spent) — optional: a Spent unit may not enter an enemy ZOC by movement
 const char* LeipzigRules::forbids_zoc_entry(const Unit& u, const Map& m, Hex h, const GameState& s) const {
+  if (fatigue_level(u, s) >= 4) return "leipzig:16.11";
   if (u.side != kFrench || u.type == UnitType::Cavalry) return nullptr;
   Trace silent(Trace::Off{}, catalog());
   for (Symbol mk : s.markers) {

@@ -249,13 +249,17 @@ StepResult step(const Board& b, const Cursor& from, const Look& to, int base, co
     r.refusal = entering ? Refusal::EnemyAtEntry : Refusal::Enemy;
     return r;
   }
-  // A game may forbid entering some enemy ZOCs (Leipzig's Front in General Retreat).
-  if (to.enemy_zoc())
-    if (const char* rule = b.rules().forbids_zoc_entry(b.unit(), b.map(), to.hex(), b.state())) {
+  // A game may forbid entering some enemy ZOCs (Leipzig's Front in General Retreat), and a unit
+  // that may leave one it starts in never moves straight into another (Leipzig's Leaders).
+  if (to.enemy_zoc()) {
+    const char* rule = b.rules().forbids_zoc_entry(b.unit(), b.map(), to.hex(), b.state());
+    if (!rule && from.steps == 0 && b.unit().on_map() && b.enemy_zoc(from.hex)) rule = b.rules().leaves_enemy_zoc(b.unit());
+    if (rule) {
       r.refusal = Refusal::ZocForbidden;
       r.blocker = rule;
       return r;
     }
+  }
   // Step E. Pay for the hex: its terrain, or the road cost along a road (std:6.6), and no
   // extra for an enemy ZOC (std:7.2). An entering reinforcement pays its place in the march
   // column on top (std:11.2).
@@ -288,7 +292,7 @@ StepResult step(const Board& b, const Cursor& from, const Look& to, int base, co
   if (to.enemy_zoc()) {
     // RULE std:6.7 — a unit entering an enemy ZOC stops at once (std:7.2: at no extra cost)
     next.stop = entering ? Stop::EnemyZocOnEntry : Stop::EnemyZoc;
-  } else if (terrain.rugged && !road_step) {
+  } else if (terrain.rugged && !road_step && !b.rules().ignores_rugged(b.unit())) {
     // RULE std:6.5 — entering Forest, Rough or Swamp ends the move, even with forced march
     next.stop = Stop::Rugged;
   } else if (one_hex_minimum) {
@@ -333,7 +337,9 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
     return std::nullopt;
   }
   if (!u.on_map()) return std::pair{"std:6.0", u.id + " is not on the map"};
-  if (b.enemy_zoc(u.hex)) {
+  if (const char* rule = b.enemy_zoc(u.hex) ? b.rules().leaves_enemy_zoc(u) : nullptr) {
+    trace.cite(rule, [&] { return u.id + " may leave the enemy zone of control it starts in (not straight into another)"; });
+  } else if (b.enemy_zoc(u.hex)) {
     // RULE std:7.0 — a unit starting in an enemy ZOC cannot move
     // RULE std:6.8 — an enemy ZOC is left only by disengagement, retreat or advance
     trace.cite("std:7.0", [&] { return u.id + " begins its Movement Phase in an enemy zone of control and cannot move"; });

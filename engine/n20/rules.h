@@ -347,6 +347,18 @@ class N20Rules {
     return {};
   }
   virtual void owed_retreats_done(GameState& s, Trace& t) const { (void)s, (void)t; }
+  // The case under which `u` moves through rugged terrain as if it were clear (Leipzig's Leaders,
+  // leipzig:16.12), or null: std:6.5 applies. Standard: null.
+  virtual const char* ignores_rugged(const Unit& u) const {
+    (void)u;
+    return nullptr;
+  }
+  // The case under which `u` may leave an enemy ZOC in its Movement Phase (Leipzig's Leaders,
+  // leipzig:16.12: but never straight into another), or null: std:7.0 and 6.8 hold it. Standard: null.
+  virtual const char* leaves_enemy_zoc(const Unit& u) const {
+    (void)u;
+    return nullptr;
+  }
   // The case that forbids `u` to enter hex `h`, which lies in an enemy ZOC, now; or null
   // (Leipzig: after a Front's collapse, French non-cavalry may not enter its units' ZOCs in the
   // next French Player Turn, leipzig:12.7.2's stated effect). Standard: null.

@@ -122,11 +122,20 @@ int LeipzigRules::base_strength(const Unit& u, const GameState& s, Trace& t) con
   return 0;
 }
 
-// REFUSES leipzig:16.12 — Leader movement (as cavalry, rugged terrain as clear, leaving enemy ZOCs)
+// RULE leipzig:16.12 (part: Leader movement) — a Leader moves as cavalry, through rugged terrain as clear, and may leave enemy ZOCs
 bool LeipzigRules::may_move(const Unit& u, Trace& t) const {
   if (u.type != UnitType::Leader) return N20Rules::may_move(u, t);
-  throw RuleRefusal("leipzig:16.12", "Leader movement (as cavalry, rugged terrain as clear, leaving enemy zones "
-                                     "of control) is not implemented");
+  t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: it moves as cavalry, rugged terrain as clear, and may "
+                                          "leave enemy zones of control (never straight into another)"; });
+  return true;
+}
+
+const char* LeipzigRules::ignores_rugged(const Unit& u) const {
+  return u.type == UnitType::Leader ? "leipzig:16.12" : nullptr;
+}
+
+const char* LeipzigRules::leaves_enemy_zoc(const Unit& u) const {
+  return u.type == UnitType::Leader ? "leipzig:16.12" : nullptr;
 }
 
 // RULE leipzig:16.12 (part: Leaders stack freely) — a Leader may end its move with a friendly unit and any Leaders

@@ -2,10 +2,11 @@
 // the Allied armies' two morale Fronts (leipzig:12.0) with morale bought per army (12.3, 12.4),
 // lulls per Front, the General Retreat and Shattering of a Front at 0 (12.1.2, 12.7, 12.7.4;
 // leipzig_fronts.cc), night rest and victory by Fronts (14.0, 15.0), the LOCs by Front and by
-// bank of the Elster (leipzig:9.8.6) and Leaders in part (leipzig:16.12: no ZOC, no strength of
-// their own, no attack alone, no duty to attack, stacking freely). What is not implemented is
-// refused by name: Allied units with no army (their Front and LOC), a battle mixing the Fronts
-// under the allied-choice reading, Leader movement and Leaders' fates in battle.
+// bank of the Elster (leipzig:9.8.6), Fatigue's effects (leipzig:16.11, leipzig_fatigue.cc) and
+// Leaders in part (leipzig:16.12: no ZOC, no strength of their own, no attack alone, no duty to
+// attack, stacking freely, rugged terrain as clear, leaving enemy ZOCs). What is not implemented
+// is refused by name: Allied units with no army (their Front and LOC), a battle mixing the
+// Fronts under the allied-choice reading, Leaders' fates in battle, played fatigue.
 #pragma once
 
 #include "engine/n20/rules.h"
@@ -29,6 +30,8 @@ class LeipzigRules : public N20Rules {
   std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
   int base_strength(const Unit& u, const GameState& s, Trace& t) const override;
   bool may_move(const Unit& u, Trace& t) const override;
+  const char* ignores_rugged(const Unit& u) const override;
+  const char* leaves_enemy_zoc(const Unit& u) const override;
   bool stacks_freely(const Unit& u, Trace& t) const override;
   bool obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const override;
   void battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,

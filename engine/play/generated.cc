@@ -146,7 +146,7 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
     y << "events:\n";
     for (int k = 0; k < 4; ++k) {
       y << "  - {id: e" << k << ", top: {text: \"French event " << k << "\", morale: " << pick(3) - 1
-        << "}, bottom: {text: \"Allied event " << k << "\", morale: " << (leipzig ? 0 : pick(3) - 1) << "}}\n";
+        << "}, bottom: {text: \"Allied event " << k << "\", morale: " << pick(3) - 1 << "}}\n";
     }
   }
   return y.str();

@@ -107,6 +107,7 @@ void bind_game(pyb::module_& m) {
       .def_readonly("name", &Scenario::name)
       .def_readonly("title", &Scenario::title)
       .def_readonly("french", &Scenario::french)
+      .def_readonly("text", &Scenario::text)
       .def_property_readonly("spec", [](const Scenario& s) { return std::const_pointer_cast<Spec>(s.rules->spec()); })
       .def_property_readonly("initial", [](const Scenario& s) { return GameState(s.initial); })
       .def_property_readonly("calendar",
@@ -132,6 +133,7 @@ void bind_game(pyb::module_& m) {
       [](int units_per_side, int cols, int rows, int last_turn, std::vector<int> night_turns, bool events,
          std::vector<std::string> options, std::uint64_t seed, const pyb::object& rules_spec, const std::string& game) {
         play::GeneratedScenarioSpec spec;
+        spec.game = game;
         spec.units_per_side = units_per_side;
         spec.cols = cols;
         spec.rows = rows;
@@ -149,6 +151,7 @@ void bind_game(pyb::module_& m) {
       pyb::arg("game") = "standard",
       "A random but legal scenario (engine/play/generated.h): the same arguments give the same scenario; "
       "game='jena' gives a Jena-layer scenario (I Corps on its die, Sudden Death numbers, set-aside units). "
+      "game='leipzig' gives the Allies two Fronts (allied-north, allied-south). "
       "Raises ValueError when the units do not fit the map, hexlaw.CaseError on an unknown option.");
   m.def(
       "dresden_scenario",

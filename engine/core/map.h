@@ -26,7 +26,7 @@ class Field;
 // what each does.
 inline constexpr const char* kHexsideFeatures[] = {
     "major_river", "minor_river", "bridge", "ford", "road", "landgraben", "pontoon_bridge",
-    "fortification"};
+    "fortification", "elster"};
 
 struct MapBounds {  // printed column and row ranges, inclusive
   int min_col = 1, max_col = 1, min_row = 1, max_row = 1;

@@ -44,13 +44,31 @@ EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, c
   });
   // Step C.
   if (half.morale != 0) {
-    auto it = state.morale.find(d.affects);
-    if (it == state.morale.end()) throw std::invalid_argument("no morale track for '" + d.affects + "'");
-    const int after = std::clamp(it->second + half.morale, 0, 10);
-    if (it->second + half.morale > 10) trace.cite("std:12.1.1", "an event cannot lift morale above 10");
-    d.morale_change = after - it->second;
-    it->second = after;
-    trace.cite("std:5.0", [&] { return "the event changes " + d.affects + " morale by " + std::to_string(d.morale_change); });
+    // The side's track; a side keeping several (Leipzig's Fronts) books the change by the rule
+    // set's reading, as a battle's gain for all its units (leipzig:12.0, leipzig.mixed_front_morale).
+    std::vector<Symbol> tracks;
+    if (state.morale.find(d.affects) != state.morale.end()) {
+      tracks.push_back(Symbol(d.affects));
+    } else {
+      std::vector<const Unit*> side_units;
+      for (const Unit& u : state.units)
+        if (u.side == d.affects) side_units.push_back(&u);
+      if (side_units.empty()) throw std::invalid_argument("no morale track for '" + d.affects + "'");
+      tracks = rules.battle_tracks(side_units, N20Rules::BattleMorale::Gain, state, trace);
+    }
+    bool first = true;
+    for (Symbol track : tracks) {
+      auto it = state.morale.find(track);
+      if (it == state.morale.end()) throw std::invalid_argument("no morale track for '" + track + "'");
+      if (rules.morale_frozen(track, state, trace)) continue;
+      const int after = std::clamp(it->second + half.morale, 0, 10);
+      if (it->second + half.morale > 10) trace.cite("std:12.1.1", "an event cannot lift morale above 10");
+      if (first) d.morale_change = after - it->second;
+      first = false;
+      const int change = after - it->second;
+      it->second = after;
+      trace.cite("std:5.0", [&] { return "the event changes " + track + " morale by " + std::to_string(change); });
+    }
   }
   for (const std::string& id : half.arrivals) {
     Unit* u = state.unit(id);

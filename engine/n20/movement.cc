@@ -111,7 +111,7 @@ enum class Stop : std::uint8_t { None, EnemyZoc, EnemyZocOnEntry, Rugged, OneHex
 bool forced(Stop s) { return s == Stop::EnemyZoc || s == Stop::EnemyZocOnEntry || s == Stop::Rugged; }
 
 // Why a step is refused (see refusal()).
-enum class Refusal : std::uint8_t { None, AfterStop, NotAdjacent, OffMap, Prohibited, Enemy, EnemyAtEntry, Speed };
+enum class Refusal : std::uint8_t { None, AfterStop, NotAdjacent, OffMap, Prohibited, Enemy, EnemyAtEntry, Speed, ZocForbidden };
 
 // Where a move stands after some steps.
 struct Cursor {
@@ -188,6 +188,8 @@ std::pair<std::string, std::string> refusal(const Board& b, const Cursor& from, 
       return {"std:6.2", "entering " + name(b, to) + " costs " + std::to_string(r.cost) + " MP, more than the " +
                              std::to_string(allowance - from.spent) + " left of an allowance of " +
                              std::to_string(allowance)};
+    case Refusal::ZocForbidden:
+      return {r.blocker, name(b, to) + " lies in a zone of control this unit may not enter now"};
     case Refusal::None: break;
   }
   return {};
@@ -247,6 +249,17 @@ StepResult step(const Board& b, const Cursor& from, const Look& to, int base, co
     r.refusal = entering ? Refusal::EnemyAtEntry : Refusal::Enemy;
     return r;
   }
+  // A game may forbid entering some enemy ZOCs (Leipzig's Front in General Retreat), and a unit
+  // that may leave one it starts in never moves straight into another (Leipzig's Leaders).
+  if (to.enemy_zoc()) {
+    const char* rule = b.rules().forbids_zoc_entry(b.unit(), b.map(), to.hex(), b.state());
+    if (!rule && from.steps == 0 && b.unit().on_map() && b.enemy_zoc(from.hex)) rule = b.rules().leaves_enemy_zoc(b.unit());
+    if (rule) {
+      r.refusal = Refusal::ZocForbidden;
+      r.blocker = rule;
+      return r;
+    }
+  }
   // Step E. Pay for the hex: its terrain, or the road cost along a road (std:6.6), and no
   // extra for an enemy ZOC (std:7.2). An entering reinforcement pays its place in the march
   // column on top (std:11.2).
@@ -279,7 +292,7 @@ StepResult step(const Board& b, const Cursor& from, const Look& to, int base, co
   if (to.enemy_zoc()) {
     // RULE std:6.7 — a unit entering an enemy ZOC stops at once (std:7.2: at no extra cost)
     next.stop = entering ? Stop::EnemyZocOnEntry : Stop::EnemyZoc;
-  } else if (terrain.rugged && !road_step) {
+  } else if (terrain.rugged && !road_step && !b.rules().ignores_rugged(b.unit())) {
     // RULE std:6.5 — entering Forest, Rough or Swamp ends the move, even with forced march
     next.stop = Stop::Rugged;
   } else if (one_hex_minimum) {
@@ -296,12 +309,15 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
   const Unit& u = b.unit();
   const GameState& s = b.state();
   if (opt.forced_march) {
-    b.rules().check_procedure(N20Rules::Procedure::ForcedMarch, s);
-    const std::string track = b.rules().morale_track(u, s);
-    auto it = s.morale.find(track);
-    // RULE std:12.3 — forced march costs a morale point, so a side must have one to spend
-    if (it != s.morale.end() && it->second < 1)
-      return std::pair{"std:12.3", "forced march needs a morale point to spend and " + track + " has none"};
+    Trace quiet(Trace::Off{}, b.rules().catalog());
+    if (b.rules().spending_group(u, N20Rules::Spending::ForcedMarch, s, quiet)) {
+      b.rules().check_procedure(N20Rules::Procedure::ForcedMarch, s);
+      const std::string track = b.rules().morale_track(u, s);
+      auto it = s.morale.find(track);
+      // RULE std:12.3 — forced march costs a morale point, so a side must have one to spend
+      if (it != s.morale.end() && it->second < 1)
+        return std::pair{"std:12.3", "forced march needs a morale point to spend and " + track + " has none"};
+    }
   }
   // RULE std:6.1 — units move only in their own side's Movement Phase
   static const Symbol movement("movement");  // compared by handle, not by text
@@ -321,7 +337,9 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
     return std::nullopt;
   }
   if (!u.on_map()) return std::pair{"std:6.0", u.id + " is not on the map"};
-  if (b.enemy_zoc(u.hex)) {
+  if (const char* rule = b.enemy_zoc(u.hex) ? b.rules().leaves_enemy_zoc(u) : nullptr) {
+    trace.cite(rule, [&] { return u.id + " may leave the enemy zone of control it starts in (not straight into another)"; });
+  } else if (b.enemy_zoc(u.hex)) {
     // RULE std:7.0 — a unit starting in an enemy ZOC cannot move
     // RULE std:6.8 — an enemy ZOC is left only by disengagement, retreat or advance
     trace.cite("std:7.0", [&] { return u.id + " begins its Movement Phase in an enemy zone of control and cannot move"; });
@@ -418,7 +436,8 @@ int movement_allowance(const N20Rules& rules, const GameState& state, const Unit
     });
   }
   allowance = std::max(0, allowance + rules.movement_allowance_modifier(unit, state, trace));
-  if (options.forced_march) {
+  // A unit that can have no forced march (a Leipzig army-less unit) gains nothing; the hook says why.
+  if (options.forced_march && rules.spending_group(unit, N20Rules::Spending::ForcedMarch, state, trace)) {
     // RULE std:12.3 — forced march: +1 allowance for every unit of the side this phase
     trace.cite("std:12.3", [&] { return "forced march: +1 allowance, " + std::to_string(allowance + 1); });
     allowance += 1;
@@ -724,7 +743,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     open[level].push_back(static_cast<int>(nodes.size()) - 1);
   };
   Trace silent(Trace::Off{}, rules.catalog());
-  std::array<int, 8> refused{};  // by Refusal
+  std::array<int, 9> refused{};  // by Refusal
   int stacked = 0;
   // One step from `from` into `to` (in direction d, unless entering).
   auto expand = [&](const Cursor& from, int parent, Direction d, Hex to, bool entering) {

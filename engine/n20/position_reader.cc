@@ -46,7 +46,12 @@ CasePosition parse_position(const CaseField& root, std::shared_ptr<const Spec> s
       for (const auto& [name, reading] : c.ruleset.interpretations)
         for (const auto& known : n20::known_switches())
           if (known.name == name) plain.interpretations[name] = reading;
-      c.rules = n20::make_rules(plain, spec);
+      try {
+        c.rules = n20::make_rules(plain, spec);
+      } catch (const RuleRefusal&) {  // a known switch's reading refused (leipzig.general_retreat_return_value)
+        plain.interpretations.clear();
+        c.rules = n20::make_rules(plain, spec);
+      }
     }
   } catch (const std::invalid_argument& e) {
     (root["interpretations"].present() ? root["interpretations"] : root["game"]).fail(e.what());

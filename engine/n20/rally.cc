@@ -83,15 +83,37 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
   refuse_dummies(rules, state, to_symbols(request.units), "rally");
   const GridTable& table = rules.rally_table();
   // Step A.
+  // The groups helped (one, the side, in the standard rules): a point each from its track.
+  std::vector<Symbol> helped_groups;
+  std::vector<std::string> helped_units;
   if (request.spend_point) {
     rules.check_procedure(N20Rules::Procedure::RallySpending, state);
-    const std::string track = rules.morale_track(*first, state);
-    if (auto it = state.morale.find(track); it != state.morale.end() && it->second < 1)
-      throw std::invalid_argument(track + " has no morale point to spend on rallying");
-    out.morale_spent = 1;
+    for (const auto& id : request.units) {
+      const Unit& u = *state.unit(id);
+      const std::optional<Symbol> group = rules.spending_group(u, N20Rules::Spending::Rally, state, trace);
+      if (!group) continue;
+      if (!request.spend_for.empty() &&
+          std::find(request.spend_for.begin(), request.spend_for.end(), std::string(*group)) == request.spend_for.end())
+        continue;
+      helped_units.push_back(id);
+      if (std::find(helped_groups.begin(), helped_groups.end(), *group) != helped_groups.end()) continue;
+      helped_groups.push_back(*group);
+      const std::string track = rules.morale_track(u, state);
+      if (auto it = state.morale.find(track); it != state.morale.end() && it->second - out.spent_by_track[track] < 1)
+        throw std::invalid_argument(track + " has no morale point to spend on rallying");
+      ++out.spent_by_track[track];
+      ++out.morale_spent;
+    }
+    for (const auto& g : request.spend_for)
+      if (std::find(helped_groups.begin(), helped_groups.end(), Symbol(g)) == helped_groups.end())
+        throw std::invalid_argument("no unit rallying now is of group '" + g + "' to spend a point for");
     // RULE std:12.4 — one morale point gives +1 to every rally roll made at that time
-    trace.cite("std:12.4", side + " spends one morale point: +1 to every rally roll made now");
+    if (helped_groups.size() == 1 && helped_groups.front().empty())
+      trace.cite("std:12.4", side + " spends one morale point: +1 to every rally roll made now");
   }
+  auto helped = [&](const std::string& id) {
+    return std::find(helped_units.begin(), helped_units.end(), id) != helped_units.end();
+  };
   // RULE std:16.6 — optional rule: unit reduction into Cadres (16.6.1, 16.6.2)
   if (rules.on(Optional::UnitReduction)) trace.cite("std:16.6", "optional rule 16.6 (unit reduction) is in use");
   // RULE std:10.0 — each broken unit trying to rally rolls one die on the Rally Table
@@ -109,7 +131,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     }
     r.die = dice.roll(6, "std:10.0", "rally roll for " + id);
     if (rules.is_elite(u, trace)) r.modifier += 1;
-    if (request.spend_point) r.modifier += 1;
+    if (helped(id)) r.modifier += 1;
     r.modified = std::min(6, r.die + r.modifier);
     const auto* cell = table.cell(std::to_string(std::max(1, r.modified)), "result");
     const std::string result = cell && *cell ? **cell : "no-effect";

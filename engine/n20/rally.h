@@ -3,6 +3,7 @@
 // rallied unit may be placed, partial rallies into Cadres and Cadres that cannot rally.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,9 @@ struct RallyRequest {
   std::vector<std::string> units;           // broken units trying to rally, all of one side
   bool spend_point = false;                 // +1 to every roll made now, for a morale point (std:12.4)
   std::vector<std::string> partial_rally;   // infantry whose No Effect becomes a Cadre (std:16.6.1)
+  // Where a side buys the bonus per group (Leipzig's armies, leipzig:12.4): the groups it buys
+  // for, a point each from the group's track; empty: every group among the units.
+  std::vector<std::string> spend_for;
 };
 
 struct RallyRoll {
@@ -29,6 +33,7 @@ struct RallyOutcome {
   std::vector<Hex> placements;  // empty friendly LOC hexes, and 16.4 rally hexes when in use
   std::vector<Hex> rally_hexes;  // which of them are 16.4 rally hexes
   int morale_spent = 0;
+  std::map<std::string, int> spent_by_track;  // the points spent, per morale track
 };
 
 RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state, const RallyRequest& request,

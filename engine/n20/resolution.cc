@@ -648,6 +648,7 @@ void BattleResolution::settle_morale() {
   for (const auto& [t, gain, loss] : ledger_) {
     auto it = out_.after.morale.find(t);
     if (it == out_.after.morale.end()) continue;  // the case gives no track: report the change only
+    if (fixed_->rules->morale_frozen(t, out_.after, *trace_)) continue;  // a Leipzig Front in General Retreat
     const int before = it->second;
     // RULE std:12.0 — each side's morale points, on its track, rise and fall with events
     trace_->cite("std:12.0", [&] { return t + " morale changes after the battle"; });
@@ -661,10 +662,12 @@ void BattleResolution::settle_morale() {
     if (before + gain > 10) trace_->cite("std:12.1.1", [&] { return t + " cannot exceed 10 morale points"; });
   }
   for (const auto& [t, gain, loss] : ledger_) out_.morale[t] += gain - loss;
+  // A track brought to 0: the rule set's collapse (nothing here in the standard rules, whose
+  // victory judgement ends the game; Leipzig's General Retreat, leipzig:12.1.2).
   for (const auto& [t, gain, loss] : ledger_)
-    if (auto it = out_.after.morale.find(t); it != out_.after.morale.end() && it->second <= 0) {
-      fixed_->rules->check_procedure(N20Rules::Procedure::MoraleAtZero, out_.after);  // a game's own collapse
-      break;
+    if (auto it = out_.after.morale.find(t); it != out_.after.morale.end() && it->second <= 0 && loss > 0) {
+      fixed_->rules->check_procedure(N20Rules::Procedure::MoraleAtZero, out_.after);
+      fixed_->rules->morale_collapse(t, out_.after, *trace_);
     }
 }
 

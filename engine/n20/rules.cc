@@ -56,6 +56,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"dresden.command_confusion_historical", {"literal", "lifted"}, "literal", "dresden:3.1"},
       {"dresden.night_downpour_ma", {"after_cap", "before_cap"}, "after_cap", "dresden:5.1.1"},
       {"dresden.historical_loc_activation", {"literal", "active_from_start"}, "literal", "dresden:9.8.6"},
+      {"leipzig.general_retreat_return_value", {"1", "0"}, "1", "leipzig:12.7"},
   };
   return kSwitches;
 }
@@ -263,6 +264,11 @@ VictoryVerdict N20Rules::judge_victory(const GameState& s, const std::string& fr
   return standard_victory(s, french_side, end_of_game, t);
 }
 
+LullVerdict N20Rules::judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
+                                 Trace& t) const {
+  return standard_lull(*this, m, s, side, facts, t);
+}
+
 NightMorale N20Rules::judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const {
   return standard_night_morale(*this, m, s, side, t);
 }
@@ -330,7 +336,10 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, std::shared_ptr<const
   // Each game's exclusive rules are a layer: a subclass of N20Rules overriding hooks.
   if (choice.game == "jena") return make_layer<JenaRules>(std::move(choice), std::move(spec));
   if (choice.game == "dresden") return make_layer<DresdenRules>(std::move(choice), std::move(spec));
-  if (choice.game == "leipzig") return make_layer<LeipzigRules>(std::move(choice), std::move(spec));
+  if (choice.game == "leipzig") {
+    LeipzigRules::check_choice(choice);
+    return make_layer<LeipzigRules>(std::move(choice), std::move(spec));
+  }
   return make_layer<N20Rules>(std::move(choice), std::move(spec));
 }
 

@@ -30,6 +30,8 @@ namespace hexlaw::n20 {
 class TerrainIndex;
 struct VictoryVerdict;
 struct NightMorale;
+struct LullVerdict;
+struct TurnFacts;
 
 // What a question or a game asks for: which game, which optional rules, which readings, and
 // which printing of the standard rules.
@@ -308,6 +310,63 @@ class N20Rules {
     (void)p, (void)s;
   }
 
+  // ---- Morale by group, and a track at 0 (Leipzig's armies and Fronts: leipzig:12.3, 12.4,
+  // 12.1.2, 12.7). Each has the standard behaviour by default.
+
+  // What a morale point is spent on for a group of units.
+  enum class Spending : std::uint8_t { ForcedMarch, Rally };
+  // The group whose point buys `u` its forced march (std:12.3) or rally bonus (std:12.4), each
+  // group paying one point from its units' track: the empty Symbol, the whole side (standard);
+  // a Leipzig Allied army. Nothing for a unit that can never have one (army-less Allied units).
+  virtual std::optional<Symbol> spending_group(const Unit& u, Spending what, const GameState& s, Trace& t) const {
+    (void)u, (void)what, (void)s, (void)t;
+    return Symbol();
+  }
+  // What `track` at 0 morale in `s` means; the collapse's immediate steps are applied to `s`.
+  // Defeat: the victory judgement decides (std:12.1.2). Frozen: nothing (a Front already in its
+  // General Retreat). GeneralRetreat: the game goes on, with retreats owed (owed_retreats).
+  enum class Collapse : std::uint8_t { Defeat, Frozen, GeneralRetreat };
+  virtual Collapse morale_collapse(Symbol track, GameState& s, Trace& t) const {
+    (void)track, (void)s, (void)t;
+    return Collapse::Defeat;
+  }
+  // Whether morale changes to `track` are ignored now (a Leipzig Front in General Retreat).
+  virtual bool morale_frozen(Symbol track, const GameState& s, Trace& t) const {
+    (void)track, (void)s, (void)t;
+    return false;
+  }
+  // Retreats a collapse leaves owed in `s` (Leipzig's General Retreat, step 4): each unit, the
+  // hexes it owes and the case; `owed_retreats_done` clears them once made. Standard: none.
+  struct OwedRetreat {
+    Symbol unit;
+    int hexes = 0;
+    const char* rule = "";
+  };
+  virtual std::vector<OwedRetreat> owed_retreats(const GameState& s, Trace& t) const {
+    (void)s, (void)t;
+    return {};
+  }
+  virtual void owed_retreats_done(GameState& s, Trace& t) const { (void)s, (void)t; }
+  // The case under which `u` moves through rugged terrain as if it were clear (Leipzig's Leaders,
+  // leipzig:16.12), or null: std:6.5 applies. Standard: null.
+  virtual const char* ignores_rugged(const Unit& u) const {
+    (void)u;
+    return nullptr;
+  }
+  // The case under which `u` may leave an enemy ZOC in its Movement Phase (Leipzig's Leaders,
+  // leipzig:16.12: but never straight into another), or null: std:7.0 and 6.8 hold it. Standard: null.
+  virtual const char* leaves_enemy_zoc(const Unit& u) const {
+    (void)u;
+    return nullptr;
+  }
+  // The case that forbids `u` to enter hex `h`, which lies in an enemy ZOC, now; or null
+  // (Leipzig: after a Front's collapse, French non-cavalry may not enter its units' ZOCs in the
+  // next French Player Turn, leipzig:12.7.2's stated effect). Standard: null.
+  virtual const char* forbids_zoc_entry(const Unit& u, const Map& m, Hex h, const GameState& s) const {
+    (void)u, (void)m, (void)h, (void)s;
+    return nullptr;
+  }
+
   // ---- The turn: the phases a Player Turn has, and what happens at its boundaries.
 
   // The phases of a Player Turn on `turn`, in order (std:4.0): Random Events, Movement,
@@ -410,6 +469,11 @@ class N20Rules {
   // The morale steps of `side`'s Night Operations: enemy LOCs and objectives held, then rest
   // (std:14.0 with the Morale Chart by default; Leipzig's scale by Fronts, leipzig:14.0).
   virtual NightMorale judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const;
+
+  // Whether `side` gains a morale point for a lull as its Player Turn ends, and on which tracks
+  // (std:13.0 by default; Leipzig's per Front, leipzig:12.0).
+  virtual LullVerdict judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
+                                 Trace& t) const;
 
   // The LOC hexes a unit retreats towards and rallies on.
   virtual std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const;

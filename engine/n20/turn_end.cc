@@ -20,12 +20,18 @@ std::string enemy_of(const GameState& s, const std::string& side) {
 
 }  // namespace
 
-// Step A. Only after the first night, on a day turn, with both sides on the map. Step B. No
-// forced march and no battle die. Step C. Fewer than 6 points, or no more than the enemy.
+// The rule set's lull (N20Rules::judge_lull).
 LullVerdict lull(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side,
                  const TurnFacts& facts, Trace& trace) {
-  (void)map;
   rules.check_procedure(N20Rules::Procedure::Lull, state);
+  return rules.judge_lull(map, state, side, facts, trace);
+}
+
+// Step A. Only after the first night, on a day turn, with both sides on the map. Step B. No
+// forced march and no battle die. Step C. Fewer than 6 points, or no more than the enemy.
+LullVerdict standard_lull(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side,
+                          const TurnFacts& facts, Trace& trace) {
+  (void)map, (void)rules;
   LullVerdict v;
   auto no = [&](const std::string& reason) {
     v.rule = "std:13.0";

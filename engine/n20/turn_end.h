@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -16,16 +17,24 @@ struct TurnFacts {
   bool after_first_night = false;  // the first Night Game Turn has passed
   bool forced_march = false;       // the side force-marched this Player Turn
   bool battle_die_rolled = false;  // a battle die was rolled in the enemy Reaction or own Combat Phase
+  // Per morale track, where a side keeps several (Leipzig's Fronts): the tracks whose groups
+  // force-marched, and those whose units fought a battle in those phases.
+  std::set<std::string> forced_march_tracks, battle_tracks;
 };
 
 struct LullVerdict {
   bool gains = false;
   std::string rule, reason;
+  // The tracks that gain, where the side keeps several (Leipzig's Fronts); empty: the side's one.
+  std::vector<std::string> tracks;
 };
 
 // Does `side` gain a morale point for a lull at the end of its Player Turn (std:13.0)?
 LullVerdict lull(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side,
                  const TurnFacts& facts, Trace& trace);
+// The standard lull (std:13.0), which the rule set's judge_lull gives by default.
+LullVerdict standard_lull(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side,
+                          const TurnFacts& facts, Trace& trace);
 
 struct NightMorale {
   int enemy_locs_held = 0, enemy_objectives_held = 0;

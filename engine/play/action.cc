@@ -85,7 +85,12 @@ std::string to_text(const Action& a, const Map& map) {
     case ActionKind::Advance: return "advance " + id_text(a.unit.view()) + " " + map.name(a.hex);
     case ActionKind::NoRally: return "no rally";
     case ActionKind::Rally: return "rally";
-    case ActionKind::RallySpendingPoint: return "rally spending a point";
+    case ActionKind::RallySpendingPoint: {
+      if (a.units.empty()) return "rally spending a point";
+      std::string groups;  // Leipzig's armies, each buying its own point (leipzig:12.4)
+      for (Symbol g : a.units) groups += (groups.empty() ? "" : "+") + id_text(g.view());
+      return "rally spending for " + groups;
+    }
     case ActionKind::StayBroken: return "stay broken";
     case ActionKind::PartialRally: return "partial rally";
     case ActionKind::Place: return map.name(a.hex);

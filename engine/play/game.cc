@@ -14,7 +14,7 @@
 namespace hexlaw::play {
 
 const char* to_string(DecisionKind k) {
-  static const char* kNames[] = {"forced-march", "move-select", "move-to", "combine", "react-select", "react", "declare", "reserves", "column", "retreat", "exchange", "advance", "rally", "partial-rally", "place", "dummy", "dummy-arrival", "stop"};
+  static const char* kNames[] = {"forced-march", "move-select", "move-to", "combine", "react-select", "react", "declare", "reserves", "column", "retreat", "exchange", "advance", "rally", "partial-rally", "place", "dummy", "dummy-arrival", "stop", "general-retreat"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -119,6 +119,14 @@ void Game::take(std::size_t i) {
 // The decision replaced leaves its buffers for the next offers to fill.
 void Game::offer(Decision d) {
   if (d.side.empty()) d.side = state_.phasing;
+  if (!owed_.active) {  // a collapse's retreats are made before the play goes on
+    Trace silent(Trace::Off{}, catalog());
+    if (!scenario_->rules->owed_retreats(state_, silent).empty()) {
+      owed_.resume_decision = std::move(d);
+      begin_owed_retreats();
+      return;
+    }
+  }
   d.choices.swap(decision_.choices);
   d.choices.clear();  // written when the decision is read
   spare_actions_.swap(decision_.actions);
@@ -167,15 +175,44 @@ std::string Game::track_of(const std::string& side) const {
   return side;
 }
 
+void Game::change_morale(Symbol track, int delta, Trace& t) {
+  auto it = state_.morale.find(track);
+  if (it == state_.morale.end()) throw std::logic_error("no morale track '" + track + "' in the game");
+  if (scenario_->rules->morale_frozen(track, state_, t)) return;
+  it->second = std::clamp(it->second + delta, 0, 10);
+}
+
+bool Game::marched(const Unit& u) const {
+  Trace silent(Trace::Off{}, catalog());
+  const std::optional<Symbol> g = scenario_->rules->spending_group(u, n20::N20Rules::Spending::ForcedMarch, state_, silent);
+  return g && std::find(scratch_.marched_groups.begin(), scratch_.marched_groups.end(), *g) != scratch_.marched_groups.end();
+}
+
 const std::string& Game::other(const std::string& side) const {
   return side == scenario_->calendar.first ? scenario_->calendar.second : scenario_->calendar.first;
 }
 
+// Step A. Each track at 0 asks the rule set what its collapse means (std:12.1.2: defeat;
+// Leipzig's Front: a General Retreat, whose owed retreats the play then offers, or Shattering).
+// Step B. On a defeat, the victory judgement ends the game.
 // RULE std:12.1.2 — a side at 0 morale loses at once; both at 0 together is a draw
 bool Game::judge_decisive() {
   bool someone_at_zero = false;
   for (const auto& [track, m] : state_.morale) someone_at_zero = someone_at_zero || m <= 0;
   if (!someone_at_zero) return false;
+  // Step A.
+  bool defeat = false;
+  std::vector<Symbol> at_zero;
+  for (const auto& [track, m] : state_.morale)
+    if (m <= 0) at_zero.push_back(track);
+  for (Symbol track : at_zero) {
+    Trace c{Trace::IdsOnly{}, catalog()};
+    const auto what = scenario_->rules->morale_collapse(track, state_, c);
+    defeat = defeat || what == n20::N20Rules::Collapse::Defeat;
+    if (!c.entries().empty()) note(std::string(track) + " is at 0 morale", c);
+  }
+  if (!defeat) return false;
+  // Step B.
   Trace t{Trace::IdsOnly{}, catalog()};
   result_ = n20::victory(*scenario_->rules, state_, scenario_->french, false, t);
   note("morale reached 0: " + result_.level + (result_.winner.empty() ? "" : " victory for " + result_.winner), t);
@@ -189,6 +226,7 @@ void Game::run() {
       case Stage::PhaseStart:
       case Stage::Resolve:
       case Stage::PhaseEnd:
+        if (!owed_.active && begin_owed_retreats()) break;  // a collapse's retreats come first
         step();
         break;
       default:
@@ -226,6 +264,7 @@ void Game::apply(const Action& a) {
     case Stage::PartialRally: apply_partial_rally(a); break;
     case Stage::Place: apply_place(a); break;
     case Stage::Dummy: apply_dummy(a); break;
+    case Stage::GeneralRetreat: apply_owed_retreat(a); break;
     default: throw std::logic_error("apply() with no decision awaited");
   }
 }

@@ -36,9 +36,9 @@ namespace hexlaw::play {
 
 // What a decision is about; its name (to_string) is what the log, the CLI and Python show.
 enum class DecisionKind : std::uint8_t {
-  ForcedMarch, MoveSelect, MoveTo, Combine, ReactSelect, React, Declare, Reserves, Column, Retreat, Exchange, Advance, Rally, PartialRally, Place, Dummy, DummyArrival, Stop
+  ForcedMarch, MoveSelect, MoveTo, Combine, ReactSelect, React, Declare, Reserves, Column, Retreat, Exchange, Advance, Rally, PartialRally, Place, Dummy, DummyArrival, Stop, GeneralRetreat
 };
-const char* to_string(DecisionKind k);  // "forced-march", "move-select", … "stop"
+const char* to_string(DecisionKind k);  // "forced-march", "move-select", … "stop", "general-retreat"
 std::ostream& operator<<(std::ostream& os, DecisionKind k);
 
 // What the game waits on: which side decides what, and every legal choice, both as what it
@@ -133,12 +133,19 @@ class Game {
  private:
   enum class Stage {
     PhaseStart, ForcedMarch, MoveSelect, MoveTo, DummyArrival, ReactSelect, React, Stop, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
-    Rally, PartialRally, Place, Dummy, PhaseEnd, Over
+    Rally, PartialRally, Place, Dummy, PhaseEnd, Over, GeneralRetreat
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
   struct TurnScratch {
     bool forced_march = false;
     bool battle_die_rolled = false;
+    // Forced marches bought per group (the side, or Leipzig's armies, leipzig:12.3): the groups
+    // marched, those still to be offered (with their tracks), and the tracks that paid or fought
+    // this Player Turn (the lull's facts per track).
+    std::vector<Symbol> marched_groups;
+    std::vector<std::pair<Symbol, Symbol>> march_offers;
+    std::set<std::string> forced_march_tracks, battle_tracks;
+    bool collapsed = false;  // a General Retreat was made this phase (declared battles may have lost contact)
     std::vector<Symbol> done;               // units that moved, reacted or advanced this phase
     Symbol selected;                        // the unit the next decision is about
     Action pending_reaction;                // a manoeuvre hidden enemy cavalry may still stop
@@ -188,6 +195,19 @@ class Game {
   const Catalog& catalog() const { return scenario_->rules->catalog(); }
   const std::string& other(const std::string& side) const;
   bool judge_decisive();  // the game ends at once when a side reaches 0 (std:12.1.2), recorded
+  // A morale change to `track` as the game makes one: ignored on a frozen track (Leipzig's Front
+  // in General Retreat), kept within 0..10.
+  void change_morale(Symbol track, int delta, Trace& t);
+  // Whether `u` has the forced march its group bought this phase (std:12.3, leipzig:12.3).
+  bool marched(const Unit& u) const;
+  void offer_forced_march();
+  // Retreats a collapse left owed (Leipzig's General Retreat, leipzig:12.7 step 4): the play
+  // paused where it stood (stage and decision kept) while the owner retreats each unit in the
+  // order he chooses, then resumed. True when a retreat is being offered.
+  bool begin_owed_retreats();
+  void offer_owed_retreat();
+  void apply_owed_retreat(const Action& a);
+  void finish_owed_retreats();
 
   // Phase steps (game_phases.cc).
   void begin_phase();
@@ -280,6 +300,18 @@ class Game {
   mutable Decision decision_;  // its string forms written by decision() when first read
   std::vector<Action> spare_actions_;  // the list of the decision before, emptied
   TurnScratch scratch_;
+  // A collapse's owed retreats under way: what is owed (unit, hexes), the unit chosen and its
+  // options, and the stage and decision to resume.
+  struct OwedRetreats {
+    bool active = false;
+    std::vector<std::pair<Symbol, int>> owed;
+    Symbol unit;
+    int hexes = 0;
+    std::optional<n20::RetreatOptions> options;
+    Stage resume_stage = Stage::PhaseStart;
+    std::optional<Decision> resume_decision;
+  };
+  OwedRetreats owed_;
   n20::VictoryVerdict result_;
   GameLog log_;
   std::vector<GameEvent> record_;

@@ -241,6 +241,28 @@ void Game::resolve_next_battle() {
     return;
   }
   const n20::BattleDeclaration b = scratch_.battles[scratch_.next_battle++];
+  if (scratch_.collapsed) {
+    // A General Retreat made since the declaration may have carried units off: a battle whose
+    // units are no longer all on the map and in contact is not fought (catalog ruling on
+    // leipzig:12.7, which has the Combat Phase completed after the retreat).
+    Trace silent(Trace::Off{}, catalog());
+    bool fought = true;
+    for (const auto* ids : {&b.attackers, &b.defenders})
+      for (const auto& id : *ids) fought = fought && state_.unit(id) && state_.unit(id)->on_map();
+    if (fought) {
+      try {
+        fought = n20::battle_totals(*scenario_->rules, *scenario_->map, state_, b, silent).legal;
+      } catch (const RuleRefusal&) {
+        fought = true;  // legal in contact; its refusal, if any, comes when it is fought
+      }
+    }
+    if (!fought) {
+      Trace t{Trace::IdsOnly{}, catalog()};
+      t.cite("leipzig:12.7", "the General Retreat broke the contact this battle was declared on");
+      note(join(b.attackers) + " attack " + join(b.defenders) + " is not fought: the General Retreat broke contact", t);
+      return;  // Stage::Resolve: the next battle
+    }
+  }
   prepare_battle(b, join(b.attackers) + " attack " + join(b.defenders));
 }
 
@@ -265,7 +287,15 @@ void Game::offer_battle_setup() {
     n20::BattleDeclaration trial = b;
     (attacker ? trial.attacker_reserve : trial.defender_reserve) = true;
     Trace quiet(Trace::Off{}, catalog());
-    if (n20::battle_totals(*scenario_->rules, *scenario_->map, state_, trial, quiet).legal) {
+    bool open = false;
+    try {
+      open = n20::battle_totals(*scenario_->rules, *scenario_->map, state_, trial, quiet).legal;
+    } catch (const RuleRefusal&) {
+      // Reserves whose payer the rule set refuses to name (Leipzig: a battle of both Allied
+      // Fronts, leipzig:12.0) are not offered (docs/game.md).
+      open = false;
+    }
+    if (open) {
       Decision d{.kind = DecisionKind::Reserves,
                  .side = first.side,
                  .rule = "std:12.5",
@@ -388,6 +418,12 @@ void Game::resolve_current() {
   if (!out.legal) throw std::logic_error("engine disagreement: declared battle '" + scratch_.resolving_what + "' is illegal");
   scratch_.resolving.reset();
   scratch_.battle_die_rolled = true;
+  {  // the tracks whose units fought (the lull's facts per track)
+    for (const auto* ids : {&b.attackers, &b.defenders})
+      for (const auto& id : *ids)
+        if (const Unit* u = state_.unit(id); u && u->side == state_.phasing)
+          scratch_.battle_tracks.insert(std::string(rules.morale_track(*u, state_)));
+  }
   // Step B (the advance is worked out first: it reads the outcome's state).
   Trace a{Trace::IdsOnly{}, catalog()};
   n20::AdvanceOptions adv = n20::advance_options(rules, *scenario_->map, state_, b, out, a);
@@ -483,6 +519,162 @@ void Game::apply_advance(const Action& a) {
   scenario_->rules->settle_position(*scenario_->map, n20::N20Rules::Change::Advance, state_, t);
   note(id + " advances from " + from + " to " + hex_name, t);
   offer_advance();
+}
+
+}  // namespace hexlaw::play
+
+// ---- A collapse's owed retreats (Leipzig's General Retreat, leipzig:12.7 step 4).
+
+namespace hexlaw::play {
+
+// Step A. Ask the rule set what is owed; nothing: the play goes on. Step B. Keep the stage (and
+// the decision the play was about to offer) to resume, and offer the first retreat.
+bool Game::begin_owed_retreats() {
+  // Step A.
+  Trace t{Trace::IdsOnly{}, catalog()};
+  const auto owed = scenario_->rules->owed_retreats(state_, t);
+  if (owed.empty()) return false;
+  // Step B.
+  owed_.active = true;
+  owed_.owed.clear();
+  for (const auto& o : owed) owed_.owed.emplace_back(o.unit, o.hexes);
+  owed_.unit = Symbol();
+  owed_.options.reset();
+  owed_.resume_stage = stage_;
+  scratch_.collapsed = true;
+  note("a General Retreat: " + std::to_string(owed.size()) + " unit(s) retreat their printed allowance", t);
+  offer_owed_retreat();
+  return true;
+}
+
+// Step A. Drop units no longer on the map; none left: done. Step B. The owner names the unit to
+// retreat next (any order, leipzig:12.7). Step C. Its retreat paths under the standard rules
+// (std:9.8; one hex fewer from a Fortified or Redoubt hex, always taken as in every played
+// retreat): none breaks it, one is taken, several are the owner's choice.
+void Game::offer_owed_retreat() {
+  stage_ = Stage::GeneralRetreat;
+  const n20::N20Rules& rules = *scenario_->rules;
+  const Map& map = *scenario_->map;
+  // Step A.
+  std::erase_if(owed_.owed, [&](const auto& o) { return !state_.unit(o.first) || !state_.unit(o.first)->on_map(); });
+  if (owed_.owed.empty()) {
+    finish_owed_retreats();
+    return;
+  }
+  // Step B.
+  if (owed_.unit.empty()) {
+    if (owed_.owed.size() == 1) {
+      owed_.unit = owed_.owed.front().first;
+    } else {
+      Decision d{.kind = DecisionKind::GeneralRetreat, .side = state_.unit(owed_.owed.front().first)->side,
+                 .rule = "leipzig:12.7", .prompt = "General Retreat: which unit retreats next?"};
+      for (const auto& [id, hexes] : owed_.owed) d.add({.kind = ActionKind::Move, .unit = id});
+      offer(std::move(d));
+      return;
+    }
+  }
+  // Step C.
+  const Unit& u = *state_.unit(owed_.unit);
+  int hexes = 0;
+  for (const auto& [id, h] : owed_.owed)
+    if (id == owed_.unit) hexes = h;
+  Trace t{Trace::IdsOnly{}, catalog()};
+  hexes = std::max(0, hexes - rules.retreat_reduction(map, u.hex, state_, t));
+  owed_.hexes = hexes;
+  if (hexes == 0) {
+    note(u.id + " stays (no hexes owed)", t);
+    apply_owed_retreat({.kind = ActionKind::Done});
+    return;
+  }
+  owed_.options = n20::retreat_paths(rules, map, state_, u, hexes, std::nullopt, t);
+  if (owed_.options->must_break) {
+    Unit& w = *state_.unit(owed_.unit);
+    w.status = UnitStatus::Broken;
+    w.hex = Hex{};
+    // RULE std:9.8 — a unit with no legal retreat breaks (a General Retreat's breaks change no morale: catalog ruling on leipzig:12.7)
+    t.cite("std:9.8", n20::no_retreat_reason(owed_.unit, hexes, u.hex, map));
+    note(std::string(owed_.unit) + " cannot make its General Retreat and breaks", t);
+    apply_owed_retreat({.kind = ActionKind::Done});
+    return;
+  }
+  if (owed_.options->paths.size() == 1) {
+    apply_owed_retreat({.kind = ActionKind::Retreat, .index = 0});
+    return;
+  }
+  Decision d{.kind = DecisionKind::Retreat, .side = u.side, .unit = u.id, .rule = "leipzig:12.7",
+             .prompt = "General Retreat: which path does " + u.id + " take (" + std::to_string(hexes) + " hexes)?"};
+  add_paths(d, *owed_.options, map);
+  offer(std::move(d));
+}
+
+// Step A. The unit named retreats next. Step B. Walk the chosen path, rolling each hazard on the
+// hazardous-retreat table (std:9.8.3, 9.8.4); a break leaves the map and changes no morale.
+// Step C. The next unit.
+void Game::apply_owed_retreat(const Action& a) {
+  const n20::N20Rules& rules = *scenario_->rules;
+  const Map& map = *scenario_->map;
+  // Step A.
+  if (a.kind == ActionKind::Move) {
+    owed_.unit = a.unit;
+    offer_owed_retreat();
+    return;
+  }
+  // Step B.
+  if (a.kind == ActionKind::Retreat) {
+    const n20::RetreatPath& path = owed_.options->paths[a.index];
+    Unit& u = *state_.unit(owed_.unit);
+    Trace t{Trace::IdsOnly{}, catalog()};
+    t.cite("leipzig:12.7", u.id + " makes its General Retreat");
+    const std::string from = map.name(u.hex);
+    bool broke = false;
+    for (const n20::RetreatStep& s : path.steps) {
+      u.hex = s.hex;
+      for (int k = 0; k < s.rolls() && !broke; ++k) {
+        const bool zoc = k == 0 && s.enemy_zoc;
+        const char* rule = zoc ? "std:9.8.3" : "std:9.8.4";
+        const int face = dice_.roll(6, rule, "hazard: " + std::string(zoc ? "enemy ZOC" : "river"));
+        broke = rules.hazard_breaks()[static_cast<std::size_t>(face - 1)];
+        t.cite(rule, u.id + " rolls " + std::to_string(face) + " at " + map.name(s.hex));
+        t.cite(rules.hazard_table_id(), broke ? "the unit breaks there" : "the unit carries on");
+      }
+      if (broke) break;
+    }
+    if (!broke && path.breaks_at_loc) {
+      broke = true;
+      t.cite("std:9.8.7", u.id + " reaches its LOC with hexes still owed and breaks");
+    }
+    const std::string to = map.name(u.hex);
+    if (broke) {
+      u.status = UnitStatus::Broken;
+      u.hex = Hex{};
+    }
+    note(u.id + " retreats from " + from + (broke ? " and breaks at " : " to ") + to, t);
+  }
+  // Step C.
+  std::erase_if(owed_.owed, [&](const auto& o) { return o.first == owed_.unit; });
+  owed_.unit = Symbol();
+  owed_.options.reset();
+  offer_owed_retreat();
+}
+
+// The retreats are made: the rule set clears what was owed, and the play resumes where it
+// stood, offering again what the retreats may have changed (movement, forced march, advance,
+// rally), else the decision it was about to offer.
+void Game::finish_owed_retreats() {
+  Trace t{Trace::IdsOnly{}, catalog()};
+  scenario_->rules->owed_retreats_done(state_, t);
+  owed_.active = false;
+  stage_ = owed_.resume_stage;
+  std::optional<Decision> kept = std::move(owed_.resume_decision);
+  owed_.resume_decision.reset();
+  if (!kept) return;  // an automatic stage: run() goes on
+  switch (stage_) {
+    case Stage::ForcedMarch: offer_forced_march(); return;
+    case Stage::MoveSelect: offer_move_select(); return;
+    case Stage::Advance: offer_advance(); return;
+    case Stage::Rally: offer_rally(); return;
+    default: offer(std::move(*kept)); return;
+  }
 }
 
 }  // namespace hexlaw::play

@@ -26,8 +26,32 @@ void Game::offer_rally() {
   Decision d{.kind = DecisionKind::Rally, .rule = "std:10.0", .prompt = "roll to rally every broken unit?"};
   d.add(ActionKind::NoRally);
   d.add(ActionKind::Rally);
-  // A point spent before rolling adds +1 to every roll made now (std:12.4; rally() cites it).
-  if (state_.morale[track_of(state_.phasing)] >= 1) d.add(ActionKind::RallySpendingPoint);
+  // A point spent before rolling adds +1 to every roll made now (std:12.4; rally() cites it): one
+  // group, the side, in the standard rules; Leipzig's armies each buy their own (leipzig:12.4),
+  // offered as every set of the armies whose Front has a point for each.
+  Trace silent(Trace::Off{}, catalog());
+  std::vector<std::pair<Symbol, Symbol>> groups;  // group, its track
+  for (const Unit& u : state_.units) {
+    if (u.side != state_.phasing || u.status != UnitStatus::Broken || u.type == UnitType::Dummy) continue;
+    const auto g = scenario_->rules->spending_group(u, n20::N20Rules::Spending::Rally, state_, silent);
+    if (!g || std::any_of(groups.begin(), groups.end(), [&](const auto& x) { return x.first == *g; })) continue;
+    groups.emplace_back(*g, scenario_->rules->morale_track(u, state_));
+  }
+  std::sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.first.view() < b.first.view(); });
+  if (groups.size() == 1 && groups.front().first.empty()) {
+    if (state_.morale[groups.front().second] >= 1) d.add(ActionKind::RallySpendingPoint);
+  } else {
+    for (std::uint32_t mask = 1; mask < (1u << groups.size()); ++mask) {
+      std::map<Symbol, int> cost;
+      Action a{.kind = ActionKind::RallySpendingPoint};
+      for (std::size_t i = 0; i < groups.size(); ++i)
+        if (mask & (1u << i)) ++cost[groups[i].second], a.units.push_back(groups[i].first);
+      const bool affordable = std::all_of(cost.begin(), cost.end(), [&](const auto& c) {
+        return state_.morale[c.first] >= c.second && !scenario_->rules->morale_frozen(c.first, state_, silent);
+      });
+      if (affordable) d.add(std::move(a));
+    }
+  }
   offer(std::move(d));
 }
 
@@ -43,10 +67,11 @@ void Game::apply_rally(const Action& a) {
   for (const Unit& u : state_.units)
     if (u.side == state_.phasing && u.status == UnitStatus::Broken && u.type != UnitType::Dummy) req.units.push_back(u.id);
   req.spend_point = a.kind == ActionKind::RallySpendingPoint;
+  for (Symbol g : a.units) req.spend_for.push_back(std::string(g));
   Trace t{Trace::IdsOnly{}, catalog()};
   n20::RallyOutcome out = n20::rally(*scenario_->rules, *scenario_->map, state_, req, dice_, t);
   // Step B.
-  if (out.morale_spent > 0) state_.morale[track_of(state_.phasing)] -= out.morale_spent;
+  for (const auto& [track, points] : out.spent_by_track) change_morale(Symbol(track), -points, t);
   // Step C.
   scratch_.to_place.clear();
   scratch_.partial.clear();

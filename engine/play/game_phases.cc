@@ -51,6 +51,9 @@ void Game::begin_phase() {
   if (!new_player_turn) {
     fresh.forced_march = scratch_.forced_march;
     fresh.battle_die_rolled = scratch_.battle_die_rolled;
+    fresh.marched_groups = std::move(scratch_.marched_groups);
+    fresh.forced_march_tracks = std::move(scratch_.forced_march_tracks);
+    fresh.battle_tracks = std::move(scratch_.battle_tracks);
   }
   scratch_ = std::move(fresh);
   // Step B.
@@ -73,19 +76,22 @@ void Game::begin_phase() {
       judge_decisive();
       return;
     }
-    case n20::Phase::Movement:
-      if (state_.morale[track_of(state_.phasing)] >= 1) {
-        stage_ = Stage::ForcedMarch;
-        Decision d{.kind = DecisionKind::ForcedMarch,
-                   .rule = "std:12.3",
-                   .prompt = "spend a morale point for +1 movement allowance for every unit this phase?"};
-        d.add(ActionKind::No);
-        d.add(ActionKind::ForcedMarch);
-        offer(std::move(d));
-      } else {
-        offer_move_select();
+    case n20::Phase::Movement: {
+      // The groups that may buy a forced march, each once (the side; Leipzig's armies).
+      Trace silent(Trace::Off{}, catalog());
+      for (const Unit& u : state_.units) {
+        if (u.side != state_.phasing) continue;
+        const auto g = scenario_->rules->spending_group(u, n20::N20Rules::Spending::ForcedMarch, state_, silent);
+        if (!g || std::any_of(scratch_.march_offers.begin(), scratch_.march_offers.end(),
+                              [&](const auto& o) { return o.first == *g; }))
+          continue;
+        scratch_.march_offers.emplace_back(*g, scenario_->rules->morale_track(u, state_));
       }
+      std::sort(scratch_.march_offers.begin(), scratch_.march_offers.end(),
+                [](const auto& a, const auto& b) { return a.first.view() < b.first.view(); });
+      offer_forced_march();
       return;
+    }
     case n20::Phase::Reaction: offer_react_select(); return;
     case n20::Phase::Combat:
       if (state_.night) {
@@ -168,15 +174,50 @@ void Game::end_player_turn(Trace& t) {
     if (n < pos_.turn) facts.after_first_night = true;
   facts.forced_march = scratch_.forced_march;
   facts.battle_die_rolled = scratch_.battle_die_rolled;
+  facts.forced_march_tracks = scratch_.forced_march_tracks;
+  facts.battle_tracks = scratch_.battle_tracks;
   n20::LullVerdict v = n20::lull(rules, *scenario_->map, state_, side, facts, t);
   if (v.gains) {
-    int& m = state_.morale[track_of(side)];
-    m = std::min(10, m + 1);
-    note(side + " gains a morale point for a lull", t);
+    if (v.tracks.empty()) v.tracks.push_back(track_of(side));
+    for (const std::string& track : v.tracks) change_morale(Symbol(track), 1, t);
+    note(side + " gains a morale point for a lull" + (v.tracks.size() > 1 || v.tracks.front() != track_of(side)
+                                                         ? " (" + [&] {
+                                                             std::string l;
+                                                             for (const auto& x : v.tracks) l += (l.empty() ? "" : ", ") + x;
+                                                             return l;
+                                                           }() + ")"
+                                                         : std::string()),
+         t);
   }
 }
 
 // ---- Movement Phase.
+
+// The next group that may still buy a forced march with a point on its track (the side as one
+// group in the standard rules; each Leipzig army, leipzig:12.3), else the first move.
+void Game::offer_forced_march() {
+  Trace silent(Trace::Off{}, catalog());
+  while (!scratch_.march_offers.empty()) {
+    const auto& [group, track] = scratch_.march_offers.front();
+    if (state_.morale[track] >= 1 && !scenario_->rules->morale_frozen(track, state_, silent)) break;
+    scratch_.march_offers.erase(scratch_.march_offers.begin());
+  }
+  if (scratch_.march_offers.empty()) {
+    offer_move_select();
+    return;
+  }
+  const Symbol group = scratch_.march_offers.front().first;
+  stage_ = Stage::ForcedMarch;
+  Decision d{.kind = DecisionKind::ForcedMarch,
+             .unit = std::string(group),
+             .rule = "std:12.3",
+             .prompt = group.empty() ? "spend a morale point for +1 movement allowance for every unit this phase?"
+                                     : "spend a morale point of the " + scratch_.march_offers.front().second +
+                                           " Front for +1 movement allowance for army " + group + " this phase?"};
+  d.add(ActionKind::No);
+  d.add(ActionKind::ForcedMarch);
+  offer(std::move(d));
+}
 
 void Game::offer_move_select() {
   stage_ = Stage::MoveSelect;
@@ -269,7 +310,7 @@ void Game::offer_move_to() {
   stage_ = Stage::MoveTo;
   const Unit& u = *state_.unit(scratch_.selected);
   n20::MoveOptions o;
-  o.forced_march = scratch_.forced_march;
+  o.forced_march = marched(u);
   o.entering = u.status == UnitStatus::Pending;
   o.march_position = o.entering ? scratch_.entered[u.entry] : 0;
   Trace silent(Trace::Off{}, catalog());
@@ -293,16 +334,21 @@ void Game::offer_move_to() {
 // on, so the record cites every rule that allowed it.
 void Game::apply_move(const Action& a) {
   if (stage_ == Stage::ForcedMarch) {
+    const auto [group, track] = scratch_.march_offers.front();
+    scratch_.march_offers.erase(scratch_.march_offers.begin());
     if (a.kind == ActionKind::ForcedMarch) {
       Trace t{Trace::IdsOnly{}, catalog()};
       // RULE std:12.3 — forced march: a morale point buys +1 allowance for every unit this phase
       t.cite("std:12.3", state_.phasing + " spends a morale point to force march");
-      --state_.morale[track_of(state_.phasing)];
+      if (!group.empty()) t.cite("leipzig:12.3", "army " + group + " force-marches on a point of the " + track + " Front");
+      change_morale(track, -1, t);
       scratch_.forced_march = true;
-      note(state_.phasing + " force-marches", t);
+      scratch_.marched_groups.push_back(group);
+      scratch_.forced_march_tracks.insert(std::string(track));
+      note(state_.phasing + " force-marches" + (group.empty() ? std::string() : " army " + group), t);
       if (judge_decisive()) return;
     }
-    offer_move_select();
+    offer_forced_march();
     return;
   }
   if (stage_ == Stage::MoveSelect) {
@@ -346,7 +392,7 @@ void Game::apply_move(const Action& a) {
   const n20::ReachableHex& to = scratch_.reach[a.index];
   const std::string to_name = scenario_->map->name(to.hex);
   n20::MoveOptions o;
-  o.forced_march = scratch_.forced_march;
+  o.forced_march = marched(u);
   o.entering = entering;
   o.march_position = entering ? scratch_.entered[u.entry] : 0;
   Trace t{Trace::IdsOnly{}, catalog()};
@@ -371,7 +417,7 @@ void Game::apply_move(const Action& a) {
   if (v.guard.cost > 0) {
     // RULE std:12.2.1 — committing the Guard costs its side a morale point
     t.cite("std:12.2.1", u.id + " is committed: its side spends " + std::to_string(v.guard.cost) + " morale");
-    state_.morale[track_of(u.side)] -= v.guard.cost;
+    change_morale(scenario_->rules->morale_track(u, state_), -v.guard.cost, t);
   }
   if (v.guard.reveals) u.set(UnitMarker::Hidden, false);
   {  // what the move changes for the game's own rules (crossings, who holds which hex)

@@ -27,6 +27,10 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
     throw std::invalid_argument("a generated map needs 12..99 columns and 6..99 rows");
   if (spec.units_per_side < 1 || spec.units_per_side * 2 > 5 * spec.rows)
     throw std::invalid_argument("too many units for the map");
+  if (spec.game != "standard" && spec.game != "leipzig" && spec.game != "jena")
+    throw std::invalid_argument("a generated scenario's game is standard, jena or leipzig, not '" + spec.game + "'");
+  const bool leipzig = spec.game == "leipzig";
+  const char* enemy = leipzig ? "allied" : "prussian";
   SeededDice rng(spec.seed);
   auto pick = [&](int n) { return static_cast<int>(rng.next_u64() % static_cast<std::uint64_t>(n)); };
   std::ostringstream y;
@@ -36,9 +40,10 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   y << "name: generated-" << spec.seed << "\n";
   y << "title: Generated scenario (" << spec.units_per_side << " units a side, " << spec.last_turn << " turns)\n";
   const bool jena = spec.game == "jena";
-  if (spec.game != "standard" && !jena) throw std::invalid_argument("a generated scenario's game is standard or jena");
   if (jena && spec.rows < 8) throw std::invalid_argument("a generated Jena map needs 8 rows or more (IG sets up at 0208)");
-  y << "game: " << spec.game << "\noptions: [";
+  y << "game: " << spec.game << "\n";
+  if (leipzig) y << "interpretations: {leipzig.mixed_front_morale: each-front}\n";
+  y << "options: [";
   bool first = true;
   for (const auto& o : spec.options) y << (first ? "" : ", ") << "\"" << o << "\"", first = false;
   y << "]\nmap:\n  layout: odd-columns-low\n  bounds: {cols: [1, " << spec.cols << "], rows: [1, " << spec.rows
@@ -58,19 +63,24 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   for (int c = 1; c < spec.cols; ++c) {
     // The road runs along row mid_row; hexes in one row of neighbouring columns are adjacent.
     y << "    - {between: [\"" << ccrr(c, mid_row) << "\", \"" << ccrr(c + 1, mid_row) << "\"], features: [road";
-    y << (c == stream_col ? ", minor_river, bridge" : "") << "]}\n";
+    y << (c == stream_col ? (leipzig ? ", minor_river, bridge, elster" : ", minor_river, bridge") : "") << "]}\n";
   }
   for (int r = 1; r <= spec.rows; ++r) {
     if (r == mid_row) continue;
     const bool bridge = r == spec.rows / 4 + 1;
     y << "    - {between: [\"" << ccrr(stream_col, r) << "\", \"" << ccrr(stream_col + 1, r)
-      << "\"], features: [minor_river" << (bridge ? ", bridge" : "") << "]}\n";
+      << "\"], features: [minor_river" << (bridge ? ", bridge" : "") << (leipzig ? ", elster" : "") << "]}\n";
   }
   // Step B.
-  y << "  locs: {french: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, 2) << "\"], prussian: [\""
-    << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, spec.rows - 1) << "\"]}\n";
-  y << "  objectives: {french: [\"" << ccrr(stream_col - 1, mid_row + 1) << "\"], prussian: [\""
-    << ccrr(stream_col + 2, mid_row - 1) << "\"]}\n";
+  if (leipzig)  // a LOC a Front (leipzig:9.8.6); the French own the one objective (leipzig:14.0)
+    y << "  locs: {french: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, 2) << "\"], allied-north: [\""
+      << ccrr(spec.cols, 2) << "\"], allied-south: [\"" << ccrr(spec.cols, spec.rows - 1) << "\"]}\n"
+      << "  objectives: {french: [\"" << ccrr(stream_col - 1, mid_row + 1) << "\"]}\n";
+  else
+    y << "  locs: {french: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, 2) << "\"], prussian: [\""
+      << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, spec.rows - 1) << "\"]}\n"
+      << "  objectives: {french: [\"" << ccrr(stream_col - 1, mid_row + 1) << "\"], prussian: [\""
+      << ccrr(stream_col + 2, mid_row - 1) << "\"]}\n";
   y << "  entry_areas: {A: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, mid_row + 1) << "\"], B: [\""
     << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, mid_row - 1) << "\"]"
     << (jena ? ", prussian: [\"" + ccrr(spec.cols, mid_row) + "\", \"" + ccrr(spec.cols, mid_row - 1) + "\"]" : "")
@@ -82,8 +92,8 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   // Jena's Imperial Guard sets up at 0208 (jena:3.1); the other generated units keep their ids.
   if (jena) taken.insert("0208");
   for (int s = 0; s < 2; ++s) {
-    const char* side = s == 0 ? "french" : "prussian";
-    const char* prefix = s == 0 ? "F" : "P";
+    const char* side = s == 0 ? "french" : enemy;
+    const char* prefix = s == 0 ? "F" : leipzig ? "A" : "P";
     for (int i = 0; i < spec.units_per_side; ++i) {
       const int arm = pick(100);
       const char* type = arm < 60 ? "infantry" : arm < 85 ? "cavalry" : "artillery";
@@ -92,6 +102,7 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
       const bool guard = jena && s == 0 && i == 0;
       y << "  - {id: " << (guard ? std::string("IG") : prefix + std::to_string(i)) << ", side: " << side << ", type: " << type << ", strength: " << strength
         << ", movement: " << movement;
+      if (leipzig && s == 1) y << ", army: " << "NSBP"[i % 4];
       std::vector<std::string> flags;
       if (pick(5) == 0) flags.push_back("elite");
       if (s == 0 && i == 0) flags = {"elite", "guard"};
@@ -122,13 +133,14 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   if (spec.options.count("std:16.7") || spec.options.count("std:16.6"))
     for (int s = 0; s < 2; ++s)
       for (int k = 0; k < 3; ++k)
-        y << "  - {id: " << (s == 0 ? "FC" : "PC") << k << ", side: " << (s == 0 ? "french" : "prussian")
-          << ", type: cadre, strength: 1, movement: 2, status: eliminated}\n";
+        y << "  - {id: " << (s == 0 ? "FC" : "PC") << k << ", side: " << (s == 0 ? "french" : enemy)
+          << ", type: cadre, strength: 1, movement: 2, status: eliminated"
+          << (leipzig && s == 1 ? std::string(", army: ") + "NSBP"[k % 4] : std::string()) << "}\n";
   // Dummies waiting in each side's pile, when the fog of war (16.1) is in use.
   if (spec.options.count("std:16.1"))
     for (int s = 0; s < 2; ++s)
       for (int k = 0; k < 2; ++k)
-        y << "  - {id: " << (s == 0 ? "FD" : "PD") << k << ", side: " << (s == 0 ? "french" : "prussian")
+        y << "  - {id: " << (s == 0 ? "FD" : "PD") << k << ", side: " << (s == 0 ? "french" : enemy)
           << ", type: dummy, strength: 0, movement: 3, status: broken}\n";
   // Jena's units that arrive by the die or only by an event (jena:3.1, jena:3.2), and von Rüchel's
   // cavalry by the Prussian entry area (jena:11.5).
@@ -140,14 +152,18 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
          "  - {id: SW - CB, side: prussian, type: cavalry, strength: 2, movement: 3, status: pending, arrival_turn: 13, "
          "entry: prussian}\n";
   // Step D.
-  y << "state: {morale: {french: " << 4 + pick(5) << ", prussian: " << 4 + pick(5) << "}";
+  if (leipzig)
+    y << "state: {morale: {french: " << 4 + pick(5) << ", allied-north: " << 4 + pick(5) << ", allied-south: " << 4 + pick(5)
+      << "}";
+  else
+    y << "state: {morale: {french: " << 4 + pick(5) << ", prussian: " << 4 + pick(5) << "}";
   if (jena) {  // the Sudden Death numbers of Turns 10-12 (jena:4.1: the Turn Track is not in the sources)
     y << ", markers: [";
     for (int t = 10; t <= 12; ++t) y << (t > 10 ? ", " : "") << "\"sudden-death:" << t << "=" << 1 + pick(3) << "\"";
     y << "]";
   }
   y << "}\n";
-  y << "calendar: {first: french, second: prussian, last_turn: " << spec.last_turn << ", night_turns: [";
+  y << "calendar: {first: french, second: " << enemy << ", last_turn: " << spec.last_turn << ", night_turns: [";
   first = true;
   for (int n : spec.night_turns)
     if (n >= 1 && n <= spec.last_turn) y << (first ? "" : ", ") << n, first = false;

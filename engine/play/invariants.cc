@@ -12,10 +12,12 @@ std::vector<std::string> invariant_violations(const Game& game) {
   const GameState& s = game.state();
   const Map& map = *game.scenario().map;
   // Step A. Morale on the track.
+  // A track held at 0 by its game (a Leipzig Front in General Retreat) ends nothing.
   bool someone_at_zero = false;
+  Trace silent(Trace::Off{}, game.scenario().rules->catalog());
   for (const auto& [track, m] : s.morale) {
     if (m < 0 || m > 10) out.push_back("morale of " + track + " is " + std::to_string(m) + ", outside 0..10");
-    if (m <= 0) someone_at_zero = true;
+    if (m <= 0 && !game.scenario().rules->morale_frozen(track, s, silent)) someone_at_zero = true;
   }
   // Step B. Units: one status each, on-map units in bounds, stacking.
   std::map<Hex, std::vector<const Unit*>> at;

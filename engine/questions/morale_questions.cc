@@ -11,9 +11,10 @@ void add_morale_questions(std::vector<QuestionKind>& kinds) {
   kinds.push_back(QuestionKind{
       "rally",
       "What happens when these broken units try to rally? (question: units, optional spend_point, "
-      "partial_rally: [infantry ids taking a Cadre on No Effect])",
+      "partial_rally: [infantry ids taking a Cadre on No Effect], spend_for: [groups buying the bonus, Leipzig's "
+      "armies])",
       [](const Situation& s) {
-        s.c.question.expect_keys({"kind", "units", "spend_point", "partial_rally"});
+        s.c.question.expect_keys({"kind", "units", "spend_point", "partial_rally", "spend_for"});
         auto f = s.c.question.required("units");
         if (!f.is_seq() || f.size() == 0) f.fail("expected a list of broken unit ids");
         for (std::size_t i = 0; i < f.size(); ++i) {
@@ -23,12 +24,14 @@ void add_morale_questions(std::vector<QuestionKind>& kinds) {
         }
         s.c.question["spend_point"].bool_or(false);
         s.c.question["partial_rally"].str_list();
+        s.c.question["spend_for"].str_list();
       },
       [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
         n20::RallyRequest req;
         req.units = s.c.question["units"].str_list();
         req.spend_point = s.c.question["spend_point"].bool_or(false);
         req.partial_rally = s.c.question["partial_rally"].str_list();
+        req.spend_for = s.c.question["spend_for"].str_list();
         n20::RallyOutcome o;
         try {
           o = n20::rally(s.rules, s.map, s.state, req, dice, t);
@@ -45,8 +48,10 @@ void add_morale_questions(std::vector<QuestionKind>& kinds) {
         for (Hex h : o.placements) places.push_back(s.map.name(h));
         for (Hex h : o.rally_hexes) rally_hexes.push_back(s.map.name(h));
         headline = std::to_string(rallied) + " of " + std::to_string(o.rolls.size()) + " unit(s) rally";
-        return nlohmann::json{{"rolls", rolls}, {"placements", places}, {"rally_hexes", rally_hexes},
-                              {"morale_spent", o.morale_spent}};
+        nlohmann::json out{{"rolls", rolls}, {"placements", places}, {"rally_hexes", rally_hexes},
+                           {"morale_spent", o.morale_spent}};
+        if (o.spent_by_track.size() > 1 || !req.spend_for.empty()) out["spent_by_track"] = o.spent_by_track;
+        return out;
       }});
   kinds.push_back(QuestionKind{
       "victory",
@@ -71,9 +76,13 @@ void add_morale_questions(std::vector<QuestionKind>& kinds) {
   kinds.push_back(QuestionKind{
       "lull",
       "Does this side gain a morale point for a lull at the end of its Player Turn? (question: side, "
-      "after_first_night, forced_march, battle_die_rolled)",
+      "after_first_night, forced_march, battle_die_rolled; where a side keeps several tracks, forced_march_tracks "
+      "and battle_tracks name those concerned)",
       [](const Situation& s) {
-        s.c.question.expect_keys({"kind", "side", "after_first_night", "forced_march", "battle_die_rolled"});
+        s.c.question.expect_keys({"kind", "side", "after_first_night", "forced_march", "battle_die_rolled",
+                                  "forced_march_tracks", "battle_tracks"});
+        s.c.question["forced_march_tracks"].str_list();
+        s.c.question["battle_tracks"].str_list();
         s.c.question.required("side").str();
         s.c.question.required("after_first_night").boolean();
         s.c.question["forced_march"].bool_or(false);
@@ -82,6 +91,8 @@ void add_morale_questions(std::vector<QuestionKind>& kinds) {
       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
         n20::TurnFacts f{s.c.question["after_first_night"].boolean(), s.c.question["forced_march"].bool_or(false),
                          s.c.question["battle_die_rolled"].bool_or(false)};
+        for (const auto& x : s.c.question["forced_march_tracks"].str_list()) f.forced_march_tracks.insert(x);
+        for (const auto& x : s.c.question["battle_tracks"].str_list()) f.battle_tracks.insert(x);
         n20::LullVerdict v;
         try {
           v = n20::lull(s.rules, s.map, s.state, s.c.question["side"].str(), f, t);
@@ -89,7 +100,9 @@ void add_morale_questions(std::vector<QuestionKind>& kinds) {
           s.c.question.fail(e.what());
         }
         headline = v.gains ? "a lull: +1 morale" : "no lull: " + v.reason;
-        return nlohmann::json{{"gains", v.gains}, {"reason", v.reason}};
+        nlohmann::json out{{"gains", v.gains}, {"reason", v.reason}};
+        if (!v.tracks.empty()) out["tracks"] = v.tracks;
+        return out;
       }});
   kinds.push_back(QuestionKind{
       "night-morale",

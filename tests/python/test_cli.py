@@ -56,9 +56,9 @@ def test_broken_case_file_exits_two_naming_file_field_and_reason(cli, path):
 
 
 REFUSED_CASE = """game: leipzig
-map: {locs: {french: ["1412", "2511"]}}
+map: {locs: {allied-south: ["1726"]}}
 units:
-  - {id: F, side: french, type: infantry, strength: 2, movement: 2, hex: "1810"}
+  - {id: F, side: allied, type: infantry, strength: 2, movement: 2, hex: "1810"}
 question: {kind: retreat, unit: F, distance: 2}
 """
 

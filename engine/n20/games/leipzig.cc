@@ -61,13 +61,53 @@ std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& 
   return fronts;
 }
 
+// The hexes on the same bank of the Elster as `from`: reached without crossing a hexside the
+// map marks `elster`, inside the map's bounds (a fragment without bounds: within `reach`).
+static std::set<Hex> elster_bank(const Map& m, Hex from, int reach) {
+  std::set<Hex> bank{from};
+  std::vector<Hex> todo{from};
+  while (!todo.empty()) {
+    const Hex h = todo.back();
+    todo.pop_back();
+    for (Hex n : neighbours(h)) {
+      if (bank.count(n) || !m.on_map(n)) continue;
+      if (!m.bounds() && distance(from, n) > reach) continue;
+      if (auto side = Hexside::between(h, n); side && m.has_feature(*side, "elster")) continue;
+      bank.insert(n);
+      todo.push_back(n);
+    }
+  }
+  return bank;
+}
+
+// Step A. No Elster on the map: every French LOC. Step B. A unit in a French LOC hex on the
+// Elster (Leipzig, 1412) retreats toward the LOCs across it (2511). Step C. Otherwise toward the
+// LOCs on its own bank; where its bank has none, every French LOC (catalog ruling).
+// RULE leipzig:9.8.6 (part: the French by bank of the Elster) — north/east of the Elster toward 1412; south/west, or in 1412, toward 2511
+static std::set<Hex> french_locs(const Unit& u, const Map& m) {
+  const std::set<Hex>& all = m.locs(std::string(u.side));
+  // Step A.
+  bool has_elster = false;
+  for (const Hexside& side : m.hexsides_with_features()) has_elster = has_elster || m.has_feature(side, "elster");
+  if (!has_elster || all.empty()) return all;
+  int reach = 0;
+  for (Hex h : all) reach = std::max(reach, distance(u.hex, h) + 4);
+  const std::set<Hex> bank = elster_bank(m, u.hex, reach);
+  std::set<Hex> own, across;
+  for (Hex h : all) (bank.count(h) ? own : across).insert(h);
+  // Step B.
+  if (all.count(u.hex) && !across.empty())
+    for (Hex n : neighbours(u.hex))
+      if (auto side = Hexside::between(u.hex, n); side && m.has_feature(*side, "elster")) return across;
+  // Step C.
+  return own.empty() ? all : own;
+}
+
 // RULE leipzig:9.8.6 (part: Allied LOCs by Front) — an Allied unit retreats toward the active LOC hexes of its own Front
-// REFUSES leipzig:9.8.6 — a French unit's LOC by bank of the Elster, and an Allied unit with no army
+// REFUSES leipzig:9.8.6 — an Allied unit with no army (leipzig.cadre_front)
 std::set<Hex> LeipzigRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
   (void)s;
-  if (!allied(u))
-    throw RuleRefusal("leipzig:9.8.6", "a French unit retreats toward 1412 or 2511 by the bank of the Elster it is "
-                                       "on; that split is not implemented");
+  if (!allied(u)) return french_locs(u, m);
   const Symbol front = front_of(u);
   if (front.empty())
     throw RuleRefusal("leipzig:9.8.6", "the LOC of Allied unit " + std::string(u.id) +
@@ -82,11 +122,20 @@ int LeipzigRules::base_strength(const Unit& u, const GameState& s, Trace& t) con
   return 0;
 }
 
-// REFUSES leipzig:16.12 — Leader movement (as cavalry, rugged terrain as clear, leaving enemy ZOCs)
+// RULE leipzig:16.12 (part: Leader movement) — a Leader moves as cavalry, through rugged terrain as clear, and may leave enemy ZOCs
 bool LeipzigRules::may_move(const Unit& u, Trace& t) const {
   if (u.type != UnitType::Leader) return N20Rules::may_move(u, t);
-  throw RuleRefusal("leipzig:16.12", "Leader movement (as cavalry, rugged terrain as clear, leaving enemy zones "
-                                     "of control) is not implemented");
+  t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: it moves as cavalry, rugged terrain as clear, and may "
+                                          "leave enemy zones of control (never straight into another)"; });
+  return true;
+}
+
+const char* LeipzigRules::ignores_rugged(const Unit& u) const {
+  return u.type == UnitType::Leader ? "leipzig:16.12" : nullptr;
+}
+
+const char* LeipzigRules::leaves_enemy_zoc(const Unit& u) const {
+  return u.type == UnitType::Leader ? "leipzig:16.12" : nullptr;
 }
 
 // RULE leipzig:16.12 (part: Leaders stack freely) — a Leader may end its move with a friendly unit and any Leaders
@@ -236,6 +285,10 @@ VictoryVerdict LeipzigRules::judge_victory(const GameState& s, const std::string
   // Step C.
   if (french == 0 && any([](const FrontState& f) { return f.value >= 1; }))
     return over("decisive", allies, "French morale is 0 while an Allied Front has 1 or more: an Allied Decisive Victory");
+  if (french == 0) {
+    t.cite("leipzig:12.1.2", "the French and every Allied Front at 0 together: a Draw (std:12.1.2's simultaneous zero)");
+    return over("draw", "", "no side keeps a point: a Draw");
+  }
   // Step D.
   if (!end_of_game) {
     v.level = "none";
@@ -266,26 +319,6 @@ bool LeipzigRules::may_disengage(const Unit& u, Trace& t) const {
     return true;
   }
   return N20Rules::may_disengage(u, t);
-}
-
-// REFUSES leipzig:12.3 — forced marches bought per army
-// REFUSES leipzig:12.4 — rally points bought per army
-// REFUSES leipzig:12.1.2 — an Allied Front at 0 morale (General Retreat, not defeat)
-void LeipzigRules::check_procedure(Procedure p, const GameState& s) const {
-  switch (p) {
-    case Procedure::Lull:
-      throw RuleRefusal("leipzig:12.0", "a Lull's morale point for the two Allied Fronts is not implemented");
-    case Procedure::ForcedMarch:
-      throw RuleRefusal("leipzig:12.3", "forced marches bought per Allied army from its Front are not implemented");
-    case Procedure::RallySpending:
-      throw RuleRefusal("leipzig:12.4", "rally points bought per Allied army from its Front are not implemented");
-    case Procedure::MoraleAtZero:
-      for (const auto& [track, points] : s.morale)
-        if (points <= 0 && track != Symbol("french"))
-          throw RuleRefusal("leipzig:12.1.2", "an Allied Front at 0 morale begins a General Retreat (leipzig:12.7), "
-                                              "which is not implemented");
-      return;
-  }
 }
 
 // REFUSES leipzig:16.12 — a Leader's fate in a battle (Leader Discretion, broken Leaders)

@@ -1,9 +1,12 @@
 // Owns: the Leipzig 20 exclusive rules as a layer over the standard rules (leipzig:*). So far:
-// the Allied armies' two morale Fronts (leipzig:12.0), the Allied LOCs by Front
-// (leipzig:9.8.6) and Leaders in part (leipzig:16.12: no ZOC, no strength of their own, no
-// attack alone, no duty to attack, stacking freely). What is not implemented is refused by
-// name: the French retreat by bank of the Elster, Allied units with no army, a battle mixing
-// the Fronts under the allied-choice reading, Leader movement and Leaders' fates in battle.
+// the Allied armies' two morale Fronts (leipzig:12.0) with morale bought per army (12.3, 12.4),
+// lulls per Front, the General Retreat and Shattering of a Front at 0 (12.1.2, 12.7, 12.7.4;
+// leipzig_fronts.cc), night rest and victory by Fronts (14.0, 15.0), the LOCs by Front and by
+// bank of the Elster (leipzig:9.8.6), Fatigue's effects (leipzig:16.11, leipzig_fatigue.cc) and
+// Leaders in part (leipzig:16.12: no ZOC, no strength of their own, no attack alone, no duty to
+// attack, stacking freely, rugged terrain as clear, leaving enemy ZOCs). What is not implemented
+// is refused by name: Allied units with no army (their Front and LOC), a battle mixing the
+// Fronts under the allied-choice reading, Leaders' fates in battle, played fatigue.
 #pragma once
 
 #include "engine/n20/rules.h"
@@ -13,6 +16,8 @@ namespace hexlaw::n20 {
 class LeipzigRules : public N20Rules {
  public:
   using N20Rules::N20Rules;
+  // Refuses, by name, the readings of Leipzig's switches that are not implemented.
+  static void check_choice(const RulesetChoice& choice);
 
   // The Front of an Allied army: "allied-north" (armies N and S), "allied-south" (B and P);
   // empty for a unit with no army.
@@ -25,6 +30,8 @@ class LeipzigRules : public N20Rules {
   std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
   int base_strength(const Unit& u, const GameState& s, Trace& t) const override;
   bool may_move(const Unit& u, Trace& t) const override;
+  const char* ignores_rugged(const Unit& u) const override;
+  const char* leaves_enemy_zoc(const Unit& u) const override;
   bool stacks_freely(const Unit& u, Trace& t) const override;
   bool obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const override;
   void battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
@@ -34,9 +41,29 @@ class LeipzigRules : public N20Rules {
   bool skips_random_events(std::string_view side, int turn, Trace& t) const override;
   // With optional rule leipzig:16.9, the Austrian light divisions may disengage like cavalry.
   bool may_disengage(const Unit& u, Trace& t) const override;
-  // Leipzig's own victory, night rest, forced marches and rallies per army and a Front at 0
-  // (General Retreat) are not implemented: the standard procedures are refused by name.
-  void check_procedure(Procedure p, const GameState& s) const override;
+  // Morale points bought per Allied army from its Front (leipzig:12.3, 12.4); none for an
+  // army-less Allied unit. The French buy for their whole side (leipzig_fronts.cc).
+  std::optional<Symbol> spending_group(const Unit& u, Spending what, const GameState& s, Trace& t) const override;
+  // A Front brought to 0: the General Retreat's first three steps, or the Shattering of a
+  // Demoralized Front (leipzig:12.1.2, 12.7, 12.7.4); the retreats step 4 owes; a Front's value
+  // frozen at 0 while in General Retreat, and its return to the track when its turn comes.
+  Collapse morale_collapse(Symbol track, GameState& s, Trace& t) const override;
+  bool morale_frozen(Symbol track, const GameState& s, Trace& t) const override;
+  std::vector<OwedRetreat> owed_retreats(const GameState& s, Trace& t) const override;
+  void owed_retreats_done(GameState& s, Trace& t) const override;
+  void at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const override;
+  void at_player_turn_end(std::string_view side, GameState& s, DiceSource& dice, Trace& t) const override;
+  // In the first French Player Turn after a Front's collapse, French non-cavalry may not enter
+  // that Front's units' ZOCs (leipzig:12.7's example; the one stated effect of the unprinted 12.7.2).
+  const char* forbids_zoc_entry(const Unit& u, const Map& m, Hex h, const GameState& s) const override;
+  // Optional Fatigue (leipzig:16.11), read from game markers fatigue-LEVEL-ID: 0 none,
+  // 1 committed, 2 tired, 3 weary, 4 spent. Its effects: no forced march from Tired, -1 allowance
+  // from Weary, no entering enemy ZOCs when Spent (leipzig_fatigue.cc).
+  int fatigue_level(const Unit& u, const GameState& s) const;
+  int movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const override;
+  // Lulls per Front (leipzig:12.0's ruling); the French compare with the higher Front.
+  LullVerdict judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
+                         Trace& t) const override;
   // Victory by the French morale against each Allied Front and the Fronts' Demoralized and
   // Shattered states (leipzig:15.0), read from the game markers demoralized-<front>,
   // shattered-<front> and general-retreat-<front> (a Front in General Retreat counts as 0).

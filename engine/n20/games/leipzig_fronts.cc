@@ -1,0 +1,251 @@
+// Owns: Leipzig's Fronts at work (see leipzig.h) — morale points bought per Allied army from
+// its Front (forced marches leipzig:12.3, rallies leipzig:12.4), lulls per Front (leipzig:12.0's
+// ruling), a Front brought to 0 (leipzig:12.1.2): its General Retreat (leipzig:12.7) with the
+// retreats it leaves owed, its frozen value and its return to the track, and the Shattering
+// of a Demoralized Front (leipzig:12.7.4). The state keeps it all as game markers:
+//   demoralized-F, shattered-F, general-retreat-F (the span of the retreat),
+//   general-retreat-owed-F (step 4 not yet made), general-retreat-until-F-T (its return turn).
+#include <algorithm>
+#include <charconv>
+#include <stdexcept>
+
+#include "engine/n20/games/leipzig.h"
+#include "engine/n20/turn_end.h"
+#include "engine/n20/zoc.h"
+
+namespace hexlaw::n20 {
+namespace {
+
+const Symbol kFrench("french");
+
+Symbol marker(const char* what, Symbol front) { return Symbol(std::string(what) + std::string(front)); }
+
+// The turn a General Retreat's marker comes back, from its general-retreat-until-F-T marker.
+std::optional<std::pair<Symbol, int>> until_marker(Symbol m, Symbol front) {
+  const std::string prefix = "general-retreat-until-" + std::string(front) + "-";
+  const std::string_view v = m.view();
+  if (!v.starts_with(prefix)) return std::nullopt;
+  int turn = 0;
+  const auto tail = v.substr(prefix.size());
+  if (std::from_chars(tail.data(), tail.data() + tail.size(), turn).ec != std::errc()) return std::nullopt;
+  return std::pair{m, turn};
+}
+
+void add_marker(GameState& s, Symbol m) {
+  if (!s.has_marker(m)) s.markers.push_back(m);
+}
+
+}  // namespace
+
+// REFUSES leipzig:12.7 — a Front returning from its General Retreat at 0 (leipzig.general_retreat_return_value = 0)
+void LeipzigRules::check_choice(const RulesetChoice& choice) {
+  if (auto it = choice.interpretations.find("leipzig.general_retreat_return_value");
+      it != choice.interpretations.end() && it->second == "0")
+    throw RuleRefusal("leipzig:12.7", "a Front returning from its General Retreat at 0 "
+                                      "(leipzig.general_retreat_return_value = 0) is not implemented");
+}
+
+// RULE leipzig:12.3 — a forced march is bought per Allied army, a point from its Front; army-less units get none
+// RULE leipzig:12.4 — a rally bonus is bought per Allied army, a point from its Front; army-less units get none
+std::optional<Symbol> LeipzigRules::spending_group(const Unit& u, Spending what, const GameState& s, Trace& t) const {
+  // RULE leipzig:16.11 (part: Tired) — optional: a Tired (or worse) unit has no forced march bonus
+  if (what == Spending::ForcedMarch && fatigue_level(u, s) >= 2) {
+    t.cite("leipzig:16.11", [&] { return u.id + " is Tired or worse: no forced march bonus"; });
+    return std::nullopt;
+  }
+  if (u.side == kFrench) return Symbol();
+  const char* rule = what == Spending::ForcedMarch ? "leipzig:12.3" : "leipzig:12.4";
+  const char* bought = what == Spending::ForcedMarch ? "forced march" : "rally bonus";
+  if (front_of(u).empty()) {
+    t.cite(rule, [&] { return u.id + " belongs to no army: it can have no " + std::string(bought); });
+    return std::nullopt;
+  }
+  t.cite(rule, [&] { return u.id + "'s " + bought + " is army " + u.army + "'s, bought from the " + front_of(u) + " Front"; });
+  return u.army;
+}
+
+// RULE leipzig:12.7 — while a Front makes its General Retreat its value stays 0: its gains and losses are ignored (catalog ruling)
+bool LeipzigRules::morale_frozen(Symbol track, const GameState& s, Trace& t) const {
+  if (track == kFrench || !s.has_marker(marker("general-retreat-", track))) return false;
+  t.cite("leipzig:12.7", [&] { return track + " Front is in General Retreat: its value stays 0, the change is ignored"; });
+  return true;
+}
+
+// Step A. The French at 0: the victory judgement, before any General Retreat step (leipzig:12.1.2
+// ruling). Step B. A Front already in General Retreat: nothing. Step C. A Demoralized Front at 0
+// again is Shattered (leipzig:12.7.4). Step D. The other Front Demoralized already: both are,
+// and the French win (leipzig:15.0 ruling; the retreat is not made). Step E. The General
+// Retreat, steps 1-3 (leipzig:12.7): the marker six turns ahead, Demoralized, French +1; step 4
+// is left owed.
+// RULE leipzig:12.1.2 — an Allied Front at 0 the first time begins a General Retreat instead of losing; the second time it is Shattered
+// RULE leipzig:12.7.4 — a Demoralized Front at 0 again is Shattered: the French win at once
+// RULE leipzig:12.7 — steps 1-3 of the General Retreat: the marker six turns ahead, French +1; step 4 left owed
+LeipzigRules::Collapse LeipzigRules::morale_collapse(Symbol track, GameState& s, Trace& t) const {
+  if (track == kFrench) return Collapse::Defeat;
+  // Step A.
+  if (auto it = s.morale.find(kFrench); it != s.morale.end() && it->second <= 0) {
+    t.cite("leipzig:12.1.2", "the French are at 0 too: victory is judged before any General Retreat step");
+    return Collapse::Defeat;
+  }
+  // Step B.
+  if (s.has_marker(marker("general-retreat-", track))) return Collapse::Frozen;
+  // Step C.
+  if (s.has_marker(marker("demoralized-", track))) {
+    add_marker(s, marker("shattered-", track));
+    t.cite("leipzig:12.1.2", [&] { return track + " Front reaches 0 a second time"; });
+    t.cite("leipzig:12.7.4", [&] { return track + " Front was Demoralized: it is Shattered, the French win"; });
+    return Collapse::Defeat;
+  }
+  t.cite("leipzig:12.1.2", [&] { return track + " Front reaches 0 for the first time: no defeat, a General Retreat"; });
+  add_marker(s, marker("demoralized-", track));
+  // Step D.
+  for (const auto& [other, points] : s.morale)
+    if (other != kFrench && other != track && s.has_marker(marker("demoralized-", other))) {
+      t.cite("leipzig:15.0", [&] { return "both Fronts are now Demoralized: the game ends, the retreat is not made"; });
+      return Collapse::Defeat;
+    }
+  // Step E.
+  const int back = s.turn + 6;
+  add_marker(s, marker("general-retreat-", track));
+  add_marker(s, Symbol("general-retreat-until-" + std::string(track) + "-" + std::to_string(back)));
+  add_marker(s, marker("general-retreat-owed-", track));
+  add_marker(s, marker("general-retreat-zoc-pending-", track));
+  s.morale[track] = 0;
+  int& french = s.morale[kFrench];
+  const int before = french;
+  french = std::min(10, french + 1);
+  t.cite("leipzig:12.7", [&] {
+    return track + " Front's marker goes to turn " + std::to_string(back) + " (six turns ahead), Demoralized side up; French " +
+           std::to_string(before) + " -> " + std::to_string(french) + "; every unit of the Front owes a retreat of its printed "
+           "allowance";
+  });
+  return Collapse::GeneralRetreat;
+}
+
+// RULE leipzig:12.7 — step 4: every on-map unit of the Front retreats its full printed Movement Allowance
+std::vector<N20Rules::OwedRetreat> LeipzigRules::owed_retreats(const GameState& s, Trace& t) const {
+  std::vector<OwedRetreat> out;
+  for (const auto& [track, points] : s.morale) {
+    if (track == kFrench || !s.has_marker(marker("general-retreat-owed-", track))) continue;
+    for (const Unit& u : s.units)
+      if (u.on_map() && u.side != kFrench && front_of(u) == track) {
+        out.push_back({u.id, u.movement, "leipzig:12.7"});
+        t.cite("leipzig:12.7", [&] { return u.id + " retreats " + std::to_string(u.movement) + " hexes (its printed allowance)"; });
+      }
+  }
+  return out;
+}
+
+void LeipzigRules::owed_retreats_done(GameState& s, Trace& t) const {
+  (void)t;
+  std::erase_if(s.markers, [](Symbol m) { return m.view().starts_with("general-retreat-owed-"); });
+}
+
+// Step A. A General Retreat whose marker's turn has come ends: the Front is back on the track,
+// Demoralized side up, at the value of leipzig.general_retreat_return_value (1; 0 is refused).
+// RULE leipzig:12.7 — the General Retreat lasts until the marker's turn (six turns); the Front returns at 1 (catalog ruling; 12.7.3 unprinted)
+// REFUSES leipzig:16.11 — fatigue rising in battle and recovering in a played game
+void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
+  (void)dice;
+  if (option_on("leipzig:16.11"))
+    throw RuleRefusal("leipzig:16.11", "fatigue levels rising in battle and recovering after the Combat Phase are "
+                                       "not implemented in played games");
+  // The first French Player Turn after a collapse opens: the ZOC restriction applies in it.
+  if (p == Phase::RandomEvents && s.phasing == kFrench)
+    for (Symbol& m : s.markers)
+      if (m.view().starts_with("general-retreat-zoc-pending-")) {
+        m = Symbol("general-retreat-zoc-" + std::string(m.view().substr(std::string("general-retreat-zoc-pending-").size())));
+        t.cite("leipzig:12.7", [&] { return "this French Player Turn only French cavalry may enter the ZOCs of the " +
+                                            std::string(m.view().substr(20)) + " Front's units"; });
+      }
+  for (auto& [track, points] : s.morale) {
+    if (track == kFrench) continue;
+    for (Symbol m : std::vector<Symbol>(s.markers)) {
+      auto until = until_marker(m, track);
+      if (!until || s.turn < until->second) continue;
+      std::erase(s.markers, m);
+      std::erase(s.markers, marker("general-retreat-", track));
+      points = 1;
+      t.cite("leipzig:12.7", [&] { return "turn " + std::to_string(s.turn) + ": " + track +
+                                          " Front's General Retreat ends; it is back on the track at 1, Demoralized"; });
+    }
+  }
+}
+
+void LeipzigRules::at_player_turn_end(std::string_view side, GameState& s, DiceSource& dice, Trace& t) const {
+  (void)dice, (void)t;
+  if (Symbol(side) != kFrench) return;
+  std::erase_if(s.markers, [](Symbol m) {
+    return m.view().starts_with("general-retreat-zoc-") && !m.view().starts_with("general-retreat-zoc-pending-");
+  });
+}
+
+// RULE leipzig:12.7 — the example's stated effect (12.7.2 unprinted): in the French Player Turn after the collapse only French cavalry enter that Front's ZOCs
+// RULE leipzig:16.11 (part: Spent) — optional: a Spent unit may not enter an enemy ZOC by movement
+const char* LeipzigRules::forbids_zoc_entry(const Unit& u, const Map& m, Hex h, const GameState& s) const {
+  if (fatigue_level(u, s) >= 4) return "leipzig:16.11";
+  if (u.side != kFrench || u.type == UnitType::Cavalry) return nullptr;
+  Trace silent(Trace::Off{}, catalog());
+  for (Symbol mk : s.markers) {
+    if (!mk.view().starts_with("general-retreat-zoc-") || mk.view().starts_with("general-retreat-zoc-pending-")) continue;
+    const Symbol front(std::string(mk.view().substr(std::string("general-retreat-zoc-").size())));
+    for (const Unit& e : s.units)
+      if (e.on_map() && e.side != kFrench && front_of(e) == front && distance(e.hex, h) == 1 &&
+          exerts_zoc_into(*this, m, s, e, h, silent))
+        return "leipzig:12.7";
+  }
+  return nullptr;
+}
+
+// Step A. The French: the standard lull, compared with the higher Front (a Front in General
+// Retreat counts 0). Step B. Each Allied Front on the track on its own: its units on the map,
+// none of its armies force-marched, none of its units in a battle, fewer than 6 points or no
+// more than the French; a Front in General Retreat gains nothing.
+// RULE leipzig:12.0 — lulls per Front: each Front gains on its own facts; the French compare with the higher Front (catalog ruling)
+LullVerdict LeipzigRules::judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
+                                     Trace& t) const {
+  // Step A.
+  if (Symbol(side) == kFrench) {
+    GameState view = s;
+    int higher = 0;
+    for (const auto& [track, points] : s.morale)
+      if (track != kFrench) higher = std::max(higher, s.has_marker(marker("general-retreat-", track)) ? 0 : points);
+    view.morale.clear();
+    view.morale[kFrench] = s.morale.count(kFrench) ? s.morale.at(kFrench) : 0;
+    view.morale[Symbol("allied")] = higher;
+    t.cite("leipzig:12.0", [&] { return "the French lull compares with the higher Allied Front (" + std::to_string(higher) + ")"; });
+    return standard_lull(*this, m, view, side, facts, t);
+  }
+  // Step B.
+  LullVerdict out;
+  out.rule = "leipzig:12.0";
+  for (const auto& [track, points] : s.morale) {
+    if (track == kFrench) continue;
+    const std::string name(track);
+    if (morale_frozen(track, s, t)) {
+      out.reason += (out.reason.empty() ? "" : "; ") + name + ": in General Retreat";
+      continue;
+    }
+    GameState view = s;
+    std::erase_if(view.units, [&](const Unit& u) { return u.side != kFrench && front_of(u) != track; });
+    view.morale.clear();
+    view.morale[kFrench] = s.morale.count(kFrench) ? s.morale.at(kFrench) : 0;
+    view.morale[Symbol(side)] = points;
+    TurnFacts front = facts;
+    // Per-Front facts where given; a side-wide fact alone is taken to hold for every Front.
+    if (!facts.forced_march_tracks.empty() || !facts.battle_tracks.empty()) {
+      front.forced_march = facts.forced_march_tracks.count(name) > 0;
+      front.battle_die_rolled = facts.battle_tracks.count(name) > 0;
+    }
+    t.cite("leipzig:12.0", [&] { return "the lull is judged for the " + name + " Front on its own"; });
+    LullVerdict v = standard_lull(*this, m, view, side, front, t);
+    out.reason += (out.reason.empty() ? "" : "; ") + name + ": " + v.reason;
+    if (v.gains) {
+      out.gains = true;
+      out.tracks.push_back(name);
+    }
+  }
+  return out;
+}
+
+}  // namespace hexlaw::n20

@@ -1,0 +1,92 @@
+// Owns: examples of Leipzig's Fronts at the game's boundaries (leipzig:12.7): a General Retreat
+// ends when its marker's turn comes, the Front back on the track at 1 and Demoralized; the
+// other reading of leipzig.general_retreat_return_value is refused by name; the French ZOC
+// restriction opens with the next French Player Turn and closes with it.
+#include <gtest/gtest.h>
+
+#include "engine/n20/rules.h"
+#include "tests/support/test_support.h"
+
+namespace hexlaw::n20 {
+namespace {
+
+std::unique_ptr<N20Rules> leipzig(std::map<std::string, std::string> readings = {}) {
+  return make_rules(RulesetChoice{.game = "leipzig", .interpretations = std::move(readings)}, testing::source_spec());
+}
+
+GameState collapsed(int turn) {
+  GameState s;
+  s.turn = turn;
+  s.phasing = Symbol("allied");
+  s.morale[Symbol("french")] = 5;
+  s.morale[Symbol("allied-north")] = 1;
+  s.morale[Symbol("allied-south")] = 6;
+  Unit u;
+  u.id = Symbol("S1");
+  u.side = Symbol("allied");
+  u.army = Symbol("S");
+  u.type = UnitType::Infantry;
+  u.strength = 2;
+  u.movement = 3;
+  u.status = UnitStatus::OnMap;
+  u.hex = Hex{2, 2};
+  s.units.push_back(u);
+  s.morale[Symbol("allied-north")] = 0;
+  return s;
+}
+
+// leipzig:12.7 — the collapse's steps, the owed retreat of the printed allowance, and the return.
+TEST(LeipzigFronts, leipzig_12_7_GeneralRetreatRunsItsCourse) {
+  auto rules = leipzig();
+  GameState s = collapsed(10);
+  Trace t(Trace::IdsOnly{}, rules->catalog());
+  ASSERT_EQ(rules->morale_collapse(Symbol("allied-north"), s, t), N20Rules::Collapse::GeneralRetreat);
+  EXPECT_EQ(s.morale.at(Symbol("french")), 6);
+  EXPECT_TRUE(s.has_marker(Symbol("demoralized-allied-north")));
+  EXPECT_TRUE(s.has_marker(Symbol("general-retreat-until-allied-north-16")));
+  const auto owed = rules->owed_retreats(s, t);
+  ASSERT_EQ(owed.size(), 1u);
+  EXPECT_EQ(owed[0].hexes, 3);
+  rules->owed_retreats_done(s, t);
+  EXPECT_TRUE(rules->owed_retreats(s, t).empty());
+  EXPECT_TRUE(rules->morale_frozen(Symbol("allied-north"), s, t));
+  // Again at 0 while in General Retreat: nothing more happens.
+  EXPECT_EQ(rules->morale_collapse(Symbol("allied-north"), s, t), N20Rules::Collapse::Frozen);
+  SeededDice dice(1);
+  s.turn = 15;
+  rules->at_phase_start(Phase::RandomEvents, s, dice, t);
+  EXPECT_EQ(s.morale.at(Symbol("allied-north")), 0);
+  s.turn = 16;
+  rules->at_phase_start(Phase::RandomEvents, s, dice, t);
+  EXPECT_EQ(s.morale.at(Symbol("allied-north")), 1);
+  EXPECT_FALSE(rules->morale_frozen(Symbol("allied-north"), s, t));
+  EXPECT_TRUE(s.has_marker(Symbol("demoralized-allied-north")));
+  // leipzig:12.7.4 — back at 0 a second time: Shattered.
+  s.morale[Symbol("allied-north")] = 0;
+  EXPECT_EQ(rules->morale_collapse(Symbol("allied-north"), s, t), N20Rules::Collapse::Defeat);
+  EXPECT_TRUE(s.has_marker(Symbol("shattered-allied-north")));
+}
+
+// leipzig:12.7 — the French ZOC restriction opens with the next French Player Turn and ends with it.
+TEST(LeipzigFronts, leipzig_12_7_ZocRestrictionLastsOneFrenchPlayerTurn) {
+  auto rules = leipzig();
+  GameState s = collapsed(10);
+  Trace t(Trace::IdsOnly{}, rules->catalog());
+  rules->morale_collapse(Symbol("allied-north"), s, t);
+  SeededDice dice(1);
+  EXPECT_FALSE(s.has_marker(Symbol("general-retreat-zoc-allied-north")));
+  s.phasing = Symbol("french");
+  rules->at_phase_start(Phase::RandomEvents, s, dice, t);
+  EXPECT_TRUE(s.has_marker(Symbol("general-retreat-zoc-allied-north")));
+  rules->at_player_turn_end("french", s, dice, t);
+  EXPECT_FALSE(s.has_marker(Symbol("general-retreat-zoc-allied-north")));
+}
+
+// leipzig:12.7 — a Front returning at 0 (the switch's other reading) is refused by name.
+TEST(LeipzigFronts, leipzig_12_7_ReturnAtZeroRefused) {
+  EXPECT_THROW(leipzig({{"leipzig.general_retreat_return_value", "0"}}), RuleRefusal);
+  EXPECT_NO_THROW(leipzig({{"leipzig.general_retreat_return_value", "1"}}));
+}
+
+}  // namespace
+}  // namespace hexlaw::n20

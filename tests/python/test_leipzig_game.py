@@ -1,0 +1,41 @@
+"""Owns: whole Leipzig games with two Allied Fronts from Python and the CLI (leipzig:12.0,
+leipzig:12.7, leipzig:15.0): a generated Leipzig scenario plays to its end with hexlaw.Game and
+with `hexlaw play`, and replays exactly from its log."""
+import json
+
+import hexlaw
+
+
+def leipzig(seed):
+    return hexlaw.generated_scenario(game="leipzig", units_per_side=10, cols=14, rows=10, last_turn=10,
+                                     night_turns=[5], seed=seed)
+
+
+def test_leipzig_12_7_python_games_with_two_fronts_replay_exactly():
+    """leipzig:12.7 — Leipzig games with two Fronts play to the end, General Retreats included."""
+    retreats = 0
+    for seed in range(1, 9):
+        scenario = leipzig(seed)
+        assert set(hexlaw.Game(scenario, seed=1).morale) == {"french", "allied-north", "allied-south"}
+        game = hexlaw.Game(scenario, seed=seed)
+        game.play("random", seed=seed + 1)
+        assert game.over and game.invariant_violations() == []
+        assert game.result["rule"] == "leipzig:15.0"
+        retreats += sum(1 for e in game.record if e["text"].startswith("a General Retreat: "))
+        again = hexlaw.replay(scenario, game.log)
+        assert again.state == game.state and again.record == game.record
+    assert retreats > 0
+
+
+def test_leipzig_12_0_cli_plays_and_replays_a_two_front_game(cli, tmp_path):
+    """leipzig:12.0 — `hexlaw play` plays a generated Leipzig scenario; `hexlaw replay` repeats it."""
+    path = tmp_path / "leipzig.yaml"
+    path.write_text(leipzig(4).text)
+    log = tmp_path / "log.json"
+    import subprocess
+    played = subprocess.run([cli, "play", str(path), "--seed", "4", "--policy-seed", "9", "--log", str(log), "--json"],
+                            capture_output=True, text=True, timeout=120)
+    assert played.returncode == 0, played.stderr
+    replayed = subprocess.run([cli, "replay", str(path), str(log), "--json"], capture_output=True, text=True, timeout=120)
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout) == json.loads(played.stdout)

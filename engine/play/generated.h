@@ -21,14 +21,13 @@ struct GeneratedScenarioSpec {
   std::set<int> night_turns = {6};
   bool events = true;
   std::set<std::string> options;  // optional rules, e.g. "std:16.1"
-  // "standard", or "leipzig": the Allies (side `allied`) in armies N, S, B, P on two Fronts
-  // (tracks allied-north, allied-south), a LOC each Front, the stream marked as the Elster,
-  // battles mixing the Fronts read by leipzig.mixed_front_morale = each-front.
-  std::string game = "standard";
   std::uint64_t seed = 1;
-  // The game's rule set: standard, or jena (the Jena layer's procedures: IG at 0208, I Corps on
-  // its arrival die from turn 5, the Bavarians and SW - CB set aside for an event card, the
-  // Sudden Death numbers as state markers, an entry area `prussian`).
+  // The game's rule set: "standard"; "jena" (the Jena layer's procedures: IG at 0208, I Corps
+  // on its arrival die from turn 5, the Bavarians and SW - CB set aside for an event card, the
+  // Sudden Death numbers as state markers, an entry area `prussian`); or "leipzig" (the Allies,
+  // side `allied`, in armies N, S, B, P on two Fronts, tracks allied-north and allied-south, a
+  // LOC each Front, the stream marked as the Elster, battles mixing the Fronts read by
+  // leipzig.mixed_front_morale = each-front).
   std::string game = "standard";
 };
 

@@ -156,9 +156,27 @@ bool LeipzigRules::obliged_to_attack(const Unit& u, const GameState& s, Trace& t
 void LeipzigRules::battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
                                      const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
                                      Trace& t) const {
-  (void)defenders, (void)s, (void)t;
-  if (std::all_of(attackers.begin(), attackers.end(), [](const Unit* u) { return u->type == UnitType::Leader; }))
+  (void)defenders;
+  if (std::all_of(attackers.begin(), attackers.end(), [](const Unit* u) { return u->type == UnitType::Leader; })) {
     violations.emplace_back("leipzig:16.12", "only Leaders attack: Leaders never attack by themselves");
+    return;
+  }
+  if (!option_on("leipzig:16.12")) return;
+  // A Leader in an attacking unit's own hex has it in span, whatever the span printed on its
+  // counter: no -1.
+  for (const Unit* a : attackers)
+    for (const Unit& l : s.units)
+      if (l.type == UnitType::Leader && l.on_map() && l.side == a->side && l.hex == a->hex) {
+        // RULE leipzig:16.12 (part: Command Span) — an attacker stacked with a friendly Leader is in its span
+        t.cite("leipzig:16.12", [&] { return a->id + " is stacked with Leader " + l.id + ": the attack is in a Command Span, no -1"; });
+        return;
+      }
+  // REFUSES leipzig:16.12 — the Command Span's -1 to the differential (each Leader's span is printed only on its counter)
+  throw RuleRefusal("leipzig:16.12",
+                      "with the Leader rule in use, an attack with no attacker in a friendly Leader's Command Span "
+                      "(no Leader stacked with an attacker here) "
+                      "takes -1 to its differential, and the spans are printed only on the counters "
+                      "(leipzig:table.counters): a battle's differential cannot be answered yet");
 }
 
 // Step A. Terrain held: at the French night, a Front loses 1 when French units hold two or more

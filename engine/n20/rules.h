@@ -398,6 +398,12 @@ class N20Rules {
   virtual void at_player_turn_close(const Map& m, std::string_view side, GameState& s, Trace& t) const {
     (void)m, (void)side, (void)s, (void)t;
   }
+  // Called by a played game (and the boundary question) as each phase opens, with the map and
+  // the dice, after at_phase_start: a game's checks of who stands where that roll a die
+  // (Leipzig's bridge demolition, leipzig:16.10) plug in here. Standard: nothing.
+  virtual void at_phase_start_on_map(const Map& m, Phase p, GameState& s, DiceSource& dice, Trace& t) const {
+    (void)m, (void)p, (void)s, (void)dice, (void)t;
+  }
 
   // ---- Units that hold their hex (Dresden's garrisons), and what moving does to the position.
 

@@ -45,6 +45,7 @@ void Game::begin_phase() {
   {  // the rule set's hook as the phase opens (a game's weather roll, command confusion, ...)
     Trace h{Trace::IdsOnly{}, catalog()};
     scenario_->rules->at_phase_start(pos_.phase, state_, dice_, h);
+    scenario_->rules->at_phase_start_on_map(*scenario_->map, pos_.phase, state_, dice_, h);
     if (!h.entries().empty()) note("as the " + std::string(n20::phase_name(pos_.phase)) + " phase opens", h);
   }
   TurnScratch fresh;

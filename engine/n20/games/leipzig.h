@@ -74,6 +74,20 @@ class LeipzigRules : public N20Rules {
                                Trace& t) const override;
   void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
                         const GameState& s) const override;
+  // Optional Lindenau bridge demolition (leipzig:16.10, leipzig_bridge.cc): the destroyed
+  // bridge's hexside, the accidental roll at the end of an Allied Movement Phase.
+  void hexside_types(const Map& m, Hexside side, const GameState& s,
+                     std::vector<const HexsideType*>& out) const override;
+  void at_phase_start_on_map(const Map& m, Phase p, GameState& s, DiceSource& dice, Trace& t) const override;
+  // Leipzig hexes holding an Allied unit, and whether an Allied unit is in or next to one.
+  std::pair<int, bool> leipzig_presence(const Map& m, const GameState& s) const;
+  // The French Command Limitations (leipzig:7.7, leipzig_command.cc): the limit on French
+  // infantry/artillery entering enemy ZOCs this Movement Phase (-1: none), whether it forbids
+  // `u` another entry, and the count kept after each move (game markers zoc-entry-ID).
+  int french_zoc_limit(const GameState& s) const;
+  const char* command_limit_forbids(const Unit& u, const Map& m, const GameState& s) const;
+  void after_move(const Map& m, Symbol unit, Hex from, bool entering, const std::vector<Hex>& path, GameState& s,
+                  Trace& t) const override;
 };
 
 }  // namespace hexlaw::n20

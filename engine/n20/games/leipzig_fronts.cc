@@ -178,12 +178,15 @@ void LeipzigRules::at_player_turn_end(std::string_view side, GameState& s, DiceS
   std::erase_if(s.markers, [](Symbol m) {
     return m.view().starts_with("general-retreat-zoc-") && !m.view().starts_with("general-retreat-zoc-pending-");
   });
+  // The French command limit's count (leipzig:7.7) starts afresh each French Movement Phase.
+  std::erase_if(s.markers, [](Symbol m) { return m.view().starts_with("zoc-entry-"); });
 }
 
 // RULE leipzig:12.7 — the example's stated effect (12.7.2 unprinted): in the French Player Turn after the collapse only French cavalry enter that Front's ZOCs
 // RULE leipzig:16.11 (part: Spent) — optional: a Spent unit may not enter an enemy ZOC by movement
 const char* LeipzigRules::forbids_zoc_entry(const Unit& u, const Map& m, Hex h, const GameState& s) const {
   if (fatigue_level(u, s) >= 4) return "leipzig:16.11";
+  if (const char* limit = command_limit_forbids(u, m, s)) return limit;
   if (u.side != kFrench || u.type == UnitType::Cavalry) return nullptr;
   Trace silent(Trace::Off{}, catalog());
   for (Symbol mk : s.markers) {

@@ -1,7 +1,7 @@
 // Owns: Leipzig's optional Lindenau bridge demolition (leipzig:16.10) as hooks of the Leipzig
 // layer: the accidental demolition roll at the end of each Allied Movement Phase (the Leipzig
-// hexes are the map's named hex set `leipzig` in entry_areas; the bridge is the hexside with
-// the feature `lindenau`), and the destroyed bridge's effect (the game marker
+// hexes are the map's named hex set `leipzig` in entry_areas; the bridge is the printed hexside
+// 1412/1512), and the destroyed bridge's effect (the game marker
 // lindenau-bridge-destroyed: the hexside loses its bridge and is an unbridged Major River).
 // The French voluntary demolition as a played decision and the rolls after each Allied battle
 // are refused by name.
@@ -15,12 +15,18 @@ namespace hexlaw::n20 {
 namespace {
 const Symbol kDestroyed("lindenau-bridge-destroyed");
 const Symbol kFrench("french");
+
+// Whether `side` is the Lindenau bridge's hexside, 1412/1512 as printed in leipzig:16.10.
+bool is_lindenau(const Map& m, Hexside side) {
+  const auto lindenau = Hexside::between(m.hex("1412"), m.hex("1512"));
+  return lindenau && *lindenau == side;
+}
 }  // namespace
 
 // RULE leipzig:16.10 (part: effect) — once destroyed, the Lindenau hexside is an unbridged Major River
 void LeipzigRules::hexside_types(const Map& m, Hexside side, const GameState& s,
                                  std::vector<const HexsideType*>& out) const {
-  const bool blown = option_on("leipzig:16.10") && s.has_marker(kDestroyed) && m.has_feature(side, "lindenau");
+  const bool blown = option_on("leipzig:16.10") && s.has_marker(kDestroyed) && is_lindenau(m, side);
   if (!blown) return N20Rules::hexside_types(m, side, s, out);
   record_dynamic_citation("leipzig:16.10");  // this hook has no trace; coverage still sees it
   bool river = false;

@@ -88,11 +88,14 @@ void Game::apply_rally(const Action& a) {
   offer_partial_rally();
 }
 
-// An available Cadre of the unit's nationality not already rallying in another's place.
+// An available Cadre of a nationality the unit may cadre as (its own, or Dresden's G+R either
+// Allied one) not already rallying in another's place.
 namespace {
-const Unit* free_cadre(const GameState& s, const Unit& u, const std::vector<std::string>& taken) {
-  for (const Unit* c : n20::available_cadres(s, u.side, u.nationality))
-    if (std::find(taken.begin(), taken.end(), c->id) == taken.end()) return c;
+const Unit* free_cadre(const n20::N20Rules& rules, const GameState& s, const Unit& u,
+                       const std::vector<std::string>& taken, Trace& t) {
+  for (const std::string& nationality : rules.cadre_nationalities(u, t))
+    for (const Unit* c : n20::available_cadres(s, u.side, nationality))
+      if (std::find(taken.begin(), taken.end(), c->id) == taken.end()) return c;
   return nullptr;
 }
 }  // namespace
@@ -103,7 +106,8 @@ void Game::offer_partial_rally() {
   stage_ = Stage::PartialRally;
   while (!scratch_.partial.empty()) {
     const Unit& u = *state_.unit(scratch_.partial.front());
-    if (free_cadre(state_, u, scratch_.to_place)) {
+    Trace silent(Trace::Off{}, catalog());
+    if (free_cadre(*scenario_->rules, state_, u, scratch_.to_place, silent)) {
       Decision d{.kind = DecisionKind::PartialRally,
                  .unit = u.id,
                  .rule = "std:16.6.1",
@@ -123,8 +127,8 @@ void Game::apply_partial_rally(const Action& a) {
   scratch_.partial.erase(scratch_.partial.begin());
   if (a.kind == ActionKind::PartialRally) {
     Unit& u = *state_.unit(id);
-    const Unit* cadre = free_cadre(state_, u, scratch_.to_place);
     Trace t{Trace::IdsOnly{}, catalog()};
+    const Unit* cadre = free_cadre(*scenario_->rules, state_, u, scratch_.to_place, t);
     // RULE std:16.6.1 — the No Effect becomes a Partial Rally: the unit goes for good, a Cadre rallies
     t.cite("std:16.6.1", id + " is eliminated for good; " + cadre->id + " rallies in its place");
     u.status = UnitStatus::Eliminated;

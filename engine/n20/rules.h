@@ -543,6 +543,19 @@ class N20Rules {
     (void)t;
     return {std::string(u.nationality)};
   }
+  // A once-offered declaration `side` may make as its Night Operations Phase ends (Dresden's
+  // Extra Horses, dresden:5.2): its rule and name, or nothing. Standard: none.
+  struct NightDeclaration {
+    const char* rule;
+    const char* name;
+  };
+  virtual std::optional<NightDeclaration> night_declaration(const GameState& s, std::string_view side,
+                                                            Trace& t) const {
+    (void)s, (void)side, (void)t;
+    return std::nullopt;
+  }
+  // Makes that declaration: its effects in `s`.
+  virtual void declare_at_night(GameState& s, std::string_view side, Trace& t) const { (void)s, (void)side, (void)t; }
 
  private:
   RulesetChoice choice_;

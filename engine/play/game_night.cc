@@ -246,14 +246,41 @@ void Game::apply_dummy(const Action& a) {
   offer_dummy();
 }
 
-// Step C. The reshuffle after the Second Player's night (std:5.0).
+// Step C. A game's declaration as the side's night ends (Dresden's Extra Horses, dresden:5.2),
+// offered once. Step D. The reshuffle after the Second Player's night (std:5.0).
 void Game::end_night_operations() {
+  // Step C.
+  if (!scratch_.night_declaration_offered) {
+    scratch_.night_declaration_offered = true;
+    Trace silent(Trace::Off{}, catalog());
+    if (const auto decl = scenario_->rules->night_declaration(state_, state_.phasing.view(), silent)) {
+      stage_ = Stage::NightDeclaration;
+      Decision d{.kind = DecisionKind::NightDeclaration,
+                 .rule = decl->rule,
+                 .prompt = "declare " + std::string(decl->name) + "?"};
+      d.add(ActionKind::No);
+      d.add(ActionKind::DeclareAtNight);
+      offer(std::move(d));
+      return;
+    }
+  }
+  // Step D.
   if (pos_.player_turn == 2 && !(deck_.draw_pile.empty() && deck_.discards.empty())) {
     Trace r{Trace::IdsOnly{}, catalog()};
     n20::reshuffle_events(deck_, dice_, r);
     note("the event deck is reshuffled", r);
   }
   stage_ = Stage::PhaseEnd;
+}
+
+// The side's answer to its night declaration; then the night ends as usual.
+void Game::apply_night_declaration(const Action& a) {
+  if (a.kind == ActionKind::DeclareAtNight) {
+    Trace t{Trace::IdsOnly{}, catalog()};
+    scenario_->rules->declare_at_night(state_, state_.phasing.view(), t);
+    note(state_.phasing + " declares " + decision_.rule, t);
+  }
+  end_night_operations();
 }
 
 }  // namespace hexlaw::play

@@ -92,6 +92,10 @@ class DresdenRules : public N20Rules {
   // the Allied G+R (the Allied unit with the guard flag) may cadre as Russian or Austrian.
   const char* forbids_cadre_exchange(const Unit& u, Trace& t) const override;
   std::vector<std::string> cadre_nationalities(const Unit& u, Trace& t) const override;
+  // Extra Horses (dresden:5.2, dresden_turn.cc): the French may declare it once per game as
+  // their Night Operations Phase ends (state markers extra-horses, and extra-horses-used for good).
+  std::optional<NightDeclaration> night_declaration(const GameState& s, std::string_view side, Trace& t) const override;
+  void declare_at_night(GameState& s, std::string_view side, Trace& t) const override;
 
  private:
   // Königstein over each terrain a map may give 1222: that terrain's movement, with the

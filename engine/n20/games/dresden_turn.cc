@@ -280,6 +280,7 @@ std::optional<N20Rules::NightDeclaration> DresdenRules::night_declaration(const 
   if (side != "french") return std::nullopt;
   if (s.has_marker("extra-horses-used")) {
     t.cite("dresden:5.2", "Extra Horses were declared earlier in the game: once per game only");
+    record_dynamic_citation("dresden:5.2");  // the game asks this hook under a silent trace
     return std::nullopt;
   }
   return NightDeclaration{"dresden:5.2", "Extra Horses"};

@@ -42,6 +42,8 @@ CadreVerdict break_down(const N20Rules& rules, const GameState& state, const std
     return refuse(v, "std:16.7", "optional rule 16.7 (breakdown and buildup) is not in use", trace);
   const Unit* u = state.unit(unit_id);
   if (!u) throw std::invalid_argument("no unit with id '" + unit_id + "'");
+  if (const char* rule = rules.forbids_cadre_exchange(*u, trace))
+    return refuse(v, rule, u->side + " may never break units down (one Cadre per nationality)", trace);
   // RULE std:16.7 — only a large infantry-type unit (strength 2 or more) may break down, before it moves
   if (!u->on_map()) return refuse(v, "std:16.7", unit_id + " is not on the map", trace);
   if (!is_large_infantry(*u))
@@ -96,6 +98,8 @@ CadreVerdict combine(const N20Rules& rules, const GameState& state, const std::s
   if (!ca) throw std::invalid_argument("no unit with id '" + a + "'");
   if (!cb) throw std::invalid_argument("no unit with id '" + b + "'");
   if (a == b) throw std::invalid_argument("two different Cadres are needed");
+  if (const char* rule = rules.forbids_cadre_exchange(*ca, trace))
+    return refuse(v, rule, ca->side + " may never combine Cadres (one Cadre per nationality)", trace);
   // RULE std:16.7.2 — two Cadres of one nationality that end the Movement Phase stacked combine
   if (ca->type != UnitType::Cadre || cb->type != UnitType::Cadre)
     return refuse(v, "std:16.7.2", "only Cadres combine", trace);

@@ -538,6 +538,31 @@ class N20Rules {
   std::vector<const HexsideType*> hexside_types(const Map& m, Hexside side, const GameState& s) const;
   std::set<std::string> hexside_features(const Map& m, Hexside side, const GameState& s) const;
 
+  // Optional rule 16.7: the rule that forbids `u`'s side to break down or combine units at all
+  // (Dresden's Allies, dresden:16.7), or nullptr. Standard: either side may.
+  virtual const char* forbids_cadre_exchange(const Unit& u, Trace& t) const {
+    (void)u, (void)t;
+    return nullptr;
+  }
+  // The nationalities whose Cadres may rally in `u`'s place (std:16.6.1). Standard: its own.
+  virtual std::vector<std::string> cadre_nationalities(const Unit& u, Trace& t) const {
+    (void)t;
+    return {std::string(u.nationality)};
+  }
+  // A once-offered declaration `side` may make as its Night Operations Phase ends (Dresden's
+  // Extra Horses, dresden:5.2): its rule and name, or nothing. Standard: none.
+  struct NightDeclaration {
+    const char* rule;
+    const char* name;
+  };
+  virtual std::optional<NightDeclaration> night_declaration(const GameState& s, std::string_view side,
+                                                            Trace& t) const {
+    (void)s, (void)side, (void)t;
+    return std::nullopt;
+  }
+  // Makes that declaration: its effects in `s`.
+  virtual void declare_at_night(GameState& s, std::string_view side, Trace& t) const { (void)s, (void)side, (void)t; }
+
  private:
   RulesetChoice choice_;
   std::shared_ptr<const Spec> spec_;

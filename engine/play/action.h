@@ -54,6 +54,7 @@ enum class ActionKind : std::uint8_t {
   Place,               // "HEX"
   NoMoreDummies,       // "no more Dummies"
   PlaceDummy,          // "at HEX, ID to HEX"
+  DeclareAtNight,      // "declare" (a game's night declaration, dresden:5.2)
 };
 
 // One legal choice as what it does. Only the fields its kind names are set.

@@ -88,11 +88,14 @@ void Game::apply_rally(const Action& a) {
   offer_partial_rally();
 }
 
-// An available Cadre of the unit's nationality not already rallying in another's place.
+// An available Cadre of a nationality the unit may cadre as (its own, or Dresden's G+R either
+// Allied one) not already rallying in another's place.
 namespace {
-const Unit* free_cadre(const GameState& s, const Unit& u, const std::vector<std::string>& taken) {
-  for (const Unit* c : n20::available_cadres(s, u.side, u.nationality))
-    if (std::find(taken.begin(), taken.end(), c->id) == taken.end()) return c;
+const Unit* free_cadre(const n20::N20Rules& rules, const GameState& s, const Unit& u,
+                       const std::vector<std::string>& taken, Trace& t) {
+  for (const std::string& nationality : rules.cadre_nationalities(u, t))
+    for (const Unit* c : n20::available_cadres(s, u.side, nationality))
+      if (std::find(taken.begin(), taken.end(), c->id) == taken.end()) return c;
   return nullptr;
 }
 }  // namespace
@@ -103,7 +106,8 @@ void Game::offer_partial_rally() {
   stage_ = Stage::PartialRally;
   while (!scratch_.partial.empty()) {
     const Unit& u = *state_.unit(scratch_.partial.front());
-    if (free_cadre(state_, u, scratch_.to_place)) {
+    Trace silent(Trace::Off{}, catalog());
+    if (free_cadre(*scenario_->rules, state_, u, scratch_.to_place, silent)) {
       Decision d{.kind = DecisionKind::PartialRally,
                  .unit = u.id,
                  .rule = "std:16.6.1",
@@ -123,8 +127,8 @@ void Game::apply_partial_rally(const Action& a) {
   scratch_.partial.erase(scratch_.partial.begin());
   if (a.kind == ActionKind::PartialRally) {
     Unit& u = *state_.unit(id);
-    const Unit* cadre = free_cadre(state_, u, scratch_.to_place);
     Trace t{Trace::IdsOnly{}, catalog()};
+    const Unit* cadre = free_cadre(*scenario_->rules, state_, u, scratch_.to_place, t);
     // RULE std:16.6.1 — the No Effect becomes a Partial Rally: the unit goes for good, a Cadre rallies
     t.cite("std:16.6.1", id + " is eliminated for good; " + cadre->id + " rallies in its place");
     u.status = UnitStatus::Eliminated;
@@ -242,14 +246,41 @@ void Game::apply_dummy(const Action& a) {
   offer_dummy();
 }
 
-// Step C. The reshuffle after the Second Player's night (std:5.0).
+// Step C. A game's declaration as the side's night ends (Dresden's Extra Horses, dresden:5.2),
+// offered once. Step D. The reshuffle after the Second Player's night (std:5.0).
 void Game::end_night_operations() {
+  // Step C.
+  if (!scratch_.night_declaration_offered) {
+    scratch_.night_declaration_offered = true;
+    Trace silent(Trace::Off{}, catalog());
+    if (const auto decl = scenario_->rules->night_declaration(state_, state_.phasing.view(), silent)) {
+      stage_ = Stage::NightDeclaration;
+      Decision d{.kind = DecisionKind::NightDeclaration,
+                 .rule = decl->rule,
+                 .prompt = "declare " + std::string(decl->name) + "?"};
+      d.add(ActionKind::No);
+      d.add(ActionKind::DeclareAtNight);
+      offer(std::move(d));
+      return;
+    }
+  }
+  // Step D.
   if (pos_.player_turn == 2 && !(deck_.draw_pile.empty() && deck_.discards.empty())) {
     Trace r{Trace::IdsOnly{}, catalog()};
     n20::reshuffle_events(deck_, dice_, r);
     note("the event deck is reshuffled", r);
   }
   stage_ = Stage::PhaseEnd;
+}
+
+// The side's answer to its night declaration; then the night ends as usual.
+void Game::apply_night_declaration(const Action& a) {
+  if (a.kind == ActionKind::DeclareAtNight) {
+    Trace t{Trace::IdsOnly{}, catalog()};
+    scenario_->rules->declare_at_night(state_, state_.phasing.view(), t);
+    note(state_.phasing + " declares " + decision_.rule, t);
+  }
+  end_night_operations();
 }
 
 }  // namespace hexlaw::play

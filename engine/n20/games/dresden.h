@@ -3,7 +3,8 @@
 // road bonus, artillery and the rivers (dresden.cc); the turn track's weather and Variable
 // Weather (dresden:5.1, 16.8-16.8.2), command confusion (3.1) and the catastrophes (12.7)
 // at the played game's phase boundaries (dresden_turn.cc); the garrisons whole (dresden:9.10,
-// 9.10.1, 9.10.2: dresden_garrisons.cc). Everything else is the standard rules unchanged.
+// 9.10.1, 9.10.2: dresden_garrisons.cc); the Allied cadres (dresden:16.7: dresden_cadres.cc).
+// Everything else is the standard rules unchanged.
 #pragma once
 
 #include <memory>
@@ -87,6 +88,14 @@ class DresdenRules : public N20Rules {
                          const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
                          Trace& t) const override;
   const char* forbids_reserves(const std::vector<const Unit*>& units, Trace& t) const override;
+  // Allied cadres (dresden:16.7, dresden_cadres.cc): the Allies never break down or combine;
+  // the Allied G+R (the Allied unit with the guard flag) may cadre as Russian or Austrian.
+  const char* forbids_cadre_exchange(const Unit& u, Trace& t) const override;
+  std::vector<std::string> cadre_nationalities(const Unit& u, Trace& t) const override;
+  // Extra Horses (dresden:5.2, dresden_turn.cc): the French may declare it once per game as
+  // their Night Operations Phase ends (state markers extra-horses, and extra-horses-used for good).
+  std::optional<NightDeclaration> night_declaration(const GameState& s, std::string_view side, Trace& t) const override;
+  void declare_at_night(GameState& s, std::string_view side, Trace& t) const override;
 
  private:
   // Königstein over each terrain a map may give 1222: that terrain's movement, with the

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 #include <string>
 
 namespace hexlaw::n20 {
@@ -271,6 +272,28 @@ const char* DresdenRules::first_player_rule(const std::string& first, const std:
     return nullptr;
   }
   return "dresden:4.0";
+}
+
+// RULE dresden:5.2 — once per game, as his Night Operations Phase ends, the French player may declare Extra Horses
+std::optional<N20Rules::NightDeclaration> DresdenRules::night_declaration(const GameState& s, std::string_view side,
+                                                                          Trace& t) const {
+  if (side != "french") return std::nullopt;
+  if (s.has_marker("extra-horses-used")) {
+    t.cite("dresden:5.2", "Extra Horses were declared earlier in the game: once per game only");
+    record_dynamic_citation("dresden:5.2");  // the game asks this hook under a silent trace
+    return std::nullopt;
+  }
+  return NightDeclaration{"dresden:5.2", "Extra Horses"};
+}
+
+// The declaration: the Game Turn marker flips to its Extra Horses side for the coming Day (the
+// marker extra-horses, lifted as the next Night Game Turn opens), and it is spent for the game.
+void DresdenRules::declare_at_night(GameState& s, std::string_view side, Trace& t) const {
+  if (side != "french") throw std::logic_error("only the French declare Extra Horses (dresden:5.2)");
+  s.set_marker("extra-horses", true);
+  s.set_marker("extra-horses-used", true);
+  t.cite("dresden:5.2", "the French declare Extra Horses: French infantry ignores the Downpour/Mud -1 until the "
+                        "next Night Game Turn opens; no other declaration this game");
 }
 
 }  // namespace hexlaw::n20

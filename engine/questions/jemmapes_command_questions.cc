@@ -68,9 +68,15 @@ std::vector<Kind> command_kinds() {
          headline = u.id + (out["commanded"].get<bool>() ? " is commanded" : " is not commanded");
          return out;
        }},
-      {"order-change", "A voluntary change of order: its modifiers, and with roll: true the result (question: formation, to, optional use_general, roll)",
+      {"order-change", "A voluntary change of order: whether it is allowed this round, its modifiers, and with roll: true the result (question: formation, to, optional use_general, roll, segment, tried_this_round, general_used_this_round)",
        [](const Situation& s) {
-         s.c.question.expect_keys({"kind", "formation", "to", "use_general", "roll"});
+         s.c.question.expect_keys({"kind", "formation", "to", "use_general", "roll", "segment", "tried_this_round", "general_used_this_round"});
+         if (s.c.question["segment"].present()) {
+           const std::string seg = s.c.question["segment"].str();
+           if (seg != "french" && seg != "austrian") s.c.question["segment"].fail("the segment is french or austrian (whose attempts are being made)");
+         }
+         s.c.question["tried_this_round"].bool_or(false);
+         s.c.question["general_used_this_round"].bool_or(false);
          const auto& f = formation_field(s);
          const auto to = order_named(s.c.question.required("to"));
          if (to == f.order) s.c.question["to"].fail("formation " + f.id + " is already under that order");
@@ -87,8 +93,18 @@ std::vector<Kind> command_kinds() {
        [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
          const auto& f = formation_field(s);
          const auto to = order_named(s.c.question["to"]);
-         const auto oc = jemmapes::voluntary_change(s.x, f, to, s.c.question["use_general"].bool_or(false), t);
+         const bool use_general = s.c.question["use_general"].bool_or(false);
+         jemmapes::RoundSpent spent;
+         if (s.c.question["segment"].present()) spent.segment = s.c.question["segment"].str();
+         spent.formation_tried = s.c.question["tried_this_round"].bool_or(false);
+         spent.general_used = s.c.question["general_used_this_round"].bool_or(false);
+         if (const auto why = jemmapes::voluntary_not_allowed(f, use_general, spent, t)) {
+           headline = "order change for " + f.id + ": not allowed";
+           return nlohmann::json{{"allowed", false}, {"reason", *why}};
+         }
+         const auto oc = jemmapes::voluntary_change(s.x, f, to, use_general, t);
          auto out = drm_out(oc);
+         out["allowed"] = true;
          headline = "order change for " + f.id + ": DRM " + std::to_string(oc.sum);
          if (const auto total = maybe_roll(s, dice, "jemmapes:4.2.1", "voluntary change of order", oc.sum, out)) {
            const std::string r = jemmapes::threshold_result(s.x, "jemmapes:table.voluntary-order-change", *total, t);

@@ -2,7 +2,8 @@
 // hexes and turning with the facing (jemmapes:1.3, 1.6); stacking never above two, and a unit of
 // CP 3 or more only with artillery (jemmapes:1.4), also at the end of every legal move; the
 // assault's DRM cap for every combination of modifiers (jemmapes:6.2); exact odds summing to 1
-// (jemmapes:table.assault).
+// (jemmapes:table.assault); a reaction movement turns one hexside only and ends the mover's
+// move exactly when the mover's hex becomes frontal (jemmapes:5.2).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -11,6 +12,7 @@
 #include "engine/core/fraction.h"
 #include "engine/jemmapes/facing.h"
 #include "engine/jemmapes/movement.h"
+#include "engine/jemmapes/reaction.h"
 #include "properties/generators.h"
 #include "tests/support/test_support.h"
 
@@ -191,6 +193,33 @@ RC_GTEST_PROP(JemmapesProps, ExactAssaultOddsSumToOne, ()) {
     sum += slash == std::string::npos ? Fraction(std::stoll(p)) : Fraction(std::stoll(p.substr(0, slash)), std::stoll(p.substr(slash + 1)));
   }
   RC_ASSERT(sum == Fraction(1));
+}
+
+// On clear ground, a reactor next to the mover (which came from further away) may pivot exactly
+// one hexside either way, and the pivot ends the move exactly when the mover's hex is then one
+// of the reactor's three frontal hexes.
+RC_GTEST_PROP(JemmapesProps, ReactionPivotsOneHexsideAndStopsOnlyFromTheFront, ()) {
+  HEXLAW_CITES("jemmapes:5.2");
+  World w;
+  w.map.set_default_terrain("clear");
+  const Hex h = *gen::hex();
+  const Direction toward = static_cast<Direction>(*rc::gen::inRange(0, 6));
+  const Direction f = static_cast<Direction>(*rc::gen::inRange(0, 6));
+  const int k = *rc::gen::inRange(0, 6);
+  const Hex entered = neighbour(h, toward);
+  const Hex from = neighbour(entered, toward);  // two hexes from the reactor: no ZoC before
+  w.position.units.push_back(unit("M", "french", UnitKind::Infantry, entered, opposite(toward), 2));
+  w.position.units.push_back(unit("R", "austrian", UnitKind::Infantry, h, f, 2));
+  const auto x = w.context();
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  jemmapes::ReactionChoice c;
+  c.facing = turn(f, k);
+  const auto out = jemmapes::reaction(x, w.position.units[0], from, w.position.units[1], c, t);
+  RC_ASSERT(out["eligible"].get<bool>());
+  RC_ASSERT(out["allowed"].get<bool>() == (k == 1 || k == 5));
+  if (k != 1 && k != 5) RC_SUCCEED("not one hexside");
+  const int rel = (static_cast<int>(toward) - static_cast<int>(c.facing) + 6) % 6;
+  RC_ASSERT(out["mover_stops"].get<bool>() == (rel == 0 || rel == 1 || rel == 5));
 }
 
 }  // namespace

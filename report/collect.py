@@ -119,9 +119,9 @@ def main():
         for rule in t.rules:
             cited_by.setdefault(rule, []).append((t.kind, t.result))
     # A case counts as implemented only with a whole RULE tag and no REFUSES tag: a case that
-    # refuses any part of itself is never reported tested.
-    refused = {tag[0] for tag in tags if tag[4].startswith("refuses:")}
-    implemented = {tag[0] for tag in tags if not tag[5]} - refused
+    # refuses any part of itself is never reported tested. A SOURCE-MISSING annotation (a refusal
+    # for want of source text) neither implements a case nor blocks it.
+    implemented = sources.implemented_ids(tags)
     tagged = {tag[0] for tag in tags}
     verdict = {c["id"]: verdicts.verdict(c["status"], c["id"] in implemented, cited_by.get(c["id"], []),
                                          c["id"] in dynamic) for c in cases}

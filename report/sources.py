@@ -8,6 +8,9 @@ RULE_ID = r"(?:std|jena|dresden|leipzig|jemmapes):(?:table\.[a-z0-9-]+|\d+(?:\.\
 TAG = re.compile(r"//\s*RULE\s+(" + RULE_ID + r"|\S+)\s*(\(part[^)]*\))?\s*(?:—|-)?\s*(.*)$")
 # `// REFUSES id — what`: a branch that refuses, by name, a part of the case not implemented.
 REFUSAL = re.compile(r"//\s*REFUSES\s+(" + RULE_ID + r"|\S+)\s*(?:—|-)?\s*(.*)$")
+# `// SOURCE-MISSING id — what`: a branch that refuses because the source lacks what it needs (a
+# table cell, a map, a procedure). An annotation: it neither implements the case nor blocks it.
+SOURCE_MISSING = re.compile(r"//\s*SOURCE-MISSING\s+(" + RULE_ID + r"|\S+)\s*(?:—|-)?\s*(.*)$")
 # A function definition opening at column 0: "Type name(args) {" or "Type Class::name(".
 FUNCTION = re.compile(r"^(?!(?:if|for|while|switch|return|namespace|struct|class|enum|using|template)\b)"
                       r"[A-Za-z_][\w:<>,\*&\s]*?\b([A-Za-z_~][\w:~]*)\s*\(")
@@ -44,7 +47,9 @@ def rule_tags(source_root):
     """(case_id, file, line, function, text, partial) for every `// RULE id — text` tag under
     engine/; `// RULE id (part: …) — text` marks a partial implementation, and
     `// REFUSES id — what` a refusal by name of what is not implemented (partial, its text
-    starting "refuses:")."""
+    starting "refuses:"), and `// SOURCE-MISSING id — what` a refusal for want of source text
+    (not partial, its text starting "source-missing:"; it counts neither for nor against the
+    case being implemented)."""
     root = pathlib.Path(source_root)
     tags = []
     for path in sorted((root / "engine").rglob("*")):
@@ -62,6 +67,12 @@ def rule_tags(source_root):
                 tags.append((r.group(1), str(path.relative_to(root)), number, owner,
                              ("refuses: " + r.group(2).strip()).strip(), True))
                 continue
+            m = SOURCE_MISSING.search(line)
+            if m:
+                owner = _documented_function(lines, number) or function
+                tags.append((m.group(1), str(path.relative_to(root)), number, owner,
+                             ("source-missing: " + m.group(2).strip()).strip(), False))
+                continue
             t = TAG.search(line)
             if t:
                 owner = _documented_function(lines, number) or function
@@ -69,3 +80,10 @@ def rule_tags(source_root):
                 tags.append((t.group(1), str(path.relative_to(root)), number, owner,
                              (partial + " " + t.group(3).strip()).strip(), bool(partial)))
     return tags
+
+
+def implemented_ids(tags):
+    """The cases with a whole RULE tag and no REFUSES tag; SOURCE-MISSING annotations count
+    neither way (a refusal for want of source text does not make a case partial)."""
+    refused = {t[0] for t in tags if t[4].startswith("refuses:")}
+    return {t[0] for t in tags if not t[5] and not t[4].startswith("source-missing:")} - refused

@@ -80,24 +80,50 @@ bool in_arc(const Context& x, const Unit& g, Hex target) {
   return false;
 }
 
-// Whether one traced line is blocked by a hex between the ends: blocking terrain or any unit.
+// Whether one traced line is blocked (6.1.1), with the elevations and slopes the case gives.
+// Step 1. A hex between the ends higher than both blocks (a change in elevation is an obstacle,
+// 5.3.1). Step 2. Blocking terrain or a combat unit between blocks, except, with the ends at one
+// level, in a hex lower than them. Step 3. With the ends at different levels, a slope hexside
+// the line crosses blocks unless it borders the shooter's or the target's hex.
 bool line_blocked(const Context& x, const std::vector<Hex>& hexes, std::string& why) {
+  const Position& p = x.position;
+  const Hex a = hexes.front(), b = hexes.back();
+  const int ea = p.elevation(a), eb = p.elevation(b);
   for (std::size_t i = 1; i + 1 < hexes.size(); ++i) {
     const Hex h = hexes[i];
-    if (blocks_los(x.tables, x.map.terrain(h))) {
-      why = x.map.name(h) + " (" + x.map.terrain(h) + ") blocks the line";
+    const int eh = p.elevation(h);
+    // Step 1.
+    if (eh > ea && eh > eb) {
+      why = x.map.name(h) + " (level " + std::to_string(eh) + ") is higher than both ends";
       return true;
     }
-    for (const Unit* u : x.position.units_at(h))
-      if (u->combat()) {
+    // Step 2.
+    const bool lower = ea == eb && eh < ea;
+    if (blocks_los(x.tables, x.map.terrain(h))) {
+      if (!lower) {
+        why = x.map.name(h) + " (" + x.map.terrain(h) + ") blocks the line";
+        return true;
+      }
+    }
+    for (const Unit* u : p.units_at(h))
+      if (u->combat() && !lower) {
         why = u->id + " at " + x.map.name(h) + " blocks the line";
         return true;
       }
   }
+  // Step 3.
+  if (ea != eb)
+    for (std::size_t i = 0; i + 1 < hexes.size(); ++i) {
+      const Hex h = hexes[i], n = hexes[i + 1];
+      if (p.slope_between(h, n) && h != a && n != b && h != b && n != a) {
+        why = "the slope between " + x.map.name(h) + " and " + x.map.name(n) + " is at neither end";
+        return true;
+      }
+    }
   return false;
 }
 
-// RULE jemmapes:6.1.1 (part: one elevation level; slopes and heights are not on the case maps) — blocking terrain and units block; along a hex edge only if both sides block
+// RULE jemmapes:6.1.1 — blocking terrain and units block, at one level not from a lower hex; a hex above both ends blocks; between levels a slope not at either end blocks; along a hex edge only if both sides block (elevations and slopes are case data)
 bool line_of_sight(const Context& x, Hex a, Hex b, std::string& why, Trace& t) {
   const auto pos = line(a, b, LineNudge::Positive), neg = line(a, b, LineNudge::Negative);
   std::string w1, w2;

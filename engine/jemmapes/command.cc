@@ -131,7 +131,31 @@ std::string threshold_result(const Context& x, const char* table, int total, Tra
   throw std::logic_error(std::string("no row of ") + table + " for " + std::to_string(total));
 }
 
-// RULE jemmapes:4.2.1 (part: one attempt's modifiers and result; the once-a-round limits belong to a played round) — one attempt a formation a round on 2D6: the formation commander's CV, the general's once a round, +1 stacked, the offensive modifier, -1 beyond 6 hexes
+// RULE jemmapes:4.2.1 — the segment's order and the once-a-round limits: the French make all their attempts, then the Austrians; one attempt a formation a round; the general's CV on one attempt a round
+std::optional<std::string> voluntary_not_allowed(const Formation& f, bool use_general, const RoundSpent& spent, Trace& t) {
+  // Step 1. The segment's order: French attempts first, then Austrian.
+  if (!spent.segment.empty() && spent.segment != f.side) {
+    const std::string why = "the " + spent.segment + " attempts are being made: the French make all theirs first, then the Austrians; " + f.id + " is " + f.side;
+    t.cite("jemmapes:4.2.1", why);
+    return why;
+  }
+  // Step 2. One attempt a formation a round.
+  if (spent.formation_tried) {
+    const std::string why = "formation " + f.id + " has already tried to change its order this round (one attempt a formation a round)";
+    t.cite("jemmapes:4.2.1", why);
+    return why;
+  }
+  // Step 3. The general's CV on one attempt a round.
+  if (use_general && spent.general_used) {
+    const std::string why = "the general's command value has already been added to an attempt this round (once a round)";
+    t.cite("jemmapes:4.2.1", why);
+    return why;
+  }
+  t.cite("jemmapes:4.2.1", [&] { return "formation " + f.id + " has not tried this round" + std::string(use_general ? " and the general's CV is unspent" : "") + ": the attempt is allowed"; });
+  return std::nullopt;
+}
+
+// RULE jemmapes:4.2.1 — one attempt a formation a round on 2D6: the formation commander's CV, the general's once a round, +1 stacked, the offensive modifier, -1 beyond 6 hexes
 // RULE jemmapes:4.2 — orders change in the command phase, by a voluntary attempt or an involuntary test
 OrderChange voluntary_change(const Context& x, const Formation& f, Order to, bool use_general, Trace& t) {
   t.cite("jemmapes:4.2", "command phase, voluntary order change segment");

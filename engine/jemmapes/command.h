@@ -33,6 +33,17 @@ struct OrderChange {
 // The modifiers of a voluntary change of `f` to `to`; `use_general`: the general's CV is spent on
 // this attempt (one a round).
 OrderChange voluntary_change(const Context& x, const Formation& f, Order to, bool use_general, Trace& t);
+// What the round has already spent, as the question gives it (jemmapes:4.2.1): the side whose
+// attempts the segment is making ("" when not said), whether `f` has tried this round, and
+// whether the general's CV has already been added to an attempt this round.
+struct RoundSpent {
+  std::string segment;
+  bool formation_tried = false;
+  bool general_used = false;
+};
+// Why a voluntary attempt by `f` (with the general's CV when `use_general`) is not allowed this
+// round, or nullopt when it is; each limit checked is cited.
+std::optional<std::string> voluntary_not_allowed(const Formation& f, bool use_general, const RoundSpent& spent, Trace& t);
 // Whether `f` must test (a step lost or a unit in rout), and the modifiers: `steps_lost` as the
 // case counts them; `french_late`: the historical scenario's -2 from round 7 (9.2).
 OrderChange involuntary_change(const Context& x, const Formation& f, int steps_lost, bool french_late, bool& must_test, Trace& t);

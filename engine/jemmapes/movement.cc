@@ -319,7 +319,7 @@ int movement_allowance(const Context& x, const Unit& u, Trace& t) {
 
 // Step A. Refusals and the allowance. Step B. Each step in turn. Step C. At the end: the
 // offensive order's duties, stacking, harnessing, the facing.
-// RULE jemmapes:5.2 (part: who may react when the move pauses; the reaction movement and fire themselves are not implemented) — entering a hex next to an enemy unit not itself in a ZoC of the mover's side suspends the move
+// RULE jemmapes:5.2 (part: who may react when the move pauses; the reaction itself is the reaction question, reaction.cc) — entering a hex next to an enemy unit not itself in a ZoC of the mover's side suspends the move
 nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex>& path, const MoveOptions& o, Trace& t) {
   const Map& m = x.map;
   // Step A.

@@ -66,10 +66,48 @@ std::vector<const Unit*> Position::units_at(Hex h) const {
   return out;
 }
 
+int Position::elevation(Hex h) const {
+  auto it = elevations.find(h);
+  return it == elevations.end() ? 0 : it->second;
+}
+
+bool Position::slope_between(Hex a, Hex b) const {
+  return slopes.count(a < b ? std::pair(a, b) : std::pair(b, a)) > 0;
+}
+
+// A CCRR hex of the case's map, or a CaseError naming the field.
+Hex state_hex(const Field<CaseError>& f, const std::string& text, const Map& map) {
+  const auto printed = parse_ccrr(text);
+  if (!printed) f.fail("'" + text + "' is not a four-digit CCRR hex number (e.g. \"0407\")");
+  const Hex h = to_axial(*printed, map.layout());
+  if (!map.on_map(h)) f.fail(text + " is off the map");
+  return h;
+}
+
+// Reads the elevations and slopes the case gives for line of sight (jemmapes:6.1.1).
+void read_relief(const Field<CaseError>& state, const Map& map, Position& p) {
+  const auto el = state["elevations"];
+  if (el.present() && !el.is_map()) el.fail("expected a mapping of CCRR hex to elevation level");
+  el.for_each_entry([&](const std::string& hex, const Field<CaseError>& v) {
+    const long long n = v.integer();
+    if (n < -9 || n > 99) v.fail("an elevation level lies within -9..99");
+    p.elevations[state_hex(v, hex, map)] = static_cast<int>(n);
+  });
+  const auto sl = state["slopes"];
+  if (sl.present() && !sl.is_seq()) sl.fail("expected a list of [CCRR, CCRR] hexside pairs");
+  for (std::size_t i = 0; i < sl.size(); ++i) {
+    const auto pair = sl.at(i);
+    if (!pair.is_seq() || pair.size() != 2) pair.fail("a slope is a pair of adjacent hexes [CCRR, CCRR]");
+    const Hex a = state_hex(pair.at(0), pair.at(0).str(), map), b = state_hex(pair.at(1), pair.at(1).str(), map);
+    if (distance(a, b) != 1) pair.fail("a slope lies on the hexside between two adjacent hexes");
+    p.slopes.insert(a < b ? std::pair(a, b) : std::pair(b, a));
+  }
+}
+
 // Reads `state`: the round and the formations with their orders (jemmapes:4.0).
 void read_state(const Field<CaseError>& state, Position& p) {
   if (!state.present()) return;
-  state.expect_keys({"round", "formations"});
+  state.expect_keys({"round", "formations", "elevations", "slopes"});
   const long long round = state["round"].int_or(1);
   if (round < 1 || round > 99) state["round"].fail("the round runs from 1");
   p.round = static_cast<int>(round);
@@ -108,6 +146,7 @@ std::optional<int> small_value(const Field<CaseError>& f, const char* what) {
 Position read_position(const Field<CaseError>& units, const Field<CaseError>& state, const Map& map) {
   Position p;
   read_state(state, p);
+  if (state.present()) read_relief(state, map, p);
   if (units.present() && !units.is_seq()) units.fail("expected a list of units");
   // Step A.
   std::set<std::string> ids;

@@ -70,6 +70,12 @@ struct Position {
   std::vector<Unit> units;
   std::map<std::string, Formation> formations;
   int round = 1;
+  // Map data the source lacks (jemmapes:6.1.1), from the case: each hex's elevation level (0
+  // when not given) and the slope hexsides, each pair stored lowest hex first.
+  std::map<Hex, int> elevations;
+  std::set<std::pair<Hex, Hex>> slopes;
+  int elevation(Hex h) const;
+  bool slope_between(Hex a, Hex b) const;
   const Unit* unit(std::string_view id) const;
   std::vector<const Unit*> units_at(Hex h) const;
   // Combat units of `side` in `h`.
@@ -82,7 +88,7 @@ struct Position {
 
 // Reads `units` (a list of {id, side, kind, hex, facing, cp, printed_cp, level, formation,
 // morale, mp, tv, cv, general, markers}) and `state` ({round, formations: {ID: {side, order,
-// commander, reserve}}}) on `map`. Throws CaseError naming the field: unknown kinds, levels,
+// commander, reserve}}, elevations: {CCRR: level}, slopes: [[CCRR, CCRR]]}) on `map`. Throws CaseError naming the field: unknown kinds, levels,
 // orders, markers or facings, bad hexes, duplicate ids, two combat units of one hex facing
 // different ways (jemmapes:1.3), enemies sharing a hex, a unit of an unknown formation.
 Position read_position(const Field<CaseError>& units, const Field<CaseError>& state, const Map& map);

@@ -68,9 +68,15 @@ std::vector<Kind> command_kinds() {
          headline = u.id + (out["commanded"].get<bool>() ? " is commanded" : " is not commanded");
          return out;
        }},
-      {"order-change", "A voluntary change of order: its modifiers, and with roll: true the result (question: formation, to, optional use_general, roll)",
+      {"order-change", "A voluntary change of order: whether it is allowed this round, its modifiers, and with roll: true the result (question: formation, to, optional use_general, roll, segment, tried_this_round, general_used_this_round)",
        [](const Situation& s) {
-         s.c.question.expect_keys({"kind", "formation", "to", "use_general", "roll"});
+         s.c.question.expect_keys({"kind", "formation", "to", "use_general", "roll", "segment", "tried_this_round", "general_used_this_round"});
+         if (s.c.question["segment"].present()) {
+           const std::string seg = s.c.question["segment"].str();
+           if (seg != "french" && seg != "austrian") s.c.question["segment"].fail("the segment is french or austrian (whose attempts are being made)");
+         }
+         s.c.question["tried_this_round"].bool_or(false);
+         s.c.question["general_used_this_round"].bool_or(false);
          const auto& f = formation_field(s);
          const auto to = order_named(s.c.question.required("to"));
          if (to == f.order) s.c.question["to"].fail("formation " + f.id + " is already under that order");
@@ -87,8 +93,18 @@ std::vector<Kind> command_kinds() {
        [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
          const auto& f = formation_field(s);
          const auto to = order_named(s.c.question["to"]);
-         const auto oc = jemmapes::voluntary_change(s.x, f, to, s.c.question["use_general"].bool_or(false), t);
+         const bool use_general = s.c.question["use_general"].bool_or(false);
+         jemmapes::RoundSpent spent;
+         if (s.c.question["segment"].present()) spent.segment = s.c.question["segment"].str();
+         spent.formation_tried = s.c.question["tried_this_round"].bool_or(false);
+         spent.general_used = s.c.question["general_used_this_round"].bool_or(false);
+         if (const auto why = jemmapes::voluntary_not_allowed(f, use_general, spent, t)) {
+           headline = "order change for " + f.id + ": not allowed";
+           return nlohmann::json{{"allowed", false}, {"reason", *why}};
+         }
+         const auto oc = jemmapes::voluntary_change(s.x, f, to, use_general, t);
          auto out = drm_out(oc);
+         out["allowed"] = true;
          headline = "order change for " + f.id + ": DRM " + std::to_string(oc.sum);
          if (const auto total = maybe_roll(s, dice, "jemmapes:4.2.1", "voluntary change of order", oc.sum, out)) {
            const std::string r = jemmapes::threshold_result(s.x, "jemmapes:table.voluntary-order-change", *total, t);
@@ -242,10 +258,12 @@ std::vector<Kind> command_kinds() {
        true},
       {"victory-points",
        "The victory point score (question: steps_lost: {french, austrian}, chief_eliminated, villages: {NAME: [hexes]}, "
-       "redoubts: [hexes], french_control: [hexes], optional scenario: historical | free, round)",
+       "redoubts: [hexes], french_control: [hexes], optional scenario: historical | free, round, round_over)",
        [](const Situation& s) {
          const auto q = s.c.question;
-         q.expect_keys({"kind", "steps_lost", "chief_eliminated", "villages", "redoubts", "french_control", "scenario", "round"});
+         q.expect_keys({"kind", "steps_lost", "chief_eliminated", "villages", "redoubts", "french_control", "scenario", "round", "round_over"});
+         q["round_over"].bool_or(false);
+         if (q["round"].present() && q["round"].integer() < 1) q["round"].fail("rounds are counted from 1");
          q["steps_lost"].expect_keys({"french", "austrian"});
          for (const char* k : {"french", "austrian"})
            if (q["steps_lost"][k].int_or(0) < 0) q["steps_lost"][k].fail("steps lost are not negative");
@@ -291,10 +309,19 @@ std::vector<Kind> command_kinds() {
          const bool win = net >= 8 && (!free || round <= 5);
          t.cite("jemmapes:9.3", "French " + std::to_string(fvp) + " VP, Austrian " + std::to_string(fl) + " VP: the marker stands at " +
                                     std::to_string(std::abs(net)) + " on the " + (net >= 0 ? "French" : "Austrian") + " side" + (win ? ": French victory" : ""));
-         // RULE jemmapes:9.4 (part: the French 8 VP by the end of round 5; the lifted restrictions belong to a played game) — the free scenario's victory
-         if (free) t.cite("jemmapes:9.4", "free scenario: the French need 8 VP by the end of round 5");
-         headline = win ? "French victory" : "no French victory yet (net " + std::to_string(net) + ")";
-         return nlohmann::json{{"french_vp", fvp}, {"austrian_vp", fl}, {"net", net}, {"held", held}, {"french_win", win}};
+         // RULE jemmapes:9.4 (part: the French 8 VP by the end of round 5, the game's five rounds; the lifted restrictions belong to a played game) — the free scenario's victory
+         if (free) t.cite("jemmapes:9.4", "free scenario: the French need 8 VP by the end of round 5, when the game ends");
+         // RULE jemmapes:9.2 (part: the eight rounds) — the historical scenario ends after round 8 (14:00)
+         if (!free) t.cite("jemmapes:9.2", "historical scenario: eight rounds, the game ends after round 8");
+         // Step C. The end of the game: past its last round, or its last round over, with no
+         // French victory, the Austrians win (9.3).
+         const int last = free ? 5 : 8;
+         const bool over = round > last || (round == last && q["round_over"].bool_or(false));
+         const bool austrian_win = over && !win;
+         if (over) t.cite("jemmapes:9.3", "the game is over after round " + std::to_string(last) + (win ? "" : " without a French victory: Austrian victory"));
+         headline = win ? "French victory" : austrian_win ? "Austrian victory (net " + std::to_string(net) + ")" : "no French victory yet (net " + std::to_string(net) + ")";
+         return nlohmann::json{{"french_vp", fvp}, {"austrian_vp", fl}, {"net", net}, {"held", held}, {"french_win", win},
+                               {"game_over", over}, {"austrian_win", austrian_win}};
        }},
   };
 }

@@ -4,6 +4,7 @@
 
 #include "engine/jemmapes/facing.h"
 #include "engine/jemmapes/movement.h"
+#include "engine/jemmapes/reaction.h"
 #include "engine/questions/jemmapes_kinds.h"
 
 namespace hexlaw::jemmapes_questions {
@@ -175,6 +176,32 @@ std::vector<Kind> move_kinds() {
          const jemmapes::Unit& u = unit_field(s);
          nlohmann::json out = jemmapes::reach(s.x, u, move_options(s, u), t);
          headline = u.id + " may end in " + std::to_string(out["count"].get<int>()) + " hex(es)";
+         return out;
+       }},
+      {"reaction", "May this unit react to the enemy move that paused next to it, and what does its reaction do? (question: mover, from, reactor, react: movement | fire, facing for a movement)",
+       [](const Situation& s) {
+         const auto q = s.c.question;
+         q.expect_keys({"kind", "mover", "from", "reactor", "react", "facing"});
+         const auto& m = unit_field(s, "mover");
+         unit_field(s, "reactor");
+         const Hex from = hex_field(s, "from");
+         if (distance(from, m.hex) != 1) q["from"].fail("the hex the mover came from is next to the hex it entered");
+         const std::string r = q.required("react").str();
+         if (r != "movement" && r != "fire") q["react"].fail("a reaction is movement or fire");
+         if (r == "movement") facing_of(q.required("facing"));
+         else if (q["facing"].present()) q["facing"].fail("a reaction fire turns no facing");
+       },
+       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
+         const auto q = s.c.question;
+         const auto& m = unit_field(s, "mover");
+         const auto& r = unit_field(s, "reactor");
+         jemmapes::ReactionChoice c;
+         c.fire = q["react"].str() == "fire";
+         if (!c.fire) c.facing = facing_of(q["facing"]);
+         nlohmann::json out = jemmapes::reaction(s.x, m, hex_field(s, "from"), r, c, t);
+         if (!out["eligible"].get<bool>()) headline = r.id + " may not react";
+         else if (!out["allowed"].get<bool>()) headline = r.id + "'s " + out["reaction"].get<std::string>() + " is not allowed";
+         else headline = r.id + " reacts by " + out["reaction"].get<std::string>() + (out["mover_stops"].get<bool>() ? ": " + m.id + "'s move ends" : "");
          return out;
        }},
   };

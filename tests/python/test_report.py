@@ -54,6 +54,26 @@ def test_rule_tags_name_the_function_and_partial_marks(tmp_path):
     assert [(t[0], t[2], t[3], t[5]) for t in tags] == [("std:7.0", 1, "exerts", False), ("std:7.6", 3, "exerts", True)]
 
 
+def test_source_missing_is_an_annotation_not_a_refusal(tmp_path):
+    src = tmp_path / "engine" / "jemmapes"
+    src.mkdir(parents=True)
+    (src / "x.cc").write_text(
+        "// RULE jemmapes:6.2 — the assault\n"
+        "// SOURCE-MISSING jemmapes:table.assault — row 9 is cut\n"
+        "int assault() {\n"
+        "  // REFUSES jemmapes:6.1.1 — heights\n"
+        "  return 0;\n"
+        "}\n")
+    tags = sources.rule_tags(tmp_path)
+    assert [(t[0], t[3], t[4].split(":")[0], t[5]) for t in tags] == [
+        ("jemmapes:6.2", "assault", "the assault", False),
+        ("jemmapes:table.assault", "assault", "source-missing", False),
+        ("jemmapes:6.1.1", "assault", "refuses", True)]
+    assert sources.implemented_ids(tags) == {"jemmapes:6.2"}
+    alone = [t for t in tags if t[0] != "jemmapes:6.2"]
+    assert "jemmapes:table.assault" not in sources.implemented_ids(alone)
+
+
 def test_project_tags_are_all_catalogued():
     """Every RULE tag in engine/ names a catalogued case (orphans are defects)."""
     import hexlaw

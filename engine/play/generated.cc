@@ -9,15 +9,12 @@
 #include "engine/core/hex.h"
 
 namespace hexlaw::play {
-namespace {
 
 std::string ccrr(int c, int r) {
   char buf[8];
   std::snprintf(buf, sizeof buf, "%02d%02d", c, r);
   return buf;
 }
-
-}  // namespace
 
 // Step A. The map: scattered terrain, a road down the middle rows, a stream with two bridges.
 // Step B. LOCs, objectives and entry areas. Step C. Units of both sides on their own halves,

@@ -31,6 +31,9 @@ struct GeneratedScenarioSpec {
   std::string game = "standard";
 };
 
+// A hex number in CCRR form for the generated maps (column and row as printed, two digits each).
+std::string ccrr(int c, int r);
+
 // The scenario's YAML text; the same spec gives the same text on every machine.
 std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec);
 // The scenario itself, read under `rules_spec` (the catalog and tables its rule set reads).

@@ -5,17 +5,9 @@
 #include <stdexcept>
 
 #include "engine/core/dice.h"
+#include "engine/play/generated.h"
 
 namespace hexlaw::play {
-namespace {
-
-std::string ccrr(int c, int r) {
-  char buf[8];
-  std::snprintf(buf, sizeof buf, "%02d%02d", c, r);
-  return buf;
-}
-
-}  // namespace
 
 // Step A. The map (20 x 24): the Elbe between rows 6 and 7, crossed by the Dresden bridges
 // (1306/1406 and 1406/1407, dresden:9.11) and a bridge at 0506/0507; Dresden's two hexes and

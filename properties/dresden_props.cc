@@ -3,7 +3,8 @@
 // Dresden scenarios (engine/play/generated_dresden.h), checking after every step the game's
 // invariants and Dresden's own laws — garrisons never leave their hexes (dresden:9.10), no more
 // Allied units move in a Movement Phase than the confusion roll allows (dresden:3.1), the lifting
-// of the limit and each catastrophe happen at most once (dresden:3.1, 12.7) — and that a seeded
+// of the limit and each catastrophe happen at most once (dresden:3.1, 12.7), Meissen holds one
+// unit at most and keeps it (dresden:3.2) — and that a seeded
 // game replays exactly from its log.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <map>
+#include <vector>
 
 #include "engine/n20/games/dresden.h"
 #include "engine/play/game.h"
@@ -27,7 +29,7 @@ rc::Gen<DresdenScenarioSpec> dresden_spec() {
   return rc::gen::exec([] {
     DresdenScenarioSpec s;
     s.units_per_side = *rc::gen::inRange(2, 9);
-    s.last_turn = *rc::gen::inRange(1, 7);
+    s.last_turn = *rc::gen::inRange(1, 10);  // Au IV rolls from Turn 7 (3.2)
     if (*rc::gen::arbitrary<bool>()) s.options.insert("dresden:16.8");
     s.seed = *rc::gen::inRange<std::uint64_t>(1, 1'000'000);
     return s;
@@ -68,6 +70,23 @@ void check_dresden_step(const Game& before, const Game& after) {
                         "dresden-garrison-destroyed"})
     if (before.state().has_marker(m)) RC_ASSERT(s.has_marker(m));
   RC_ASSERT(cites_in_record(after, "dresden:12.7") <= 2);
+  // dresden:3.2: the Meissen box holds at most one unit, and once in it a unit stays there, off
+  // the map (the generated games use the default dresden.meissen_au4_may_leave=stays); Au IV
+  // never comes on before Turn 7.
+  const auto occupants = [](const GameState& g) {
+    std::vector<Symbol> out;
+    for (Symbol m : g.markers)
+      if (m.view().starts_with("meissen:")) out.push_back(m);
+    return out;
+  };
+  const auto was = occupants(before.state()), now = occupants(s);
+  RC_ASSERT(now.size() <= 1u);
+  if (!was.empty()) RC_ASSERT(now == was);
+  if (const Unit* in = n20::DresdenRules::meissen_occupant(s)) {
+    RC_ASSERT(in->status == UnitStatus::Pending);
+    RC_ASSERT(in->arrival_turn == n20::DresdenRules::kHeldInMeissen);
+  }
+  if (const Unit* au4 = s.unit("AU4"); au4 && au4->on_map()) RC_ASSERT(s.turn >= 7);
   RC_ASSERT(after.log().decisions.size() == before.log().decisions.size() + 1);
 }
 
@@ -119,7 +138,7 @@ struct ReplayLog : GameCommand {
 };
 
 RC_GTEST_PROP(DresdenGameProps, RandomDresdenPlayKeepsGarrisonsConfusionAndCatastrophes, ()) {
-  HEXLAW_CITES("dresden:9.10", "dresden:3.1", "dresden:12.7", "dresden:5.1");
+  HEXLAW_CITES("dresden:9.10", "dresden:3.1", "dresden:12.7", "dresden:5.1", "dresden:3.2");
   const DresdenScenarioSpec spec = *dresden_spec();
   const auto scenario = dresden_scenario(testing::source_spec(), spec);
   const Game initial(scenario, spec.seed * 17 + 3);

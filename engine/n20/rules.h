@@ -563,6 +563,26 @@ class N20Rules {
   // Makes that declaration: its effects in `s`.
   virtual void declare_at_night(GameState& s, std::string_view side, Trace& t) const { (void)s, (void)side, (void)t; }
 
+  // ---- Off-map holding boxes (added for Dresden's Meissen, dresden:3.2).
+
+  // A holding box `u` may go into now, as its move, instead of ending that move on the map:
+  // the box's rule and name, and the map's entry area it leaves the map through (empty: a
+  // reinforcement placed straight in instead of entering). Leaving the map costs one movement
+  // point, as entering one more open hex; the played game offers the box when a legal move ends
+  // in that area with a point left (or the unit stands there and may move). Null rule: none.
+  // Standard: no unit ever may.
+  struct HoldingBox {
+    const char* rule = nullptr;
+    const char* name = "";
+    std::string exit_area;
+  };
+  virtual HoldingBox holding_box(const Unit& u, const GameState& s, Trace& t) const {
+    (void)u, (void)s, (void)t;
+    return {};
+  }
+  // Puts `unit` into that box: the unit leaves the map (or its arrival) and its effects in `s`.
+  virtual void enter_holding_box(Symbol unit, GameState& s, Trace& t) const { (void)unit, (void)s, (void)t; }
+
  private:
   RulesetChoice choice_;
   std::shared_ptr<const Spec> spec_;

@@ -55,6 +55,7 @@ enum class ActionKind : std::uint8_t {
   NoMoreDummies,       // "no more Dummies"
   PlaceDummy,          // "at HEX, ID to HEX"
   DeclareAtNight,      // "declare" (a game's night declaration, dresden:5.2)
+  IntoBox,             // "into the holding box" (a game's off-map box, dresden:3.2's Meissen)
 };
 
 // One legal choice as what it does. Only the fields its kind names are set.
@@ -67,12 +68,16 @@ struct Action {
   Hex hex;
   Hex at;                   // PlaceDummy: the friendly unit's hex, where the Dummy goes
   int number = 0;           // Column: the column; Attack: how many of `units` attack
-  std::uint32_t index = 0;  // MoveTo: the reachable hex offered; Retreat: the path; Exchange: the set
+  std::uint32_t index = 0;  // MoveTo, IntoBox: the reachable hex offered (IntoBox: kNoPath, none); Retreat: the path; Exchange: the set
   // Attack: the attackers, then the defenders; Exchange: the attackers that break; Combine:
   // the two Cadres, then the unit they become.
   std::vector<Symbol> units;
   std::string path;         // Retreat: the path as written (hex names; the LOC; " #k" on a repeat)
 };
+
+// IntoBox's index when no move on the map comes first (a reinforcement placed straight in, or a
+// unit leaving from the hex it stands in).
+inline constexpr std::uint32_t kNoPath = 0xffffffffu;
 
 // An id as it stands in a string form: as it is when it is plain (not empty; no whitespace,
 // '+', ',', '"' or '\'), otherwise between double quotes with '"' and '\' escaped by '\'.

@@ -328,7 +328,28 @@ void Game::offer_move_to() {
   if (!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) d.add(ActionKind::Stay);
   for (std::size_t i = 0; i < scratch_.reach.size(); ++i)
     d.add({.kind = ActionKind::MoveTo, .hex = scratch_.reach[i].hex, .index = static_cast<std::uint32_t>(i)});
+  if (const auto box = holding_box_move(u); box) d.add({.kind = ActionKind::IntoBox, .index = *box});
   offer(std::move(d));
+}
+
+// Whether `u` may go into its game's off-map holding box as this move (Dresden's Meissen), and
+// how: kNoPath when placed straight in (a reinforcement) or leaving from the hex it stands in,
+// else the reachable hex (of scratch_.reach) of the box's exit area it leaves from, with the one
+// movement point leaving costs still in hand; nothing when it may not.
+std::optional<std::uint32_t> Game::holding_box_move(const Unit& u) const {
+  Trace silent(Trace::Off{}, catalog());
+  const n20::N20Rules::HoldingBox box = scenario_->rules->holding_box(u, state_, silent);
+  if (!box.rule) return std::nullopt;
+  const bool entering = u.status == UnitStatus::Pending;
+  if (box.exit_area.empty()) return entering ? std::optional<std::uint32_t>(kNoPath) : std::nullopt;
+  if (entering) return std::nullopt;
+  const auto& area = scenario_->map->entry_area(box.exit_area);
+  auto in_area = [&](Hex h) { return std::find(area.begin(), area.end(), h) != area.end(); };
+  // A unit that may move at all may leave from the area hex it stands in.
+  if (in_area(u.hex) && !scratch_.reach.empty()) return kNoPath;
+  for (std::size_t i = 0; i < scratch_.reach.size(); ++i)
+    if (in_area(scratch_.reach[i].hex) && scratch_.reach[i].mp_left >= 1) return static_cast<std::uint32_t>(i);
+  return std::nullopt;
 }
 
 // Forced march, the choice of a unit, and its move: the path is checked again with the trace
@@ -390,6 +411,10 @@ void Game::apply_move(const Action& a) {
     offer_move_select();
     return;
   }
+  if (a.kind == ActionKind::IntoBox) {
+    move_into_box(u, a.index);
+    return;
+  }
   const n20::ReachableHex& to = scratch_.reach[a.index];
   const std::string to_name = scenario_->map->name(to.hex);
   n20::MoveOptions o;
@@ -431,6 +456,33 @@ void Game::apply_move(const Action& a) {
   scratch_.reach.clear();
   if (judge_decisive()) return;
   if (entering && offer_dummy_arrival(u.id)) return;
+  offer_move_select();
+}
+
+// A unit goes into its game's holding box (Dresden's Meissen): first its move on the map to the
+// exit hex, checked again with the trace on, then off the map into the box (one more unit moved).
+void Game::move_into_box(Unit& u, std::uint32_t index) {
+  Trace t{Trace::IdsOnly{}, catalog()};
+  const bool entering = u.status == UnitStatus::Pending;
+  const std::string from = entering ? "off the map" : scenario_->map->name(u.hex);
+  if (index != kNoPath) {
+    n20::MoveOptions o;
+    o.forced_march = marched(u);
+    if (!scratch_.reach_index || &scratch_.reach_index->state() != &state_) scratch_.reach_index = index_of_position();
+    const n20::ReachableHex& to = scratch_.reach[index];
+    n20::PathVerdict v = n20::check_path(*scratch_.reach_index, u, to.path, o, t);
+    if (!v.legal)
+      throw std::logic_error("engine disagreement: the holding box offered through " + scenario_->map->name(to.hex) +
+                             " for " + u.id + " but the path check says " + v.rule + ": " + v.reason);
+  }
+  scratch_.reach_index.reset();
+  scratch_.reach.clear();
+  const Symbol id = u.id;
+  scenario_->rules->enter_holding_box(id, state_, t);
+  ++state_.counters.units_moved;
+  scenario_->rules->settle_position(*scenario_->map, n20::N20Rules::Change::Move, state_, t);
+  note(id + " leaves " + from + " into the holding box", t);
+  if (judge_decisive()) return;
   offer_move_select();
 }
 

@@ -12,9 +12,10 @@ namespace hexlaw::play {
 // Step A. The map (20 x 24): the Elbe between rows 6 and 7, crossed by the Dresden bridges
 // (1306/1406 and 1406/1407, dresden:9.11) and a bridge at 0506/0507; Dresden's two hexes and
 // Neustadt fortified. Step B. LOCs (French on the north edge, Allied on the south) and entry
-// area A. Step C. The garrisons, then units of both sides (the French north of the Elbe, the
-// Allies south of it), some French ones reinforcements. Step D. Morale, calendar with its
-// weather track, a small event deck.
+// areas A (north edge), Y and Z (west edge, 3.2). Step C. The garrisons, then units of both
+// sides (the French north of the Elbe, the Allies south of it), some French ones
+// reinforcements, and Au IV due on Turn 7 through Y (3.2) when the game lasts so long. Step D.
+// Morale, calendar with its weather track, a small event deck.
 std::string dresden_scenario_yaml(const DresdenScenarioSpec& spec) {
   if (spec.units_per_side < 1 || spec.units_per_side > 30) throw std::invalid_argument("1..30 units a side");
   if (spec.last_turn < 1 || spec.last_turn > 40) throw std::invalid_argument("1..40 turns");
@@ -43,7 +44,8 @@ std::string dresden_scenario_yaml(const DresdenScenarioSpec& spec) {
   // Step B.
   y << "  locs: {french: [\"1601\"], allied: [\"0124\", \"1024\", \"1924\"]}\n";
   y << "  objectives: {french: [\"1406\"]}\n";
-  y << "  entry_areas: {A: [\"1401\", \"1501\", \"1601\"]}\n";
+  y << "  entry_areas: {A: [\"1401\", \"1501\", \"1601\"], \"Y\": [\"0102\", \"0103\", \"0104\"], "
+       "\"Z\": [\"0110\", \"0111\", \"0112\"]}\n";
   // Step C.
   y << "units:\n";
   for (const char* g : {"1306", "1407", "1222", "1423"})
@@ -70,6 +72,10 @@ std::string dresden_scenario_yaml(const DresdenScenarioSpec& spec) {
       y << ", hex: \"" << at << "\"}\n";
     }
   }
+  // Au IV, due from Turn 7 through area Y, rolls under the Meissen rule (3.2).
+  if (spec.last_turn >= 7)
+    y << "  - {id: AU4, side: allied, type: infantry, strength: 4, movement: 2, status: pending, arrival_turn: 7, "
+         "entry: \"Y\"}\n";
   // Step D.
   y << "state: {weather: cloudy, morale: {french: 7, allied: 8}}\n";
   y << "calendar: {first: allied, second: french, last_turn: " << spec.last_turn << ", night_turns: [";

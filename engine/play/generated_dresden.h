@@ -1,7 +1,8 @@
 // Owns: generated Dresden 20 scenarios — random but legal small games under the Dresden layer
 // (dresden:*), for played-game properties and tests: a map with the Elbe (the Dresden bridges
 // of 9.11 among its crossings), the four garrisons of 9.10.1 and 9.10.2, the Allies as First
-// Player (dresden:4.0), French reinforcements from the north edge, a weather turn track (5.1).
+// Player (dresden:4.0), French reinforcements from the north edge, a weather turn track (5.1),
+// areas Y and Z on the west edge with Au IV rolling for Meissen from Turn 7 (3.2).
 // Written as scenario YAML and read back through the scenario parser, like generated.h's.
 #pragma once
 

@@ -141,16 +141,16 @@ def test_movement_questions_from_python():
 
 
 def test_a_refusal_is_a_rule_refused_error():
-    """dresden:3.2 — a reading switch of a rule not implemented yet is refused by name: hexlaw.RuleRefused, a CaseError."""
+    """dresden:9.8.6 — a reading switch the engine does not implement is refused by name: hexlaw.RuleRefused, a CaseError."""
     case = {
         "game": "dresden",
-        "interpretations": {"dresden.meissen_au4_may_leave": "yes"},
+        "interpretations": {"dresden.inactive_loc_scope": "retreat_only"},
         "units": [
             {"id": "A", "side": "allied", "type": "infantry", "strength": 4, "movement": 2, "hex": "1223"},
         ],
         "question": {"kind": "path", "unit": "A", "path": ["1224"]},
     }
-    with pytest.raises(hexlaw.RuleRefused, match="refused: dresden:3.2:"):
+    with pytest.raises(hexlaw.RuleRefused, match="refused: dresden:9.8.6:"):
         hexlaw.ask(case)
     assert issubclass(hexlaw.RuleRefused, hexlaw.CaseError)
 

@@ -13,7 +13,9 @@ constexpr const char* kKoenigstein = "1222";
 
 // RULE dresden:0.0 — the exclusive rules are a layer over the standard rules: where they conflict, the layer's hooks win
 DresdenRules::DresdenRules(RulesetChoice choice, std::shared_ptr<const Spec> spec)
-    : N20Rules(std::move(choice), std::move(spec)) {
+    : N20Rules(std::move(choice), std::move(spec)),
+      standard_order_(read_order_of_battle(this->spec()->tables, false)),
+      historical_order_(read_order_of_battle(this->spec()->tables, true)) {
   record_dynamic_citation("dresden:0.0");  // every Dresden rule set is built as this layer
 }
 

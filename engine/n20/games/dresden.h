@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -50,12 +51,16 @@ class DresdenRules : public N20Rules {
   // reinforcement crosses the Elbe; the catastrophes as a French Player Turn ends (12.7).
   void at_game_turn_start(const Calendar& cal, int turn, GameState& s, DiceSource& dice, Trace& t) const override;
   void at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const override;
+  // The Au IV arrival roll of dresden:3.2, as the Allied Movement Phase opens (dresden_meissen.cc).
+  void meissen_roll(GameState& s, DiceSource& dice, Trace& t) const;
+  // The command confusion roll of 3.1 (dresden_turn.cc).
+  void confusion_roll(GameState& s, DiceSource& dice, Trace& t) const;
   void at_player_turn_close(const Map& m, std::string_view side, GameState& s, Trace& t) const override;
   void after_move(const Map& m, Symbol unit, Hex from, bool entering, const std::vector<Hex>& path, GameState& s,
                   Trace& t) const override;
   bool may_move_more(const GameState& s, Trace& t) const override;
-  // Night (dresden:14.0): the French have no Objective hexes; Neustadt (1406) is the Allies'
-  // (the Meissen box of 3.2 is not modelled): each one an Allied unit holds costs the French 1.
+  // Night (dresden:14.0): the French have no Objective hexes; Neustadt (1406) and the Meissen
+  // box (3.2) are the Allies': each one an Allied unit holds costs the French 1.
   NightMorale judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const override;
   // French LOCs (dresden:9.8.6): 1601 from the start; 1607, 1617 and 1624 once a French
   // reinforcement has entered through area A, B or C (the state marker loc-active-A, -B, -C).
@@ -96,6 +101,36 @@ class DresdenRules : public N20Rules {
   // their Night Operations Phase ends (state markers extra-horses, and extra-horses-used for good).
   std::optional<NightDeclaration> night_declaration(const GameState& s, std::string_view side, Trace& t) const override;
   void declare_at_night(GameState& s, std::string_view side, Trace& t) const override;
+  // Meissen (dresden:3.2, dresden_meissen.cc): the off-map holding box, named by the state
+  // marker meissen:ID of the unit in it (held there as a reinforcement that never arrives:
+  // pending, arrival turn kHeldInMeissen). While it is empty a French non-Dummy unit may leave
+  // the map into it through entry area Y; Au IV (the Allied reinforcement due through area Y)
+  // rolls from Turn 7 as the Allied Movement Phase opens (meissen_roll), and on a 6 with the
+  // box empty may be placed in it instead of entering; it scores there as an Allied Objective.
+  HoldingBox holding_box(const Unit& u, const GameState& s, Trace& t) const override;
+  void enter_holding_box(Symbol unit, GameState& s, Trace& t) const override;
+  // The unit in the Meissen box, or null.
+  static const Unit* meissen_occupant(const GameState& s);
+  // The Allied unit the Meissen rolls are for (Au IV): the Allied reinforcement that enters
+  // through area Y or Z, not in the box; null when there is none.
+  static const Unit* austrian_fourth(const GameState& s);
+  // The arrival turn that holds a unit in the box for good (no Dresden game lasts so long).
+  static constexpr int kHeldInMeissen = 99;
+  // The set-up (dresden_setup.cc): with the state marker dresden-scenario:standard (3.0) or
+  // historical-scenario (17.2), each unit whose id is a designation of the order of battle
+  // (dresden:table.order-of-battle) on its hex or due on its turn through its area, and the
+  // starting morale; dresden-scenario:koenigstein (17.1.1) checks the secret stacks instead of
+  // the French reinforcement schedule.
+  struct Listed {
+    std::string id, side, arrives, setup, entry;  // arrives: setup | turn | meissen | unused
+    int turn = 0;
+  };
+  static std::vector<Listed> read_order_of_battle(const TableSet& tables, bool historical);
+  void setup_problems(const Map& m, const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const override;
+  void koenigstein_stacks(const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const;
+  // Lulls (dresden:17.2): in the Historical scenario either side may take one on any Day Turn.
+  LullVerdict judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
+                         Trace& t) const override;
 
  private:
   // Königstein over each terrain a map may give 1222: that terrain's movement, with the
@@ -103,6 +138,7 @@ class DresdenRules : public N20Rules {
   // at a time (as its terrain cache).
   mutable std::vector<std::pair<const TerrainType*, std::unique_ptr<TerrainType>>> koenigstein_;
   mutable std::unique_ptr<TerrainType> garten_;  // built on first use, as koenigstein_
+  std::vector<Listed> standard_order_, historical_order_;  // the order of battle per scenario
 };
 
 }  // namespace hexlaw::n20

@@ -77,11 +77,16 @@ void DresdenRules::at_game_turn_start(const Calendar& cal, int turn, GameState& 
 
 // Step A. Every phase opens without an Allied move limit. Step B. As the Allied Movement Phase
 // opens: the Variable Weather check (16.8, right after the Allied event draw; none on the first
-// turn, 5.0), then the command confusion roll (3.1), before any Forced March decision.
+// turn, 5.0), then the command confusion roll (3.1), before any Forced March decision. Step C.
+// Then Au IV's arrival roll (3.2).
 void DresdenRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
   // Step A.
   set_marker_number(s, kLimit, std::nullopt);
   set_marker_number(s, kExempt, std::nullopt);
+  if (p == Phase::Movement && s.phasing == "french" && s.turn >= 4 && s.has_marker("dresden-scenario:koenigstein"))
+    // REFUSES dresden:17.1.2 — the stacks' arrival rolls need the Arrival Table, which the sources do not print
+    throw RuleRefusal("dresden:17.1.2", "the Koenigstein Maneuver's French stacks arrive by a roll on the Arrival "
+                                        "Table (dresden:table.arrival), which the sources do not print");
   if (p != Phase::Movement || s.phasing == "french") return;
   // Step B.
   if (option_on("dresden:16.8")) {
@@ -92,6 +97,15 @@ void DresdenRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
       weather_check(dice.roll(6, "dresden:16.8", "Variable Weather check"), s.turn, s, t);
     }
   }
+  s.set_marker("meissen-placement", false);
+  confusion_roll(s, dice, t);
+  // Step C. Au IV's arrival roll (3.2), reinforcement timing.
+  meissen_roll(s, dice, t);
+}
+
+// The command confusion roll of 3.1, unless the limit was lifted (or the Historical scenario
+// has none under its switch).
+void DresdenRules::confusion_roll(GameState& s, DiceSource& dice, Trace& t) const {
   if (s.has_marker(kLifted)) return;
   if (s.has_marker("historical-scenario") && interpretation("dresden.command_confusion_historical") == "lifted") {
     t.cite("dresden:3.1", "dresden.command_confusion_historical=lifted: no command confusion in the Historical scenario");
@@ -152,6 +166,11 @@ void DresdenRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
                               GameState& s, Trace& t) const {
   const Unit* u = s.unit(unit);
   if (!u) return;
+  // Au IV entering from Meissen (dresden.meissen_au4_may_leave=may_leave) empties the box.
+  if (const Symbol box("meissen:" + u->id.str()); entering && s.has_marker(box)) {
+    t.cite("dresden:3.2", [&] { return u->id + " leaves Meissen through area Y: the box is empty again"; });
+    s.set_marker(box, false);
+  }
   // Step A.
   if (allied(*u) && entering && confusion_limit(s) &&
       interpretation("dresden.command_confusion_counts_reinforcements") == "exempt") {
@@ -224,18 +243,26 @@ void DresdenRules::at_player_turn_close(const Map& m, std::string_view side, Gam
     f->second = std::max(0, f->second - french_loss);
 }
 
-// RULE dresden:14.0 — no French Objective hexes; Neustadt (1406) is the Allied Objective: each night the French lose 1 if an Allied unit holds it
+// RULE dresden:14.0 — no French Objective hexes; Neustadt (1406) and the Meissen box are the Allied Objectives: each night the French lose 1 for each the Allies hold
 NightMorale DresdenRules::judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const {
   Map objectives = m;  // the map's own objective lists give way to the rule's
   objectives.clear_objectives();
   for (Hex h : inactive_french_locs(m, s)) objectives.remove_loc("french", h);  // no LOC for any purpose (9.8.6)
-  if (side != "french") {
-    objectives.add_objective("french", m.hex("1406"));
-    t.cite("dresden:14.0", "the Allied Objective hex is Neustadt (1406): held by an Allied unit, it costs the French 1");
-  } else {
+  if (side == "french") {
     t.cite("dresden:14.0", "the French have no Objective hexes");
+    return standard_night_morale(*this, objectives, s, side, t);
   }
-  return standard_night_morale(*this, objectives, s, side, t);
+  objectives.add_objective("french", m.hex("1406"));
+  t.cite("dresden:14.0", "the Allied Objectives are Neustadt (1406) and the Meissen box: each the Allies hold costs the French 1");
+  NightMorale out = standard_night_morale(*this, objectives, s, side, t);
+  // The Meissen box, held by an Allied unit, scores as one more Allied Objective (3.2).
+  if (const Unit* in = meissen_occupant(s); in && in->side == side) {
+    t.cite("dresden:3.2", [&] { return in->id + " in Meissen counts as an Allied unit on an Allied Objective: French -1"; });
+    ++out.enemy_objectives_held;
+    ++out.enemy_loss;
+    if (auto* f = out.after.find(Symbol("french"))) f->second = std::max(0, f->second - 1);
+  }
+  return out;
 }
 
 std::vector<Hex> DresdenRules::inactive_french_locs(const Map& m, const GameState& s) const {

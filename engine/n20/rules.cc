@@ -57,6 +57,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"dresden.night_downpour_ma", {"after_cap", "before_cap"}, "after_cap", "dresden:5.1.1"},
       {"dresden.historical_loc_activation", {"literal", "active_from_start"}, "literal", "dresden:9.8.6"},
       {"dresden.meissen_au4_may_leave", {"stays", "may_leave"}, "stays", "dresden:3.2"},
+      {"dresden.light_infantry_optional", {"always", "optional_off"}, "always", "dresden:16.9"},
       {"leipzig.general_retreat_return_value", {"1", "0"}, "1", "leipzig:12.7"},
   };
   return kSwitches;

@@ -31,6 +31,10 @@ void DresdenRules::hexside_types(const Map& m, Hexside side, const GameState& s,
                                  std::vector<const HexsideType*>& out) const {
   const bool soaked = wet(s);
   for (const auto& f : m.features(side)) {
+    // REFUSES dresden:6.0 — the Pirna pontoon bridge (building it, French-only use, its weather and retreat effects) is not implemented
+    if (f == "pontoon_bridge")
+      throw RuleRefusal("dresden:6.0", "the map carries a pontoon_bridge hexside (" + m.name(side.first()) + "-" +
+                                           m.name(side.second()) + "): the Pirna pontoon bridge is not implemented yet");
     std::string as = f;
     if (soaked && f == "minor_river") as = "major_river";  // no chaining: each converts once
     if (f == "landgraben") {
@@ -90,6 +94,12 @@ bool DresdenRules::skips_random_events(std::string_view side, int turn, Trace& t
 
 // RULE dresden:16.9 — the Austrian Light Corps (light infantry) may Disengage as cavalry does under std:8.3
 bool DresdenRules::may_disengage(const Unit& u, Trace& t) const {
+  if (u.type == UnitType::Infantry && u.has(UnitFlag::Light) &&
+      interpretation("dresden.light_infantry_optional") == "optional_off") {
+    t.cite("dresden:16.9", [&] { return "dresden.light_infantry_optional=optional_off: 16.9 is an optional rule left "
+                                        "out of play, so " + u.id + " is plain infantry and may not Disengage"; });
+    return N20Rules::may_disengage(u, t);
+  }
   if (u.type == UnitType::Infantry && u.has(UnitFlag::Light)) {
     t.cite("dresden:16.9", [&] { return u.id + " is light infantry: it may Disengage as cavalry does (std:8.3)"; });
     return true;

@@ -45,6 +45,19 @@ const Unit* DresdenRules::austrian_fourth(const GameState& s) {
 // lets it enter through Z. Otherwise it waits for the next turn's roll.
 // RULE dresden:3.2 — from Turn 7 the Allies roll for Au IV each turn: box empty, 4-6 enter by Y (6: or go into Meissen); French in Meissen, 5-6 enter by Z
 void DresdenRules::meissen_roll(GameState& s, DiceSource& dice, Trace& t) const {
+  // Au IV in the box may come out through Y as a reinforcement, under the switch's other reading.
+  if (const Unit* in = meissen_occupant(s); in && in->side != "french") {
+    if (interpretation("dresden.meissen_au4_may_leave") != "may_leave") {
+      t.cite("dresden:3.2", [&] { return "dresden.meissen_au4_may_leave=stays: " + in->id + " stays in Meissen"; });
+      return;
+    }
+    Unit* au4 = s.unit(in->id);
+    au4->arrival_turn = s.turn;
+    au4->entry = "Y";
+    t.cite("dresden:3.2", [&] { return "dresden.meissen_au4_may_leave=may_leave: " + au4->id +
+                                       " may leave Meissen through area Y this phase, as a reinforcement"; });
+    return;
+  }
   // Step A.
   if (s.turn < kFirstRollTurn || s.has_marker(kHistorical)) return;
   const Unit* found = austrian_fourth(s);
@@ -101,8 +114,8 @@ DresdenRules::HoldingBox DresdenRules::holding_box(const Unit& u, const GameStat
 
 // The unit leaves the map (or its arrival) for the box: held there as a reinforcement that
 // never arrives, named by the marker meissen:ID. A French unit never returns; Au IV stays for
-// good too unless dresden.meissen_au4_may_leave=may_leave, when it may enter through area Y
-// from the next turn on as a reinforcement.
+// good too unless dresden.meissen_au4_may_leave=may_leave, when each later Allied Movement Phase
+// makes it due through area Y (meissen_roll).
 void DresdenRules::enter_holding_box(Symbol unit, GameState& s, Trace& t) const {
   Unit* u = s.unit(unit);
   if (!u) throw std::logic_error("no unit " + unit.str() + " to put in Meissen (dresden:3.2)");
@@ -112,7 +125,7 @@ void DresdenRules::enter_holding_box(Symbol unit, GameState& s, Trace& t) const 
   u->status = UnitStatus::Pending;
   u->hex = Hex{};
   u->entry = "Y";
-  u->arrival_turn = may_leave ? s.turn + 1 : kHeldInMeissen;
+  u->arrival_turn = kHeldInMeissen;
   s.set_marker(Symbol(std::string(kOccupant) + u->id.str()), true);
   s.set_marker(kPlacement, false);
   t.cite("dresden:3.2", [&] {
@@ -121,7 +134,8 @@ void DresdenRules::enter_holding_box(Symbol unit, GameState& s, Trace& t) const 
                    : std::string(": it counts as an Allied unit on an Allied Objective"));
   });
   if (!french)
-    t.cite("dresden:3.2", may_leave ? "dresden.meissen_au4_may_leave=may_leave: it may enter through area Y from next turn"
+    t.cite("dresden:3.2", may_leave ? "dresden.meissen_au4_may_leave=may_leave: it may enter through area Y from the next "
+                                      "Allied Movement Phase"
                                     : "dresden.meissen_au4_may_leave=stays: it stays in Meissen for the rest of the game");
 }
 

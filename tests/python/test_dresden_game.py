@@ -57,3 +57,32 @@ def test_dresden_hexlaw_play_on_a_generated_scenario(cli, tmp_path):
     r2 = subprocess.run([cli, "replay", str(path), str(log), "--json"], capture_output=True, text=True, timeout=120)
     assert r2.returncode == 0, r2.stderr
     assert json.loads(r2.stdout) == played
+
+
+def test_dresden_meissen_in_a_played_game():
+    """dresden:3.2 — in generated Dresden games lasting past Turn 7, Au IV rolls for Meissen as the
+    Allied Movement Phase opens; a player who takes "into the holding box" whenever offered puts one
+    unit in Meissen (the marker meissen:ID, the unit off the map for good), and the game replays
+    exactly from its log."""
+    placed, applied = [], set()
+    for seed in range(1, 5):
+        scenario = hexlaw.dresden_scenario(seed=seed, units_per_side=6, last_turn=9)
+        game = hexlaw.Game(scenario, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            choices = game.choices
+            game.choose(choices.index("into the holding box") if "into the holding box" in choices
+                        else rng.randrange(len(choices)))
+            assert game.invariant_violations() == []
+            state = json.loads(game.state.to_json())
+            boxed = [m.split(":", 1)[1] for m in state.get("markers", []) if m.startswith("meissen:")]
+            assert len(boxed) <= 1
+            for uid in boxed:
+                unit = next(u for u in state["units"] if u["id"] == uid)
+                assert unit["status"] == "pending"
+        applied |= set(game.rules_applied)
+        placed += boxed
+        again = hexlaw.replay(scenario, game.log)
+        assert again.state == game.state and again.record == game.record
+    assert "dresden:3.2" in applied
+    assert placed, "no game put a unit in Meissen"

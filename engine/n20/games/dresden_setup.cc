@@ -23,6 +23,7 @@ std::string cell(const GridTable& t, const GridRow& row, const std::string& colu
 
 }  // namespace
 
+// RULE dresden:table.order-of-battle — the setup lists of 3.0 and 17.2 read as data: side, and per scenario the setup hex or the turn and area
 // Step A. The table and its columns for the scenario: the Standard's, the Historical's (17.2).
 // Step B. Each row against its cells.
 std::vector<DresdenRules::Listed> DresdenRules::read_order_of_battle(const TableSet& tables, bool historical) {
@@ -113,6 +114,8 @@ void DresdenRules::setup_problems(const Map& m, const GameState& s, std::vector<
 // the Guard artillery, read as Res) share one. The arrival turns are the stacks' markers (4, 6,
 // 8), rolled on the Arrival Table, which the sources lack: the played game refuses to roll it.
 void DresdenRules::koenigstein_stacks(const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const {
+  // RULE dresden:17.1 — the Koenigstein Maneuver: the Standard scenario with the French reinforcements in secret stacks (17.1.1) arriving by roll (17.1.2, source-missing)
+  t.cite("dresden:17.1", "the Koenigstein Maneuver: the Standard set-up, the French reinforcement schedule replaced");
   t.cite("dresden:17.1.1", "the Koenigstein Maneuver: French reinforcements in secret stacks A, B and C");
   std::string guard_stack;
   for (const Unit& u : s.units) {

@@ -84,7 +84,8 @@ void DresdenRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
   set_marker_number(s, kLimit, std::nullopt);
   set_marker_number(s, kExempt, std::nullopt);
   if (p == Phase::Movement && s.phasing == "french" && s.turn >= 4 && s.has_marker("dresden-scenario:koenigstein"))
-    // REFUSES dresden:17.1.2 — the stacks' arrival rolls need the Arrival Table, which the sources do not print
+    // SOURCE-MISSING dresden:17.1.2 — the stacks' arrival rolls need the Arrival Table, which the sources do not print
+    // SOURCE-MISSING dresden:17.1 — the variant's arrivals (17.1.2) need that table
     throw RuleRefusal("dresden:17.1.2", "the Koenigstein Maneuver's French stacks arrive by a roll on the Arrival "
                                         "Table (dresden:table.arrival), which the sources do not print");
   if (p != Phase::Movement || s.phasing == "french") return;

@@ -18,12 +18,11 @@
 #include "engine/play/game.h"
 #include "engine/play/generated_dresden.h"
 #include "engine/play/invariants.h"
+#include "properties/game_commands.h"
 #include "tests/support/test_support.h"
 
 namespace hexlaw::play {
 namespace {
-
-using GameCommand = rc::state::Command<Game, Game>;
 
 rc::Gen<DresdenScenarioSpec> dresden_spec() {
   return rc::gen::exec([] {
@@ -90,52 +89,9 @@ void check_dresden_step(const Game& before, const Game& after) {
   RC_ASSERT(after.log().decisions.size() == before.log().decisions.size() + 1);
 }
 
-struct Decide : GameCommand {
-  std::uint64_t pick = *rc::gen::arbitrary<std::uint64_t>();
-  void checkPreconditions(const Game& model) const override { RC_PRE(!model.over()); }
-  std::size_t choice(const Game& g) const { return static_cast<std::size_t>(pick % g.decision().size()); }
-  void apply(Game& model) const override { model.choose(choice(model)); }
-  void run(const Game& model, Game& sut) const override {
-    const Game before = sut;
-    sut.choose(choice(sut));
-    check_dresden_step(before, sut);
-    Game expected = model;
-    apply(expected);
-    RC_ASSERT(sut.state() == expected.state());
-  }
-  void show(std::ostream& os) const override { os << "Decide(" << pick << ")"; }
-};
-
-struct PlayOn : GameCommand {
-  int count = *rc::gen::inRange(1, 120);
-  std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>();
-  void checkPreconditions(const Game& model) const override { RC_PRE(!model.over()); }
-  void apply(Game& model) const override {
-    RandomPolicy p(seed);
-    play(model, p, static_cast<std::size_t>(count));
-  }
-  void run(const Game& model, Game& sut) const override {
-    (void)model;
-    RandomPolicy p(seed);
-    for (int i = 0; i < count && !sut.over(); ++i) {
-      const Game before = sut;
-      sut.choose(p.choose(sut, sut.decision()));
-      check_dresden_step(before, sut);
-    }
-  }
-  void show(std::ostream& os) const override { os << "PlayOn(" << count << ", " << seed << ")"; }
-};
-
-struct ReplayLog : GameCommand {
-  void apply(Game&) const override {}
-  void run(const Game&, Game& sut) const override {
-    const Game again = replay(sut.scenario_ptr(), sut.log());
-    RC_ASSERT(again.state() == sut.state());
-    RC_ASSERT(again.record() == sut.record());
-    RC_ASSERT(again.over() == sut.over());
-  }
-  void show(std::ostream& os) const override { os << "ReplayLog"; }
-};
+using Decide = props::Decide<check_dresden_step>;
+using PlayOn = props::PlayOn<check_dresden_step, 120>;
+using props::ReplayLog;
 
 RC_GTEST_PROP(DresdenGameProps, RandomDresdenPlayKeepsGarrisonsConfusionAndCatastrophes, ()) {
   HEXLAW_CITES("dresden:9.10", "dresden:3.1", "dresden:12.7", "dresden:5.1", "dresden:3.2");

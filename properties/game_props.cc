@@ -14,12 +14,13 @@
 #include "engine/play/game.h"
 #include "engine/play/generated.h"
 #include "engine/play/invariants.h"
+#include "properties/game_commands.h"
 #include "tests/support/test_support.h"
 
 namespace hexlaw::play {
 namespace {
 
-using GameCommand = rc::state::Command<Game, Game>;
+using props::GameCommand;
 
 rc::Gen<GeneratedScenarioSpec> small_scenario() {
   return rc::gen::exec([] {
@@ -62,58 +63,9 @@ void check_step(const Game& before, const Game& after) {
   }
 }
 
-// One decision: the same choice on the model and the system must give the same game.
-struct Decide : GameCommand {
-  std::uint64_t pick = *rc::gen::arbitrary<std::uint64_t>();
-  void checkPreconditions(const Game& model) const override { RC_PRE(!model.over()); }
-  std::size_t choice(const Game& g) const { return static_cast<std::size_t>(pick % g.decision().size()); }
-  void apply(Game& model) const override { model.choose(choice(model)); }
-  void run(const Game& model, Game& sut) const override {
-    RC_ASSERT(sut.decision().choices == model.decision().choices);
-    const Game before = sut;
-    sut.choose(choice(sut));
-    check_step(before, sut);
-    Game expected = model;
-    apply(expected);
-    RC_ASSERT(sut.state() == expected.state());
-  }
-  void show(std::ostream& os) const override { os << "Decide(" << pick << ")"; }
-};
-
-// A run of up to `count` random decisions, checked one by one.
-struct PlayOn : GameCommand {
-  int count = *rc::gen::inRange(1, 80);
-  std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>();
-  void checkPreconditions(const Game& model) const override { RC_PRE(!model.over()); }
-  void apply(Game& model) const override {
-    RandomPolicy p(seed);
-    play(model, p, static_cast<std::size_t>(count));
-  }
-  void run(const Game& model, Game& sut) const override {
-    (void)model;
-    RandomPolicy p(seed);
-    for (int i = 0; i < count && !sut.over(); ++i) {
-      const Game before = sut;
-      const Decision& d = sut.decision();
-      sut.choose(p.choose(sut, d));
-      check_step(before, sut);
-    }
-  }
-  void show(std::ostream& os) const override { os << "PlayOn(" << count << ", " << seed << ")"; }
-};
-
-// Replaying the log from the scenario gives the same state, record and verdict.
-struct ReplayLog : GameCommand {
-  void apply(Game&) const override {}
-  void run(const Game&, Game& sut) const override {
-    const Game again = replay(sut.scenario_ptr(), sut.log());
-    RC_ASSERT(again.state() == sut.state());
-    RC_ASSERT(again.record() == sut.record());
-    RC_ASSERT(again.over() == sut.over());
-    RC_ASSERT(again.result().level == sut.result().level);
-  }
-  void show(std::ostream& os) const override { os << "ReplayLog"; }
-};
+using Decide = props::Decide<check_step>;
+using PlayOn = props::PlayOn<check_step, 80>;
+using props::ReplayLog;
 
 // A branch played on apart leaves the original untouched.
 struct BranchApart : GameCommand {

@@ -34,7 +34,7 @@ RC_GTEST_PROP(SequenceProps, TheClockVisitsEveryPhaseOnceAndEndsAfterTheLastTurn
   std::size_t visited = 1, game_over_flags = 0;
   for (;;) {
     Trace t(Trace::Off{}, testing::source_spec()->catalog);
-    const auto r = n20::describe(*rules, cal, at, t);
+    const auto r = n20::describe(*rules, cal, at, GameState{}, t);
     // Night operations only at night; the non-phasing side acts exactly in the Reaction Phase.
     RC_ASSERT(at.phase != n20::Phase::NightOperations || r.night);
     RC_ASSERT((r.acting != r.phasing) == (at.phase == n20::Phase::Reaction));

@@ -11,7 +11,7 @@ namespace hexlaw::n20 {
 EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, const std::string& drawer,
                      const std::string& french, DiceSource& dice, Trace& trace) {
   EventDraw d;
-  if (rules.skips_random_events(drawer, state.turn, trace)) {  // a game's first-turn skip (the hook)
+  if (rules.skips_random_events(drawer, state.turn, state, trace)) {  // a game's first-turn skip (the hook)
     d.drawn = false;
     return d;
   }

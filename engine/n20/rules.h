@@ -286,10 +286,11 @@ class N20Rules {
   virtual std::vector<Symbol> battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
                                             const GameState& s, Trace& t) const;
 
-  // Whether `side` skips its Random Events draw on `turn` (each exclusive game skips one side's
-  // draw on the first turn: jena:5.0, dresden:5.0, leipzig:5.0). Standard: never.
-  virtual bool skips_random_events(std::string_view side, int turn, Trace& t) const {
-    (void)side, (void)turn, (void)t;
+  // Whether `side` skips its Random Events draw on `turn` of the position `s` (each exclusive
+  // game skips one side's draw on its first Game Turn played: jena:5.0, dresden:5.0 — Turn 6 in
+  // Dresden's Historical scenario —, leipzig:5.0). Standard: never.
+  virtual bool skips_random_events(std::string_view side, int turn, const GameState& s, Trace& t) const {
+    (void)side, (void)turn, (void)s, (void)t;
     return false;
   }
   // How many hexes fewer a unit retreating from `h` may retreat, at its owner's choice: one in a

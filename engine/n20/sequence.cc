@@ -63,7 +63,8 @@ bool next_position(const N20Rules& rules, const Calendar& cal, const SequencePos
 // Step A. Who is phasing and who acts. Step B. The phase's own permissions and duties. Step C.
 // What closes the phase: the Player Turn's end (lull, rout recovery), the night's reshuffle, the
 // game's end.
-PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequencePosition& at, Trace& trace) {
+PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequencePosition& at, const GameState& state,
+                     Trace& trace) {
   check_position(cal, at);
   PhaseReport r;
   r.at = at;
@@ -83,7 +84,7 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
   // Step B.
   switch (at.phase) {
     case Phase::RandomEvents:
-      if (rules.skips_random_events(r.phasing, at.turn, trace)) {
+      if (rules.skips_random_events(r.phasing, at.turn, state, trace)) {
         r.may.push_back({"nothing: this side draws no Random Event on this turn", rules.game() + ":5.0"});
         break;
       }

@@ -45,8 +45,10 @@ void check_position(const Calendar& cal, const SequencePosition& at);
 // The phases of one Player Turn of `turn`, in order, as the rule set gives them (std:4.0).
 std::vector<Phase> player_turn_phases(const N20Rules& rules, const Calendar& cal, int turn);
 
-// Whose phase it is at `at`, what may and must be done, and what happens as it closes.
-PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequencePosition& at, Trace& trace);
+// Whose phase it is at `at` in the position `state`, what may and must be done, and what happens
+// as it closes.
+PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequencePosition& at, const GameState& state,
+                     Trace& trace);
 
 // The position after `at`; false when `at` is the last phase of the last Game Turn, after
 // which victory is judged (std:15.0).

@@ -59,7 +59,7 @@ void Game::begin_phase() {
   scratch_ = std::move(fresh);
   // Step B.
   Trace t{Trace::IdsOnly{}, catalog()};
-  n20::PhaseReport report = n20::describe(*scenario_->rules, cal, pos_, t);
+  n20::PhaseReport report = n20::describe(*scenario_->rules, cal, pos_, state_, t);
   note("turn " + std::to_string(pos_.turn) + (state_.night ? " (night)" : "") + ": " + state_.phasing + "'s " +
            state_.phase + " phase",
        t);

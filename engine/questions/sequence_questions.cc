@@ -98,7 +98,7 @@ void add_sequence_questions(std::vector<QuestionKind>& kinds) {
       },
       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
         const SequenceInput in = read_sequence(s);
-        const n20::PhaseReport r = n20::describe(s.rules, in.cal, in.at, t);
+        const n20::PhaseReport r = n20::describe(s.rules, in.cal, in.at, s.state, t);
         nlohmann::json phases = nlohmann::json::array();
         for (auto p : n20::player_turn_phases(s.rules, in.cal, in.at.turn)) phases.push_back(n20::phase_name(p));
         n20::SequencePosition next;

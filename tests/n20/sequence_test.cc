@@ -43,7 +43,7 @@ TEST(Sequence, std_4_0_TheReactionPhaseBelongsToTheOtherSide) {
   HEXLAW_CITES("std:4.0", "std:8.0");
   auto rules = rules_with();
   Trace t(testing::source_spec()->catalog);
-  const auto r = n20::describe(*rules, jena_like(), {1, 2, Phase::Reaction}, t);
+  const auto r = n20::describe(*rules, jena_like(), {1, 2, Phase::Reaction}, GameState{}, t);
   EXPECT_EQ(r.phasing, "prussian");
   EXPECT_EQ(r.acting, "french");
   EXPECT_TRUE(t.cites("std:4.0"));
@@ -55,7 +55,7 @@ TEST(Sequence, std_8_3_NightDisengagementFollowsItsSwitch) {
   for (const std::string reading : {"allowed", "forbidden"}) {
     auto rules = rules_with({.interpretations = {{"reaction.night_disengagement", reading}}});
     Trace t(testing::source_spec()->catalog);
-    const auto r = n20::describe(*rules, jena_like(), {3, 1, Phase::Reaction}, t);
+    const auto r = n20::describe(*rules, jena_like(), {3, 1, Phase::Reaction}, GameState{}, t);
     EXPECT_EQ(r.may.size(), reading == "allowed" ? 1u : 0u) << reading;
     EXPECT_TRUE(t.cites("std:14.0"));
   }
@@ -66,8 +66,8 @@ TEST(Sequence, std_16_5_3_RoutRecoveryClosesThePlayerTurnOnlyWithTheOption) {
   Trace off(testing::source_spec()->catalog), on(testing::source_spec()->catalog);
   auto plain = rules_with();
   auto routs = rules_with({.options = {"std:16.5"}});
-  EXPECT_FALSE(n20::describe(*plain, jena_like(), {1, 1, Phase::Combat}, off).on_close.size() > 1);
-  const auto r = n20::describe(*routs, jena_like(), {1, 1, Phase::Combat}, on);
+  EXPECT_FALSE(n20::describe(*plain, jena_like(), {1, 1, Phase::Combat}, GameState{}, off).on_close.size() > 1);
+  const auto r = n20::describe(*routs, jena_like(), {1, 1, Phase::Combat}, GameState{}, on);
   ASSERT_EQ(r.on_close.size(), 2u);
   EXPECT_EQ(r.on_close[1].rule, "std:16.5.3");
   EXPECT_FALSE(off.cites("std:16.5.3"));

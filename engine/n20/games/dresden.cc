@@ -85,10 +85,17 @@ int DresdenRules::strength_modifier(const Unit& u, const GameState& s, Trace& t)
   return -1;
 }
 
-// RULE dresden:5.0 — on the first Game Turn the Allies skip their Random Events draw
-bool DresdenRules::skips_random_events(std::string_view side, int turn, Trace& t) const {
-  if (turn != 1 || side == "french") return false;
-  t.cite("dresden:5.0", "turn 1: the Allies draw no Random Event (nor roll for Variable Weather)");
+// RULE dresden:5.0 — on the first Game Turn played the Allies skip their Random Events draw (Turn 6 in the Historical scenario)
+bool DresdenRules::skips_random_events(std::string_view side, int turn, const GameState& s, Trace& t) const {
+  // Turn 1 always skips: a played game opens there even in the Historical scenario (its
+  // calendar has no first turn of its own yet, dresden:17.2 part), so it is its first turn played.
+  const bool historical_first = s.has_marker("historical-scenario") && turn == 6;
+  if ((turn != 1 && !historical_first) || side == "french") return false;
+  t.cite("dresden:5.0", [&] {
+    return historical_first ? std::string("turn 6, the Historical scenario's first Game Turn (dresden:17.2): the Allies "
+                                          "draw no Random Event (nor roll for Variable Weather)")
+                            : std::string("turn 1: the Allies draw no Random Event (nor roll for Variable Weather)");
+  });
   return true;
 }
 

@@ -75,7 +75,7 @@ class DresdenRules : public N20Rules {
   // The Allies are the First Player (dresden:4.0).
   const char* first_player_rule(const std::string& first, const std::string& french, Trace& t) const override;
   // The Allies draw no Random Event on the first turn (dresden:5.0).
-  bool skips_random_events(std::string_view side, int turn, Trace& t) const override;
+  bool skips_random_events(std::string_view side, int turn, const GameState& s, Trace& t) const override;
   // The Austrian Light Corps may disengage like cavalry (dresden:16.9).
   bool may_disengage(const Unit& u, Trace& t) const override;
   // Königstein (1222): a super-fortified hex, +4 in defence and four hexes fewer to retreat

@@ -92,8 +92,9 @@ void DresdenRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
   // Step B.
   if (option_on("dresden:16.8")) {
     Trace silent(Trace::Off{}, catalog());
-    if (skips_random_events(s.phasing.view(), s.turn, silent)) {
-      t.cite("dresden:5.0", "turn 1: no Variable Weather check");
+    if (skips_random_events(s.phasing.view(), s.turn, s, silent)) {
+      t.cite("dresden:5.0", [&] { return s.turn == 1 ? std::string("turn 1: no Variable Weather check")
+                                                   : "turn " + std::to_string(s.turn) + ", the first Game Turn played: no Variable Weather check"; });
     } else {
       weather_check(dice.roll(6, "dresden:16.8", "Variable Weather check"), s.turn, s, t);
     }

@@ -19,7 +19,7 @@ const jena::OrderOfBattle* JenaRules::listed(std::string_view id, std::string_vi
 }
 
 // RULE jena:5.0 — on the first Game Turn the French skip their Random Events draw
-bool JenaRules::skips_random_events(std::string_view side, int turn, Trace& t) const {
+bool JenaRules::skips_random_events(std::string_view side, int turn, const GameState&, Trace& t) const {
   if (turn != 1 || side != "french") return false;
   t.cite("jena:5.0", "turn 1: the French draw no Random Event");
   return true;

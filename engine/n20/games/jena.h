@@ -22,7 +22,7 @@ class JenaRules : public N20Rules {
  public:
   // Reads the order of battle (jena:table.order-of-battle) from the spec.
   JenaRules(RulesetChoice choice, std::shared_ptr<const Spec> spec);
-  bool skips_random_events(std::string_view side, int turn, Trace& t) const override;
+  bool skips_random_events(std::string_view side, int turn, const GameState& s, Trace& t) const override;
   std::pair<std::string, std::string> first_player() const override;
   bool is_elite(const Unit& u, Trace& t) const override;
   bool is_guard(const Unit& u, Trace& t) const override;

@@ -324,7 +324,7 @@ VictoryVerdict LeipzigRules::judge_victory(const GameState& s, const std::string
 }
 
 // RULE leipzig:5.0 — on the first Game Turn the Allies skip their Random Events draw
-bool LeipzigRules::skips_random_events(std::string_view side, int turn, Trace& t) const {
+bool LeipzigRules::skips_random_events(std::string_view side, int turn, const GameState&, Trace& t) const {
   if (turn != 1 || side == "french") return false;
   t.cite("leipzig:5.0", "turn 1: the Allies draw no Random Event");
   return true;

@@ -159,34 +159,45 @@ void draw_counter(SvgWriter& svg, const Counter& u, Point c, double size, int nt
 }  // namespace
 
 std::vector<Hex> scene_hexes(const Scene& s) {
-  std::set<Hex> core;
+  // 1. The hexes where something happens (terrain, hexsides, units, the answer's marks), and
+  // the special hexes (LOCs, objectives, entries), which may lie far off.
+  std::set<Hex> action, special;
   if (s.map) {
     const Map& m = *s.map;
-    for (Hex h : m.hexes_with_terrain()) core.insert(h);
-    for (const Hexside& side : m.hexsides_with_features()) core.insert(side.first()), core.insert(side.second());
-    for (const auto& [side, hexes] : m.all_locs()) core.insert(hexes.begin(), hexes.end());
-    for (const auto& [side, hexes] : m.all_objectives()) core.insert(hexes.begin(), hexes.end());
-    for (const auto& [area, hexes] : m.all_entry_areas()) core.insert(hexes.begin(), hexes.end());
-    core.insert(m.setup_hexes().begin(), m.setup_hexes().end());
-    core.insert(m.road_entries().begin(), m.road_entries().end());
+    for (Hex h : m.hexes_with_terrain()) action.insert(h);
+    for (const Hexside& side : m.hexsides_with_features()) action.insert(side.first()), action.insert(side.second());
+    for (const auto& [side, hexes] : m.all_locs()) special.insert(hexes.begin(), hexes.end());
+    for (const auto& [side, hexes] : m.all_objectives()) special.insert(hexes.begin(), hexes.end());
+    for (const auto& [area, hexes] : m.all_entry_areas()) special.insert(hexes.begin(), hexes.end());
+    special.insert(m.setup_hexes().begin(), m.setup_hexes().end());
+    special.insert(m.road_entries().begin(), m.road_entries().end());
   }
   for (const auto& c : s.counters)
-    if (c.on_map) core.insert(c.hex);
-  for (const auto& sh : s.shades) core.insert(sh.hex);
-  for (const auto& r : s.routes) core.insert(r.hexes.begin(), r.hexes.end());
-  for (const auto& [a, b] : s.slopes) core.insert(a), core.insert(b);
-  if (core.empty()) core.insert(s.map ? s.map->hex("0101") : Hex{1, 1});
-  // The printed rectangle the hexes that matter span, when it is small enough to show whole
-  // (a fragment naming hexes far apart, a distant LOC, keeps only the rings around them).
+    if (c.on_map) action.insert(c.hex);
+  for (const auto& sh : s.shades) action.insert(sh.hex);
+  for (const auto& r : s.routes) action.insert(r.hexes.begin(), r.hexes.end());
+  for (const auto& [a, b] : s.slopes) action.insert(a), action.insert(b);
+  if (action.empty() && special.empty()) action.insert(s.map ? s.map->hex("0101") : Hex{1, 1});
+  // 2. The printed rectangle around the action, one hex wider each way, grown to take in each
+  // special hex while it stays small; special hexes beyond stand apart with their ring.
   const ColumnLayout layout = s.map ? s.map->layout() : ColumnLayout::OddColumnsLow;
-  int c0 = 1 << 20, c1 = -(1 << 20), r0 = 1 << 20, r1 = -(1 << 20);
-  for (Hex h : core) {
-    const Printed p = to_printed(h, layout);
-    c0 = std::min(c0, p.col), c1 = std::max(c1, p.col), r0 = std::min(r0, p.row), r1 = std::max(r1, p.row);
+  struct Rect {
+    int c0 = 1 << 20, c1 = -(1 << 20), r0 = 1 << 20, r1 = -(1 << 20);
+    void take(Printed p) { c0 = std::min(c0, p.col), c1 = std::max(c1, p.col), r0 = std::min(r0, p.row), r1 = std::max(r1, p.row); }
+    long area() const { return c1 < c0 ? 0 : static_cast<long>(c1 - c0 + 1) * (r1 - r0 + 1); }
+  } rect;
+  for (Hex h : action) rect.take(to_printed(h, layout));
+  if (rect.area() > 0) rect.c0 -= 1, rect.c1 += 1, rect.r0 -= 1, rect.r1 += 1;
+  std::set<Hex> core = action;
+  for (Hex h : special) {
+    Rect grown = rect;
+    grown.take(to_printed(h, layout));
+    if (grown.area() <= 100) rect = grown;
+    core.insert(h);
   }
-  if (static_cast<long>(c1 - c0 + 1) * (r1 - r0 + 1) <= 300)
-    for (int col = c0; col <= c1; ++col)
-      for (int row = r0; row <= r1; ++row) core.insert(to_axial(Printed{col, row}, layout));
+  if (rect.area() <= 300)
+    for (int col = rect.c0; col <= rect.c1; ++col)
+      for (int row = rect.r0; row <= rect.r1; ++row) core.insert(to_axial(Printed{col, row}, layout));
   std::set<Hex> all = core;
   for (Hex h : core)
     for (Hex n : neighbours(h)) all.insert(n);

@@ -275,7 +275,7 @@ void bind_desk(pyb::module_& m) {
                         "as it was.\n\n"
                         ">>> p = hexlaw.Position({'units': [{'id': 'F', 'side': 'french', 'type': 'infantry', "
                         "'strength': 3, 'movement': 2, 'hex': '0505'}], 'question': {'kind': 'reach', 'unit': 'F'}})\n"
-                        ">>> p.ask().outcome['count']\n6\n"
+                        ">>> p.ask().outcome['count']\n18\n"
                         ">>> p.set_unit('F', movement=1).ask().outcome['count']\n6\n"
                         ">>> p.move('F', '0101').unit('F')['hex']\n'0101'")
       .def(pyb::init([](const pyb::object& c, const pyb::object& spec) { return make_position(c, spec); }),

@@ -212,6 +212,12 @@ def main():
             progress(f"render check FAILED: {message}", final=True)
     progress(f"done: run {run_id}, {len(tests)} tests, {counts['failed']} failed", final=True)
 
+    # Step E2. The cookbook's pictures and answers (docs/cookbook.md), drawn by the engine.
+    progress("drawing the cookbook (docs/cookbook.md)")
+    import cookbook
+    for subject, detail in cookbook.write(str(build / "hexlaw")):
+        problems.append(("cookbook", subject, detail))
+
     # Step F. One summary line per book, and the behaviour hash.
     for line in render.summary_lines(model):
         print(line)

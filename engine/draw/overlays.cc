@@ -124,8 +124,7 @@ void battle_overlay(Overlay& o, const json& outcome) {
   for (const char* side : {"attackers", "defenders"})
     if (o.q.contains(side) && o.q[side].is_array())
       for (const auto& id : o.q[side])
-        if (id.is_string()) o.shade_unit(id.get<std::string>(), side == std::string("attackers") ? "attacker" : "defender",
-                                         side == std::string("attackers") ? "attacker" : "defender");
+        if (id.is_string()) o.shade_unit(id.get<std::string>(), side == std::string("attackers") ? "attacker" : "defender");
   if (outcome.contains("fates") && outcome["fates"].is_array())
     for (const auto& f : outcome["fates"]) {
       const std::string unit = o.str(f, "unit"), fate = o.str(f, "fate");
@@ -136,7 +135,7 @@ void battle_overlay(Overlay& o, const json& outcome) {
   if (outcome.contains("advance") && outcome["advance"].is_object() && outcome["advance"].contains("paths") &&
       outcome["advance"]["paths"].is_object())
     for (const auto& [unit, hexes] : outcome["advance"]["paths"].items())
-      o.s.routes.push_back(o.route(o.unit_hex(unit), hexes, "advance", unit + " advances"));
+      o.s.routes.push_back(o.route(std::nullopt, hexes, "advance", "the advance along " + unit + "'s path"));
 }
 
 // 5. Zones of control and geometry questions: the hexes asked about.

@@ -90,7 +90,8 @@ Scene position_scene(const CaseFile& c, const DrawOptions& o) {
   s.map = c.map.get();
   s.title = c.title.empty() ? c.name : c.title;
   std::string rules;
-  for (const auto& r : c.rules) rules += (rules.empty() ? "" : ", ") + r;
+  for (std::size_t i = 0; i < c.rules.size() && i < 4; ++i) rules += (rules.empty() ? "" : ", ") + c.rules[i];
+  if (c.rules.size() > 4) rules += " and " + std::to_string(c.rules.size() - 4) + " more";
   std::string where = c.ruleset.game;
   if (c.system == "jemmapes") where += ", round " + std::to_string(c.jemmapes->round);
   else {

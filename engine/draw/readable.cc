@@ -62,7 +62,8 @@ std::string summarize_outcome(const json& o) {
       std::string fates;
       for (const auto& f : o["fates"]) {
         std::string one = s_of(f, "unit") + " " + s_of(f, "fate");
-        if (f.contains("distance")) one += " " + s_of(f, "distance") + " to " + s_of(f, "ends");
+        if (f.contains("distance")) one += " " + s_of(f, "distance");
+        if (f.contains("distance") && f.contains("ends") && f["ends"].is_string()) one += " to " + s_of(f, "ends");
         fates += (fates.empty() ? "" : "; ") + one;
       }
       out += ": " + fates;
@@ -72,7 +73,8 @@ std::string summarize_outcome(const json& o) {
       for (const auto& [k, v] : o["morale"].items()) out += " " + k + " " + (v.is_number() && v.get<int>() > 0 ? "+" : "") + v.dump();
     }
     if (o.contains("advance") && o["advance"].is_object() && o["advance"].contains("paths"))
-      for (const auto& [u, p] : o["advance"]["paths"].items()) out += "; " + u + " advances to " + join_hexes(p);
+      for (const auto& [u, p] : o["advance"]["paths"].items())
+        out += "; " + s_of(o["advance"], "side") + " may advance along " + u + "'s path " + join_hexes(p);
     return out;
   }
   // Anything else: its scalar fields, then the others shortened.

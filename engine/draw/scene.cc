@@ -410,6 +410,18 @@ std::string render_svg(const Scene& s, const HexGeometry& g) {
       svg.text(x + 14, y + 9, t, {{"font-size", "10"}});
       x += 24 + t.size() * 6;
     }
+    // The kinds of shading used, in the colours drawn.
+    std::set<std::string> kinds;
+    for (const auto& sh : s.shades)
+      if (sh.kind != "note" && kinds.insert(sh.kind).second) {
+        const ShadeStyle st = shade_style(sh.kind);
+        svg.element("rect", {{"x", num(x)}, {"y", num(y)}, {"width", "10"}, {"height", "10"}, {"fill", st.fill},
+                             {"fill-opacity", "0.45"}, {"stroke", st.stroke}});
+        const std::string name = sh.kind == "zoc" ? "zone of control" : sh.kind == "reach" ? "reachable"
+                                 : sh.kind == "failed" ? "illegal or broken" : sh.kind == "focus" ? "asked about" : sh.kind;
+        svg.text(x + 14, y + 9, name, {{"font-size", "10"}});
+        x += 24 + name.size() * 6;
+      }
     svg.close();
     y += kLine + 4;
   }

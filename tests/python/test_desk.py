@@ -205,3 +205,23 @@ def test_docstring_examples_run():
         examples += len(test.examples)
         runner.run(test)
     assert runner.failures == 0 and examples >= 5
+
+
+def test_the_cookbook_shows_pictures_that_exist_and_parse(source_dir):
+    """docs/cookbook.md (written by make report) and the README show pictures the engine drew."""
+    import re
+    import sys
+    sys.path.insert(0, str(source_dir / "report"))
+    import cookbook
+    text = (source_dir / "docs" / "cookbook.md").read_text()
+    pictures = re.findall(r"!\[[^\]]*\]\((cookbook/[^)]+\.svg)\)", text)
+    assert len(pictures) == len(cookbook.ENTRIES) >= 12
+    for name, _ in cookbook.ENTRIES:
+        assert (source_dir / "cases" / f"{name}.yaml").exists(), name
+        assert f"cookbook/{name.replace('/', '__')}.svg" in pictures, name
+    for rel in pictures:
+        root = ET.parse(source_dir / "docs" / rel).getroot()
+        assert root.tag == SVG + "svg" and units_drawn(ET.tostring(root, encoding="unicode")), rel
+    readme = (source_dir / "README.md").read_text().splitlines()
+    first_picture = re.search(r"\((docs/cookbook/[^)]+\.svg)\)", readme[2])
+    assert first_picture and (source_dir / first_picture.group(1)).exists()

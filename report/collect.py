@@ -212,11 +212,13 @@ def main():
             progress(f"render check FAILED: {message}", final=True)
     progress(f"done: run {run_id}, {len(tests)} tests, {counts['failed']} failed", final=True)
 
-    # Step E2. The cookbook's pictures and answers (docs/cookbook.md), drawn by the engine.
-    progress("drawing the cookbook (docs/cookbook.md)")
-    import cookbook
-    for subject, detail in cookbook.write(str(build / "hexlaw")):
-        problems.append(("cookbook", subject, detail))
+    # Step E2. The cookbook's pictures and answers (docs/cookbook.md), drawn by the engine: on a
+    # whole run only (`make report`), so a partial run never rewrites the source tree's docs.
+    if set(wanted) == {"example", "property", "cases", "python"}:
+        progress("drawing the cookbook (docs/cookbook.md)")
+        import cookbook
+        for subject, detail in cookbook.write(str(build / "hexlaw")):
+            problems.append(("cookbook", subject, detail))
 
     # Step F. One summary line per book, and the behaviour hash.
     for line in render.summary_lines(model):

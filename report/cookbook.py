@@ -107,7 +107,9 @@ def write(cli):
             parts += ["```text", *body, "```", ""]
         cites = ", ".join(f"`{c['id']}` {c['title']}" for c in answer["citations"])
         parts += [f"Rules cited: {cites}.", ""]
-    DOC.write_text("\n".join(parts), encoding="utf-8")
+    text = "\n".join(parts)
+    if not DOC.exists() or DOC.read_text(encoding="utf-8") != text:
+        DOC.write_text(text, encoding="utf-8")
     return problems
 
 

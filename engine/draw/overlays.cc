@@ -174,7 +174,10 @@ void add_answer(Scene& s, const CaseFile& c, const Answer& a) {
   if (k == "path") path_overlay(o);
   else if (k == "reach") reach_overlay(o);
   else if (k == "retreat") retreat_overlay(o);
-  else if (k == "battle" || k == "resolve" || k == "declare" || k == "fire" || k == "assault") battle_overlay(o, a.outcome);
+  else if (k == "battle" || k == "resolve" || k == "declare" || k == "fire" || k == "assault") {
+    battle_overlay(o, a.outcome);
+    if (q.contains("hex") && !q.contains("defenders")) o.shade(q["hex"], "defender");  // Jemmapes: the hex attacked
+  }
   else if (k == "zoc") zoc_overlay(o);
   else if (k == "in-enemy-zoc") {
     o.shade_unit(o.str(q, "unit"), a.outcome.value("in_enemy_zoc", false) ? "zoc" : "focus");

@@ -45,7 +45,7 @@ void jemmapes_counters(const CaseFile& c, Scene& s) {
       k.values = std::to_string(u.cp);
       if (u.mp) k.values += "-" + std::to_string(*u.mp);
     } else if (u.tv || u.cv) {
-      k.values = (u.tv ? std::to_string(*u.tv) : "?") + "/" + (u.cv ? std::to_string(*u.cv) : "?");
+      k.values = (u.tv ? "T" + std::to_string(*u.tv) : "") + (u.tv && u.cv ? " " : "") + (u.cv ? "C" + std::to_string(*u.cv) : "");
     }
     if (u.level != jemmapes::Level::GoodOrder) k.markers.emplace_back(jemmapes::to_string(u.level));
     for (const auto& m : u.markers) k.markers.push_back(m);

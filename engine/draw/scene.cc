@@ -111,10 +111,10 @@ std::string marker_tag(const std::string& m) {
   return it == short_names.end() ? m.substr(0, 2) : it->second;
 }
 
-// 3. One counter centred at c (a stack's later counters are offset by `nth`).
-void draw_counter(SvgWriter& svg, const Counter& u, Point c, double size, int nth, Point origin_for_facing) {
+// 3. One counter centred at c, moved `shift` down and right (a stack spreads its counters).
+void draw_counter(SvgWriter& svg, const Counter& u, Point c, double size, double shift, Point origin_for_facing) {
   const double w = size * 0.95;
-  c.x += nth * 6, c.y += nth * 6;
+  c.x += shift, c.y += shift;
   const std::string fill = side_fill(u.side), ink = side_ink(fill);
   std::string tip = u.id + " (" + u.side + ", " + u.symbol + (u.values.empty() ? "" : " " + u.values) + ")";
   for (const auto& m : u.markers) tip += " " + m;
@@ -137,7 +137,9 @@ void draw_counter(SvgWriter& svg, const Counter& u, Point c, double size, int nt
   svg.element("rect", {{"x", num(c.x - w / 2)}, {"y", num(c.y - w / 2)}, {"width", num(w)}, {"height", num(w)},
                        {"rx", "3"}, {"fill", fill}, {"stroke", routed ? "#d50000" : "#000"},
                        {"stroke-width", routed ? "2.5" : "1"}});
-  svg.text(c.x, c.y - w / 2 + 9, u.id, {{"font-size", "8"}, {"text-anchor", "middle"}, {"fill", ink}});
+  // The id, shortened to fit the counter (the whole id is in the tooltip).
+  const std::string shown = u.id.size() > 7 ? u.id.substr(0, 6) + "." : u.id;
+  svg.text(c.x, c.y - w / 2 + 9, shown, {{"font-size", "8"}, {"text-anchor", "middle"}, {"fill", ink}});
   type_symbol(svg, u.symbol, c.x - w * 0.28, c.y - w * 0.2, w * 0.56, ink);
   if (!u.values.empty())
     svg.text(c.x, c.y + w / 2 - 3, u.values, {{"font-size", "9"}, {"font-weight", "bold"}, {"text-anchor", "middle"}, {"fill", ink}});
@@ -384,11 +386,14 @@ std::string render_svg(const Scene& s, const HexGeometry& g) {
   svg.close();
   // 7. Counters on the map, stacks offset.
   svg.open("g", {{"class", "counters"}});
-  std::map<Hex, int> in_hex;
+  std::map<Hex, int> in_hex, stack;
+  for (const auto& u : s.counters)
+    if (u.on_map) ++stack[u.hex];
   for (const auto& u : s.counters) {
     if (!u.on_map) continue;
     const Point c = at(g.centre(u.hex));
-    draw_counter(svg, u, c, g.size * 0.9, in_hex[u.hex]++, c);
+    const double shift = (in_hex[u.hex]++ - (stack[u.hex] - 1) / 2.0) * 8;
+    draw_counter(svg, u, c, g.size * 0.9, shift, c);
   }
   svg.close();
   // The shades' labels, one line per hex along its lower edge, over everything.

@@ -113,6 +113,19 @@ def write(cli):
     return problems
 
 
+def draw_cases(cli, out_dir):
+    """Draws every case file's picture (its position and answer) into out_dir/NAME.svg for the
+    coverage page; returns the problems found (a case that could not be drawn)."""
+    files = sorted(str(p) for p in (ROOT / "cases").rglob("*.yaml"))
+    r = subprocess.run([cli, "ask", "--cases-root", str(ROOT / "cases"), "--svg", str(out_dir), *files],
+                       capture_output=True, text=True, timeout=600)
+    problems = [("pictures", line) for line in r.stderr.splitlines() if line.startswith("internal error")]
+    drawn = len(list(pathlib.Path(out_dir).rglob("*.svg")))
+    if drawn < len(files):
+        problems.append(("pictures", f"{drawn} of {len(files)} case pictures drawn"))
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default=str(ROOT / "build"))

@@ -225,3 +225,22 @@ def test_the_cookbook_shows_pictures_that_exist_and_parse(source_dir):
     readme = (source_dir / "README.md").read_text().splitlines()
     first_picture = re.search(r"\((docs/cookbook/[^)]+\.svg)\)", readme[2])
     assert first_picture and (source_dir / first_picture.group(1)).exists()
+
+
+def test_the_coverage_page_links_case_files_pictures_and_catalog_and_charts_verdicts(source_dir):
+    """Each case on coverage.html links its case files (with their pictures) and its catalog
+    entry, and a static chart shows each book's verdicts."""
+    import sys
+    sys.path.insert(0, str(source_dir / "report"))
+    import render
+    case = {"id": "std:9.8.2", "book": "std", "title": "t", "kind": "rule", "summary": "s", "printings": "v2.0",
+            "overrides": "", "status_reason": "", "verdict": "example-tested", "implemented_by": [], "notes": [],
+            "file": "spec/catalog/std/part2.yaml",
+            "tests": [{"name": "case:std/9.8.2/fewest-enemy-zoc-hexes", "kind": "case file", "result": "passed"}]}
+    run = {"id": 1, "commit_id": "c", "finished": "f", "tests_passed": 1, "tests_failed": 0, "tests_skipped": 0,
+           "tests_total": 1, "behaviour_hash": "h" * 16, "suites": "cases", "suites_ok": 1}
+    page = render.html({"run": run, "cases": [case], "defects": [], "previous": None})
+    assert '<div id="chart">' in page and 'title="example-tested: 1"' in page
+    assert "pictures/${esc(n)}.svg" in page and "../../cases/${esc(n)}.yaml" in page
+    assert '"file": "spec/catalog/std/part2.yaml"' in page
+    assert "https://" not in page and "http://" not in page.replace("http://www.w3.org", "")

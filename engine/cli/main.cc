@@ -241,6 +241,7 @@ int main(int argc, char** argv) {
       return run_report_diff(args);
     }
     const std::shared_ptr<const Spec> spec = Spec::load(spec_dir);
+    if (*ask_cmd && jsonl && !svg_out.empty()) throw InputError("<argument>", "--svg", "draws for people: not with --jsonl");
     if (*ask_cmd)
       return jsonl ? run_ask_jsonl(spec, files, cases_root) : run_ask(spec, files, json, check_mode, cases_root, svg_out);
     if (*rule_cmd && rule_cases) {

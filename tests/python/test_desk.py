@@ -82,6 +82,11 @@ def test_json_output_is_unchanged_by_the_desk(cli, source_dir):
     assert json.loads(r.stdout) == json.loads(hexlaw.ask(path).to_json())
 
 
+def test_svg_is_refused_with_jsonl(cli, source_dir, tmp_path):
+    r = run(cli, "ask", "--jsonl", "--svg", str(tmp_path / "x.svg"), str(source_dir / ODDS_CASE))
+    assert r.returncode == 2 and "--svg" in r.stderr and r.stdout == ""
+
+
 def test_draw_command_writes_the_position(cli, source_dir, tmp_path):
     path = str(source_dir / "cases/std/7.4/retreat-into-enemy-zoc-risks-a-break.yaml")
     r = run(cli, "draw", path, "--zoc", "F1")

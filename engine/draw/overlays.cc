@@ -88,6 +88,9 @@ void reach_overlay(Overlay& o) {
   if (!o.out.contains("hexes") || !o.out["hexes"].is_object()) return;
   for (const auto& [name, v] : o.out["hexes"].items()) {
     std::string label = v.contains("mp_left") ? v["mp_left"].dump() + " MP left" : "";
+    // Std 12.2.1: a destination that commits the Guard says so, with its cost.
+    if (v.contains("guard_commitment") && v["guard_commitment"].is_object() && v["guard_commitment"].value("commits", false))
+      label += ", Guard commits (" + v["guard_commitment"].value("cost", json(0)).dump() + " morale)";
     const json stop = v.value("stop", json());
     o.shade(json(name), "reach", label);
     if ((stop.is_boolean() && stop.get<bool>()) || stop.is_object()) o.shade(json(name), "stop", "stop");

@@ -145,6 +145,8 @@ std::string outcome_body(const Answer& a) {
     for (const auto& [hex, v] : o["hexes"].items()) {
       out << "  " << hex << "  " << s_of(v, "mp_left") << " MP left, by " << join_hexes(v.value("path", json::array()));
       const json stop = v.value("stop", json());
+      if (v.contains("guard_commitment") && v["guard_commitment"].is_object() && v["guard_commitment"].value("commits", false))
+        out << "  (commits the Guard: " << s_of(v["guard_commitment"], "cost") << " morale point(s))";
       if (stop.is_object()) out << "  (stops: " << s_of(stop, "reason") << ")";
       else if (stop.is_boolean() && stop.get<bool>()) out << "  (stops)";
       out << "\n";

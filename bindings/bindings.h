@@ -10,6 +10,8 @@
 #include "engine/core/spec.h"
 #include "engine/core/symbol.h"
 #include "engine/core/yaml_read.h"
+#include "engine/questions/answer.h"
+#include "engine/questions/case_file.h"
 
 // Interned names cross into Python as str, and morale tracks as a dict of str to int.
 namespace pybind11::detail {
@@ -53,6 +55,7 @@ void bind_core(pybind11::module_& m);       // core_bindings.cc: hexes, dice, st
 void bind_catalog(pybind11::module_& m);    // catalog_bindings.cc: rule(), rules()
 void bind_questions(pybind11::module_& m);  // questions_bindings.cc: ask(), Answer
 void bind_game(pybind11::module_& m);       // game_bindings.cc: load_scenario(), Game, replay()
+void bind_desk(pybind11::module_& m);       // desk_bindings.cc: Position, GameState's units and repr
 
 // Python objects <-> the engine's data with no text in between (convert.cc). A dict (or any
 // JSON-like value) becomes the document the engine's readers read; errors are CaseErrors
@@ -66,6 +69,10 @@ const std::shared_ptr<Spec>& default_spec();
 std::shared_ptr<const Spec> spec_or_default(const pybind11::object& given);
 std::shared_ptr<const Spec> spec_for_dir(const std::string& dir);
 
+// The desk (desk_bindings.cc): an Answer keeps the case it was asked from, so it can draw
+// itself; the Answer class gains svg(), _repr_svg_, _repr_html_ and readable().
+void attach_case(pybind11::object& answer, std::shared_ptr<const CaseFile> c);
+void bind_answer_pictures(pybind11::class_<Answer>& cls);
 std::shared_ptr<const Doc> python_to_doc(const pybind11::handle& obj, const std::string& name);
 pybind11::object json_to_python(const nlohmann::json& j);
 

@@ -34,7 +34,9 @@ CaseFile to_case(const pyb::object& obj, const pyb::object& given) {
 }  // namespace
 
 void bind_questions(pyb::module_& m) {
-  pyb::class_<Answer>(m, "Answer", "The engine's answer: outcome, the rule cases cited, the trace, the dice.")
+  pyb::class_<Answer> answer_cls(m, "Answer", pyb::dynamic_attr(),
+                                 "The engine's answer: outcome, the rule cases cited, the trace, the dice.");
+  answer_cls
       .def_property_readonly("outcome", [](const Answer& a) { return json_to_python(a.outcome); })
       .def_property_readonly("citations", &Answer::citations)
       .def_property_readonly("trace",
@@ -56,8 +58,15 @@ void bind_questions(pyb::module_& m) {
       .def("explain", &Answer::explain, "The answer for a person.")
       .def("to_json", [](const Answer& a) { return a.to_json().dump(2); })
       .def("__repr__", [](const Answer& a) { return "<Answer " + a.headline + ">"; });
+  bind_answer_pictures(answer_cls);  // desk_bindings.cc
   m.def(
-      "ask", [](const pyb::object& c, const pyb::object& spec) { return ask(to_case(c, spec)); },
+      "ask",
+      [](const pyb::object& c, const pyb::object& spec) {
+        auto cf = std::make_shared<const CaseFile>(to_case(c, spec));
+        pyb::object a = pyb::cast(ask(*cf));
+        attach_case(a, std::move(cf));  // the answer can draw its position (desk_bindings.cc)
+        return a;
+      },
       pyb::arg("case"), pyb::arg("spec") = pyb::none(),
       "Answer a rules question: a dict, YAML/JSON text, or a path to a case file. Raises "
       "hexlaw.CaseError naming the field on bad input.");

@@ -212,6 +212,22 @@ def main():
             progress(f"render check FAILED: {message}", final=True)
     progress(f"done: run {run_id}, {len(tests)} tests, {counts['failed']} failed", final=True)
 
+    # Step E1. Every case file's picture, which the coverage page links to (report/out/pictures/).
+    if "cases" in wanted:
+        import cookbook
+        progress("drawing every case file (pictures/)")
+        shutil.rmtree(out / "pictures", ignore_errors=True)
+        for subject, detail in cookbook.draw_cases(str(build / "hexlaw"), out / "pictures"):
+            problems.append(("pictures", subject, detail))
+
+    # Step E2. The cookbook's pictures and answers (docs/cookbook.md), drawn by the engine: on a
+    # whole run only (`make report`), so a partial run never rewrites the source tree's docs.
+    if set(wanted) == {"example", "property", "cases", "python"}:
+        progress("drawing the cookbook (docs/cookbook.md)")
+        import cookbook
+        for subject, detail in cookbook.write(str(build / "hexlaw")):
+            problems.append(("cookbook", subject, detail))
+
     # Step F. One summary line per book, and the behaviour hash.
     for line in render.summary_lines(model):
         print(line)

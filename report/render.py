@@ -124,7 +124,7 @@ th {{ background: #f0f0f0; }} td.n {{ text-align: right; }}
 {skipped} skipped or disabled, of {total}. {suites}. Behaviour hash <code>{hash}</code>.</p>
 <p class="small">A case counts as tested only when a passing, non-skipped test cites it <em>and</em>
 the engine cited it in a trace during this run.</p>
-<h2>Totals by book</h2>{book_table}
+<h2>Totals by book</h2>{book_chart}{book_table}
 <h2>Standard rules by printing</h2>{printing_table}
 <h2>Defects</h2>{defects}
 <h2>Cases</h2>
@@ -138,14 +138,21 @@ Search <input id="q" size="24"> <span id="count"></span></div>
 const cases = JSON.parse(document.getElementById('data').textContent);
 const tbody = document.querySelector('#cases tbody');
 const esc = s => String(s).replace(/[&<>"]/g, c => ({{'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}})[c]);
+// A case file's test links to the file and to its picture (pictures/, drawn by `make report`).
+function caseLink(t) {{
+  if (t.kind !== 'case file' || !t.name.startsWith('case:')) return esc(t.name);
+  const n = t.name.slice(5);
+  return `<a href="../../cases/${{esc(n)}}.yaml">${{esc(t.name)}}</a> <a class="small" href="pictures/${{esc(n)}}.svg">picture</a>`;
+}}
 function row(c) {{
-  const tests = c.tests.map(t => `${{esc(t.name)}} <span class="small">(${{t.kind}}, ${{t.result}})</span>`).join('<br>');
+  const tests = c.tests.map(t => caseLink(t) + ` <span class="small">(${{t.kind}}, ${{t.result}})</span>`).join('<br>');
   const notes = c.notes.length ? `<details><summary class="small">${{c.notes.length}} note(s)</summary>` +
     c.notes.map(n => `<p class="small"><b>${{n.kind}}</b>: ${{esc(n.text)}}<br><i>ruling:</i> ${{esc(n.ruling)}}` +
     (n.switch ? ` <code>${{esc(n.switch)}}</code>` : '') + `</p>`).join('') + `</details>` : '';
   const extra = c.status_reason ? `<div class="small">${{esc(c.status_reason)}}</div>` : '';
   return `<tr class="v-${{c.verdict}}" data-book="${{c.book}}" data-verdict="${{c.verdict}}">` +
-    `<td><code>${{esc(c.id)}}</code></td><td>${{c.verdict}}</td>` +
+    `<td><code>${{esc(c.id)}}</code>` + (c.file ? `<br><a class="small" href="../../${{esc(c.file)}}">catalog</a>` : '') +
+    `</td><td>${{c.verdict}}</td>` +
     `<td><b>${{esc(c.title)}}</b> <span class="small">${{c.kind}}${{c.printings ? ' · ' + c.printings : ''}}` +
     `${{c.overrides ? ' · overrides ' + esc(c.overrides) : ''}}</span><br>${{esc(c.summary)}}${{extra}}${{notes}}</td>` +
     `<td class="small">${{c.implemented_by.map(esc).join('<br>')}}</td><td class="small">${{tests}}</td></tr>`;
@@ -176,6 +183,28 @@ def _table(header, rows):
     return f"<table><tr>{h}</tr>{body}</table>"
 
 
+VERDICT_COLOURS = {"example+property": "#2e7d32", "example-tested": "#66bb6a", "property-tested": "#42a5f5",
+                   "implemented-untested": "#ffca28", "unimplemented": "#bdbdbd", "failing": "#e53935",
+                   "not-engine-matter": "#9575cd", "source-missing": "#b39ddb"}
+
+
+def _chart(by_book):
+    """Each book's verdicts at a glance: one stacked bar per book, static (no script, no network)."""
+    rows = []
+    for b in BOOKS:
+        t = by_book.get(b, {})
+        total = t.get("total", 0) or 1
+        segs = "".join(f'<span title="{v}: {t.get(v, 0)}" style="display:inline-block;height:14px;'
+                       f'width:{100 * t.get(v, 0) / total:.2f}%;background:{VERDICT_COLOURS.get(v, "#999")}"></span>'
+                       for v in VERDICTS if t.get(v, 0))
+        rows.append(f'<div class="chart-row"><span style="display:inline-block;width:6em">{b}</span>'
+                    f'<span style="display:inline-block;width:60%;background:#f4f4f4;vertical-align:middle;'
+                    f'white-space:nowrap;line-height:0">{segs}</span> <span class="small">{t.get("total", 0)} cases</span></div>')
+    key = " ".join(f'<span class="small"><span style="display:inline-block;width:10px;height:10px;'
+                   f'background:{VERDICT_COLOURS.get(v, "#999")}"></span> {v}</span>' for v in VERDICTS)
+    return f'<div id="chart">{"".join(rows)}<div>{key}</div></div>'
+
+
 def html(model):
     run, cases = model["run"], model["cases"]
     by_book = totals(cases)
@@ -187,7 +216,7 @@ def html(model):
                                 f"{html_lib.escape(d['detail'])}</li>" for d in model["defects"]) + "</ul>"
                if model["defects"] else "<p>None.</p>")
     data = json.dumps([{k: c[k] for k in ("id", "book", "title", "kind", "summary", "printings", "overrides",
-                                          "status_reason", "verdict", "implemented_by", "tests", "notes")}
+                                          "status_reason", "verdict", "implemented_by", "tests", "notes", "file")}
                        for c in cases]).replace("</", "<\\/")
     return PAGE.format(
         run_id=run["id"], commit=html_lib.escape(run["commit_id"]), finished=run["finished"],
@@ -195,6 +224,7 @@ def html(model):
         total=run["tests_total"], hash=run["behaviour_hash"][:16],
         suites=(f"Suites run: {html_lib.escape(run['suites'])} — all completed" if run["suites_ok"]
                 else f"<b>Suites run: {html_lib.escape(run['suites'])} — NOT ALL COMPLETED, see defects</b>"),
+        book_chart=_chart(by_book),
         book_table=_table(["book", "cases", *VERDICTS], book_rows),
         printing_table=_table(["printing", "std cases", "tested"], printing_rows),
         defects=defects,

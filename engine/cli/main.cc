@@ -1,6 +1,8 @@
 // Owns: the `hexlaw` command line. `hexlaw ask FILE` answers a rules question from a case
 // file for a person (or as JSON with --json; --check compares with the expected answer);
 // `hexlaw rule ID` prints a catalogued case; `hexlaw spec-check` validates spec/;
+// `hexlaw draw FILE` draws a case's position (and `ask --svg OUT` the answer's picture);
+// `hexlaw explain ID` lists the cases that exercise a rule (engine/cli/desk_commands.h);
 // `hexlaw play SCENARIO` plays a whole game with a policy and `hexlaw replay SCENARIO LOG`
 // plays one again from its log (engine/cli/play_command.h). Every command runs under the spec
 // `--spec DIR` names (default: the source tree's spec/, compiled in); the engine never picks one.
@@ -13,10 +15,12 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "engine/cli/desk_commands.h"
 #include "engine/cli/play_command.h"
 #include "engine/core/errors.h"
 #include "engine/core/spec.h"
 #include "engine/core/trace.h"
+#include "engine/draw/readable.h"
 #include "engine/questions/ask.h"
 
 #ifndef HEXLAW_SOURCE_SPEC_DIR
@@ -65,11 +69,21 @@ int run_ask_jsonl(const std::shared_ptr<const Spec>& spec, const std::vector<std
 }
 
 int run_ask(const std::shared_ptr<const Spec>& spec, const std::vector<std::string>& files, bool json, bool check_mode,
-            const std::string& cases_root) {
+            const std::string& cases_root, const std::string& svg_out = "") {
   int status = 0;
   for (const auto& file : files) {
     try {
       CaseFile c = load_case_file(spec, file, cases_root);
+      // --svg: the picture of the position with what the answer decided (or the refusal).
+      if (!svg_out.empty()) {
+        const std::string target = cli::svg_target(svg_out, c, files.size() > 1);
+        try {
+          Answer pa = ask(c);
+          cli::write_case_svg(c, &pa, "", target);
+        } catch (const CaseRefused& e) {
+          cli::write_case_svg(c, nullptr, e.refusal(), target);
+        }
+      }
       if (check_mode && !c.expect.refused.empty()) {
         // The case expects a refusal: the refusal under that rule is its passing answer.
         CheckResult r;
@@ -95,7 +109,7 @@ int run_ask(const std::shared_ptr<const Spec>& spec, const std::vector<std::stri
         std::cout << j.dump(2) << "\n";
       } else {
         if (files.size() > 1) std::cout << "== " << c.name << "\n";
-        std::cout << a.explain();
+        std::cout << draw::readable(a);
         if (check_mode) std::cout << (r.ok ? "check: OK\n" : "check: MISMATCH\n");
       }
       for (const auto& m : r.mismatches) std::cerr << file << ": " << m << "\n";
@@ -173,9 +187,30 @@ int main(int argc, char** argv) {
   ask_cmd->add_flag("--check", check_mode, "compare with the case's expected answer; exit 1 on a mismatch");
   ask_cmd->add_flag("--jsonl", jsonl, "one JSON line per case with answer, check and error (for tools)");
   ask_cmd->add_option("--cases-root", cases_root, "folder case names are relative to (default: none)");
+  std::string svg_out;
+  ask_cmd->add_option("--svg", svg_out, "also draw the position and the answer as SVG here (a folder for several files)");
   auto* rule_cmd = app.add_subcommand("rule", "print a catalogued rule case");
   rule_cmd->add_option("id", rule_id, "rule id, e.g. std:9.8.2")->required();
   rule_cmd->add_flag("--json", json, "print as JSON");
+  cli::ExplainArgs explain_args;
+  explain_args.cases_root = std::string(HEXLAW_SOURCE_DIR) + "/cases";
+  explain_args.db = std::string(HEXLAW_SOURCE_DIR) + "/report/out/coverage.db";
+  bool rule_cases = false;
+  rule_cmd->add_flag("--cases", rule_cases, "list the case files that exercise it (as `hexlaw explain ID`)");
+  auto* explain_cmd = app.add_subcommand("explain", "list the case files that exercise a rule, with the last report's results");
+  explain_cmd->add_option("id", explain_args.id, "rule id, e.g. std:9.8.2")->required();
+  explain_cmd->add_flag("--json", explain_args.json, "print as JSON");
+  for (auto* cmd : {rule_cmd, explain_cmd}) {
+    cmd->add_option("--cases-dir", explain_args.cases_root, "the case files to search (default: the source tree's cases/)");
+    cmd->add_option("--db", explain_args.db, "the report database (default: report/out/coverage.db)");
+  }
+  cli::DrawArgs draw_args;
+  auto* draw_cmd = app.add_subcommand("draw", "draw a case's position as SVG (stdout, or -o FILE)");
+  draw_cmd->add_option("file", draw_args.file, "case file (YAML or JSON)")->required();
+  draw_cmd->add_option("-o,--output", draw_args.out, "write the SVG here (default: stdout)");
+  draw_cmd->add_option("--zoc", draw_args.zoc, "shade the ZoC of these units (ids, comma-separated)")->delimiter(',');
+  draw_cmd->add_flag("--answer", draw_args.answer, "lay the answer over the position");
+  draw_cmd->add_option("--cases-root", draw_args.cases_root, "folder case names are relative to (default: none)");
   app.add_subcommand("spec-check", "load and validate the catalog and tables of the spec");
   int diff_run = -1, against_run = -1;
   auto* report_cmd = app.add_subcommand("report", "compare two runs of the coverage report");
@@ -206,9 +241,16 @@ int main(int argc, char** argv) {
       return run_report_diff(args);
     }
     const std::shared_ptr<const Spec> spec = Spec::load(spec_dir);
+    if (*ask_cmd && jsonl && !svg_out.empty()) throw InputError("<argument>", "--svg", "draws for people: not with --jsonl");
     if (*ask_cmd)
-      return jsonl ? run_ask_jsonl(spec, files, cases_root) : run_ask(spec, files, json, check_mode, cases_root);
+      return jsonl ? run_ask_jsonl(spec, files, cases_root) : run_ask(spec, files, json, check_mode, cases_root, svg_out);
+    if (*rule_cmd && rule_cases) {
+      explain_args.id = rule_id, explain_args.json = json;
+      return cli::run_explain(spec, explain_args);
+    }
     if (*rule_cmd) return run_rule(spec->catalog, rule_id, json);
+    if (*explain_cmd) return cli::run_explain(spec, explain_args);
+    if (*draw_cmd) return cli::run_draw(spec, draw_args);
     if (*play_cmd) return cli::run_play(spec, play_args, false);
     if (*replay_cmd) return cli::run_play(spec, play_args, true);
     std::cout << spec->catalog.cases().size() << " rule cases, " << spec->tables.ids().size() << " tables: OK\n";

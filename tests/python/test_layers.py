@@ -14,7 +14,8 @@ ALLOWED = {
     "jemmapes": {"core", "jemmapes"},
     "play": {"core", "n20", "play"},
     "questions": {"core", "n20", "jemmapes", "play", "questions"},
-    "cli": {"core", "n20", "jemmapes", "play", "questions", "cli"},
+    "draw": {"core", "n20", "jemmapes", "play", "questions", "draw"},
+    "cli": {"core", "n20", "jemmapes", "play", "questions", "draw", "cli"},
 }
 
 
@@ -38,5 +39,5 @@ def test_every_engine_folder_is_a_known_layer():
 
 def test_cmake_builds_one_library_per_layer():
     text = (ROOT / "CMakeLists.txt").read_text()
-    for layer in ("core", "n20", "jemmapes", "play", "questions"):
+    for layer in ("core", "n20", "jemmapes", "play", "questions", "draw"):
         assert f"add_library(hexlaw_{layer} STATIC" in text

@@ -29,26 +29,16 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.append(str(ROOT / "report"))
 
 from mutation import selection, shadow, stages  # noqa: E402
+from mutants import area  # noqa: E402  (report/mutants.py: the rule areas the report shows)
 
 OUT_DIR = ROOT / "build-mutate"
 
 
 def now():
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-
-
-def area(rel):
-    """The rule area a file belongs to: the standard system, a game layer, or Jemmapes."""
-    if rel.startswith("engine/n20/games/"):
-        name = pathlib.Path(rel).stem.split("_")[0]
-        return f"{name} layer (engine/n20/games)"
-    if rel.startswith("engine/n20/"):
-        return "std (engine/n20)"
-    if rel.startswith("engine/jemmapes/"):
-        return "jemmapes (engine/jemmapes)"
-    return str(pathlib.Path(rel).parent)
 
 
 def git_commit():
@@ -83,7 +73,7 @@ def show(m):
     return "".join(diff)
 
 
-def summary(rows, sampled, total_candidates, seed, seconds, complete):
+def summary(rows, selection, total_candidates, seed, seconds, complete):
     """The closing lines: figures per rule area, the survivors with their place, the duration."""
     lines = []
     by_area = collections.OrderedDict()
@@ -101,9 +91,11 @@ def summary(rows, sampled, total_candidates, seed, seconds, complete):
         for r in survivors:
             lines.append(f"  {r['id']}  {r['file']}:{r['line']}  {r['rule_id'] or '(no rule tag)'}  {r['mutation']}"
                          f"  | {r['source'][:80]}")
-    what = (f"a SAMPLE of {sum(1 for r in rows if r['result'] != 'equivalent')} of {total_candidates} candidate "
-            f"mutants (seed {seed}); the figures describe the sample, not the whole rule code" if sampled
-            else f"every one of {total_candidates} candidate mutants")
+    ran = sum(1 for r in rows if r["result"] != "equivalent")
+    what = {"sample": f"a SAMPLE of {ran} of {total_candidates} candidate mutants (seed {seed}); the figures "
+                      "describe the sample, not the whole rule code",
+            "ids": f"{ran} mutant(s) named by id, not a sample of the rule code",
+            "all": f"every one of {total_candidates} candidate mutants"}[selection]
     lines.append(f"mutation run: {what}; {seconds / 60:.1f} min" + ("" if complete else "; INTERRUPTED, partial"))
     return lines
 
@@ -173,8 +165,8 @@ def main():
     progress("baseline: " + ", ".join(f"{k} {v:.0f}s" for k, v in base.seconds.items()))
 
     # Step B. Each mutant: write it into the copy, run the stages, put the original back.
-    record = {"run": now(), "commit": git_commit(), "seed": args.seed, "sampled": sampled,
-              "requested": args.mutants if not ids else "ids", "files": files, "candidates": len(cands),
+    record = {"run": now(), "commit": git_commit(), "seed": args.seed,
+              "selection": "ids" if ids else ("sample" if sampled else "all"), "files": files, "candidates": len(cands),
               "finished": None, "complete": False, "seconds": 0, "mutants": []}
     rows = record["mutants"]
     for m in equivalent:
@@ -212,7 +204,7 @@ def main():
     record["finished"] = now()
     save()
     log.close()
-    for line in summary(rows, sampled, len(cands), args.seed, time.monotonic() - t0, record["complete"]):
+    for line in summary(rows, record["selection"], len(cands), args.seed, time.monotonic() - t0, record["complete"]):
         print(line)
     print(f"mutate: recorded in {out_path.relative_to(ROOT) if out_path.is_relative_to(ROOT) else out_path};"
           " `make report` shows it per rule case")

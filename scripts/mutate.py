@@ -188,6 +188,7 @@ def main():
             try:
                 path.write_text(m.apply(original), encoding="utf-8")
                 log.write(f"\n=== mutant {m.id} {m.file}:{m.line} {m.mutation}\n")
+                log.flush()
                 result, killed_by = stages.run_mutant(src, base, m.rule_id, args.jobs, log)
             finally:
                 path.write_text(original, encoding="utf-8")

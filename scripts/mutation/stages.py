@@ -131,7 +131,7 @@ def baseline(shadow, jobs, log, progress):
         seconds[kind] = time.monotonic() - t
         log.write(out)
         if rc != 0:
-            return None, f"baseline: {binary} fails on the unmutated engine (exit {rc}); see the log"
+            return None, f"baseline: {binary} fails on the unmutated engine (exit {rc}); see build-mutate/mutate.log"
         names[kind] = []
         for classname, name, _, cited, _ in _junit(xml):
             full = f"{classname}.{name}"
@@ -145,7 +145,7 @@ def baseline(shadow, jobs, log, progress):
     seconds["python"] = time.monotonic() - t
     log.write(out)
     if rc != 0:
-        return None, f"baseline: pytest fails on the unmutated engine (exit {rc}); see the log"
+        return None, f"baseline: pytest fails on the unmutated engine (exit {rc}); see build-mutate/mutate.log"
     python = []
     for classname, name, file, cited, _ in _junit(xml):
         node = _pytest_node(classname, name, file)

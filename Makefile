@@ -1,12 +1,13 @@
 # hexlaw — the two commands that set up and run everything on a fresh machine:
 #   make test     build and run every test (examples, properties, case files, Python)
 #   make report   run the whole suite and write the rules-coverage report
+#   make mutate   mutation testing of the rule code (MUTANTS=, MUTATE_FILES=, SEED=; see scripts/mutate.py)
 # Each first installs any missing Debian packages (silent when all are present).
 BUILD ?= build
 JOBS  ?= 2
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build test report asan bench clean
+.PHONY: all deps configure build test report mutate asan bench clean
 
 all: build
 
@@ -27,6 +28,11 @@ report:
 	@$(MAKE) --no-print-directory build
 	@/usr/bin/python3 report/collect.py --build $(BUILD)
 
+# Mutation testing in its own copy and build folder (build-mutate/); `make test` never sees it.
+# A seeded sample of MUTANTS (default 40; MUTANTS=all for every one) from MUTATE_FILES.
+mutate: deps
+	@/usr/bin/python3 scripts/mutate.py --jobs $(JOBS)
+
 # AddressSanitizer + UBSan build of the whole suite, in its own build folder.
 asan:
 	@$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DHEXLAW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug"
@@ -37,4 +43,4 @@ bench: build
 	@PYTHONPATH=$(BUILD)/python /usr/bin/python3 tests/bench/python_ask_bench.py --bench $(BUILD)/hexlaw_bench
 
 clean:
-	rm -rf $(BUILD) build-asan report/out
+	rm -rf $(BUILD) build-asan build-mutate report/out

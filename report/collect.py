@@ -5,7 +5,10 @@ and the engine's RULE tags into report/out/coverage.db, and writes coverage.html
 coverage.md. The database is written to a temporary copy and renamed into place, so an
 interrupted run never leaves it corrupt; earlier runs are kept.
 
-Usage: report/collect.py [--build DIR] [--out DIR] [--skip-render-check]"""
+The last mutation run (`make mutate`, build-mutate/last-run.json) is stored with it: a case
+whose code kept a surviving mutant is not reported tested.
+
+Usage: report/collect.py [--build DIR] [--out DIR] [--mutation FILE] [--skip-render-check]"""
 import argparse
 import datetime
 import hashlib
@@ -19,10 +22,11 @@ import sys
 import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
-SCHEMA_VERSION = 1  # PRAGMA user_version in schema.sql
+SCHEMA_VERSION = 2  # PRAGMA user_version in schema.sql
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+import mutants  # noqa: E402
 import render  # noqa: E402
 import sources  # noqa: E402
 import suites  # noqa: E402
@@ -69,6 +73,8 @@ def main():
     ap.add_argument("--skip-render-check", action="store_true", help="do not screenshot the page in Chromium")
     ap.add_argument("--suites", default="example,property,cases,python",
                     help="comma-separated subset of example,property,cases,python (default: all)")
+    ap.add_argument("--mutation", default=str(ROOT / "build-mutate" / "last-run.json"),
+                    help="the mutation run to store (default: the last `make mutate`); none if absent")
     args = ap.parse_args()
     build, out = pathlib.Path(args.build).resolve(), pathlib.Path(args.out).resolve()
     wanted = [s for s in args.suites.split(",") if s]
@@ -86,6 +92,8 @@ def main():
     cases = sources.catalog_cases(hexlaw)
     catalog_ids = {c["id"] for c in cases}
     tags = sources.rule_tags(ROOT)
+    mutation_run, mutant_rows, mutation_problem = mutants.load(args.mutation)
+    survivors = {case: c["survived"] for case, c in mutants.per_case(mutant_rows).items()}
 
     # Step B. Run every suite with dynamic citation capture.
     trace_dir = pathlib.Path(tempfile.mkdtemp(prefix="hexlaw-trace-"))
@@ -124,8 +132,10 @@ def main():
     implemented = sources.implemented_ids(tags)
     tagged = {tag[0] for tag in tags}
     verdict = {c["id"]: verdicts.verdict(c["status"], c["id"] in implemented, cited_by.get(c["id"], []),
-                                         c["id"] in dynamic) for c in cases}
+                                         c["id"] in dynamic, survivors.get(c["id"], 0)) for c in cases}
     defects = list(problems)
+    if mutation_problem:
+        defects.append(("mutation-record", args.mutation, mutation_problem))
     for tag in tags:
         if tag[0] not in catalog_ids:
             defects.append(("orphan-tag", tag[0], f"{tag[1]}:{tag[2]} tags an id the catalog lacks"))
@@ -172,7 +182,7 @@ def main():
             (run["commit"], run["started"], run["finished"], run["tests_total"], run["tests_passed"],
              run["tests_failed"], run["tests_skipped"], run["cases_total"], run["behaviour_hash"],
              run["suites_ok"], run["suites"])).lastrowid
-        for table in ("rule_case", "rule_note", "implementation", "verdict"):
+        for table in ("rule_case", "rule_note", "implementation", "verdict", "mutant", "mutation_run"):
             db.execute(f"DELETE FROM {table}")
         db.executemany("INSERT INTO rule_case VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                        [(c["id"], c["book"], c["number"], c["title"], c["kind"], c["status"], c["summary"],
@@ -190,6 +200,14 @@ def main():
         db.executemany("INSERT INTO verdict VALUES (?,?)", sorted(verdict.items()))
         db.executemany("INSERT INTO verdict_history VALUES (?,?,?)", [(run_id, k, v) for k, v in sorted(verdict.items())])
         db.executemany("INSERT INTO defect VALUES (?,?,?,?)", [(run_id, *d) for d in defects])
+        if mutation_run:
+            m = mutation_run
+            db.execute("INSERT INTO mutation_run VALUES (?,?,?,?,?,?,?,?)",
+                       (m["run"], m["commit"] or "unknown", m["seed"] or 0, m["selection"],
+                        m["candidates"] or 0, m["files"], int(bool(m["complete"])), m["seconds"] or 0))
+            db.executemany("INSERT INTO mutant VALUES (?,?,?,?,?,?,?,?,?,?)",
+                           [(m["run"], r["file"], r["line"], r["rule_id"], r["mutation"], r["result"], r["killed_by"],
+                             r["id"], r["source"], r["detail"]) for r in mutant_rows])
     db.close()
     os.replace(tmp_path, db_path)
 

@@ -5,10 +5,12 @@ import html as html_lib
 import json
 import sqlite3
 
+import mutants as mutation_record
+
 BOOKS = ("std", "jena", "dresden", "leipzig", "jemmapes")
 PRINTINGS = ("jena", "v2.0", "leipzig")
-VERDICTS = ("example+property", "example-tested", "property-tested", "implemented-untested", "unimplemented",
-            "failing", "not-engine-matter", "source-missing")
+VERDICTS = ("example+property", "example-tested", "property-tested", "mutant-survived", "implemented-untested",
+            "unimplemented", "failing", "not-engine-matter", "source-missing")
 
 
 def case_order(case_id):
@@ -49,9 +51,17 @@ def load_model(db_path, run_id):
     defects = [dict(r) for r in db.execute("SELECT kind, subject, detail FROM defect WHERE run_id = ?", (run_id,))]
     previous = db.execute("SELECT id, behaviour_hash FROM run WHERE id < ? ORDER BY id DESC LIMIT 1",
                           (run_id,)).fetchone()
+    mrun = db.execute("SELECT * FROM mutation_run").fetchone()
+    mutants = [dict(r) for r in db.execute("SELECT * FROM mutant ORDER BY file, line, mutation")]
     db.close()
+    counts = mutation_record.per_case(mutants)
+    for c in cases:
+        c["mutants"] = counts.get(c["id"], {"tried": 0, "caught": 0, "survived": 0, "equivalent": 0})
+        c["survivors"] = [f"{m['file']}:{m['line']} {m['mutation']}" for m in mutants
+                          if m["rule_id"] == c["id"] and m["result"] == "survived"]
     return {"run": run, "cases": cases, "defects": defects,
-            "previous": dict(previous) if previous else None}
+            "previous": dict(previous) if previous else None,
+            "mutation_run": dict(mrun) if mrun else None, "mutants": mutants}
 
 
 def totals(cases, key=lambda c: c["book"]):
@@ -100,11 +110,42 @@ def markdown(model):
         out.append(f"| {p} | {t['total']} | {tested(t)} |")
     out += ["", "## Defects", ""]
     out += [f"- **{d['kind']}** {d['subject']}: {d['detail']}" for d in model["defects"]] or ["None."]
-    out += ["", "## Cases", "", "| id | verdict | title | implemented by | tests |", "|---|---|---|---|---:|"]
+    out += ["", "## Mutation testing", "", mutation_record.statement(model["mutation_run"], run["commit_id"], model["mutants"])]
+    if model["mutation_run"]:
+        out += ["", "| rule area | tried | caught | survived | equivalent | did not build |", "|---|---:|---:|---:|---:|---:|"]
+        for name, t in mutation_record.by_area(model["mutants"]):
+            tried = t["killed"] + t["timeout"] + t["survived"]
+            out.append(f"| {name} | {tried} | {t['killed'] + t['timeout']} | {t['survived']} | {t['equivalent']} | "
+                       f"{t['build-error']} |")
+        survivors = [m for m in model["mutants"] if m["result"] == "survived"]
+        out += ["", f"Survivors ({len(survivors)}):", ""]
+        out += [f"- `{m['file']}:{m['line']}` {m['rule_id'] or '(no rule tag)'}: {m['mutation']} in "
+                f"`{m['source']}` (`scripts/mutate.py --show {m['id']}`)" for m in survivors] or ["None."]
+    out += ["", "## Cases", "", "| id | verdict | title | implemented by | tests | mutants caught/tried |",
+            "|---|---|---|---|---:|---:|"]
     for c in cases:
         impl = "; ".join(c["implemented_by"][:2]) + (" …" if len(c["implemented_by"]) > 2 else "")
-        out.append(f"| `{c['id']}` | {c['verdict']} | {c['title'].replace('|', '/')} | {impl} | {len(c['tests'])} |")
+        out.append(f"| `{c['id']}` | {c['verdict']} | {c['title'].replace('|', '/')} | {impl} | {len(c['tests'])} | "
+                   f"{_mutant_cell(c, model)} |")
     return "\n".join(out) + "\n"
+
+
+def _mutant_cell(c, model):
+    """caught/tried for a case's code in the last mutation run; '-' when it has none."""
+    if not model["mutation_run"]:
+        return "-"
+    m = c["mutants"]
+    if not m["tried"] and not m["equivalent"]:
+        return "none tried"
+    return f"{m['caught']}/{m['tried']}" + (f" ({m['equivalent']} equivalent)" if m["equivalent"] else "")
+
+
+def _mutant_label(c, model):
+    """The page's line under a verdict: '' with no mutation run."""
+    if not model["mutation_run"]:
+        return ""
+    cell = _mutant_cell(c, model)
+    return cell if cell == "none tried" else "caught/tried " + cell
 
 
 PAGE = """<!DOCTYPE html>
@@ -115,7 +156,7 @@ h1 {{ font-size: 1.4em; }} table {{ border-collapse: collapse; }}
 th, td {{ border: 1px solid #ccc; padding: 3px 6px; vertical-align: top; text-align: left; }}
 th {{ background: #f0f0f0; }} td.n {{ text-align: right; }}
 .v-example\\+property, .v-example-tested {{ background: #d7f5d7; }} .v-property-tested {{ background: #e3f0ff; }}
-.v-implemented-untested {{ background: #fff4cc; }} .v-unimplemented {{ background: #f6f6f6; }}
+.v-implemented-untested {{ background: #fff4cc; }} .v-mutant-survived {{ background: #ffe0b8; }} .v-unimplemented {{ background: #f6f6f6; }}
 .v-failing {{ background: #ffd0d0; }} .v-not-engine-matter, .v-source-missing {{ background: #ececff; }}
 #filters {{ margin: 1em 0; }} .small {{ font-size: 12px; color: #555; }} details {{ margin: 0; }}
 </style></head><body>
@@ -127,6 +168,7 @@ the engine cited it in a trace during this run.</p>
 <h2>Totals by book</h2>{book_chart}{book_table}
 <h2>Standard rules by printing</h2>{printing_table}
 <h2>Defects</h2>{defects}
+<h2>Mutation testing</h2><p>{mutation_statement}</p>{mutation_tables}
 <h2>Cases</h2>
 <div id="filters">Book <select id="book"><option value="">all</option>{book_options}</select>
 Verdict <select id="verdict"><option value="">all</option>{verdict_options}</select>
@@ -152,7 +194,8 @@ function row(c) {{
   const extra = c.status_reason ? `<div class="small">${{esc(c.status_reason)}}</div>` : '';
   return `<tr class="v-${{c.verdict}}" data-book="${{c.book}}" data-verdict="${{c.verdict}}">` +
     `<td><code>${{esc(c.id)}}</code>` + (c.file ? `<br><a class="small" href="../../${{esc(c.file)}}">catalog</a>` : '') +
-    `</td><td>${{c.verdict}}</td>` +
+    `</td><td>${{c.verdict}}${{c.mutants ? `<div class="small">mutants ${{esc(c.mutants)}}</div>` : ""}}` +
+    c.survivors.map(x => `<div class="small">survived: ${{esc(x)}}</div>`).join('') + `</td>` +
     `<td><b>${{esc(c.title)}}</b> <span class="small">${{c.kind}}${{c.printings ? ' · ' + c.printings : ''}}` +
     `${{c.overrides ? ' · overrides ' + esc(c.overrides) : ''}}</span><br>${{esc(c.summary)}}${{extra}}${{notes}}</td>` +
     `<td class="small">${{c.implemented_by.map(esc).join('<br>')}}</td><td class="small">${{tests}}</td></tr>`;
@@ -184,6 +227,7 @@ def _table(header, rows):
 
 
 VERDICT_COLOURS = {"example+property": "#2e7d32", "example-tested": "#66bb6a", "property-tested": "#42a5f5",
+                   "mutant-survived": "#ffb74d",
                    "implemented-untested": "#ffca28", "unimplemented": "#bdbdbd", "failing": "#e53935",
                    "not-engine-matter": "#9575cd", "source-missing": "#b39ddb"}
 
@@ -216,7 +260,9 @@ def html(model):
                                 f"{html_lib.escape(d['detail'])}</li>" for d in model["defects"]) + "</ul>"
                if model["defects"] else "<p>None.</p>")
     data = json.dumps([{k: c[k] for k in ("id", "book", "title", "kind", "summary", "printings", "overrides",
-                                          "status_reason", "verdict", "implemented_by", "tests", "notes", "file")}
+                                          "status_reason", "verdict", "implemented_by", "tests", "notes", "file",
+                                          "survivors")}
+                       | {"mutants": _mutant_label(c, model)}
                        for c in cases]).replace("</", "<\\/")
     return PAGE.format(
         run_id=run["id"], commit=html_lib.escape(run["commit_id"]), finished=run["finished"],
@@ -228,6 +274,22 @@ def html(model):
         book_table=_table(["book", "cases", *VERDICTS], book_rows),
         printing_table=_table(["printing", "std cases", "tested"], printing_rows),
         defects=defects,
+        mutation_statement=html_lib.escape(mutation_record.statement(model["mutation_run"], run["commit_id"], model["mutants"])),
+        mutation_tables=_mutation_tables(model),
         book_options="".join(f"<option>{b}</option>" for b in BOOKS),
         verdict_options="".join(f"<option>{v}</option>" for v in VERDICTS),
         data=data)
+
+
+def _mutation_tables(model):
+    """Figures per rule area and every survivor with its place, for the page."""
+    if not model["mutation_run"]:
+        return ""
+    rows = [[name, t["killed"] + t["timeout"] + t["survived"], t["killed"] + t["timeout"], t["survived"], t["equivalent"],
+             t["build-error"]] for name, t in mutation_record.by_area(model["mutants"])]
+    survivors = [[f"{m['file']}:{m['line']}", m["rule_id"] or "(no rule tag)", m["mutation"], m["source"], m["id"]]
+                 for m in model["mutants"] if m["result"] == "survived"]
+    return (_table(["rule area", "tried", "caught", "survived", "equivalent", "did not build"], rows) +
+            f"<h3>Survivors ({len(survivors)}): a test is missing here</h3>" +
+            (_table(["where", "rule case", "mutation", "original line", "id"], survivors) if survivors else "<p>None.</p>"))
+

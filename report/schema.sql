@@ -1,7 +1,7 @@
 -- Owns: the coverage database schema (report/out/coverage.db). Documented in
 -- docs/report-schema.md. Catalog and implementation tables describe the latest run; every
 -- table keyed by run_id keeps its history across runs.
-PRAGMA user_version = 1;  -- bump when the schema changes; collect.py starts a fresh file then
+PRAGMA user_version = 2;  -- bump when the schema changes; collect.py starts a fresh file then
 CREATE TABLE IF NOT EXISTS run (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   commit_id TEXT NOT NULL,          -- git HEAD, with "+dirty" when the tree had changes
@@ -54,8 +54,30 @@ CREATE TABLE IF NOT EXISTS verdict_history (
 CREATE TABLE IF NOT EXISTS verdict (           -- the latest run, one verdict per case
   case_id TEXT PRIMARY KEY,
   verdict TEXT NOT NULL CHECK (verdict IN ('unimplemented', 'implemented-untested', 'example-tested',
-    'property-tested', 'example+property', 'failing', 'not-engine-matter', 'source-missing'))
+    'property-tested', 'example+property', 'mutant-survived', 'failing', 'not-engine-matter', 'source-missing'))
 );
 CREATE TABLE IF NOT EXISTS defect (            -- orphans, skipped/disabled tests, crashed suites
   run_id INTEGER NOT NULL, kind TEXT NOT NULL, subject TEXT NOT NULL, detail TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS mutation_run (      -- the last `make mutate` run (no row: none recorded)
+  run TEXT PRIMARY KEY,             -- when it started, UTC ISO-8601
+  commit_id TEXT NOT NULL,          -- git HEAD it ran on, "+dirty" when the tree had changes
+  seed INTEGER NOT NULL,
+  selection TEXT NOT NULL CHECK (selection IN ('all', 'sample', 'ids')),  -- every candidate of the
+                                    -- files, a seeded sample of them, or mutants named by id
+  candidates INTEGER NOT NULL,      -- mutants the chosen files offer
+  files TEXT NOT NULL,              -- the files mutated, space-separated
+  complete INTEGER NOT NULL,        -- 0 when the run was interrupted
+  seconds INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS mutant (            -- every mutant of the last mutation run
+  run TEXT NOT NULL REFERENCES mutation_run(run),
+  file TEXT NOT NULL, line INTEGER NOT NULL,
+  rule_id TEXT NOT NULL,            -- the rule case of its nearest RULE tag ("" in untagged code)
+  mutation TEXT NOT NULL,           -- e.g. "`<` -> `<=`"
+  result TEXT NOT NULL CHECK (result IN ('killed', 'timeout', 'survived', 'equivalent', 'build-error')),
+  killed_by TEXT NOT NULL,          -- the first failing test, "" unless killed
+  id TEXT NOT NULL,                 -- the mutant's stable id (scripts/mutate.py --show ID)
+  source TEXT NOT NULL,             -- the original line
+  detail TEXT NOT NULL              -- why an equivalent mutant is equivalent
 );

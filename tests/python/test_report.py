@@ -38,7 +38,8 @@ def test_status_and_implementation():
     # Only partial tags: tests of the part cannot lift the case.
     assert verdict("implement", False, [("example", "passed")], True) == "unimplemented"
     assert set(verdicts.VERDICTS) == {"unimplemented", "implemented-untested", "example-tested", "property-tested",
-                                      "example+property", "failing", "not-engine-matter", "source-missing"}
+                                      "example+property", "mutant-survived", "failing", "not-engine-matter",
+                                      "source-missing"}
 
 
 def test_rule_tags_name_the_function_and_partial_marks(tmp_path):

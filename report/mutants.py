@@ -1,0 +1,100 @@
+"""Owns: reading the last mutation run (`make mutate` writes build-mutate/last-run.json) for the
+report — the run's facts, one row per mutant, and the per-rule-case counts the verdicts and the
+page use. Pure functions over the record, tested in tests/python/test_report.py."""
+import json
+import pathlib
+
+RESULTS = ("killed", "timeout", "survived", "equivalent", "build-error")
+
+
+def load(path):
+    """(run dict or None, [mutant rows], problem or None). No file means no mutation run; a
+    malformed file is a problem the report lists as a defect, never a crash."""
+    p = pathlib.Path(path)
+    if not p.is_file():
+        return None, [], None
+    try:
+        record = json.loads(p.read_text(encoding="utf-8"))
+        rows = []
+        for m in record["mutants"]:
+            if m["result"] not in RESULTS:
+                raise ValueError(f"mutant {m.get('id')}: unknown result '{m['result']}'")
+            rows.append({k: m.get(k, "") for k in ("id", "file", "line", "rule_id", "mutation", "source", "result",
+                                                   "killed_by", "detail")})
+        run = {k: record.get(k) for k in ("run", "commit", "seed", "selection", "candidates", "complete", "seconds")}
+        if run["selection"] not in ("all", "sample", "ids"):
+            raise ValueError(f"selection '{run['selection']}' is none of all, sample, ids")
+        run["files"] = " ".join(record.get("files", []))
+        return run, rows, None
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        return None, [], f"{p}: not a mutation record ({e})"
+
+
+def per_case(rows):
+    """{case id: {'tried', 'caught', 'survived', 'equivalent'}}; tried counts every mutant that
+    ran and built (killed, timed out or survived), equivalents apart."""
+    out = {}
+    for r in rows:
+        c = out.setdefault(r["rule_id"], {"tried": 0, "caught": 0, "survived": 0, "equivalent": 0})
+        if r["result"] in ("killed", "timeout"):
+            c["tried"] += 1
+            c["caught"] += 1
+        elif r["result"] == "survived":
+            c["tried"] += 1
+            c["survived"] += 1
+        elif r["result"] == "equivalent":
+            c["equivalent"] += 1
+    return out
+
+
+def totals(rows):
+    t = {k: 0 for k in RESULTS}
+    for r in rows:
+        t[r["result"]] += 1
+    return t
+
+
+def area(rel):
+    """The rule area a file belongs to: the standard system, a game layer, or Jemmapes."""
+    if rel.startswith("engine/n20/games/"):
+        return pathlib.Path(rel).stem.split("_")[0] + " layer (engine/n20/games)"
+    if rel.startswith("engine/n20/"):
+        return "std (engine/n20)"
+    if rel.startswith("engine/jemmapes/"):
+        return "jemmapes (engine/jemmapes)"
+    return str(pathlib.Path(rel).parent)
+
+
+def by_area(rows):
+    """[(area, {result: count})] in area order, then ("all", totals)."""
+    groups = {}
+    for r in rows:
+        groups.setdefault(area(r["file"]), {k: 0 for k in RESULTS})[r["result"]] += 1
+    out = sorted(groups.items())
+    out.append(("all", totals(rows)))
+    return out
+
+
+def statement(run, report_commit, rows):
+    """What the last mutation run says, in plain words — or that there is none."""
+    if not run:
+        return ("No mutation run is recorded (run `make mutate`). The verdicts rest on tests alone: nothing "
+                "here shows that the tests would notice a change to the rule code.")
+    t = totals(rows)
+    tried = t["killed"] + t["timeout"] + t["survived"]
+    files = len(run["files"].split())
+    if run["selection"] == "sample":
+        what = (f"a seeded SAMPLE of {tried + t['build-error']} of the {run['candidates']} candidate mutants of "
+                f"{files} file(s) (seed {run['seed']}); a case none of whose code was sampled is not vouched for")
+    elif run["selection"] == "ids":
+        what = f"{tried + t['build-error']} mutant(s) named by id, not a sample of the rule code"
+    else:
+        what = f"every one of the {run['candidates']} candidate mutants of {files} file(s)"
+    stale = (f" The report itself is on commit {report_commit}: the mutation run may be stale."
+             if report_commit and run["commit_id"] != report_commit else "")
+    return (f"Last mutation run {run['run']} on commit {run['commit_id']}, {run['seconds'] // 60} min: {what}"
+            f"{'' if run['complete'] else ' — INTERRUPTED, partial'}. Of {tried} mutants that built, "
+            f"{t['killed'] + t['timeout']} were caught and {t['survived']} survived; {t['equivalent']} are recorded "
+            f"equivalent and {t['build-error']} did not build. A case whose code kept a survivor is "
+            f"`mutant-survived`, not tested: a test is missing there.{stale}")
+

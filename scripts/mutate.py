@@ -1,0 +1,216 @@
+#!/usr/bin/python3
+"""Owns: `make mutate` — mutation testing of the rule code. Each mutant (a comparison flipped,
+`&&` for `||`, a `!` deleted, a boolean literal inverted, an integer constant ±1, a guard or loop
+exit deleted) is written into a private copy of the source tree, rebuilt incrementally in its own
+build folder and run against the suite until the first failing test. The run is recorded in
+build-mutate/last-run.json, which `make report` stores and shows per rule case.
+
+  MUTANTS=N        how many mutants to try, a seeded sample (default 40; `all` for every one)
+  MUTATE_FILES=…   which files (globs, default the rule code of every system and layer)
+  SEED=S           the sample's seed (default 1: the same sample every time)
+  MUTANT_IDS=a,b   exactly these mutants
+  JOBS=J           build jobs (default 2)
+
+  scripts/mutate.py --list          every candidate with its id, place, rule case and mutation
+  scripts/mutate.py --show ID       the mutant as a patch (`| git apply` to try it by hand)
+
+Equivalent mutants (no behaviour can tell them apart) are recorded with a reason in
+tests/mutation/equivalent.txt and never run or counted as survivors."""
+import argparse
+import collections
+import datetime
+import difflib
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.append(str(ROOT / "report"))
+
+from mutation import selection, shadow, stages  # noqa: E402
+from mutants import area  # noqa: E402  (report/mutants.py: the rule areas the report shows)
+
+OUT_DIR = ROOT / "build-mutate"
+
+
+def now():
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def git_commit():
+    try:
+        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--", "engine", "tests", "cases",
+                                "properties", "spec"], capture_output=True, text=True).stdout.strip()
+        return head + ("+dirty" if dirty else "")
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        return "unknown"
+
+
+def parse_args():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    env = os.environ
+    ap.add_argument("--mutants", default=env.get("MUTANTS") or "40", help="how many (a seeded sample) or 'all'")
+    ap.add_argument("--files", default=env.get("MUTATE_FILES", ""), help="globs relative to the source root")
+    ap.add_argument("--seed", type=int, default=int(env.get("SEED") or 1))
+    ap.add_argument("--ids", default=env.get("MUTANT_IDS", ""), help="comma-separated mutant ids")
+    ap.add_argument("--jobs", type=int, default=int(env.get("JOBS") or 2))
+    ap.add_argument("--list", action="store_true", help="list the candidates and exit")
+    ap.add_argument("--show", metavar="ID", help="print one mutant as a patch and exit")
+    ap.add_argument("--out", default=str(OUT_DIR / "last-run.json"))
+    return ap.parse_args()
+
+
+def show(m):
+    text = (ROOT / m.file).read_text(encoding="utf-8")
+    diff = difflib.unified_diff(text.splitlines(keepends=True), m.apply(text).splitlines(keepends=True),
+                                f"a/{m.file}", f"b/{m.file}")
+    return "".join(diff)
+
+
+def summary(rows, selection, total_candidates, seed, seconds, complete):
+    """The closing lines: figures per rule area, the survivors with their place, the duration."""
+    lines = []
+    by_area = collections.OrderedDict()
+    for r in sorted(rows, key=lambda r: area(r["file"])):
+        by_area.setdefault(area(r["file"]), collections.Counter())[r["result"]] += 1
+    lines.append(f"{'rule area':36} {'tried':>5} {'killed':>6} {'survived':>8} {'equiv.':>6} {'no build':>8}  caught")
+    tot = collections.Counter()
+    for name, c in by_area.items():
+        tot.update(c)
+        lines.append(_row(name, c))
+    lines.append(_row("all", tot))
+    survivors = [r for r in rows if r["result"] == "survived"]
+    if survivors:
+        lines.append("survivors (a test is missing here):")
+        for r in survivors:
+            lines.append(f"  {r['id']}  {r['file']}:{r['line']}  {r['rule_id'] or '(no rule tag)'}  {r['mutation']}"
+                         f"  | {r['source'][:80]}")
+    ran = sum(1 for r in rows if r["result"] != "equivalent")
+    what = {"sample": f"a SAMPLE of {ran} of {total_candidates} candidate mutants (seed {seed}); the figures "
+                      "describe the sample, not the whole rule code",
+            "ids": f"{ran} mutant(s) named by id, not a sample of the rule code",
+            "all": f"every one of {total_candidates} candidate mutants"}[selection]
+    lines.append(f"mutation run: {what}; {seconds / 60:.1f} min" + ("" if complete else "; INTERRUPTED, partial"))
+    return lines
+
+
+def _row(name, c):
+    tried = c["killed"] + c["timeout"] + c["survived"]
+    caught = c["killed"] + c["timeout"]
+    pct = f"{100 * caught / tried:.0f}%" if tried else "-"
+    return f"{name:36} {tried:5} {caught:6} {c['survived']:8} {c['equivalent']:6} {c['build-error']:8}  {pct}"
+
+
+def main():
+    args = parse_args()
+    t0 = time.monotonic()
+    files = selection.rule_files(ROOT, args.files)
+    cands = selection.candidates(ROOT, files)
+    equivalents = selection.read_equivalents(ROOT)
+    known = {m.id for m in cands}
+    if args.show:
+        m = next((m for m in cands if m.id == args.show), None)
+        if not m:
+            sys.exit(f"mutate: no mutant {args.show} in {', '.join(files) if args.files else 'the rule code'}")
+        sys.stdout.write(show(m))
+        return 0
+    if args.list:
+        for m in cands:
+            mark = "  [equivalent]" if m.id in equivalents else ""
+            print(f"{m.id}  {m.file}:{m.line}  {m.rule_id or '-'}  {m.mutation}  | {m.source}{mark}")
+        return 0
+    if not args.files:
+        stale = sorted(set(equivalents) - known)
+        for i in stale:
+            print(f"mutate: warning: {selection.EQUIVALENT_FILE}: {i} ({equivalents[i][0]}) matches no mutant any more")
+    count = 0 if args.mutants == "all" else int(args.mutants)
+    ids = [i for i in args.ids.replace(",", " ").split() if i]
+    todo, equivalent = selection.choose(cands, equivalents, count, args.seed, ids)
+    sampled = not ids and bool(count) and count < len(cands) - len(equivalent)
+    print(f"mutate: {len(todo)} mutant(s) to try of {len(cands)} candidates in {len(files)} file(s)"
+          + (f" — a seeded SAMPLE (MUTANTS={count}, SEED={args.seed})" if sampled else "")
+          + f"; {len(equivalent)} known equivalent", flush=True)
+
+    out_path = pathlib.Path(args.out)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    src = OUT_DIR / "src"
+    log = open(OUT_DIR / "mutate.log", "w", encoding="utf-8")
+
+    def progress(message):
+        print(f"mutate: {message}", flush=True)
+
+    # Step A. The private copy, its build, and the baseline run of the whole suite.
+    changed = shadow.sync(ROOT, src)
+    progress(f"source copy in {src.relative_to(ROOT)} ({changed} file(s) updated)")
+    if not shadow.configure(src, log) or not shadow.build(src, shadow.TARGETS, args.jobs, log):
+        progress(f"the unmutated copy does not build; see {log.name}")
+        return 2
+    base_path = OUT_DIR / "baseline.json"
+    base = None
+    if changed == 0 and base_path.is_file():
+        base = stages.Baseline.from_json(json.loads(base_path.read_text()))
+        progress("baseline: reusing the last one (no source changed)")
+    else:
+        base, problem = stages.baseline(src, args.jobs, log, progress)
+        if problem:
+            progress(problem + " — a mutation run needs a passing suite")
+            return 2
+        base_path.write_text(json.dumps(base.to_json()))
+    progress("baseline: " + ", ".join(f"{k} {v:.0f}s" for k, v in base.seconds.items()))
+
+    # Step B. Each mutant: write it into the copy, run the stages, put the original back.
+    record = {"run": now(), "commit": git_commit(), "seed": args.seed,
+              "selection": "ids" if ids else ("sample" if sampled else "all"), "files": files, "candidates": len(cands),
+              "finished": None, "complete": False, "seconds": 0, "mutants": []}
+    rows = record["mutants"]
+    for m in equivalent:
+        rows.append({"id": m.id, "file": m.file, "line": m.line, "rule_id": m.rule_id, "mutation": m.mutation,
+                     "source": m.source, "result": "equivalent", "killed_by": "", "detail": equivalents[m.id][1],
+                     "seconds": 0})
+
+    def save():
+        record["seconds"] = round(time.monotonic() - t0)
+        tmp = out_path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(record, indent=1))
+        os.replace(tmp, out_path)
+
+    try:
+        for i, m in enumerate(todo, start=1):
+            path = src / m.file
+            original = path.read_text(encoding="utf-8")
+            t = time.monotonic()
+            try:
+                path.write_text(m.apply(original), encoding="utf-8")
+                log.write(f"\n=== mutant {m.id} {m.file}:{m.line} {m.mutation}\n")
+                log.flush()
+                result, killed_by = stages.run_mutant(src, base, m.rule_id, args.jobs, log)
+            finally:
+                path.write_text(original, encoding="utf-8")
+            took = time.monotonic() - t
+            rows.append({"id": m.id, "file": m.file, "line": m.line, "rule_id": m.rule_id, "mutation": m.mutation,
+                         "source": m.source, "result": result, "killed_by": killed_by, "detail": "",
+                         "seconds": round(took, 1)})
+            save()
+            print(f"[{i}/{len(todo)}] {m.id} {m.file}:{m.line} {m.rule_id or '-'} {m.mutation}: {result}"
+                  + (f" by {killed_by}" if killed_by else "") + f" ({took:.0f}s)", flush=True)
+        record["complete"] = True
+    except KeyboardInterrupt:
+        print("mutate: interrupted; the record keeps the mutants tried so far", flush=True)
+    record["finished"] = now()
+    save()
+    log.close()
+    for line in summary(rows, record["selection"], len(cands), args.seed, time.monotonic() - t0, record["complete"]):
+        print(line)
+    print(f"mutate: recorded in {out_path.relative_to(ROOT) if out_path.is_relative_to(ROOT) else out_path};"
+          " `make report` shows it per rule case")
+    return 0 if record["complete"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""Owns: choosing which mutants a run tries — the files (MUTATE_FILES), the seeded sample
+(MUTANTS, SEED), explicit ids — and reading the record of equivalent mutants
+(tests/mutation/equivalent.txt), which are never run or counted as survivors."""
+import random
+import re
+
+from . import operators
+
+# The rule code of every system and layer. A file with no RULE tag holds no rule code (readers,
+# indexes, state plumbing) and is left out unless MUTATE_FILES names it.
+DEFAULT_FILES = ("engine/n20/*.cc", "engine/n20/games/*.cc", "engine/jemmapes/*.cc")
+EQUIVALENT_FILE = "tests/mutation/equivalent.txt"
+LINE = re.compile(r"^([0-9a-f]{10})\s+(\S+)\s+(.*?)\s+—\s+(.+)$")
+
+
+def rule_files(root, patterns):
+    """Source files matching the patterns (globs relative to root, separated by spaces or commas).
+    With the default patterns only files that carry a RULE tag are taken."""
+    explicit = bool(patterns)
+    pats = [p for p in re.split(r"[\s,]+", patterns or "") if p] or list(DEFAULT_FILES)
+    out = []
+    for pat in pats:
+        hits = sorted(p for p in root.glob(pat) if p.is_file() and p.suffix == ".cc")
+        if not hits and explicit:
+            raise SystemExit(f"mutate: MUTATE_FILES: no .cc file matches '{pat}'")
+        for p in hits:
+            rel = str(p.relative_to(root))
+            if rel in out:
+                continue
+            if not explicit and not operators.rule_tags(p.read_text(encoding="utf-8")):
+                continue
+            out.append(rel)
+    return out
+
+
+def read_equivalents(root):
+    """{mutant id: (where, reason)} from the equivalent-mutant record. Each line:
+    `ID  FILE:LINE  MUTATION — reason`; FILE:LINE is for the reader (ids survive line shifts)."""
+    path = root / EQUIVALENT_FILE
+    out = {}
+    if not path.is_file():
+        return out
+    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = LINE.match(line)
+        if not m:
+            raise SystemExit(f"mutate: {EQUIVALENT_FILE}:{n}: expected `ID  FILE:LINE  MUTATION — reason`, got: {line}")
+        out[m.group(1)] = (m.group(2), m.group(4).strip())
+    return out
+
+
+def candidates(root, files):
+    out = []
+    for rel in files:
+        out += operators.mutants(rel, (root / rel).read_text(encoding="utf-8"))
+    return out
+
+
+def choose(cands, equivalents, count, seed, ids=None):
+    """(to run, known equivalents among the candidates). `count` None or 0 means every one."""
+    if ids:
+        by_id = {m.id: m for m in cands}
+        missing = [i for i in ids if i not in by_id]
+        if missing:
+            raise SystemExit(f"mutate: no mutant with id {', '.join(missing)} in the chosen files")
+        chosen = [by_id[i] for i in ids]
+        return [m for m in chosen if m.id not in equivalents], [m for m in chosen if m.id in equivalents]
+    equivalent = [m for m in cands if m.id in equivalents]
+    pool = [m for m in cands if m.id not in equivalents]
+    if count and count < len(pool):
+        pool = random.Random(seed).sample(pool, count)
+    return sorted(pool, key=lambda m: (m.file, m.start, m.mutation)), equivalent
+

@@ -1,0 +1,253 @@
+"""Owns: running the suite against the mutation build — once whole (the baseline: it must pass,
+and it tells which tests cite which rule case and how long each part takes), then per mutant in
+stages that stop at the first failing test: case files, GoogleTest examples, RapidCheck
+properties, pytest. Within a stage the tests citing the mutant's rule case run first. Each stage
+builds only the program it needs, so a mutant the case files kill never waits for a link of the
+test programs."""
+import dataclasses
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+from . import shadow as shadow_mod
+
+RC_SEED = "20261201"  # RapidCheck's seed: the same property inputs on every run
+# The tests of the mutation tool read the (then mutated) sources, not the engine's behaviour.
+PYTEST_SKIP = "--ignore=tests/python/test_mutation.py"
+
+
+@dataclasses.dataclass
+class Baseline:
+    cases: list            # case file paths relative to the source root, sorted
+    case_rules: dict       # case file -> [rule ids]
+    examples: list         # GoogleTest names Suite.Name
+    properties: list
+    python: list           # pytest node ids
+    rules: dict            # (kind, name) -> [rule ids]
+    seconds: dict          # stage -> seconds the whole stage took
+
+    def to_json(self):
+        d = dataclasses.asdict(self)
+        d["rules"] = [[k[0], k[1], v] for k, v in self.rules.items()]
+        return d
+
+    @staticmethod
+    def from_json(d):
+        d = dict(d)
+        d["rules"] = {(k, n): v for k, n, v in d["rules"]}
+        return Baseline(**d)
+
+
+def env_for(shadow):
+    env = dict(os.environ)
+    build = shadow / "build"
+    env["PYTHONPATH"] = str(build / "python")
+    env["HEXLAW_CLI"] = str(build / "hexlaw")
+    env["HEXLAW_SOURCE_DIR"] = str(shadow)
+    env["RC_PARAMS"] = f"seed={RC_SEED}"
+    env.pop("HEXLAW_TRACE_DIR", None)
+    return env
+
+
+def _run(cmd, env, timeout, cwd=None):
+    """(returncode or 'timeout', combined output)."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as out:
+        try:
+            rc = subprocess.run(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, timeout=timeout,
+                                cwd=cwd).returncode
+        except subprocess.TimeoutExpired:
+            rc = "timeout"
+        out.seek(0)
+        return rc, out.read()
+
+
+def _gtest_names(binary, env):
+    rc, out = _run([str(binary), "--gtest_list_tests"], env, 120)
+    names, suite = [], ""
+    for line in out.splitlines():
+        if not line.strip() or line.startswith("Running main"):
+            continue
+        if not line.startswith(" "):
+            suite = line.split("#")[0].strip()
+        else:
+            names.append(suite + line.split("#")[0].strip())
+    return names
+
+
+def _junit(path):
+    """[(classname, name, file, rules, failed)] from a JUnit XML file."""
+    out = []
+    for case in ET.parse(path).getroot().iter("testcase"):
+        rules = []
+        for prop in case.iter("property"):
+            if prop.get("name") == "rules":
+                rules = prop.get("value", "").split()
+        failed = case.find("failure") is not None or case.find("error") is not None
+        out.append((case.get("classname") or "", case.get("name"), case.get("file") or "", rules, failed))
+    return out
+
+
+def _pytest_node(classname, name, file):
+    """A pytest node id from a JUnit (xunit1) test case, for a suite rooted at tests/python."""
+    module = pathlib.Path(file).stem if file else classname.split(".")[0]
+    parts = classname.split(".")
+    classes = parts[parts.index(module) + 1:] if module in parts else []
+    return "::".join([f"tests/python/{module}.py", *classes, name])
+
+
+def baseline(shadow, jobs, log, progress):
+    """Runs the whole suite once on the unmutated copy. Returns (Baseline, problem or None)."""
+    env = env_for(shadow)
+    build = shadow / "build"
+    rules, seconds = {}, {}
+    progress("baseline: case files")
+    cases = sorted(str(p.relative_to(shadow)) for p in (shadow / "cases").rglob("*.yaml"))
+    t = time.monotonic()
+    rc, out = _run([str(build / "hexlaw"), "ask", "--check", "--jsonl", "--cases-root", str(shadow / "cases"),
+                    *[str(shadow / c) for c in cases]], env, 1800)
+    seconds["cases"] = time.monotonic() - t
+    case_rules = {}
+    for line in out.splitlines():
+        if line.startswith("{"):
+            d = json.loads(line)
+            rel = str(pathlib.Path(d["file"]).resolve().relative_to(shadow.resolve()))
+            case_rules[rel] = d.get("rules", [])
+            if not d.get("check", {}).get("ok", False) and "error" not in d:
+                return None, f"baseline: case file {rel} fails on the unmutated engine"
+    if rc != 0:
+        return None, f"baseline: the case files do not all pass on the unmutated engine (exit {rc})"
+    names = {}
+    for kind, binary in (("examples", "hexlaw_tests"), ("properties", "hexlaw_properties")):
+        progress(f"baseline: {kind} ({binary})")
+        xml = build / f"mutate-{kind}.xml"
+        t = time.monotonic()
+        rc, out = _run([str(build / binary), f"--gtest_output=xml:{xml}"], env, 3600)
+        seconds[kind] = time.monotonic() - t
+        log.write(out)
+        if rc != 0:
+            return None, f"baseline: {binary} fails on the unmutated engine (exit {rc}); see build-mutate/mutate.log"
+        names[kind] = []
+        for classname, name, _, cited, _ in _junit(xml):
+            full = f"{classname}.{name}"
+            names[kind].append(full)
+            rules[(kind, full)] = cited
+    progress("baseline: python (pytest)")
+    xml = build / "mutate-python.xml"
+    t = time.monotonic()
+    rc, out = _run(["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "junit_family=xunit1",
+                    f"--junitxml={xml}", "tests/python", PYTEST_SKIP], env, 3600, cwd=shadow)
+    seconds["python"] = time.monotonic() - t
+    log.write(out)
+    if rc != 0:
+        return None, f"baseline: pytest fails on the unmutated engine (exit {rc}); see build-mutate/mutate.log"
+    python = []
+    for classname, name, file, cited, _ in _junit(xml):
+        node = _pytest_node(classname, name, file)
+        python.append(node)
+        rules[("python", node)] = cited
+    return Baseline(cases, case_rules, names["examples"], names["properties"], python, rules, seconds), None
+
+
+def _related(rule_id, cited):
+    """0 when a test cites the mutant's case, 1 when it cites a case of the same section
+    (std:9.8.2 and std:9.8.5), 2 otherwise: the order tests run in."""
+    if not rule_id:
+        return 2
+    if rule_id in cited:
+        return 0
+    section = rule_id.rsplit(".", 1)[0] if rule_id.count(".") >= 2 else rule_id
+    return 1 if any(c == section or c.startswith(section + ".") for c in cited) else 2
+
+
+def _ordered(names, rule_of, rule_id):
+    return sorted(names, key=lambda n: _related(rule_id, rule_of(n)))
+
+
+def _timeout(base, seconds):
+    return max(60.0, 5 * seconds.get(base, 30.0) + 30)
+
+
+def run_mutant(shadow, base, rule_id, jobs, log):
+    """Runs the suite in stages against the already-written mutant. Returns (result, killed_by):
+    result is killed, survived, timeout or build-error."""
+    env = env_for(shadow)
+    build = shadow / "build"
+    benv = shadow_mod.build_env()
+    benv["CCACHE_READONLY"] = "1"  # a mutant's object is never worth keeping in the cache
+
+    def make(target):
+        cmd = ["cmake", "--build", str(build), "-j", str(jobs), "--target", target]
+        try:
+            r = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=benv, timeout=1800)
+            return r.returncode == 0
+        except subprocess.TimeoutExpired:
+            return False
+
+    # Stage 1. Case files, the mutant's own first.
+    if not make("hexlaw"):
+        return "build-error", ""
+    cases = _ordered(base.cases, lambda c: base.case_rules.get(c, []), rule_id)
+    rc, out = _run([str(build / "hexlaw"), "ask", "--check", "--jsonl", "--cases-root", str(shadow / "cases"),
+                    *[str(shadow / c) for c in cases]], env, _timeout("cases", base.seconds))
+    if rc == "timeout":
+        return "timeout", "case files (timed out)"
+    answered = {}
+    for line in out.splitlines():
+        if line.startswith("{"):
+            try:
+                d = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            rel = str(pathlib.Path(d["file"]).resolve().relative_to(shadow.resolve()))
+            answered[rel] = bool(d.get("check", {}).get("ok", False))
+    for c in cases:
+        if not answered.get(c, False):
+            name = "case:" + str(pathlib.Path(c).relative_to("cases").with_suffix(""))
+            return "killed", name + ("" if c in answered else " (crashed)")
+    # Stages 2 and 3. GoogleTest examples, then RapidCheck properties: the cited ones first.
+    for kind, binary, prefix in (("examples", "hexlaw_tests", "example:"), ("properties", "hexlaw_properties",
+                                                                          "property:")):
+        if not make(binary):
+            return "build-error", ""
+        names = getattr(base, kind)
+        first = [n for n in names if _related(rule_id, base.rules.get((kind, n), [])) < 2]
+        for filt in ([":".join(first)] if first else []) + (["-" + ":".join(first)] if first else ["*"]):
+            rc, out = _run([str(build / binary), f"--gtest_filter={filt}", "--gtest_fail_fast"], env,
+                           _timeout(kind, base.seconds))
+            if rc == "timeout":
+                return "timeout", f"{prefix}{_last_run(out)} (timed out)"
+            if rc != 0:
+                failed = re.findall(r"^\[  FAILED  \] (\S+)", out, re.M)
+                return "killed", prefix + (failed[0] if failed else f"{_last_run(out)} (crashed)")
+    # Stage 4. pytest, stopping at the first failure.
+    if not make("hexlaw_py"):
+        return "build-error", ""
+    first = [n for n in base.python if _related(rule_id, base.rules.get(("python", n), [])) < 2]
+    runs = [first] if first else []
+    runs.append(["tests/python", PYTEST_SKIP, *[f"--deselect={n}" for n in first]])
+    for args in runs:
+        rc, out = _run(["/usr/bin/python3", "-m", "pytest", "-x", "-q", "-rfE", "-p", "no:cacheprovider", *args], env,
+                       _timeout("python", base.seconds), cwd=shadow)
+        if rc == "timeout":
+            return "timeout", "python (timed out)"
+        if rc != 0:
+            failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", out, re.M)
+            return "killed", "python:" + (failed[0] if failed else f"(exit {rc})")
+    return "survived", ""
+
+
+def _last_run(out):
+    runs = re.findall(r"^\[ RUN      \] (\S+)", out, re.M)
+    return runs[-1] if runs else "?"
+
+
+def write_log(log, text):
+    log.write(text)
+    log.flush()
+    sys.stdout.flush()

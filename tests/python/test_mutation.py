@@ -1,0 +1,149 @@
+"""Owns: tests of the mutation tool's pure parts (scripts/mutation: operators, ids, attribution,
+selection, the equivalent-mutant record) and of how the report reads a mutation run
+(report/mutants.py). No mutant is built or run here: `make mutate` does that, apart from
+`make test`."""
+import json
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.append(str(ROOT / "report"))
+
+from mutation import operators, selection  # noqa: E402
+import mutants as report_mutants  # noqa: E402
+from verdicts import verdict  # noqa: E402
+
+SNIPPET = '''// Owns: a test file.
+namespace hexlaw {
+namespace {
+int helper(int a) { return a + 1; }
+}  // namespace
+
+// RULE std:1.0 — the first rule
+int f(int a, bool b) {
+  // a comment with a < b and true
+  if (a < 2 && b) return 0;
+  trace.cite("std:1.0", [&] { return std::to_string(a + 3); });
+  const char* s = "x == y || !z";
+  if (const char* rule = pick(a)) return 1;
+  for (int i = 0; i < a; ++i)
+    if (!b) continue;
+  return a >= 10 ? 1 : 2;
+}
+
+int g(int a) {
+  if (a != 0) return 4;
+  // RULE std:2.0 — a tag after the steps it names
+  return 5;
+}
+}  // namespace hexlaw
+'''
+
+
+def _by_line(ms):
+    out = {}
+    for m in ms:
+        out.setdefault(m.line, []).append(m.mutation)
+    return out
+
+
+def test_code_mask_blanks_comments_strings_and_preprocessor_lines():
+    text = '#include "a.h"\nint x = 1; // 2 < 3\nconst char* s = "a && b";\n/* true */ bool t = false;\n'
+    mask = operators.code_mask(text)
+    assert len(mask) == len(text) and mask.count("\n") == text.count("\n")
+    assert "include" not in mask and "2 < 3" not in mask and "a && b" not in mask and "true" not in mask
+    assert "int x = 1;" in mask and "bool t = false;" in mask
+
+
+def test_operators_find_each_kind_only_in_code():
+    lines = _by_line(operators.mutants("engine/x.cc", SNIPPET))
+    assert set(lines[10]) == {"`<` -> `<=`", "`2` -> `3`", "`2` -> `1`", "`&&` -> `||`",
+                              "`0` -> `1`", "guard `if (…)` -> `if (false)`"}
+    assert 9 not in lines and 12 not in lines   # a comment; a string literal
+    assert 11 not in lines                      # the arguments of a trace citation explain, never decide
+    assert "delete `!`" in lines[15] and "delete `continue`" in lines[15]
+    assert {"`>=` -> `>`", "`10` -> `11`", "`10` -> `9`"} <= set(lines[16])
+    assert "`!=` -> `==`" in lines[20]
+
+
+def test_a_guard_that_declares_keeps_its_declaration():
+    ms = [m for m in operators.mutants("engine/x.cc", SNIPPET) if m.line == 13 and m.mutation.startswith("guard")]
+    assert len(ms) == 1
+    mutated = ms[0].apply(SNIPPET).splitlines()[12]
+    assert mutated.strip() == "if (const char* rule = pick(a); false) return 1;"
+
+
+def test_ids_survive_line_shifts_and_differ_between_mutants():
+    before = operators.mutants("engine/x.cc", SNIPPET)
+    after = operators.mutants("engine/x.cc", "// one more line\n" + SNIPPET)
+    assert [m.id for m in before] == [m.id for m in after]
+    assert len({m.id for m in before}) == len(before)
+    assert {m.id for m in operators.mutants("engine/y.cc", SNIPPET)}.isdisjoint({m.id for m in before})
+
+
+def test_each_mutant_is_attributed_to_its_nearest_rule_tag():
+    rule_of = {m.line: m.rule_id for m in operators.mutants("engine/x.cc", SNIPPET)}
+    assert rule_of[4] == "std:1.0"   # a helper above every tag: the file's first tag
+    assert rule_of[10] == "std:1.0"  # the tag above, in its function
+    assert rule_of[20] == "std:2.0"  # no tag above in its function: the one further down it
+    assert operators.mutants("engine/z.cc", "int f(int a) { return a < 1; }\n")[0].rule_id == ""
+
+
+def test_the_seeded_sample_is_the_same_every_time_and_skips_equivalents():
+    cands = operators.mutants("engine/x.cc", SNIPPET)
+    known = {cands[0].id: ("engine/x.cc:4", "reason")}
+    a, eq = selection.choose(cands, known, 5, seed=1)
+    b, _ = selection.choose(cands, known, 5, seed=1)
+    c, _ = selection.choose(cands, known, 5, seed=2)
+    assert [m.id for m in a] == [m.id for m in b] and len(a) == 5
+    assert [m.id for m in a] != [m.id for m in c]
+    assert [m.id for m in eq] == [cands[0].id] and cands[0].id not in {m.id for m in a}
+
+
+def test_every_recorded_equivalent_mutant_still_exists_with_a_reason():
+    """Each entry of tests/mutation/equivalent.txt names a mutant of today's rule code."""
+    recorded = selection.read_equivalents(ROOT)
+    files = selection.rule_files(ROOT, "")
+    ids = {m.id for m in selection.candidates(ROOT, files)}
+    for mutant_id, (where, reason) in recorded.items():
+        assert mutant_id in ids, f"{mutant_id} ({where}) matches no mutant any more"
+        assert len(reason) > 10
+
+
+def test_a_surviving_mutant_keeps_a_case_from_counting_as_tested():
+    passed = [("case file", "passed"), ("property", "passed")]
+    assert verdict("implement", True, passed, True, survivors=0) == "example+property"
+    assert verdict("implement", True, passed, True, survivors=1) == "mutant-survived"
+    assert verdict("implement", True, [("case file", "failed")], True, survivors=1) == "failing"
+    assert verdict("implement", True, [], False, survivors=2) == "implemented-untested"
+
+
+def test_the_report_says_plainly_when_no_mutation_run_exists(tmp_path):
+    run, rows, problem = report_mutants.load(tmp_path / "none.json")
+    assert (run, rows, problem) == (None, [], None)
+    assert "No mutation run is recorded" in report_mutants.statement(None, "abc", [])
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert report_mutants.load(bad)[2].startswith(str(bad))
+
+
+def test_the_report_counts_a_sampled_run_per_case(tmp_path):
+    rec = {"run": "2026-01-01T00:00:00+00:00", "commit": "abc", "seed": 1, "selection": "sample",
+           "candidates": 100, "complete": True, "seconds": 120, "files": ["engine/n20/zoc.cc"],
+           "mutants": [
+               {"id": "a", "file": "engine/n20/zoc.cc", "line": 3, "rule_id": "std:7.0", "mutation": "m",
+                "source": "s", "result": "killed", "killed_by": "case:x", "detail": ""},
+               {"id": "b", "file": "engine/n20/zoc.cc", "line": 4, "rule_id": "std:7.0", "mutation": "m",
+                "source": "s", "result": "survived", "killed_by": "", "detail": ""},
+               {"id": "c", "file": "engine/n20/zoc.cc", "line": 5, "rule_id": "std:7.0", "mutation": "m",
+                "source": "s", "result": "equivalent", "killed_by": "", "detail": "why"}]}
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps(rec))
+    run, rows, problem = report_mutants.load(path)
+    assert problem is None and len(rows) == 3
+    assert report_mutants.per_case(rows)["std:7.0"] == {"tried": 2, "caught": 1, "survived": 1, "equivalent": 1}
+    db_run = dict(run, commit_id=run["commit"])
+    text = report_mutants.statement(db_run, "abc", rows)
+    assert "SAMPLE of 2 of the 100" in text and "1 were caught and 1 survived" in text and "stale" not in text
+    assert "stale" in report_mutants.statement(db_run, "def", rows)

@@ -5,8 +5,10 @@
 // bank of the Elster (leipzig:9.8.6), Fatigue's effects (leipzig:16.11, leipzig_fatigue.cc) and
 // Leaders in part (leipzig:16.12: no ZOC, no strength of their own, no attack alone, no duty to
 // attack, stacking freely, rugged terrain as clear, leaving enemy ZOCs). What is not implemented
-// is refused by name: Allied units with no army (their Front and LOC), a battle mixing the
-// Fronts under the allied-choice reading, Leaders' fates in battle, played fatigue.
+// is refused by name: under leipzig.cadre_front = battle an army-less Allied unit's own loss, a
+// battle mixing the Fronts under the allied-choice reading, Leaders' fates in battle, played
+// fatigue. Army-less Allied units use the army they came from (leipzig:2.1), and the Lindenau
+// bridge (leipzig:16.10, leipzig_bridge.cc) is whole.
 #pragma once
 
 #include "engine/n20/rules.h"

@@ -64,6 +64,11 @@ const std::vector<Hex>& Map::entry_area(const std::string& name) const {
   return it == entry_areas_.end() ? kNoEntry : it->second;
 }
 
+const std::set<Hex>& Map::place(const std::string& name) const {
+  auto it = places_.find(name);
+  return it == places_.end() ? kNoHexes : it->second;
+}
+
 std::vector<Hex> Map::hexes_with_terrain() const {
   std::vector<Hex> out;
   for (const auto& [h, _] : terrain_) out.push_back(h);
@@ -109,6 +114,11 @@ nlohmann::json Map::to_json() const {
   j["entry_areas"] = entries;
   j["setup_hexes"] = hex_names(setup_);
   j["road_entries"] = hex_names(road_entries_);
+  if (!places_.empty()) {  // written only when given, so maps without places serialise as before
+    json places = json::object();
+    for (const auto& [name, hs] : places_) places[name] = hex_names(hs);
+    j["places"] = places;
+  }
   return j;
 }
 
@@ -121,7 +131,7 @@ void Map::touch() {
 
 Map Map::parse(const Field<CaseError>& f) {
   f.expect_keys({"layout", "default_terrain", "bounds", "hexes", "hexsides", "locs", "objectives",
-                 "entry_areas", "setup_hexes", "road_entries"});
+                 "entry_areas", "setup_hexes", "road_entries", "places"});
   const std::string layout_text = f["layout"].str_or("odd-columns-low");
   auto layout = parse_column_layout(layout_text);
   if (!layout) f["layout"].fail("unknown column layout '" + layout_text + "' (odd-columns-low or even-columns-low)");
@@ -181,6 +191,7 @@ Map Map::parse(const Field<CaseError>& f) {
   f["entry_areas"].for_each_entry([&](const std::string& area, const Field<CaseError>& list) {
     list.for_each_item([&](const Field<CaseError>& h) { m.entry_areas_[area].push_back(parse_hex_field(h, m.layout_)); });
   });
+  read_side_hexes(f["places"], m.places_);
   f["setup_hexes"].for_each_item([&](const Field<CaseError>& h) { m.setup_.insert(parse_hex_field(h, m.layout_)); });
   f["road_entries"].for_each_item(
       [&](const Field<CaseError>& h) { m.road_entries_.insert(parse_hex_field(h, m.layout_)); });

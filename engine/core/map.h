@@ -71,6 +71,11 @@ class Map {
   const std::vector<Hex>& entry_area(const std::string& name) const;
   void add_entry_hex(const std::string& area, Hex h) { entry_areas_[area].push_back(h), touch(); }
   void add_setup_hex(Hex h) { setup_.insert(h), touch(); }
+  // Named places: hex sets a game's exclusive rules name (Leipzig's four town hexes with their
+  // yellow hexsides, `leipzig`, leipzig:16.10). Empty for a name the map does not give.
+  const std::set<Hex>& place(const std::string& name) const;
+  void add_place_hex(const std::string& name, Hex h) { places_[name].insert(h), touch(); }
+  const std::map<std::string, std::set<Hex>>& all_places() const { return places_; }
   // Entry hexes where a road runs off the map edge: a unit entering there pays the road cost
   // and counts as moving along the road (std:11.1).
   bool is_road_entry(Hex h) const { return road_entries_.count(h) > 0; }
@@ -100,6 +105,7 @@ class Map {
   std::unordered_map<Hexside, std::set<std::string>, HexsideHash> sides_;
   std::map<std::string, std::set<Hex>> locs_, objectives_;
   std::map<std::string, std::vector<Hex>> entry_areas_;
+  std::map<std::string, std::set<Hex>> places_;
   std::set<Hex> setup_;
   std::set<Hex> road_entries_;
   std::uint64_t revision_ = 0;

@@ -70,6 +70,7 @@ CadreVerdict break_down(const N20Rules& rules, const GameState& state, const std
     c->status = UnitStatus::OnMap;
     c->hex = hex;
     c->markers.clear();
+    rules.cadre_created(*u, Symbol(id), v.after, trace);
   }
   Unit* big = v.after.unit(unit_id);
   big->status = UnitStatus::Eliminated;

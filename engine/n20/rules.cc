@@ -47,6 +47,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
        "std:2.0"},
       {"leipzig.mixed_front_morale", {"allied-choice", "each-front"}, "allied-choice", "leipzig:12.0"},
       {"leipzig.loc_capture_count", {"per-front", "all-allied"}, "per-front", "leipzig:14.0"},
+      {"leipzig.cadre_front", {"origin", "battle"}, "origin", "leipzig:2.1"},
       {"jena.objective_hex_side", {"owned", "aims"}, "owned", "jena:14.0"},
       {"jena.free_deployment_choice", {"each-unit", "same-pair"}, "each-unit", "jena:3.3"},
       {"dresden.lone_garrison_loss", {"on_advance", "by_result"}, "on_advance", "dresden:9.10"},

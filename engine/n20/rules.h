@@ -561,8 +561,31 @@ class N20Rules {
     (void)s, (void)side, (void)t;
     return std::nullopt;
   }
+  // Called when Cadre `cadre` takes the place of unit `from` (a breakdown, std:16.7.1; a partial
+  // rally, std:16.6.1): a game records what the Cadre inherits (Leipzig's army-less Cadres keep
+  // the army they came from, leipzig:2.1). Standard: nothing.
+  virtual void cadre_created(const Unit& from, Symbol cadre, GameState& s, Trace& t) const {
+    (void)from, (void)cadre, (void)s, (void)t;
+  }
   // Makes that declaration: its effects in `s`.
   virtual void declare_at_night(GameState& s, std::string_view side, Trace& t) const { (void)s, (void)side, (void)t; }
+  // A once-offered declaration the phasing `side` may make as its Movement Phase ends, on the
+  // map (Leipzig's French demolition of the Lindenau bridge, leipzig:16.10): its rule and name,
+  // or nothing; and making it. Standard: none.
+  virtual std::optional<NightDeclaration> movement_end_declaration(const Map& m, const GameState& s,
+                                                                   std::string_view side, Trace& t) const {
+    (void)m, (void)s, (void)side, (void)t;
+    return std::nullopt;
+  }
+  virtual void declare_at_movement_end(const Map& m, GameState& s, std::string_view side, Trace& t) const {
+    (void)m, (void)s, (void)side, (void)t;
+  }
+  // Called by a played game (and the `boundary` question, at: battle-end) once each battle of a
+  // Combat Phase is over, its advance after combat made, with the dice: a check of who stands
+  // where after each battle (Leipzig's accidental bridge demolition, leipzig:16.10). Standard: nothing.
+  virtual void after_battle(const Map& m, GameState& s, DiceSource& dice, Trace& t) const {
+    (void)m, (void)s, (void)dice, (void)t;
+  }
 
   // ---- Off-map holding boxes (added for Dresden's Meissen, dresden:3.2).
 

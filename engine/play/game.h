@@ -37,9 +37,10 @@ namespace hexlaw::play {
 // What a decision is about; its name (to_string) is what the log, the CLI and Python show.
 enum class DecisionKind : std::uint8_t {
   ForcedMarch, MoveSelect, MoveTo, Combine, ReactSelect, React, Declare, Reserves, Column, Retreat, Exchange, Advance, Rally, PartialRally, Place, Dummy, DummyArrival, Stop, GeneralRetreat,
-  NightDeclaration
+  NightDeclaration, MovementDeclaration
 };
-const char* to_string(DecisionKind k);  // "forced-march", "move-select", … "stop", "general-retreat", "night-declaration"
+const char* to_string(DecisionKind k);  // "forced-march", "move-select", … "stop", "general-retreat", "night-declaration",
+                                        // "movement-declaration"
 std::ostream& operator<<(std::ostream& os, DecisionKind k);
 
 // What the game waits on: which side decides what, and every legal choice, both as what it
@@ -134,7 +135,7 @@ class Game {
  private:
   enum class Stage {
     PhaseStart, ForcedMarch, MoveSelect, MoveTo, DummyArrival, ReactSelect, React, Stop, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
-    Rally, PartialRally, Place, Dummy, PhaseEnd, Over, GeneralRetreat, NightDeclaration
+    Rally, PartialRally, Place, Dummy, PhaseEnd, Over, GeneralRetreat, NightDeclaration, MovementDeclaration
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
   struct TurnScratch {
@@ -175,6 +176,7 @@ class Game {
     std::vector<std::pair<Symbol, int>> advance_eligible;  // unit, how far
     std::vector<Symbol> advanced;
     bool night_declaration_offered = false;  // the rule set's night declaration, once per night (dresden:5.2)
+    bool movement_declaration_offered = false;  // the rule set's declaration as a Movement Phase ends (leipzig:16.10)
     bool cavalry_must_advance = false, cavalry_advanced = false;
     std::vector<n20::ReachableHex> reach;   // for the unit selected to move
     // The position `reach` was worked out on, kept for checking the path taken from it (a copy
@@ -295,6 +297,10 @@ class Game {
   void apply_dummy(const Action& a);
   void end_night_operations();
   void apply_night_declaration(const Action& a);
+  // A game's declaration as the Movement Phase ends (Leipzig's bridge demolition, leipzig:16.10):
+  // true when it is offered now.
+  bool offer_movement_declaration();
+  void apply_movement_declaration(const Action& a);
 
   std::shared_ptr<const Scenario> scenario_;
   GameState state_;

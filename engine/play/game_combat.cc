@@ -456,9 +456,18 @@ void Game::apply_owner_choice(const Action& a) {
   resolve_current();
 }
 
+// The battle is over, its advance made: the rule set's check after each battle (Leipzig's
+// accidental bridge demolition after an Allied battle, leipzig:16.10); then back to the
+// reaction or the next battle.
 void Game::after_advance() {
-  if (pos_.phase == n20::Phase::Reaction) offer_react_select();
-  else stage_ = Stage::Resolve;
+  if (pos_.phase == n20::Phase::Reaction) {
+    offer_react_select();
+    return;
+  }
+  Trace h{Trace::IdsOnly{}, catalog()};
+  scenario_->rules->after_battle(*scenario_->map, state_, dice_, h);
+  if (!h.entries().empty()) note("after the battle", h);
+  stage_ = Stage::Resolve;
 }
 
 // The victor's units that may still advance, each to any vacant hex it may reach along a path

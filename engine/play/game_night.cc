@@ -132,6 +132,7 @@ void Game::apply_partial_rally(const Action& a) {
     // RULE std:16.6.1 — the No Effect becomes a Partial Rally: the unit goes for good, a Cadre rallies
     t.cite("std:16.6.1", id + " is eliminated for good; " + cadre->id + " rallies in its place");
     u.status = UnitStatus::Eliminated;
+    scenario_->rules->cadre_created(u, cadre->id, state_, t);
     scratch_.to_place.push_back(cadre->id);
     note(id + " rallies partially: " + cadre->id + " comes back in its place", t);
   }

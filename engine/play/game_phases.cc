@@ -109,11 +109,41 @@ void Game::begin_phase() {
   }
 }
 
+// A game's declaration as the phasing side's Movement Phase ends (the French blowing the
+// Lindenau bridge, leipzig:16.10), offered once a phase: true when it awaits the answer.
+bool Game::offer_movement_declaration() {
+  if (scratch_.movement_declaration_offered) return false;
+  scratch_.movement_declaration_offered = true;
+  Trace silent(Trace::Off{}, catalog());
+  const auto decl = scenario_->rules->movement_end_declaration(*scenario_->map, state_, state_.phasing.view(), silent);
+  if (!decl) return false;
+  stage_ = Stage::MovementDeclaration;
+  Decision d{.kind = DecisionKind::MovementDeclaration,
+             .side = std::string(state_.phasing),
+             .rule = decl->rule,
+             .prompt = "declare " + std::string(decl->name) + "?"};
+  d.add(ActionKind::No);
+  d.add(ActionKind::DeclareAtNight);  // its string form is "declare"
+  offer(std::move(d));
+  return true;
+}
+
+// The side's answer; then the Movement Phase ends as usual.
+void Game::apply_movement_declaration(const Action& a) {
+  if (a.kind == ActionKind::DeclareAtNight) {
+    Trace t{Trace::IdsOnly{}, catalog()};
+    scenario_->rules->declare_at_movement_end(*scenario_->map, state_, state_.phasing.view(), t);
+    note(state_.phasing + " declares " + decision_.rule, t);
+  }
+  stage_ = Stage::PhaseEnd;
+}
+
 // Step A. What closes the phase: cavalry scouting after a day Movement Phase (std:16.1.1). Step
 // B. The end of the Player Turn. Step C. The next position, or the end of the game (std:15.0).
 void Game::end_phase() {
   const n20::Calendar& cal = scenario_->calendar;
   // Step A.
+  if (pos_.phase == n20::Phase::Movement && offer_movement_declaration()) return;
   if (pos_.phase == n20::Phase::Movement && !state_.night && scenario_->rules->on(n20::Optional::FogOfWar)) {
     Trace t{Trace::IdsOnly{}, catalog()};
     n20::Reveal r = n20::reveal_by_scouting(*scenario_->rules, *scenario_->map, state_, state_.phasing, t);

@@ -68,6 +68,13 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
     y << "    - {between: [\"" << ccrr(stream_col, r) << "\", \"" << ccrr(stream_col + 1, r)
       << "\"], features: [minor_river" << (bridge ? ", bridge" : "") << (leipzig ? ", elster" : "") << "]}\n";
   }
+  // The Lindenau bridge at its printed hexside 1412/1512 over a Major River, when its optional
+  // demolition rule is in use (leipzig:16.10).
+  const bool bridge_rule = leipzig && spec.options.count("leipzig:16.10");
+  if (bridge_rule && (spec.cols < 15 || spec.rows < 12))
+    throw std::invalid_argument("a generated Leipzig map with leipzig:16.10 needs 15 columns and 12 rows (Leipzig "
+                                "at 1311-1412, the bridge on 1412/1512)");
+  if (bridge_rule) y << "    - {between: [\"1412\", \"1512\"], features: [major_river, bridge]}\n";
   // Step B.
   if (leipzig)  // a LOC a Front (leipzig:9.8.6); the French own the one objective (leipzig:14.0)
     y << "  locs: {french: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, 2) << "\"], allied-north: [\""
@@ -83,6 +90,7 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
     << (jena ? ", prussian: [\"" + ccrr(spec.cols, mid_row) + "\", \"" + ccrr(spec.cols, mid_row - 1) + "\"]" : "")
     << "}\n";
   y << "  road_entries: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(spec.cols, mid_row) << "\"]\n";
+  if (bridge_rule) y << "  places: {leipzig: [\"1311\", \"1312\", \"1411\", \"1412\"]}\n";  // the four town hexes
   // Step C.
   y << "units:\n";
   std::set<std::string> taken;

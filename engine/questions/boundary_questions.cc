@@ -1,23 +1,24 @@
 // Owns: the `boundary` question — what a game's rule set does at one boundary of the turn (a
 // phase opening, a Player Turn or a Game Turn ending) to the case's position with the case's
 // dice: the hooks a played game calls (N20Rules::at_phase_start, at_player_turn_end,
-// at_game_turn_end), asked on their own, so a rule that lives there (Jena's arrival die and
-// Sudden Death) is a question like any other.
+// at_game_turn_end, after_battle, and the declaration offered as a Movement Phase ends), asked
+// on their own, so a rule that lives there (Jena's arrival die and Sudden Death, Leipzig's
+// bridge demolition) is a question like any other.
 #include "engine/n20/victory.h"
 #include "engine/questions/kinds.h"
 
 namespace hexlaw {
 namespace {
 
-constexpr const char* kBoundaries[] = {"phase-start", "player-turn-end", "game-turn-end"};
+constexpr const char* kBoundaries[] = {"phase-start", "player-turn-end", "game-turn-end", "battle-end", "movement-end"};
 
 std::string read_boundary(const Situation& s) {
   const auto& q = s.c.question;
-  q.expect_keys({"kind", "at", "french"});
+  q.expect_keys({"kind", "at", "french", "declare"});
   const std::string at = q.required("at").str();
   for (const char* b : kBoundaries)
     if (at == b) return at;
-  q["at"].fail("unknown boundary '" + at + "' (phase-start, player-turn-end, game-turn-end)");
+  q["at"].fail("unknown boundary '" + at + "' (phase-start, player-turn-end, game-turn-end, battle-end, movement-end)");
   return {};
 }
 
@@ -27,8 +28,10 @@ void add_boundary_questions(std::vector<QuestionKind>& kinds) {
   kinds.push_back(QuestionKind{
       "boundary",
       "What does the game's rule set do at this boundary of the turn? (question: at = phase-start (the state's "
-      "phase opens), player-turn-end (the phasing side's), game-turn-end (the state's turn); french, the French "
-      "track for the verdict when the game ends, default french)",
+      "phase opens), player-turn-end (the phasing side's), game-turn-end (the state's turn), battle-end (a battle "
+      "of the state's phase is over), movement-end (the phasing side's Movement Phase ends: the declaration "
+      "offered, made when declare is true); french, the French track for the verdict when the game ends, "
+      "default french)",
       [](const Situation& s) {
         read_boundary(s);
         if (s.state.phasing.view().empty()) s.c.root["state"]["phasing"].fail("a boundary question needs the phasing side");
@@ -36,8 +39,17 @@ void add_boundary_questions(std::vector<QuestionKind>& kinds) {
       [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
         const std::string at = read_boundary(s);
         GameState after = s.state;
+        std::optional<n20::N20Rules::NightDeclaration> offered;
         // Step A. The hook for the boundary.
         try {
+          if (at == "battle-end") s.rules.after_battle(s.map, after, dice, t);
+          if (at == "movement-end") {
+            offered = s.rules.movement_end_declaration(s.map, after, s.state.phasing.view(), t);
+            if (s.c.question["declare"].bool_or(false)) {
+              if (!offered) s.c.question["declare"].fail("no declaration is offered here");
+              s.rules.declare_at_movement_end(s.map, after, s.state.phasing.view(), t);
+            }
+          }
           if (at == "phase-start") s.rules.at_phase_start(n20::parse_phase(s.state.phase), after, dice, t);
           if (at == "phase-start") s.rules.at_phase_start_on_map(s.map, n20::parse_phase(s.state.phase), after, dice, t);
           if (at == "player-turn-end") s.rules.at_player_turn_end(s.state.phasing.view(), after, dice, t);
@@ -57,6 +69,8 @@ void add_boundary_questions(std::vector<QuestionKind>& kinds) {
         const bool over = after.has_marker(n20::N20Rules::kGameEndsMarker);
         nlohmann::json out = {{"at", at}, {"over", over}, {"units", units}, {"markers", after.markers},
                               {"morale", after.morale}};
+        if (at == "movement-end")
+          out["declaration"] = offered ? nlohmann::json{{"rule", offered->rule}, {"name", offered->name}} : nlohmann::json();
         if (over) {
           n20::VictoryVerdict v;
           try {

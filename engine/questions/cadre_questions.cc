@@ -18,7 +18,7 @@ nlohmann::json verdict_json(const Situation& s, const n20::CadreVerdict& v) {
                         {"reason", v.reason},       {"cadres", v.cadres},
                         {"large_unit", v.large_unit}, {"choices", v.choices},
                         {"morale_change", v.morale_change}, {"morale_after", v.after.morale},
-                        {"units", where}};
+                        {"units", where}, {"markers", v.after.markers}};
 }
 
 }  // namespace

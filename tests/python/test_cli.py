@@ -64,22 +64,23 @@ question: {kind: retreat, unit: F, distance: 2}
 
 
 def test_a_refused_question_exits_two_naming_the_rule(cli, tmp_path):
-    """leipzig:9.8.6 — a part not implemented is refused by name, never answered."""
+    """leipzig:2.1 — an army-less Allied unit whose origin army the position does not state is
+    refused by name (leipzig.cadre_front = origin), never answered."""
     case = tmp_path / "refused.yaml"
     case.write_text(REFUSED_CASE)
     r = run(cli, "ask", str(case))
     assert r.returncode == 2
-    assert "refused.yaml: question: refused: leipzig:9.8.6:" in r.stderr
+    assert "refused.yaml: question: refused: leipzig:2.1:" in r.stderr
     assert r.stdout == ""
 
 
 def test_a_refusal_expected_by_the_case_passes_check_and_another_fails(cli, tmp_path):
-    """leipzig:9.8.6 — expect: {refused: RULE} passes only for a refusal under that rule."""
+    """leipzig:2.1 — expect: {refused: RULE} passes only for a refusal under that rule."""
     good, wrong = tmp_path / "good.yaml", tmp_path / "wrong.yaml"
-    good.write_text(REFUSED_CASE + "expect: {refused: 'leipzig:9.8.6'}\n")
+    good.write_text(REFUSED_CASE + "expect: {refused: 'leipzig:2.1'}\n")
     wrong.write_text(REFUSED_CASE + "expect: {refused: 'leipzig:12.0'}\n")
     assert run(cli, "ask", "--check", str(good)).returncode == 0
     r = run(cli, "ask", "--check", str(wrong))
     assert r.returncode == 1 and "expected a refusal under leipzig:12.0" in r.stderr
     line = json.loads(run(cli, "ask", "--jsonl", str(good)).stdout)
-    assert line["refused"]["rule"] == "leipzig:9.8.6" and line["check"]["ok"] is True
+    assert line["refused"]["rule"] == "leipzig:2.1" and line["check"]["ok"] is True

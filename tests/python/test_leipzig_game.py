@@ -39,3 +39,26 @@ def test_leipzig_12_0_cli_plays_and_replays_a_two_front_game(cli, tmp_path):
     replayed = subprocess.run([cli, "replay", str(path), str(log), "--json"], capture_output=True, text=True, timeout=120)
     assert replayed.returncode == 0, replayed.stderr
     assert json.loads(replayed.stdout) == json.loads(played.stdout)
+
+
+def test_leipzig_16_10_python_games_offer_the_demolition_and_replay_exactly():
+    """leipzig:16.10 — with the optional bridge demolition, the French are offered it as their
+    Movement Phase ends (decision movement-declaration), the game plays to its end and replays."""
+    offered = 0
+    for seed in range(1, 5):
+        scenario = hexlaw.generated_scenario(game="leipzig", units_per_side=8, cols=16, rows=12, last_turn=6,
+                                             night_turns=[], options=["leipzig:16.10"], seed=seed)
+        game = hexlaw.Game(scenario, seed=seed)
+        step = 0
+        while not game.over:
+            step += 1
+            decision = game.decision
+            if decision["kind"] == "movement-declaration":
+                offered += 1
+                assert decision["side"] == "french" and decision["choices"] == ["no", "declare"]
+                game.choose("no")  # keep the bridge up, so the Allied checks come too
+            else:
+                game.play("random", seed=seed * 100000 + step, max_decisions=1)
+        again = hexlaw.replay(scenario, game.log)
+        assert again.state == game.state and again.record == game.record
+    assert offered > 0

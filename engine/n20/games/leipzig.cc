@@ -33,24 +33,91 @@ bool LeipzigRules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
   return N20Rules::has_zoc(u, s, t);
 }
 
+// The army whose Front and LOCs an Allied unit uses: its own; for an army-less unit under
+// leipzig.cadre_front = origin, the army of the unit it was created from (the game marker
+// cadre-army:ID=ARMY); empty under battle, or where no origin is stated.
+Symbol LeipzigRules::army_for_front(const Unit& u, const GameState& s, Trace& t) const {
+  if (!u.army.empty() || interpretation("leipzig.cadre_front") != "origin") return u.army;
+  const std::string prefix = "cadre-army:" + std::string(u.id) + "=";
+  for (Symbol mk : s.markers)
+    if (mk.view().starts_with(prefix)) {
+      const Symbol army(mk.view().substr(prefix.size()));
+      // RULE leipzig:2.1 — leipzig.cadre_front = origin: an army-less Allied unit takes the Front and LOCs of the army it came from
+      t.cite("leipzig:2.1", [&] { return u.id + " belongs to no army; it was created from a unit of army " + army +
+                                          " and uses that army's Front and LOCs (leipzig.cadre_front = origin)"; });
+      return army;
+    }
+  return Symbol();
+}
+
+// Step A. Only an army-less Allied Cadre records an origin. Step B. Its old record goes (a
+// Cadre returns to the pile and is used again). Step C. The army of the unit it replaced.
+void LeipzigRules::cadre_created(const Unit& from, Symbol cadre, GameState& s, Trace& t) const {
+  // Step A.
+  const Unit* c = s.unit(cadre);
+  if (!c || !allied(*c) || !c->army.empty()) return;
+  // Step B.
+  const std::string prefix = "cadre-army:" + std::string(cadre) + "=";
+  std::erase_if(s.markers, [&](Symbol mk) { return mk.view().starts_with(prefix); });
+  // Step C.
+  Trace silent(Trace::Off{}, catalog());
+  const Symbol army = army_for_front(from, s, silent);
+  if (army.empty()) return;
+  s.set_marker(Symbol(prefix + std::string(army)), true);
+  t.cite("leipzig:2.1", [&] { return cadre + " takes the place of " + from.id + " and keeps its army " + army +
+                                     " for its Front and LOCs"; });
+}
+
 // RULE leipzig:12.0 — Allied morale is kept per Front: North (armies N, S), South (B, P)
-// REFUSES leipzig:12.0 — the Front of an Allied unit with no army (leipzig.cadre_front)
 Symbol LeipzigRules::morale_track_for(const Unit& u, const GameState& s, Trace& t) const {
   if (!allied(u)) return N20Rules::morale_track_for(u, s, t);
-  const Symbol front = front_of(u);
-  if (front.empty())
-    throw RuleRefusal("leipzig:12.0", "the Front of Allied unit " + std::string(u.id) +
-                                          ", which belongs to no army, is not implemented (leipzig.cadre_front)");
-  t.cite("leipzig:12.0", [&] { return u.id + " belongs to army " + u.army + ": its morale is the " + front + " Front's"; });
+  Unit as = u;
+  as.army = army_for_front(u, s, t);
+  const Symbol front = front_of(as);
+  if (front.empty()) {
+    if (interpretation("leipzig.cadre_front") == "origin")
+      // The position must say where the unit came from: no Front is guessed (catalog ruling on leipzig:2.1).
+      throw RuleRefusal("leipzig:2.1", "Allied unit " + std::string(u.id) + " belongs to no army and the position "
+                                       "does not state the army it was created from (game marker cadre-army:" +
+                                           std::string(u.id) + "=ARMY; leipzig.cadre_front = origin)");
+    // REFUSES leipzig:2.1 — leipzig.cadre_front = battle: the Front of an army-less unit outside a battle, or when its battle names none (the Allied player's choice)
+    throw RuleRefusal("leipzig:2.1", "under leipzig.cadre_front = battle, army-less Allied unit " + std::string(u.id) +
+                                         " takes the Front of the other Allied units in its battle; its own loss, or "
+                                         "a battle with no such unit (the Allied player's choice), is not implemented");
+  }
+  t.cite("leipzig:12.0", [&] { return u.id + " belongs to army " + as.army + ": its morale is the " + front + " Front's"; });
   return front;
 }
 
+// Step A. Under leipzig.cadre_front = battle, army-less Allied units take the Fronts of the
+// other Allied units of their side of the battle (they are left out of the count). Step B. One
+// Front: it. Step C. Both: by leipzig.mixed_front_morale.
 // RULE leipzig:12.0 (part: battles mixing the Fronts) — with leipzig.mixed_front_morale = each-front, every Front in the battle gains
 // REFUSES leipzig:12.0 — a battle mixing the Fronts under allied-choice, and reserves paid by one of them
 std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
                                                 const GameState& s, Trace& t) const {
-  std::vector<Symbol> fronts = distinct_tracks(units, s, t);
+  // Step A.
+  std::vector<const Unit*> with_front;
+  bool armyless = false;
+  for (const Unit* u : units) {
+    Trace silent(Trace::Off{}, catalog());
+    if (allied(*u) && army_for_front(*u, s, silent).empty() && interpretation("leipzig.cadre_front") == "battle")
+      armyless = true;
+    else
+      with_front.push_back(u);
+  }
+  if (armyless && with_front.empty())
+    // REFUSES leipzig:2.1 — leipzig.cadre_front = battle with only army-less Allied units: the Allied player names the Front
+    throw RuleRefusal("leipzig:2.1", "under leipzig.cadre_front = battle, a battle side of army-less Allied units "
+                                     "only books to the Front the Allied player names; that choice is not implemented");
+  // Step B.
+  std::vector<Symbol> fronts = distinct_tracks(with_front, s, t);
+  if (armyless && fronts.size() == 1)
+    // RULE leipzig:2.1 — leipzig.cadre_front = battle: an army-less Allied unit's battle morale goes to the Front of the other Allied units in it
+    t.cite("leipzig:2.1", [&] { return "army-less Allied units in this battle count with the " + fronts.front() +
+                                        " Front of the others (leipzig.cadre_front = battle)"; });
   if (fronts.size() < 2) return fronts;
+  // Step C.
   if (what == BattleMorale::Reserves)
     throw RuleRefusal("leipzig:12.0", "the Allied player names the Front that pays for reserves in a battle of both "
                                       "Fronts; that choice is not implemented");
@@ -104,15 +171,23 @@ static std::set<Hex> french_locs(const Unit& u, const Map& m) {
 }
 
 // RULE leipzig:9.8.6 (part: Allied LOCs by Front) — an Allied unit retreats toward the active LOC hexes of its own Front
-// REFUSES leipzig:9.8.6 — an Allied unit with no army (leipzig.cadre_front)
 std::set<Hex> LeipzigRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
-  (void)s;
   if (!allied(u)) return french_locs(u, m);
-  const Symbol front = front_of(u);
-  if (front.empty())
-    throw RuleRefusal("leipzig:9.8.6", "the LOC of Allied unit " + std::string(u.id) +
-                                           ", which belongs to no army, is not implemented (leipzig.cadre_front)");
-  return m.locs(front);
+  Trace silent(Trace::Off{}, catalog());
+  Unit as = u;
+  as.army = army_for_front(u, s, silent);
+  const Symbol front = front_of(as);
+  if (!front.empty()) return m.locs(front);
+  // RULE leipzig:2.1 — leipzig.cadre_front = battle: an army-less Allied unit may retreat toward any active Allied LOC
+  if (interpretation("leipzig.cadre_front") == "battle") {
+    std::set<Hex> all = m.locs("allied-north");
+    all.merge(std::set<Hex>(m.locs("allied-south")));
+    record_dynamic_citation("leipzig:2.1");
+    return all;
+  }
+  throw RuleRefusal("leipzig:2.1", "Allied unit " + std::string(u.id) + " belongs to no army and the position does "
+                                   "not state the army it was created from (game marker cadre-army:" +
+                                       std::string(u.id) + "=ARMY; leipzig.cadre_front = origin)");
 }
 
 // RULE leipzig:16.12 (part: Leaders have no strength of their own) — a Leader adds nothing to a battle

@@ -5,8 +5,10 @@
 // bank of the Elster (leipzig:9.8.6), Fatigue's effects (leipzig:16.11, leipzig_fatigue.cc) and
 // Leaders in part (leipzig:16.12: no ZOC, no strength of their own, no attack alone, no duty to
 // attack, stacking freely, rugged terrain as clear, leaving enemy ZOCs). What is not implemented
-// is refused by name: Allied units with no army (their Front and LOC), a battle mixing the
-// Fronts under the allied-choice reading, Leaders' fates in battle, played fatigue.
+// is refused by name: under leipzig.cadre_front = battle an army-less Allied unit's own loss, a
+// battle mixing the Fronts under the allied-choice reading, Leaders' fates in battle, played
+// fatigue. Army-less Allied units use the army they came from (leipzig:2.1), and the Lindenau
+// bridge (leipzig:16.10, leipzig_bridge.cc) is whole.
 #pragma once
 
 #include "engine/n20/rules.h"
@@ -22,6 +24,11 @@ class LeipzigRules : public N20Rules {
   // The Front of an Allied army: "allied-north" (armies N and S), "allied-south" (B and P);
   // empty for a unit with no army.
   static Symbol front_of(const Unit& u);
+  // The army whose Front and LOCs `u` uses: its own; for an army-less Allied unit under
+  // leipzig.cadre_front = origin, the army it was created from (game marker cadre-army:ID=ARMY).
+  Symbol army_for_front(const Unit& u, const GameState& s, Trace& t) const;
+  // An army-less Allied Cadre taking a unit's place records that unit's army (leipzig:2.1).
+  void cadre_created(const Unit& from, Symbol cadre, GameState& s, Trace& t) const override;
 
   bool has_zoc(const Unit& u, const GameState& s, Trace& t) const override;
   Symbol morale_track_for(const Unit& u, const GameState& s, Trace& t) const override;
@@ -75,10 +82,17 @@ class LeipzigRules : public N20Rules {
   void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
                         const GameState& s) const override;
   // Optional Lindenau bridge demolition (leipzig:16.10, leipzig_bridge.cc): the destroyed
-  // bridge's hexside, the accidental roll at the end of an Allied Movement Phase.
+  // bridge's hexside, the accidental roll at the end of an Allied Movement Phase and after each
+  // Allied battle, the French voluntary demolition as a French Movement Phase ends.
   void hexside_types(const Map& m, Hexside side, const GameState& s,
                      std::vector<const HexsideType*>& out) const override;
   void at_phase_start_on_map(const Map& m, Phase p, GameState& s, DiceSource& dice, Trace& t) const override;
+  void after_battle(const Map& m, GameState& s, DiceSource& dice, Trace& t) const override;
+  std::optional<NightDeclaration> movement_end_declaration(const Map& m, const GameState& s, std::string_view side,
+                                                           Trace& t) const override;
+  void declare_at_movement_end(const Map& m, GameState& s, std::string_view side, Trace& t) const override;
+  // The accidental demolition check (leipzig:16.10) at the moment `when` names.
+  void accidental_demolition(const Map& m, GameState& s, DiceSource& dice, const char* when, Trace& t) const;
   // Leipzig hexes holding an Allied unit, and whether an Allied unit is in or next to one.
   std::pair<int, bool> leipzig_presence(const Map& m, const GameState& s) const;
   // The French Command Limitations (leipzig:7.7, leipzig_command.cc): the limit on French

@@ -1,10 +1,9 @@
 // Owns: Leipzig's optional Lindenau bridge demolition (leipzig:16.10) as hooks of the Leipzig
-// layer: the accidental demolition roll at the end of each Allied Movement Phase (the Leipzig
-// hexes are the map's named hex set `leipzig` in entry_areas; the bridge is the printed hexside
-// 1412/1512), and the destroyed bridge's effect (the game marker
+// layer: the French voluntary demolition offered as the French Movement Phase ends, the
+// accidental demolition roll at the end of each Allied Movement Phase and after each battle of
+// an Allied Combat Phase (the Leipzig hexes are the map's place `leipzig`; the bridge is the
+// printed hexside 1412/1512), and the destroyed bridge's effect (the game marker
 // lindenau-bridge-destroyed: the hexside loses its bridge and is an unbridged Major River).
-// The French voluntary demolition as a played decision and the rolls after each Allied battle
-// are refused by name.
 #include <algorithm>
 
 #include "engine/n20/games/leipzig.h"
@@ -43,7 +42,7 @@ void LeipzigRules::hexside_types(const Map& m, Hexside side, const GameState& s,
 // adjacent to one (the trigger of leipzig:16.10, adjacency for the rules as std:7.0: not across an
 // unbridged Major River).
 std::pair<int, bool> LeipzigRules::leipzig_presence(const Map& m, const GameState& s) const {
-  const auto& city = m.entry_area("leipzig");
+  const auto& city = m.place("leipzig");
   int occupied = 0;
   bool near = false;
   for (Hex h : city) {
@@ -59,41 +58,61 @@ std::pair<int, bool> LeipzigRules::leipzig_presence(const Map& m, const GameStat
   return {occupied, near};
 }
 
-// Steps at a phase's start: 1. the end of a French Movement Phase offers the voluntary
-// demolition (refused by name in a played game); 2. the end of an Allied Movement Phase rolls
-// for an accidental demolition when an Allied unit is in or next to Leipzig; 3. the Allied
-// Combat Phase's rolls after each battle are refused by name.
-void LeipzigRules::at_phase_start_on_map(const Map& m, Phase p, GameState& s, DiceSource& dice, Trace& t) const {
+// Step A. Nothing to check without the option or once the bridge is down; a map naming no
+// Leipzig hexes is refused. Step B. No Allied unit in or next to Leipzig: no roll. Step C. The
+// die, -1 per Leipzig hex an Allied unit holds; 1 or less destroys the bridge. `when` names the
+// moment for the trace.
+void LeipzigRules::accidental_demolition(const Map& m, GameState& s, DiceSource& dice, const char* when,
+                                         Trace& t) const {
+  // Step A.
   if (!option_on("leipzig:16.10") || s.has_marker(kDestroyed)) return;
-  // REFUSES leipzig:16.10 — the map must name the four Leipzig hexes
-  if (m.entry_area("leipzig").empty())
-    throw RuleRefusal("leipzig:16.10", "the map names no Leipzig hexes (entry_areas: leipzig); the demolition "
-                                       "check needs them");
-  if (p == Phase::Reaction && s.phasing == kFrench)
-    // REFUSES leipzig:16.10 — the French voluntary demolition is not offered as a decision
-    throw RuleRefusal("leipzig:16.10", "the French choice to blow the Lindenau bridge at the end of a French "
-                                       "Movement Phase is not offered in played games (state it with the game "
-                                       "marker lindenau-bridge-destroyed)");
-  if (p == Phase::Combat && s.phasing != kFrench && leipzig_presence(m, s).second)
-    // REFUSES leipzig:16.10 — the check after each battle of the Allied Combat Phase
-    throw RuleRefusal("leipzig:16.10", "the accidental demolition check after each battle of an Allied Combat "
-                                       "Phase is not implemented");
-  if (p != Phase::Reaction || s.phasing == kFrench) return;
-  // RULE leipzig:16.10 — end of the Allied Movement Phase: roll, -1 per Leipzig hex held by the Allies, 1 or less blows the bridge
+  // SOURCE-MISSING leipzig:16.10 — the four Leipzig hexes are map data (leipzig:table.map)
+  if (m.place("leipzig").empty())
+    throw RuleRefusal("leipzig:16.10", "the map names no Leipzig hexes (places: leipzig); the demolition "
+                                       "check needs them (leipzig:table.map)");
+  // Step B.
   const auto [occupied, near] = leipzig_presence(m, s);
   if (!near) {
-    t.cite("leipzig:16.10", [&] { return std::string("no Allied unit in or next to a Leipzig hex: no demolition check"); });
+    t.cite("leipzig:16.10", [&] { return std::string(when) + ": no Allied unit in or next to a Leipzig hex, no demolition check"; });
     return;
   }
+  // Step C.
   const int die = dice.roll(6, "leipzig:16.10", "Lindenau bridge accidental demolition");
   const int modified = die - occupied;
   const bool blown = modified <= 1;
   t.cite("leipzig:16.10", [&] {
-    return "demolition check: die " + std::to_string(die) + " - " + std::to_string(occupied) +
+    return std::string(when) + ": demolition check, die " + std::to_string(die) + " - " + std::to_string(occupied) +
            " (Leipzig hexes held by the Allies) = " + std::to_string(modified) +
            (blown ? ": 1 or less, the Lindenau bridge is destroyed" : ": above 1, the bridge stands");
   });
   if (blown) s.set_marker(kDestroyed, true);
+}
+
+// RULE leipzig:16.10 — end of the Allied Movement Phase (the Reaction Phase opening): roll, -1 per Leipzig hex held by the Allies, 1 or less blows the bridge
+void LeipzigRules::at_phase_start_on_map(const Map& m, Phase p, GameState& s, DiceSource& dice, Trace& t) const {
+  if (p != Phase::Reaction || s.phasing == kFrench) return;
+  accidental_demolition(m, s, dice, "the Allied Movement Phase ends", t);
+}
+
+// RULE leipzig:16.10 — after each battle of an Allied Combat Phase (its advance made): the same roll
+void LeipzigRules::after_battle(const Map& m, GameState& s, DiceSource& dice, Trace& t) const {
+  if (s.phasing == kFrench || s.phase != Symbol("combat")) return;
+  accidental_demolition(m, s, dice, "an Allied battle is over", t);
+}
+
+// RULE leipzig:16.10 — the French may blow the standing bridge as any French Movement Phase ends, by saying so (no die)
+std::optional<N20Rules::NightDeclaration> LeipzigRules::movement_end_declaration(const Map& m, const GameState& s,
+                                                                                 std::string_view side, Trace& t) const {
+  (void)m;
+  if (!option_on("leipzig:16.10") || Symbol(side) != kFrench || s.has_marker(kDestroyed)) return std::nullopt;
+  t.cite("leipzig:16.10", "the French Movement Phase ends: the French may blow the Lindenau bridge");
+  return NightDeclaration{"leipzig:16.10", "the demolition of the Lindenau bridge"};
+}
+
+void LeipzigRules::declare_at_movement_end(const Map& m, GameState& s, std::string_view side, Trace& t) const {
+  (void)m, (void)side;
+  s.set_marker(kDestroyed, true);
+  t.cite("leipzig:16.10", "the French blow the Lindenau bridge: 1412/1512 is an unbridged Major River for the rest of the game");
 }
 
 }  // namespace hexlaw::n20

@@ -1,0 +1,84 @@
+// Owns: examples of played Leipzig games with the optional Lindenau bridge demolition
+// (leipzig:16.10): the French are offered the demolition as their Movement Phase ends, the
+// Allies roll after their Movement Phase and after each of their battles, a blown bridge stays
+// blown, and the log replays it exactly.
+#include <gtest/gtest.h>
+
+#include "engine/play/game.h"
+#include "engine/play/generated.h"
+#include "tests/support/test_support.h"
+
+namespace hexlaw::play {
+namespace {
+
+GeneratedScenarioSpec bridge_spec(std::uint64_t seed) {
+  GeneratedScenarioSpec s;
+  s.game = "leipzig";
+  s.units_per_side = 10;
+  s.cols = 18;
+  s.rows = 14;
+  s.last_turn = 8;
+  s.night_turns = {5};
+  s.options = {"leipzig:16.10"};
+  s.seed = seed;
+  return s;
+}
+
+bool cites(const GameEvent& e, const char* rule) { return std::find(e.rules.begin(), e.rules.end(), rule) != e.rules.end(); }
+
+// leipzig:16.10 — the French are offered the demolition at each French Movement Phase's end while
+// the bridge stands, never the Allies; the Allied checks are made; the bridge once blown stays so.
+TEST(LeipzigBridgeGame, leipzig_16_10_DemolitionOfferedRolledAndReplayed) {
+  int offers = 0, declared = 0, checks = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const auto scenario = generated_scenario(testing::source_spec(), bridge_spec(seed));
+    Game g(scenario, seed);
+    RandomPolicy p(seed * 11 + 3);
+    bool blown = false;
+    for (int i = 0; i < 200'000 && !g.over(); ++i) {
+      const Decision& d = g.decision();
+      if (d.kind == DecisionKind::MovementDeclaration) {
+        ++offers;
+        EXPECT_EQ(d.side, "french");
+        EXPECT_EQ(d.rule, "leipzig:16.10");
+        EXPECT_EQ(g.state().phase, Symbol("movement"));
+        EXPECT_FALSE(g.state().has_marker(Symbol("lindenau-bridge-destroyed")));
+      }
+      g.choose(p.choose(g, d));
+      const bool now = g.state().has_marker(Symbol("lindenau-bridge-destroyed"));
+      EXPECT_TRUE(now || !blown) << "a blown bridge never stands again (seed " << seed << ")";
+      blown = now;
+    }
+    ASSERT_TRUE(g.over()) << "seed " << seed;
+    for (const auto& e : g.record()) {
+      if (e.text == "french declares leipzig:16.10") ++declared;
+      if (e.text == "after the battle" || e.text == "as the reaction phase opens") {
+        if (cites(e, "leipzig:16.10")) ++checks;
+      }
+    }
+    const Game again = replay(scenario, g.log());
+    EXPECT_EQ(again.state(), g.state()) << "seed " << seed;
+    EXPECT_EQ(again.record(), g.record()) << "seed " << seed;
+  }
+  EXPECT_GT(offers, 0);
+  EXPECT_GT(declared, 0);
+  EXPECT_GT(checks, 0);
+}
+
+// leipzig:16.10 (boundary) — without the option no demolition is offered and nothing is rolled.
+TEST(LeipzigBridgeGame, leipzig_16_10_NothingWithoutTheOption) {
+  auto spec = bridge_spec(2);
+  spec.options.clear();
+  const auto scenario = generated_scenario(testing::source_spec(), spec);
+  Game g(scenario, 2);
+  RandomPolicy p(9);
+  for (int i = 0; i < 200'000 && !g.over(); ++i) {
+    const Decision& d = g.decision();
+    EXPECT_NE(d.kind, DecisionKind::MovementDeclaration);
+    g.choose(p.choose(g, d));
+  }
+  for (const std::string& r : g.rules_applied()) EXPECT_NE(r, "leipzig:16.10");
+}
+
+}  // namespace
+}  // namespace hexlaw::play

@@ -57,6 +57,8 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"dresden.night_downpour_ma", {"after_cap", "before_cap"}, "after_cap", "dresden:5.1.1"},
       {"dresden.historical_loc_activation", {"literal", "active_from_start"}, "literal", "dresden:9.8.6"},
       {"leipzig.general_retreat_return_value", {"1", "0"}, "1", "leipzig:12.7"},
+      {"leipzig.unreliable_drm_stacking", {"single", "cumulative"}, "single", "leipzig:16.8"},
+      {"leipzig.unreliable_cadre_fights", {"fights", "stands-aside"}, "fights", "leipzig:16.8"},
   };
   return kSwitches;
 }
@@ -130,6 +132,8 @@ void N20Rules::resolve_choice() {
   r.scouting_phasing_side_only = is("fog.cavalry_scouting_side", "phasing_side");
   r.each_front_morale = is("leipzig.mixed_front_morale", "each-front");
   r.leipzig_loc_count_all_allied = is("leipzig.loc_capture_count", "all-allied");
+  r.unreliable_drm_cumulative = is("leipzig.unreliable_drm_stacking", "cumulative");
+  r.unreliable_cadre_stands_aside = is("leipzig.unreliable_cadre_fights", "stands-aside");
   r.dummies_scout_as_cavalry = is("fog.dummy_scouting", "as_cavalry");
   r.hidden_side_shows_movement = is("fog.hidden_side_shows_movement_allowance", "with_movement");
 }

@@ -61,6 +61,10 @@ class LeipzigRules : public N20Rules {
   // from Weary, no entering enemy ZOCs when Spent (leipzig_fatigue.cc).
   int fatigue_level(const Unit& u, const GameState& s) const;
   int movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const override;
+  // Fatigue's rise for every unit that fought a battle, and its recovery as a Player Turn
+  // closes for a unit not adjacent to an enemy unit (leipzig:16.11).
+  void after_battle(const std::vector<Symbol>& fought, GameState& s, Trace& t) const override;
+  void at_player_turn_close(const Map& m, std::string_view side, GameState& s, Trace& t) const override;
   // Lulls per Front (leipzig:12.0's ruling); the French compare with the higher Front.
   LullVerdict judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
                          Trace& t) const override;
@@ -79,6 +83,13 @@ class LeipzigRules : public N20Rules {
   void hexside_types(const Map& m, Hexside side, const GameState& s,
                      std::vector<const HexsideType*>& out) const override;
   void at_phase_start_on_map(const Map& m, Phase p, GameState& s, DiceSource& dice, Trace& t) const override;
+  // Optional Unreliable Troops (leipzig:16.8, leipzig_unreliable.cc): the French Unreliable
+  // units' roll before a battle's die, its bands, and a desertion.
+  std::vector<PreBattleRoll> pre_battle_rolls(const std::vector<const Unit*>& attackers,
+                                              const std::vector<const Unit*>& defenders, const GameState& s,
+                                              Trace& t) const override;
+  PreBattleEffect pre_battle_effect(const PreBattleRoll& r, int modified) const override;
+  Desertion desert(Symbol unit, GameState& s, MoraleTracks& morale, Trace& t) const override;
   // Leipzig hexes holding an Allied unit, and whether an Allied unit is in or next to one.
   std::pair<int, bool> leipzig_presence(const Map& m, const GameState& s) const;
   // The French Command Limitations (leipzig:7.7, leipzig_command.cc): the limit on French

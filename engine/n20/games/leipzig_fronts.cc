@@ -144,12 +144,8 @@ void LeipzigRules::owed_retreats_done(GameState& s, Trace& t) const {
 // Step A. A General Retreat whose marker's turn has come ends: the Front is back on the track,
 // Demoralized side up, at the value of leipzig.general_retreat_return_value (1; 0 is refused).
 // RULE leipzig:12.7 — the General Retreat lasts until the marker's turn (six turns); the Front returns at 1 (catalog ruling; 12.7.3 unprinted)
-// REFUSES leipzig:16.11 — fatigue rising in battle and recovering in a played game
 void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
   (void)dice;
-  if (option_on("leipzig:16.11"))
-    throw RuleRefusal("leipzig:16.11", "fatigue levels rising in battle and recovering after the Combat Phase are "
-                                       "not implemented in played games");
   // The first French Player Turn after a collapse opens: the ZOC restriction applies in it.
   if (p == Phase::RandomEvents && s.phasing == kFrench)
     for (Symbol& m : s.markers)

@@ -2,11 +2,12 @@
 // the Allied armies' two morale Fronts (leipzig:12.0) with morale bought per army (12.3, 12.4),
 // lulls per Front, the General Retreat and Shattering of a Front at 0 (12.1.2, 12.7, 12.7.4;
 // leipzig_fronts.cc), night rest and victory by Fronts (14.0, 15.0), the LOCs by Front and by
-// bank of the Elster (leipzig:9.8.6), Fatigue's effects (leipzig:16.11, leipzig_fatigue.cc) and
+// bank of the Elster (leipzig:9.8.6), Fatigue's effects, rise and recovery (leipzig:16.11,
+// leipzig_fatigue.cc), Unreliable Troops (leipzig:16.8, leipzig_unreliable.cc) and
 // Leaders in part (leipzig:16.12: no ZOC, no strength of their own, no attack alone, no duty to
 // attack, stacking freely, rugged terrain as clear, leaving enemy ZOCs). What is not implemented
 // is refused by name: Allied units with no army (their Front and LOC), a battle mixing the
-// Fronts under the allied-choice reading, Leaders' fates in battle, played fatigue.
+// Fronts under the allied-choice reading, Leaders' fates in battle.
 #pragma once
 
 #include "engine/n20/rules.h"

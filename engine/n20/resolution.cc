@@ -269,7 +269,7 @@ void BattleResolution::pre_roll(int face) {
   const N20Rules::PreBattleRoll& r = pre_[pre_next_];
   PreRollOutcome o{r.unit, face, r.modifier, rules.pre_battle_effect(r, face + r.modifier), Symbol(), false, r.rule};
   if (o.effect == N20Rules::PreBattleEffect::Wavers) {
-    out_.after.set_marker(Symbol("wavering-" + std::string(r.unit)), true);
+    if (const Symbol m("wavering-" + std::string(r.unit)); !out_.after.has_marker(m)) out_.after.markers.push_back(m);
     pre_changed_ = true;
   } else if (o.effect == N20Rules::PreBattleEffect::Deserts) {
     MoraleTracks change;

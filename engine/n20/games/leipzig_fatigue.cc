@@ -14,7 +14,8 @@ constexpr const char* kLevels[] = {"committed", "tired", "weary", "spent"};
 
 // Sets `id`'s fatigue level (0 none, 1-4) as its one game marker fatigue-LEVEL-ID.
 void set_fatigue(GameState& s, Symbol id, int level) {
-  for (const char* l : kLevels) s.set_marker(Symbol("fatigue-" + std::string(l) + "-" + std::string(id)), false);
+  // By value: the markers are not always kept in order (a plain search, not set_marker's).
+  for (const char* l : kLevels) std::erase(s.markers, Symbol("fatigue-" + std::string(l) + "-" + std::string(id)));
   if (level > 0) s.set_marker(Symbol("fatigue-" + std::string(kLevels[level - 1]) + "-" + std::string(id)), true);
 }
 std::string level_name(int level) { return level == 0 ? "no fatigue" : kLevels[level - 1]; }

@@ -146,6 +146,16 @@ void LeipzigRules::owed_retreats_done(GameState& s, Trace& t) const {
 // RULE leipzig:12.7 — the General Retreat lasts until the marker's turn (six turns); the Front returns at 1 (catalog ruling; 12.7.3 unprinted)
 void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
   (void)dice;
+  // A unit off the map carries no fatigue (leipzig:16.11's ruling): markers left by units broken
+  // or eliminated since (outside a battle too) go as each phase opens.
+  std::erase_if(s.markers, [&](Symbol m) {
+    if (!m.view().starts_with("fatigue-")) return false;
+    const std::string_view rest = m.view().substr(8);
+    const auto dash = rest.find('-');
+    if (dash == std::string_view::npos) return false;
+    const Unit* u = s.unit(rest.substr(dash + 1));
+    return u && !u->on_map();
+  });
   // The first French Player Turn after a collapse opens: the ZOC restriction applies in it.
   if (p == Phase::RandomEvents && s.phasing == kFrench)
     for (Symbol& m : s.markers)

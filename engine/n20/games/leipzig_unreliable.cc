@@ -85,7 +85,9 @@ N20Rules::Desertion LeipzigRules::desert(Symbol unit, GameState& s, MoraleTracks
   u->status = UnitStatus::Eliminated;
   u->hex = Hex{};
   u->markers.clear();
-  s.set_marker(Symbol("wavering-" + std::string(unit)), false);
+  std::erase(s.markers, Symbol("wavering-" + std::string(unit)));
+  for (const char* l : {"committed", "tired", "weary", "spent"})  // no fatigue off the map (leipzig:16.11)
+    std::erase(s.markers, Symbol("fatigue-" + std::string(l) + "-" + std::string(unit)));
   // Step C.
   Desertion d;
   Trace silent(Trace::Off{}, catalog());

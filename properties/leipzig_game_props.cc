@@ -3,13 +3,15 @@
 // laws of every game (invariants.h) and Leipzig's own: every morale change lands on one of the
 // scenario's tracks (french, allied-north, allied-south), each within 0..10; a Front's General
 // Retreat retreats every unit of that Front before play goes on (leipzig:12.7); a Shattered
-// Front ends the game at once for the French (leipzig:12.7.4, 15.0); and the log replays the
-// game exactly.
+// Front ends the game at once for the French (leipzig:12.7.4, 15.0); fatigue never leaves its
+// levels (leipzig:16.11); and the log replays the game exactly, Unreliable Troops' rolls
+// (leipzig:16.8) included.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "engine/n20/games/leipzig.h"
 #include "engine/play/game.h"
@@ -31,7 +33,7 @@ rc::Gen<GeneratedScenarioSpec> leipzig_scenario() {
     s.night_turns.clear();
     if (*rc::gen::arbitrary<bool>()) s.night_turns.insert(*rc::gen::inRange(1, s.last_turn + 1));
     s.events = *rc::gen::arbitrary<bool>();
-    for (const char* o : {"std:16.5", "std:16.6", "std:16.7"})
+    for (const char* o : {"std:16.5", "std:16.6", "std:16.7", "leipzig:16.8", "leipzig:16.11"})
       if (*rc::gen::inRange(0, 3) == 0) s.options.insert(o);
     s.seed = *rc::gen::inRange<std::uint64_t>(1, 1'000'000);
     return s;
@@ -54,9 +56,23 @@ void check_shattered(const Game& g) {
     }
 }
 
+// leipzig:16.11: every unit carries at most one fatigue marker, of the four levels, and once a
+// phase has opened (`phase_opened`), only while it is on the map.
+void check_fatigue(const GameState& s, bool phase_opened) {
+  static const char* kLevels[] = {"committed", "tired", "weary", "spent"};
+  for (const Unit& u : s.units) {
+    int markers = 0;
+    for (const char* l : kLevels) markers += s.has_marker(Symbol("fatigue-" + std::string(l) + "-" + std::string(u.id)));
+    RC_ASSERT(markers <= 1);
+    if (phase_opened && !u.on_map()) RC_ASSERT(markers == 0);
+  }
+  for (Symbol m : s.markers) RC_ASSERT(!m.view().starts_with("wavering-"));  // a battle's only
+}
+
 // Plays a whole Leipzig game decision by decision, checking the laws after each.
 RC_GTEST_PROP(LeipzigGameProps, RandomLegalPlayWithTwoFrontsKeepsTheLaws, ()) {
-  HEXLAW_CITES("leipzig:12.0", "leipzig:12.1.2", "leipzig:12.7", "leipzig:12.7.4", "leipzig:15.0");
+  HEXLAW_CITES("leipzig:12.0", "leipzig:12.1.2", "leipzig:12.7", "leipzig:12.7.4", "leipzig:15.0", "leipzig:16.8",
+               "leipzig:16.11");
   const GeneratedScenarioSpec spec = *leipzig_scenario();
   Game g(generated_scenario(testing::source_spec(), spec), spec.seed);
   const std::set<Symbol> initial_tracks = tracks(g.state());
@@ -64,12 +80,14 @@ RC_GTEST_PROP(LeipzigGameProps, RandomLegalPlayWithTwoFrontsKeepsTheLaws, ()) {
   RandomPolicy p(spec.seed + 3);
   int steps = 0;
   while (!g.over() && steps < 20'000) {
+    const auto before = std::tuple(g.state().turn, g.state().phase, g.state().phasing);
     g.choose(p.choose(g, g.awaited_actions()));
     ++steps;
     // Every morale change lands on a track of the scenario: no track appears or disappears.
     RC_ASSERT(tracks(g.state()) == initial_tracks);
     for (const auto& v : invariant_violations(g)) RC_FAIL(v);
     check_shattered(g);
+    check_fatigue(g.state(), before != std::tuple(g.state().turn, g.state().phase, g.state().phasing));
   }
   RC_ASSERT(g.over());
   // leipzig:12.7: each General Retreat is followed, before anything else happens, by one retreat

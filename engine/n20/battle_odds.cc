@@ -14,8 +14,15 @@ namespace hexlaw::n20 {
 
 bool same_without_dice(const BattleOutcome& a, const BattleOutcome& b) {
   if (a.legal != b.legal || a.result != b.result || a.applied != b.applied || a.morale != b.morale ||
-      a.ex_choices != b.ex_choices || a.fates.size() != b.fates.size())
+      a.ex_choices != b.ex_choices || a.fates.size() != b.fates.size() || a.pre_rolls.size() != b.pre_rolls.size() ||
+      std::string_view(a.unfought) != b.unfought || a.stopped_before_die != b.stopped_before_die)
     return false;
+  for (std::size_t i = 0; i < a.pre_rolls.size(); ++i) {  // what each roll did, not its face
+    const PreRollOutcome &x = a.pre_rolls[i], &y = b.pre_rolls[i];
+    if (x.unit != y.unit || x.effect != y.effect || x.replacement != y.replacement ||
+        x.replacement_fights != y.replacement_fights)
+      return false;
+  }
   for (std::size_t i = 0; i < a.fates.size(); ++i) {
     const UnitFate &x = a.fates[i], &y = b.fates[i];
     if (x.unit != y.unit || x.fate != y.fate || x.distance != y.distance || x.path != y.path || x.ends != y.ends ||
@@ -45,6 +52,10 @@ std::uint64_t shown_hash(const BattleOutcome& o) {
   }
   for (const auto& [track, change] : o.morale) mix(static_cast<std::uint64_t>(change + 1000));
   mix(o.ex_choices.size());
+  for (const PreRollOutcome& p : o.pre_rolls) {
+    mix(p.unit.handle());
+    mix(static_cast<std::uint64_t>(p.effect));
+  }
   return h;
 }
 

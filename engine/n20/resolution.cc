@@ -51,6 +51,8 @@ Entry& ledger_of(std::vector<Entry>& ledger, Symbol track) {
 }
 }  // namespace
 
+const BattleDeclaration& BattleResolution::battle() const { return out_.as_fought(fixed_->battle); }
+
 BattleResolution::BattleResolution(const N20Rules& rules, const Map& map, const GameState& state,
                                    const BattleDeclaration& battle, const ResolutionPolicy& policy) {
   auto fixed = std::make_shared<Fixed>(Fixed{&rules, &map, battle, &policy, {}});
@@ -73,18 +75,40 @@ BattleResolution::Waiting BattleResolution::run(Trace& trace) {
           stage_ = Stage::Done;
           break;
         }
-        stage_ = Stage::BattleDie;
-        {
-          const CrtTable& crt = fixed_->rules->crt();
+        stage_ = Stage::PreRolls;
+        break;
+      case Stage::PreRolls:
+        // Step A, its end: a game's rolls before the battle die (Leipzig's Unreliable Troops).
+        if (pre_next_ < pre_.size() && !*out_.unfought) {
+          stage_ = Stage::PreRolled;
+          const N20Rules::PreBattleRoll& r = pre_[pre_next_];
           const std::vector<int>* groups = nullptr;
-          if (fixed_->policy->group_battle_die) {
-            const int column = std::clamp(out_.totals->column, crt.lowest, crt.highest);
-            const auto at = std::find(crt.differentials.begin(), crt.differentials.end(), column);
-            groups = &crt.result_groups[static_cast<std::size_t>(at - crt.differentials.begin())];
+          if (fixed_->policy->group_battle_die) {  // odds: faces grouped by what they do
+            std::vector<int> g;
+            for (int face = 1; face <= 6; ++face)
+              g.push_back(static_cast<int>(fixed_->rules->pre_battle_effect(r, face + r.modifier)));
+            pre_groups_ = std::make_shared<const std::vector<int>>(std::move(g));
+            groups = pre_groups_.get();
           }
-          // RULE std:9.0 — step F: roll one die for the battle
-          return wait_for_roll(Roll::BattleDie, "std:9.0", groups);
+          return wait_for_roll(Roll::PreBattle, r.rule, groups);
         }
+        if (!after_pre_rolls()) {
+          stage_ = Stage::Finish;
+          break;
+        }
+        if (fixed_->policy->stop_before_battle_die) {
+          out_.stopped_before_die = true;
+          std::erase_if(out_.after.markers, [](Symbol m) { return m.view().starts_with("wavering-"); });
+          stage_ = Stage::Done;
+          break;
+        }
+        stage_ = Stage::BattleDie;
+        return wait_for_battle_die();
+      case Stage::PreRolled:
+        pre_roll(face_);
+        ++pre_next_;
+        stage_ = Stage::PreRolls;
+        break;
       case Stage::BattleDie:
         // Step B.
         battle_die(face_);
@@ -139,6 +163,18 @@ BattleResolution::Waiting BattleResolution::run(Trace& trace) {
   }
 }
 
+BattleResolution::Waiting BattleResolution::wait_for_battle_die() {
+  const CrtTable& crt = fixed_->rules->crt();
+  const std::vector<int>* groups = nullptr;
+  if (fixed_->policy->group_battle_die) {
+    const int column = std::clamp(out_.totals->column, crt.lowest, crt.highest);
+    const auto at = std::find(crt.differentials.begin(), crt.differentials.end(), column);
+    groups = &crt.result_groups[static_cast<std::size_t>(at - crt.differentials.begin())];
+  }
+  // RULE std:9.0 — step F: roll one die for the battle
+  return wait_for_roll(Roll::BattleDie, "std:9.0", groups);
+}
+
 BattleResolution::Waiting BattleResolution::wait_for_roll(Roll what, const char* rule, const std::vector<int>* groups) {
   roll_ = what;
   roll_rule_ = rule;
@@ -158,6 +194,8 @@ std::string BattleResolution::roll_purpose() const {
       return "rout distance for " + out_.fates[fate_].unit;
     case Roll::HazardZoc:
       return "hazardous retreat: enemy ZOC at " + map.name(chosen_path().steps[walked_ - 1].hex);
+    case Roll::PreBattle:
+      return "pre-battle roll for " + pre_[pre_next_].unit;
     case Roll::HazardRiver: {
       const RetreatStep& s = chosen_path().steps[walked_ - 1];
       return "hazardous retreat: " + s.river + " into " + map.name(s.hex);
@@ -179,7 +217,7 @@ void BattleResolution::roll_from(DiceSource& dice) {
 }
 
 Symbol BattleResolution::choosing_unit() const {
-  return waiting_ == Waiting::RetreatChoice ? out_.fates[fate_].unit : fixed_->battle.attackers.front();
+  return waiting_ == Waiting::RetreatChoice ? out_.fates[fate_].unit : battle().attackers.front();
 }
 
 void BattleResolution::choose(std::size_t index) {
@@ -199,7 +237,7 @@ void BattleResolution::choose(std::size_t index) {
 // battle ends here. Reserves committed at steps B and C of std:9.0 are paid for at once (std:12.5).
 bool BattleResolution::start() {
   const N20Rules& rules = *fixed_->rules;
-  const BattleDeclaration& battle = fixed_->battle;
+  const BattleDeclaration& battle = this->battle();
   out_.totals = std::make_shared<const BattleTotals>(battle_totals(rules, *fixed_->map, out_.after, battle, *trace_));
   if (!out_.totals->legal) {
     out_.legal = false;
@@ -218,6 +256,76 @@ bool BattleResolution::start() {
   };
   if (out_.totals->attack_reserve) spend(attackers);
   if (out_.totals->defense_reserve) spend(defenders);
+  pre_ = rules.pre_battle_rolls(attackers, defenders, out_.after, *trace_);
+  return true;
+}
+
+// A roll before the battle die, its face given: the unit wavers (the marker wavering-ID, read
+// by the rule set's strength) or deserts (the rule set removes it and books the morale; its
+// replacement fights in its place, or nobody does). A desertion that brings a side to 0 ends
+// the battle unfought: the game is decided (std:12.1.2).
+void BattleResolution::pre_roll(int face) {
+  const N20Rules& rules = *fixed_->rules;
+  const N20Rules::PreBattleRoll& r = pre_[pre_next_];
+  PreRollOutcome o{r.unit, face, r.modifier, rules.pre_battle_effect(r, face + r.modifier), Symbol(), false, r.rule};
+  if (o.effect == N20Rules::PreBattleEffect::Wavers) {
+    if (const Symbol m("wavering-" + std::string(r.unit)); !out_.after.has_marker(m)) out_.after.markers.push_back(m);
+    pre_changed_ = true;
+  } else if (o.effect == N20Rules::PreBattleEffect::Deserts) {
+    MoraleTracks change;
+    const N20Rules::Desertion d = rules.desert(r.unit, out_.after, change, *trace_);
+    o.replacement = d.replacement;
+    o.replacement_fights = d.replacement_fights && !d.replacement.empty();
+    auto fought = std::make_shared<BattleDeclaration>(battle());
+    for (auto* ids : {&fought->attackers, &fought->defenders})
+      for (auto it = ids->begin(); it != ids->end(); ++it)
+        if (*it == r.unit) {
+          if (o.replacement_fights) *it = o.replacement;
+          else ids->erase(it);
+          break;
+        }
+    out_.fought = std::move(fought);
+    pre_changed_ = true;
+    for (const auto& [track, points] : change) {
+      out_.morale[track] += points;
+      const auto* now = out_.after.morale.find(track);
+      if (points < 0 && now && now->second <= 0) {
+        out_.unfought = "std:12.1.2";
+        out_.unfought_reason = track + " morale reaches 0 with " + r.unit + "'s desertion: the game is decided, the battle is not fought";
+        trace_->cite("std:12.1.2", out_.unfought_reason);
+      }
+    }
+  }
+  out_.pre_rolls.push_back(o);
+}
+
+// Once every roll before the battle die is made: a side left with no unit ends the battle with
+// no result; otherwise a battle changed by the rolls has its totals worked out again, on the
+// position before its reserves were paid for (they were paid once, at step A).
+bool BattleResolution::after_pre_rolls() {
+  if (*out_.unfought) return false;
+  if (!pre_changed_) return true;
+  const BattleDeclaration& fought = battle();
+  const char* rule = pre_.empty() ? "" : pre_.front().rule;
+  if (fought.attackers.empty() || fought.defenders.empty()) {
+    out_.unfought = rule;
+    out_.unfought_reason = std::string("no ") + (fought.attackers.empty() ? "attacking" : "defending") +
+                           " unit is left in the battle: it ends with no result";
+    trace_->cite(rule, out_.unfought_reason);
+    return false;
+  }
+  GameState view = out_.after;  // the deserters gone and the waverers marked, morale as the battle began
+  for (const auto& [track, points] : out_.morale)
+    if (auto* e = view.morale.find(track)) e->second -= points;
+  auto totals = std::make_shared<const BattleTotals>(battle_totals(*fixed_->rules, *fixed_->map, view, fought, *trace_));
+  if (!totals->legal) {
+    out_.unfought = rule;
+    out_.unfought_reason = "the battle left by the rolls before its die is not one that may be fought: " +
+                           totals->violations.front().second;
+    trace_->cite(rule, out_.unfought_reason);
+    return false;
+  }
+  out_.totals = std::move(totals);
   return true;
 }
 
@@ -241,7 +349,7 @@ void BattleResolution::battle_die(int face) {
     trace_->cite("std:16.3.2", [&] { return "bombarding artillery treats " + r.result + " as AW"; });
   }
   applied_ = out_.applied;
-  const BattleDeclaration& battle = fixed_->battle;
+  const BattleDeclaration& battle = this->battle();
   out_.fates.reserve(battle.attackers.size() + battle.defenders.size());
   for (const auto& id : battle.attackers) out_.fates.push_back(UnitFate{id});
   for (const auto& id : battle.defenders) out_.fates.push_back(UnitFate{id});
@@ -253,7 +361,7 @@ void BattleResolution::battle_die(int face) {
 // Step C, for the unit at fate_: plays its steps until it needs a die or a choice, or its fate
 // is settled (then moves to the next unit).
 BattleResolution::Waiting BattleResolution::fate_step() {
-  const bool attacker = fate_ < fixed_->battle.attackers.size();
+  const bool attacker = fate_ < battle().attackers.size();
   for (;;) {
     switch (step_) {
       case FateStep::Begin:
@@ -312,7 +420,7 @@ BattleResolution::Waiting BattleResolution::fate_step() {
 // (std:16.3.2).
 bool BattleResolution::begin_fate() {
   UnitFate& f = out_.fates[fate_];
-  const bool attacker = fate_ < fixed_->battle.attackers.size();
+  const bool attacker = fate_ < battle().attackers.size();
   const CrtCode applied = applied_;
   // RULE std:9.6.1 — AB: every attacking unit breaks
   // RULE std:9.6.2 — AR: each attacking unit routs the distance the defender rolls
@@ -351,7 +459,7 @@ bool BattleResolution::begin_fate() {
 // Redoubt hex (std:9.8.1); below 1 it is a withdrawal.
 void BattleResolution::rout(int die) {
   UnitFate& f = out_.fates[fate_];
-  const bool defending = fate_ >= fixed_->battle.attackers.size();
+  const bool defending = fate_ >= battle().attackers.size();
   const N20Rules& rules = *fixed_->rules;
   const Unit& u = unit(f.unit);
   f.rout_die = die;
@@ -556,7 +664,7 @@ void BattleResolution::break_unit(UnitFate& f, const char* rule, const BreakCaus
 // this battle gains one (on the tracks the rule set books it to).
 void BattleResolution::score_loss(const Unit& u, bool own_loss) {
   const N20Rules& rules = *fixed_->rules;
-  const BattleDeclaration& battle = fixed_->battle;
+  const BattleDeclaration& battle = this->battle();
   const Symbol mine = rules.morale_track_for(u, out_.after, *trace_);
   // The gain goes to the opposing side of this battle, on the track(s) the rule set books it to
   // (one per side in the standard rules; Leipzig's Fronts by its reading).
@@ -593,7 +701,7 @@ bool BattleResolution::hold_unit(UnitFate& f) {
 // Step D. Every legal set of attackers to break for an exchange; the owner's (fixed by the
 // policy) or the policy's default is applied at once (true), or the owner's is awaited (false).
 bool BattleResolution::begin_exchange() {
-  const BattleDeclaration& battle = fixed_->battle;
+  const BattleDeclaration& battle = this->battle();
   const ResolutionPolicy& policy = *fixed_->policy;
   std::vector<const Unit*> pool;
   int owed = 0;
@@ -675,8 +783,14 @@ void BattleResolution::settle_morale() {
 // side a point (std:12.2.2). Then the morale changes, and the result stands applied (std:9.0 G).
 void BattleResolution::finish() {
   const N20Rules& rules = *fixed_->rules;
-  const BattleDeclaration& battle = fixed_->battle;
+  const BattleDeclaration& battle = this->battle();
   const CrtCode applied = applied_;
+  // A waverer's lost point lasted for this battle only.
+  std::erase_if(out_.after.markers, [](Symbol m) { return m.view().starts_with("wavering-"); });
+  if (*out_.unfought) {
+    settle_morale();
+    return;
+  }
   const bool attacker_won = applied == CrtCode::DB || applied == CrtCode::DR || applied == CrtCode::DW || applied == CrtCode::EX;
   for (std::size_t i = 0; i < battle.attackers.size(); ++i) {
     const Unit& u = unit(battle.attackers[i]);
@@ -691,6 +805,11 @@ void BattleResolution::finish() {
     }
   }
   settle_morale();
+  {  // the rule set's record of who fought (Leipzig's Fatigue)
+    std::vector<Symbol> fought(battle.attackers);
+    fought.insert(fought.end(), battle.defenders.begin(), battle.defenders.end());
+    rules.battle_fought(fought, out_.after, *trace_);
+  }
   // RULE std:9.0 — step G: apply the result at once, retreats included
   trace_->cite("std:9.0", [&] { return std::string("step G: the ") + to_string(out_.applied) + " result is applied at once"; });
 }
@@ -714,6 +833,11 @@ std::string describe(const BreakCause& c, Symbol unit, const Map& map) {
       break;
   }
   return "";
+}
+
+const char* to_string(N20Rules::PreBattleEffect e) {
+  static const char* kNames[] = {"none", "wavers", "deserts"};
+  return kNames[static_cast<int>(e)];
 }
 
 const char* to_string(Fate f) {

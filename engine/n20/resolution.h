@@ -41,6 +41,9 @@ struct ResolutionPolicy {
   // Roll the battle die grouped by result (exact odds that never show the face branch once
   // per distinct result instead of six times).
   bool group_battle_die = false;
+  // Stop once the rolls before the battle die are made (N20Rules::pre_battle_rolls): the odds of
+  // those rolls alone (Leipzig's Unreliable Troops), the battle die never rolled.
+  bool stop_before_battle_die = false;
 };
 
 // Why a unit broke, held as the facts and written out only for an answer or a trace.
@@ -77,8 +80,34 @@ struct UnitFate {
   bool routed_too_far = false;  // routed more hexes than its allowance (morale)
 };
 
+// A roll made for one unit before the battle die (Leipzig's Unreliable Troops, leipzig:16.8):
+// its die and modifier, what it did, and the unit that took a deserter's place, if any.
+struct PreRollOutcome {
+  Symbol unit;
+  int die = 0, modifier = 0;
+  N20Rules::PreBattleEffect effect = N20Rules::PreBattleEffect::None;
+  Symbol replacement;
+  bool replacement_fights = false;
+  const char* rule = "";
+  friend bool operator==(const PreRollOutcome& a, const PreRollOutcome& b) {
+    return a.unit == b.unit && a.die == b.die && a.modifier == b.modifier && a.effect == b.effect &&
+           a.replacement == b.replacement && a.replacement_fights == b.replacement_fights;
+  }
+};
+const char* to_string(N20Rules::PreBattleEffect e);  // "none", "wavers", "deserts"
+
 struct BattleOutcome {
   bool legal = true;
+  std::vector<PreRollOutcome> pre_rolls;  // the rolls before the battle die, in order
+  // The battle as fought once deserters left it (a replacement in a deserter's place); null
+  // when it is fought as declared.
+  std::shared_ptr<const BattleDeclaration> fought;
+  // Set when the battle ended before its die (a side left with no unit, or the game decided by
+  // a desertion's morale loss): the case, and why. Its result is then no result at all.
+  bool stopped_before_die = false;  // the policy stopped it once the rolls before the die were made
+  const char* unfought = "";
+  std::string unfought_reason;
+  const BattleDeclaration& as_fought(const BattleDeclaration& declared) const { return fought ? *fought : declared; }
   std::shared_ptr<const BattleTotals> totals;  // shared by the dice sequences of one enumeration
   int die = 0;
   CrtCode result = CrtCode::N;   // as read on the CRT
@@ -128,12 +157,18 @@ class BattleResolution {
   BattleOutcome take_outcome() { return std::move(out_); }
 
  private:
-  enum class Stage : std::uint8_t { Start, BattleDie, Fates, Exchange, ExchangeChosen, Finish, Done };
+  enum class Stage : std::uint8_t { Start, PreRolls, PreRolled, BattleDie, Fates, Exchange, ExchangeChosen, Finish, Done };
   enum class FateStep : std::uint8_t { Begin, RoutDie, Retreat, Chosen, Walk, ZocRoll, RiverRoll, After };
-  enum class Roll : std::uint8_t { BattleDie, RoutDistance, HazardZoc, HazardRiver };
+  enum class Roll : std::uint8_t { BattleDie, RoutDistance, HazardZoc, HazardRiver, PreBattle };
   struct Fixed;
 
   bool start();
+  // The rolls before the battle die (N20Rules::pre_battle_rolls): one applied, and the battle
+  // made ready for its die once all are (false: it ends unfought).
+  void pre_roll(int face);
+  bool after_pre_rolls();
+  Waiting wait_for_battle_die();
+  const BattleDeclaration& battle() const;
   void battle_die(int face);
   Waiting fate_step();
   bool begin_fate();
@@ -181,6 +216,12 @@ class BattleResolution {
   std::size_t chosen_ = 0, walked_ = 0;  // the path taken; steps entered so far
   bool zoc_break_ = false;
   std::size_t owner_choice_ = 0;
+  // The rolls before the battle die, the next to make, and the faces of the awaited one grouped
+  // by effect (shared by the copies an exploration makes).
+  std::vector<N20Rules::PreBattleRoll> pre_;
+  std::size_t pre_next_ = 0;
+  bool pre_changed_ = false;
+  std::shared_ptr<const std::vector<int>> pre_groups_;
 };
 
 // Plays a battle to its end with `dice` (scripted, seeded or enumerated). Throws

@@ -60,6 +60,8 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"dresden.meissen_au4_may_leave", {"stays", "may_leave"}, "stays", "dresden:3.2"},
       {"dresden.light_infantry_optional", {"always", "optional_off"}, "always", "dresden:16.9"},
       {"leipzig.general_retreat_return_value", {"1", "0"}, "1", "leipzig:12.7"},
+      {"leipzig.unreliable_drm_stacking", {"single", "cumulative"}, "single", "leipzig:16.8"},
+      {"leipzig.unreliable_cadre_fights", {"fights", "stands-aside"}, "fights", "leipzig:16.8"},
   };
   return kSwitches;
 }
@@ -133,6 +135,8 @@ void N20Rules::resolve_choice() {
   r.scouting_phasing_side_only = is("fog.cavalry_scouting_side", "phasing_side");
   r.each_front_morale = is("leipzig.mixed_front_morale", "each-front");
   r.leipzig_loc_count_all_allied = is("leipzig.loc_capture_count", "all-allied");
+  r.unreliable_drm_cumulative = is("leipzig.unreliable_drm_stacking", "cumulative");
+  r.unreliable_cadre_stands_aside = is("leipzig.unreliable_cadre_fights", "stands-aside");
   r.dummies_scout_as_cavalry = is("fog.dummy_scouting", "as_cavalry");
   r.hidden_side_shows_movement = is("fog.hidden_side_shows_movement_allowance", "with_movement");
 }

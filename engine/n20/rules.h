@@ -146,6 +146,8 @@ struct Readings {
   bool hidden_side_shows_movement = false;   // fog.hidden_side_shows_movement_allowance = with_movement
   bool each_front_morale = false;            // leipzig.mixed_front_morale = each-front
   bool leipzig_loc_count_all_allied = false;  // leipzig.loc_capture_count = all-allied
+  bool unreliable_drm_cumulative = false;     // leipzig.unreliable_drm_stacking = cumulative
+  bool unreliable_cadre_stands_aside = false;  // leipzig.unreliable_cadre_fights = stands-aside
 };
 
 // A rule set, once built, is read by every query asked under it. It serves one thread at a
@@ -276,6 +278,47 @@ class N20Rules {
   virtual void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
                                 const GameState& s) const {
     (void)attackers, (void)defenders, (void)s;
+  }
+  // A die a game rolls for one unit of a battle after reserves are committed and before the
+  // battle die (Leipzig's Unreliable Troops, leipzig:16.8): the unit, the modifier added to the
+  // die, and the case.
+  struct PreBattleRoll {
+    Symbol unit;
+    int modifier = 0;
+    const char* rule = "";
+  };
+  // The rolls of a battle before its die, in the order made. Standard: none.
+  virtual std::vector<PreBattleRoll> pre_battle_rolls(const std::vector<const Unit*>& attackers,
+                                                      const std::vector<const Unit*>& defenders, const GameState& s,
+                                                      Trace& t) const {
+    (void)attackers, (void)defenders, (void)s, (void)t;
+    return {};
+  }
+  // What a pre-battle roll's modified result does to its unit: nothing; it wavers (a strength
+  // point less in this battle only, shown by the game marker wavering-ID while the battle
+  // lasts); or it deserts (taken out of the battle for good, its side's morale falling).
+  enum class PreBattleEffect : std::uint8_t { None, Wavers, Deserts };
+  virtual PreBattleEffect pre_battle_effect(const PreBattleRoll& r, int modified) const {
+    (void)r, (void)modified;
+    return PreBattleEffect::None;
+  }
+  // Carries out a desertion in `s`: the unit leaves the map for good and its side's morale
+  // changes (added to `morale`, per track); the unit that takes its place in its hex, if any,
+  // and whether that unit fights in the battle in its stead. Standard: never called.
+  struct Desertion {
+    Symbol replacement;
+    bool replacement_fights = false;
+  };
+  virtual Desertion desert(Symbol unit, GameState& s, MoraleTracks& morale, Trace& t) const {
+    (void)unit, (void)s, (void)morale, (void)t;
+    return {};
+  }
+  // Called as a fought battle's result stands (the resolution's last step), with the units that
+  // fought it on either side (a deserter's replacement in its place; none when it ended unfought)
+  // and the state after it: a game's record of who fought (Leipzig's Fatigue, leipzig:16.11).
+  // Standard: nothing.
+  virtual void battle_fought(const std::vector<Symbol>& fought, GameState& s, Trace& t) const {
+    (void)fought, (void)s, (void)t;
   }
   // What a morale change concerns in a battle: the Morale Chart gain for breaking an enemy
   // unit, or the point spent to commit reserves (std:12.5).

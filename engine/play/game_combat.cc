@@ -426,10 +426,13 @@ void Game::resolve_current() {
   }
   // Step B (the advance is worked out first: it reads the outcome's state).
   Trace a{Trace::IdsOnly{}, catalog()};
-  n20::AdvanceOptions adv = n20::advance_options(rules, *scenario_->map, state_, b, out, a);
+  n20::AdvanceOptions adv = *out.unfought ? n20::AdvanceOptions{}
+                                           : n20::advance_options(rules, *scenario_->map, state_, out.as_fought(b), out, a);
   state_ = std::move(out.after);
   rules.settle_position(*scenario_->map, n20::N20Rules::Change::Battle, state_, t);
-  note(scratch_.resolving_what + ": die " + std::to_string(out.die) + ", " + to_string(out.applied), t);
+  note(scratch_.resolving_what + (*out.unfought ? ": not fought, " + out.unfought_reason
+                                                : ": die " + std::to_string(out.die) + ", " + to_string(out.applied)),
+       t);
   if (judge_decisive()) return;
   // Step C.
   scratch_.advance_paths.clear();

@@ -111,6 +111,8 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
       std::vector<std::string> flags;
       if (pick(5) == 0) flags.push_back("elite");
       if (s == 0 && i == 0) flags = {"elite", "guard"};
+      // Leipzig's Unreliable Troops (leipzig:16.8): two French units, when that rule is in use.
+      if (leipzig && s == 0 && (i == 1 || i == 2) && spec.options.count("leipzig:16.8")) flags.push_back("unreliable");
       if (!flags.empty()) {
         y << ", flags: [";
         for (std::size_t k = 0; k < flags.size(); ++k) y << (k ? ", " : "") << flags[k];
@@ -135,7 +137,7 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
     }
   }
   // Cadres waiting off the map, when breakdown and buildup (16.7) or partial rallies (16.6) are in use.
-  if (spec.options.count("std:16.7") || spec.options.count("std:16.6"))
+  if (spec.options.count("std:16.7") || spec.options.count("std:16.6") || (leipzig && spec.options.count("leipzig:16.8")))
     for (int s = 0; s < 2; ++s)
       for (int k = 0; k < 3; ++k)
         y << "  - {id: " << (s == 0 ? "FC" : "PC") << k << ", side: " << (s == 0 ? "french" : enemy)

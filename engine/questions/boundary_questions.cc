@@ -53,6 +53,7 @@ void add_boundary_questions(std::vector<QuestionKind>& kinds) {
           if (at == "phase-start") s.rules.at_phase_start(n20::parse_phase(s.state.phase), after, dice, t);
           if (at == "phase-start") s.rules.at_phase_start_on_map(s.map, n20::parse_phase(s.state.phase), after, dice, t);
           if (at == "player-turn-end") s.rules.at_player_turn_end(s.state.phasing.view(), after, dice, t);
+          if (at == "player-turn-end") s.rules.at_player_turn_close(s.map, s.state.phasing.view(), after, t);
           if (at == "game-turn-end") s.rules.at_game_turn_end(s.state.turn, after, dice, t);
         } catch (const std::invalid_argument& e) {
           s.c.question.fail(e.what());

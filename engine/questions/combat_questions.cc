@@ -80,6 +80,10 @@ n20::ResolutionPolicy policy(const Situation& s) {
   });
   if (s.c.question["ex_breaks"].present()) p.ex_breaks = unit_ids(s, "ex_breaks", false);
   p.shorten_in_fortified = s.c.question["shorten_in_fortified"].bool_or(true);
+  if (const CaseField until = s.c.question["until"]; until.present()) {
+    if (until.str() != "battle-die") until.fail("'" + until.str() + "' is not a stopping point (battle-die)");
+    p.stop_before_battle_die = true;
+  }
   return p;
 }
 
@@ -112,6 +116,31 @@ nlohmann::json outcome_json(const Situation& s, const n20::BattleOutcome& b, boo
     fates.get_ref<nlohmann::json::array_t&>().push_back(std::move(j));
   }
   nlohmann::json o(nlohmann::json::value_t::object);
+  if (!b.pre_rolls.empty()) {  // a game's rolls before the battle die (leipzig:16.8)
+    nlohmann::json rolls = nlohmann::json::array();
+    for (const auto& p : b.pre_rolls) {
+      nlohmann::json j(nlohmann::json::value_t::object);
+      j["unit"] = p.unit.str();
+      j["effect"] = n20::to_string(p.effect);
+      j["modifier"] = p.modifier;
+      if (with_dice) j["die"] = p.die;
+      if (!p.replacement.empty()) {
+        j["replacement"] = p.replacement.str();
+        j["replacement_fights"] = p.replacement_fights;
+      }
+      rolls.push_back(std::move(j));
+    }
+    o["pre_battle_rolls"] = std::move(rolls);
+  }
+  if (*b.unfought || b.stopped_before_die) {
+    o["result"] = b.stopped_before_die ? "not-rolled" : "none";
+    o["applied"] = "none";
+    if (*b.unfought) o["unfought"] = {{"rule", b.unfought}, {"reason", b.unfought_reason}};
+    o["fates"] = std::move(fates);
+    o["morale"] = b.morale;
+    if (with_dice) o["morale_after"] = b.after.morale;
+    return o;
+  }
   o["result"] = n20::to_string(b.result);
   o["applied"] = n20::to_string(b.applied);
   o["fates"] = std::move(fates);
@@ -119,6 +148,8 @@ nlohmann::json outcome_json(const Situation& s, const n20::BattleOutcome& b, boo
   if (with_dice) o["die"] = b.die;
   if (!b.ex_choices.empty()) o["ex_choices"] = b.ex_choices;
   if (with_dice) o["morale_after"] = b.after.morale;
+  // Game markers the battle changed (Leipzig's fatigue, leipzig:16.11); absent when none did.
+  if (with_dice && b.after.markers != s.state.markers) o["markers_after"] = b.after.markers;
   return o;
 }
 
@@ -133,7 +164,7 @@ nlohmann::json lines_json(const std::vector<n20::StrengthLine>& lines) {
 
 const std::vector<std::string> kResolveKeys = {
     "kind", "attackers", "defenders", "countercharge", "attacker_reserve", "defender_reserve", "reduce_to",
-    "attacked_elsewhere", "retreat_paths", "retreat_locs", "ex_breaks", "shorten_in_fortified"};
+    "attacked_elsewhere", "retreat_paths", "retreat_locs", "ex_breaks", "shorten_in_fortified", "until"};
 
 // The answer to a resolved battle: its outcome and column, with the dice and the victor's
 // advance (which cites its rules into `t`) when `with_dice`.
@@ -145,10 +176,13 @@ nlohmann::json battle_answer(const Situation& s, const n20::BattleOutcome& b, Tr
     for (const auto& [rule, reason] : b.totals->violations) violations.push_back({{"rule", rule}, {"reason", reason}});
     return nlohmann::json{{"legal", false}, {"violations", violations}};
   }
-  headline = "column " + std::to_string(b.totals->column) + ", die " + std::to_string(b.die) + ": " + n20::to_string(b.result);
+  headline = b.stopped_before_die ? std::string("stopped before the battle die")
+             : *b.unfought      ? "not fought: " + b.unfought_reason
+                          : "column " + std::to_string(b.totals->column) + ", die " + std::to_string(b.die) + ": " +
+                                n20::to_string(b.result);
   nlohmann::json o = outcome_json(s, b, with_dice);
-  if (with_dice) {
-    const n20::AdvanceOptions adv = n20::advance_options(s.rules, s.map, s.state, declaration(s), b, t);
+  if (with_dice && !*b.unfought && !b.stopped_before_die) {
+    const n20::AdvanceOptions adv = n20::advance_options(s.rules, s.map, s.state, b.as_fought(declaration(s)), b, t);
     nlohmann::json paths(nlohmann::json::value_t::object), eligible(nlohmann::json::value_t::array);
     for (const auto& p : adv.paths) {
       nlohmann::json hexes(nlohmann::json::value_t::array);

@@ -66,17 +66,34 @@ TEST(LeipzigGame, leipzig_12_3_ForcedMarchOfferedPerArmy) {
   for (const auto& a : armies) EXPECT_TRUE(a == "N" || a == "S" || a == "B" || a == "P") << a;
 }
 
-// leipzig:16.11 — fatigue's rise and recovery are not played yet: a game under the option is refused by name.
-TEST(LeipzigGame, leipzig_16_11_PlayedFatigueRefused) {
-  auto spec = leipzig_spec(2);
-  spec.options = {"leipzig:16.11"};
-  const auto scenario = generated_scenario(testing::source_spec(), spec);
-  try {
-    Game g(scenario, 2);
-    FAIL() << "a played game under leipzig:16.11 was not refused";
-  } catch (const RuleRefusal& e) {
-    EXPECT_EQ(e.rule(), "leipzig:16.11");
+// leipzig:16.11, leipzig:16.8 — games under Fatigue and Unreliable Troops play to their end and
+// replay exactly: units gain fatigue in battle and lose it away from the enemy, and the
+// Unreliable French roll before their battles.
+TEST(LeipzigGame, leipzig_16_11_and_16_8_PlayedFatigueAndUnreliableTroops) {
+  HEXLAW_CITES("leipzig:16.11", "leipzig:16.8");
+  int rises = 0, recoveries = 0, unreliable_rolls = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    auto spec = leipzig_spec(seed);
+    spec.options = {"leipzig:16.11", "leipzig:16.8"};
+    const auto scenario = generated_scenario(testing::source_spec(), spec);
+    Game g(scenario, seed);
+    RandomPolicy p(seed * 11 + 5);
+    play(g, p);
+    ASSERT_TRUE(g.over()) << "seed " << seed;
+    for (const auto& e : g.record()) {
+      if (std::find(e.rules.begin(), e.rules.end(), "leipzig:16.11") != e.rules.end()) {
+        rises += e.text.find(" attack ") != std::string::npos;
+        recoveries += e.text.starts_with("as ");
+      }
+      if (std::find(e.rules.begin(), e.rules.end(), "leipzig:16.8") != e.rules.end()) ++unreliable_rolls;
+    }
+    const Game again = replay(scenario, g.log());
+    EXPECT_EQ(again.state(), g.state()) << "seed " << seed;
+    EXPECT_EQ(again.record(), g.record()) << "seed " << seed;
   }
+  EXPECT_GT(rises, 0);
+  EXPECT_GT(recoveries, 0);
+  EXPECT_GT(unreliable_rolls, 0);
 }
 
 }  // namespace

@@ -192,7 +192,13 @@ std::set<Hex> LeipzigRules::friendly_locs(const Unit& u, const Map& m, const Gam
 
 // RULE leipzig:16.12 (part: Leaders have no strength of their own) — a Leader adds nothing to a battle
 int LeipzigRules::base_strength(const Unit& u, const GameState& s, Trace& t) const {
-  if (u.type != UnitType::Leader) return N20Rules::base_strength(u, s, t);
+  if (u.type != UnitType::Leader) {
+    const int printed = N20Rules::base_strength(u, s, t);
+    if (!s.has_marker(Symbol("wavering-" + std::string(u.id)))) return printed;
+    // RULE leipzig:16.8 (wavering) — a wavering Unreliable unit fights this battle at one strength point less
+    t.cite("leipzig:16.8", [&] { return u.id + " wavers: its strength is " + std::to_string(printed) + " - 1 in this battle"; });
+    return std::max(0, printed - 1);
+  }
   t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: its printed value is its command, not strength (0)"; });
   return 0;
 }

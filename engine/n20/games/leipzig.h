@@ -2,13 +2,14 @@
 // the Allied armies' two morale Fronts (leipzig:12.0) with morale bought per army (12.3, 12.4),
 // lulls per Front, the General Retreat and Shattering of a Front at 0 (12.1.2, 12.7, 12.7.4;
 // leipzig_fronts.cc), night rest and victory by Fronts (14.0, 15.0), the LOCs by Front and by
-// bank of the Elster (leipzig:9.8.6), Fatigue's effects (leipzig:16.11, leipzig_fatigue.cc) and
+// bank of the Elster (leipzig:9.8.6), Fatigue's effects, rise and recovery (leipzig:16.11,
+// leipzig_fatigue.cc), Unreliable Troops (leipzig:16.8, leipzig_unreliable.cc) and
 // Leaders in part (leipzig:16.12: no ZOC, no strength of their own, no attack alone, no duty to
 // attack, stacking freely, rugged terrain as clear, leaving enemy ZOCs). What is not implemented
 // is refused by name: under leipzig.cadre_front = battle an army-less Allied unit's own loss, a
-// battle mixing the Fronts under the allied-choice reading, Leaders' fates in battle, played
-// fatigue. Army-less Allied units use the army they came from (leipzig:2.1), and the Lindenau
-// bridge (leipzig:16.10, leipzig_bridge.cc) is whole.
+// battle mixing the Fronts under the allied-choice reading, Leaders' fates in battle. Army-less
+// Allied units use the army they came from (leipzig:2.1), and the Lindenau bridge (leipzig:16.10,
+// leipzig_bridge.cc) is whole.
 #pragma once
 
 #include "engine/n20/rules.h"
@@ -68,6 +69,10 @@ class LeipzigRules : public N20Rules {
   // from Weary, no entering enemy ZOCs when Spent (leipzig_fatigue.cc).
   int fatigue_level(const Unit& u, const GameState& s) const;
   int movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const override;
+  // Fatigue's rise for every unit that fought a battle, and its recovery as a Player Turn
+  // closes for a unit not adjacent to an enemy unit (leipzig:16.11).
+  void battle_fought(const std::vector<Symbol>& fought, GameState& s, Trace& t) const override;
+  void at_player_turn_close(const Map& m, std::string_view side, GameState& s, Trace& t) const override;
   // Lulls per Front (leipzig:12.0's ruling); the French compare with the higher Front.
   LullVerdict judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
                          Trace& t) const override;
@@ -93,6 +98,13 @@ class LeipzigRules : public N20Rules {
   void declare_at_movement_end(const Map& m, GameState& s, std::string_view side, Trace& t) const override;
   // The accidental demolition check (leipzig:16.10) at the moment `when` names.
   void accidental_demolition(const Map& m, GameState& s, DiceSource& dice, const char* when, Trace& t) const;
+  // Optional Unreliable Troops (leipzig:16.8, leipzig_unreliable.cc): the French Unreliable
+  // units' roll before a battle's die, its bands, and a desertion.
+  std::vector<PreBattleRoll> pre_battle_rolls(const std::vector<const Unit*>& attackers,
+                                              const std::vector<const Unit*>& defenders, const GameState& s,
+                                              Trace& t) const override;
+  PreBattleEffect pre_battle_effect(const PreBattleRoll& r, int modified) const override;
+  Desertion desert(Symbol unit, GameState& s, MoraleTracks& morale, Trace& t) const override;
   // Leipzig hexes holding an Allied unit, and whether an Allied unit is in or next to one.
   std::pair<int, bool> leipzig_presence(const Map& m, const GameState& s) const;
   // The French Command Limitations (leipzig:7.7, leipzig_command.cc): the limit on French

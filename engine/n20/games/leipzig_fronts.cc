@@ -31,9 +31,7 @@ std::optional<std::pair<Symbol, int>> until_marker(Symbol m, Symbol front) {
   return std::pair{m, turn};
 }
 
-void add_marker(GameState& s, Symbol m) {
-  if (!s.has_marker(m)) s.markers.push_back(m);
-}
+void add_marker(GameState& s, Symbol m) { s.set_marker(m, true); }  // kept sorted, as GameState requires
 
 }  // namespace
 
@@ -144,12 +142,18 @@ void LeipzigRules::owed_retreats_done(GameState& s, Trace& t) const {
 // Step A. A General Retreat whose marker's turn has come ends: the Front is back on the track,
 // Demoralized side up, at the value of leipzig.general_retreat_return_value (1; 0 is refused).
 // RULE leipzig:12.7 — the General Retreat lasts until the marker's turn (six turns); the Front returns at 1 (catalog ruling; 12.7.3 unprinted)
-// REFUSES leipzig:16.11 — fatigue rising in battle and recovering in a played game
 void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
   (void)dice;
-  if (option_on("leipzig:16.11"))
-    throw RuleRefusal("leipzig:16.11", "fatigue levels rising in battle and recovering after the Combat Phase are "
-                                       "not implemented in played games");
+  // A unit off the map carries no fatigue (leipzig:16.11's ruling): markers left by units broken
+  // or eliminated since (outside a battle too) go as each phase opens.
+  std::erase_if(s.markers, [&](Symbol m) {
+    if (!m.view().starts_with("fatigue-")) return false;
+    const std::string_view rest = m.view().substr(8);
+    const auto dash = rest.find('-');
+    if (dash == std::string_view::npos) return false;
+    const Unit* u = s.unit(rest.substr(dash + 1));
+    return u && !u->on_map();
+  });
   // The first French Player Turn after a collapse opens: the ZOC restriction applies in it.
   if (p == Phase::RandomEvents && s.phasing == kFrench)
     for (Symbol& m : s.markers)

@@ -61,21 +61,19 @@ pyb::list record_list(const Game& g) {
 // A log given as a dict {scenario, seed, decisions} or as JSON text.
 play::GameLog to_log(const pyb::object& obj) {
   if (pyb::isinstance<pyb::dict>(obj)) return play::log_from_doc(python_to_doc(obj, "<dict>"), "<dict>");
-  return play::log_from_json(obj.cast<std::string>(), "<text>");
+  if (!pyb::isinstance<pyb::str>(obj) && !pyb::isinstance<pyb::bytes>(obj))
+    throw pyb::type_error(std::string("log must be a dict or JSON text, not ") + Py_TYPE(obj.ptr())->tp_name);
+  return play::log_from_json(pyb::isinstance<pyb::str>(obj) ? str_arg(obj, "log") : obj.cast<std::string>(), "<text>");
 }
 
 // A scenario given as a Scenario (read under its own spec), a path (str or os.PathLike) or
 // YAML text (read under the spec given, or the default).
 ScenarioPtr to_scenario(const pyb::object& obj, const pyb::object& given) {
   if (pyb::isinstance<Scenario>(obj)) return obj.cast<std::shared_ptr<Scenario>>();
+  const TextOrPath t = text_or_path(obj, "scenario", "a Scenario, str, bytes or os.PathLike");
   const std::shared_ptr<const Spec> spec = spec_or_default(given);
-  const bool pathlike = pyb::hasattr(obj, "__fspath__");
-  const std::string text = pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>() : obj.cast<std::string>();
-  std::error_code no_file;  // a line longer than a file name is text, not an error
-  if (pathlike || (text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text, no_file)))
-    return play::load_scenario(spec, text);
-  if (text.find('\n') == std::string::npos) throw CaseError(text, "", "cannot open the scenario file");
-  return play::parse_scenario_text(spec, text, "<text>");
+  if (t.path) return play::load_scenario(spec, t.value);
+  return play::parse_scenario_text(spec, t.value, "<text>");
 }
 
 // Policy adapter: the callable gets (game, decision dict) and returns a choice string or index.
@@ -85,13 +83,14 @@ class PythonPolicy : public play::Policy {
   std::size_t choose(const Game& game, const play::Decision& d) override {
     pyb::object r = fn_(pyb::cast(game, pyb::return_value_policy::reference), decision_dict(d));
     if (pyb::isinstance<pyb::int_>(r)) {
-      const auto i = r.cast<long long>();
-      if (i < 0 || static_cast<std::size_t>(i) >= d.choices.size())
+      int overflow = 0;
+      const long long i = PyLong_AsLongLongAndOverflow(r.ptr(), &overflow);
+      if (i < 0 || overflow || static_cast<std::size_t>(i) >= d.choices.size())
         throw std::invalid_argument("the policy returned index " + std::to_string(i) + " of " +
                                     std::to_string(d.choices.size()) + " choices");
       return static_cast<std::size_t>(i);
     }
-    const std::string c = r.cast<std::string>();
+    const std::string c = str_arg(r, "the policy's choice");
     if (const std::size_t i = d.find(c); i != std::string::npos) return i;
     throw std::invalid_argument("the policy chose '" + c + "', which is not a legal " + std::string(play::to_string(d.kind)) + " choice");
   }
@@ -119,7 +118,24 @@ void bind_game(pyb::module_& m) {
                                d["night_turns"] = std::vector<int>(s.calendar.night_turns.begin(), s.calendar.night_turns.end());
                                return d;
                              })
-      .def("__repr__", [](const Scenario& s) { return "<Scenario " + s.name + ">"; });
+      .def("__repr__", [](const Scenario& s) { return "<Scenario " + s.name + ">"; })
+      .def("__reduce__", [](const Scenario& s) {
+        return pyb::make_tuple(pyb::module_::import("hexlaw").attr("_scenario_from_pickle"),
+                               pyb::make_tuple(s.text, s.name, s.rules->spec()->dir().string()));
+      });
+  m.def(
+      "_scenario_from_pickle",
+      [](const std::string& text, const std::string& name, const std::string& spec_dir) {
+        return std::const_pointer_cast<Scenario>(play::parse_scenario_text(spec_for_dir(spec_dir), text, name));
+      },
+      "Rebuilds a pickled Scenario (its text, read under its spec directory).");
+  m.def(
+      "_game_from_pickle",
+      [](const std::string& text, const std::string& name, const std::string& log, const std::string& spec_dir) {
+        auto sc = play::parse_scenario_text(spec_for_dir(spec_dir), text, name);
+        return play::replay(sc, play::log_from_json(log, "<pickle>"));
+      },
+      "Rebuilds a pickled Game by replaying its log.");
   m.def(
       "load_scenario",
       [](const pyb::object& s, const pyb::object& spec) {
@@ -191,13 +207,14 @@ void bind_game(pyb::module_& m) {
           "choose",
           [](Game& g, const pyb::object& c) {
             if (pyb::isinstance<pyb::int_>(c)) {
-              const auto i = c.cast<long long>();
-              if (i < 0)
+              int overflow = 0;  // an index past 64 bits is out of range like any other
+              const long long i = PyLong_AsLongLongAndOverflow(c.ptr(), &overflow);
+              if (i < 0 || overflow)
                 throw std::invalid_argument("choice index " + std::to_string(i) + " is out of range (0.." +
                                             std::to_string(g.decision().size() - 1) + ")");
               g.choose(static_cast<std::size_t>(i));
             } else {
-              g.choose(c.cast<std::string>());
+              g.choose(str_arg(c, "choice"));
             }
           },
           pyb::arg("choice"), "Take a choice (its text or its index); raises ValueError when it is not legal.")
@@ -210,7 +227,10 @@ void bind_game(pyb::module_& m) {
               play::RandomPolicy p(seed);
               return play::play(g, p, max_decisions);
             }
-            PythonPolicy p(policy.cast<pyb::function>());
+            if (!PyCallable_Check(policy.ptr()))
+              throw pyb::type_error(std::string("policy must be 'random' or a callable (game, decision) -> choice, not ") +
+                                    Py_TYPE(policy.ptr())->tp_name);
+            PythonPolicy p(pyb::reinterpret_borrow<pyb::function>(policy));
             return play::play(g, p, max_decisions);
           },
           pyb::arg("policy") = "random", pyb::arg("seed") = 1, pyb::arg("max_decisions") = 1000000,
@@ -244,6 +264,14 @@ void bind_game(pyb::module_& m) {
             auto sc = play::parse_scenario_text(spec, t[0].cast<std::string>(), t[1].cast<std::string>());
             return play::replay(sc, play::log_from_json(t[2].cast<std::string>(), "<pickle>"));
           }))
+      // Pickles (every protocol, 0 included) name a module function that rebuilds the game,
+      // so unpickling never makes an empty Game first; __setstate__ above reads older pickles.
+      .def("__reduce__",
+           [](const Game& g) {
+             return pyb::make_tuple(pyb::module_::import("hexlaw").attr("_game_from_pickle"),
+                                    pyb::make_tuple(g.scenario().text, g.scenario().name, play::log_to_json(g.log()),
+                                                    g.scenario().rules->spec()->dir().string()));
+           })
       .def("__repr__", [](const Game& g) {
         return "<Game " + g.scenario().name + " turn " + std::to_string(g.position().turn) + " " +
                n20::phase_name(g.position().phase) + (g.over() ? " over: " + g.result().level : "") + ">";

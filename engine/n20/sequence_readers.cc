@@ -10,7 +10,7 @@ n20::Calendar read_calendar(const CaseField& q) {
   cal.second = q.required("second").str();
   if (cal.first == cal.second) q["second"].fail("the Second Player must differ from the First");
   auto last = q.required("last_turn");
-  if (last.integer() < 1 || last.integer() > 10000) last.fail("expected a turn number from 1 to 10000");
+  if (last.integer() < 1 || last.integer() > kMaxTurn) last.fail("expected a turn number from 1 to " + std::to_string(kMaxTurn));
   cal.last_turn = static_cast<int>(last.integer());
   auto nights = q["night_turns"];
   if (nights.present()) {

@@ -16,7 +16,7 @@ n20::MoveOptions move_options(const Situation& s, const Unit& u) {
   n20::MoveOptions o;
   o.forced_march = s.c.question["forced_march"].bool_or(false);
   o.entering = u.status == UnitStatus::Pending;
-  o.march_position = static_cast<int>(s.c.question["march_position"].int_or(0));
+  o.march_position = static_cast<int>(s.c.question["march_position"].int_in_or(0, 0, kMaxUnits, "a march position"));
   return o;
 }
 

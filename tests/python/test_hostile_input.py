@@ -103,17 +103,20 @@ print('ok')
 def test_no_object_is_used_half_built(cls):
     r = child(f"""
 obj = hexlaw.{cls}.__new__(hexlaw.{cls})
-for name in dir(obj):
-    if name.startswith('__') and name not in ('__repr__', '__str__', '__eq__', '__getstate__'):
+checked = 0
+for name in type(obj).__dict__:
+    if name.startswith('_') and name not in ('__repr__', '__str__', '__eq__', '__getstate__', '__reduce__', '__copy__'):
         continue
+    checked += 1
     try:
         v = getattr(obj, name)
         if callable(v):
-            v() if name not in ('__eq__',) else v(obj)
+            v(obj) if name == '__eq__' else v()
     except TypeError as e:
-        assert 'never initialised' in str(e) or 'incompatible' in str(e) or 'argument' in str(e), (name, e)
+        assert 'never initialised' in str(e) or 'incompatible' in str(e), (name, e)
     else:
         raise AssertionError(name + ' answered on a half-built object')
+assert checked > 0
 print('ok')
 """)
     assert r.returncode == 0 and r.stdout.strip() == "ok", (r.stdout, r.stderr[-2000:])

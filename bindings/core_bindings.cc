@@ -73,11 +73,11 @@ void bind_core(pyb::module_& m) {
                        }))
       // Every protocol, 0 included, rebuilds through a module function (never an empty object).
       .def("__reduce__", [](const GameState& s) {
-        return pyb::make_tuple(pyb::module_::import("hexlaw").attr("_state_from_pickle"),
-                               pyb::make_tuple(to_json_text(s, ColumnLayout::OddColumnsLow)));
+        return pyb::make_tuple(pyb::module_::import("hexlaw").attr("_from_pickle"),
+                               pyb::make_tuple("state", to_json_text(s, ColumnLayout::OddColumnsLow)));
       });
   m.def(
-      "_state_from_pickle",
+      "_from_pickle_state",
       [](const std::string& text) { return state_from_json_text(text, ColumnLayout::OddColumnsLow, "<pickle>"); },
       "Rebuilds a pickled GameState from its JSON.");
 }

@@ -24,6 +24,27 @@ using ScenarioPtr = std::shared_ptr<const Scenario>;
 
 namespace {
 
+// hexlaw._from_pickle(kind, *state): what every pickle of a hexlaw object calls to rebuild
+// it (hexlaw._from_pickle_KIND(*state)). A plain C function bound to the module, so pickle
+// names it by reference (pybind11's functions carry a capsule that pickle cannot save).
+PyObject* from_pickle(PyObject* module, PyObject* args) {
+  try {
+    const auto a = pyb::reinterpret_borrow<pyb::tuple>(args);
+    if (a.size() < 1 || !PyUnicode_Check(a[0].ptr())) throw pyb::type_error("_from_pickle(kind, *state)");
+    const std::string impl = "_from_pickle_" + a[0].cast<std::string>();
+    pyb::object fn = pyb::reinterpret_borrow<pyb::object>(module).attr(impl.c_str());
+    return fn(*a[pyb::slice(1, static_cast<pyb::ssize_t>(a.size()), 1)]).release().ptr();
+  } catch (pyb::error_already_set& e) {
+    e.restore();
+  } catch (const pyb::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  }
+  return nullptr;
+}
+PyMethodDef from_pickle_def = {"_from_pickle", from_pickle, METH_VARARGS, "Rebuilds a pickled hexlaw object."};
+
 pyb::dict decision_dict(const play::Decision& d) {
   pyb::dict out;
   out["kind"] = play::to_string(d.kind);
@@ -102,6 +123,7 @@ class PythonPolicy : public play::Policy {
 }  // namespace
 
 void bind_game(pyb::module_& m) {
+  m.add_object("_from_pickle", pyb::reinterpret_steal<pyb::object>(PyCFunction_NewEx(&from_pickle_def, m.ptr(), m.attr("__name__").ptr())));
   pyb::class_<Scenario, std::shared_ptr<Scenario>>(m, "Scenario", "A scenario: map, units, calendar, morale, event deck.")
       .def_readonly("name", &Scenario::name)
       .def_readonly("title", &Scenario::title)
@@ -120,17 +142,17 @@ void bind_game(pyb::module_& m) {
                              })
       .def("__repr__", [](const Scenario& s) { return "<Scenario " + s.name + ">"; })
       .def("__reduce__", [](const Scenario& s) {
-        return pyb::make_tuple(pyb::module_::import("hexlaw").attr("_scenario_from_pickle"),
-                               pyb::make_tuple(s.text, s.name, s.rules->spec()->dir().string()));
+        return pyb::make_tuple(pyb::module_::import("hexlaw").attr("_from_pickle"),
+                               pyb::make_tuple("scenario", s.text, s.name, s.rules->spec()->dir().string()));
       });
   m.def(
-      "_scenario_from_pickle",
+      "_from_pickle_scenario",
       [](const std::string& text, const std::string& name, const std::string& spec_dir) {
         return std::const_pointer_cast<Scenario>(play::parse_scenario_text(spec_for_dir(spec_dir), text, name));
       },
       "Rebuilds a pickled Scenario (its text, read under its spec directory).");
   m.def(
-      "_game_from_pickle",
+      "_from_pickle_game",
       [](const std::string& text, const std::string& name, const std::string& log, const std::string& spec_dir) {
         auto sc = play::parse_scenario_text(spec_for_dir(spec_dir), text, name);
         return play::replay(sc, play::log_from_json(log, "<pickle>"));
@@ -268,8 +290,8 @@ void bind_game(pyb::module_& m) {
       // so unpickling never makes an empty Game first; __setstate__ above reads older pickles.
       .def("__reduce__",
            [](const Game& g) {
-             return pyb::make_tuple(pyb::module_::import("hexlaw").attr("_game_from_pickle"),
-                                    pyb::make_tuple(g.scenario().text, g.scenario().name, play::log_to_json(g.log()),
+             return pyb::make_tuple(pyb::module_::import("hexlaw").attr("_from_pickle"),
+                                    pyb::make_tuple("game", g.scenario().text, g.scenario().name, play::log_to_json(g.log()),
                                                     g.scenario().rules->spec()->dir().string()));
            })
       .def("__repr__", [](const Game& g) {
@@ -279,7 +301,8 @@ void bind_game(pyb::module_& m) {
   m.def(
       "replay",
       [](const pyb::object& scenario, const pyb::object& log, const pyb::object& spec) {
-        return play::replay(to_scenario(scenario, spec), to_log(log));
+        const ScenarioPtr sc = to_scenario(scenario, spec);  // the scenario's errors first, then the log's
+        return play::replay(sc, to_log(log));
       },
       pyb::arg("scenario"), pyb::arg("log"), pyb::arg("spec") = pyb::none(),
       "Play a game again from its log (a dict {scenario, seed, decisions} or its JSON text). Raises ValueError "

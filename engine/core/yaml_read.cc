@@ -207,21 +207,32 @@ std::string Field<ErrorT>::str() const {
   return node_->text;
 }
 
-// Whole numbers are read wide and refused past ±kMaxWholeNumber, so no reader narrows an
-// out-of-range value into a small one or overflows a sum of a few of them.
+namespace {
+
+// Any whole number of 64 bits, for integer_in: the caller's range is the only limit.
 template <class ErrorT>
-long long Field<ErrorT>::integer() const {
-  const std::string s = str();
-  long long v = 0;
+long long wide_integer(const Field<ErrorT>& f) {
+  const std::string s = f.str();
   try {
     std::size_t used = 0;
-    v = std::stoll(s, &used);
-    if (used != s.size()) fail("'" + s + "' is not a whole number");
+    const long long v = std::stoll(s, &used);
+    if (used != s.size()) f.fail("'" + s + "' is not a whole number");
+    return v;
   } catch (const std::out_of_range&) {
-    fail("a whole number beyond ±" + std::to_string(kMaxWholeNumber) + " (Field::kMaxWholeNumber)");
+    f.fail("a whole number beyond 64 bits");
   } catch (const std::invalid_argument&) {
-    fail("'" + s + "' is not a whole number");
+    f.fail("'" + s + "' is not a whole number");
   }
+}
+
+}  // namespace
+
+// Whole numbers are read wide and refused past ±kMaxWholeNumber, so no reader narrows an
+// out-of-range value into a small one or overflows a sum of a few of them.
+
+template <class ErrorT>
+long long Field<ErrorT>::integer() const {
+  const long long v = wide_integer(*this);
   if (v > kMaxWholeNumber || v < -kMaxWholeNumber)
     fail("a whole number beyond ±" + std::to_string(kMaxWholeNumber) + " (Field::kMaxWholeNumber)");
   return v;
@@ -229,7 +240,7 @@ long long Field<ErrorT>::integer() const {
 
 template <class ErrorT>
 long long Field<ErrorT>::integer_in(long long lo, long long hi, const std::string& what) const {
-  const long long v = integer();
+  const long long v = wide_integer(*this);
   if (v < lo || v > hi) fail(what + " lies within " + std::to_string(lo) + ".." + std::to_string(hi));
   return v;
 }

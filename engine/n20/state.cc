@@ -1,6 +1,7 @@
 // Owns: Unit/GameState queries and their exact (de)serialisation.
 #include "engine/n20/state.h"
 
+#include <climits>
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -209,12 +210,12 @@ std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
     if (!t) fu["type"].fail("unknown unit type '" + type + "' (one of " + list_of(kUnitTypes) + ")");
     u.type = *t;
     // Printed values are read whole and checked before they are narrowed.
-    const long long strength = fu.required("strength").integer();
+    const long long strength = fu.required("strength").integer_in(LLONG_MIN, LLONG_MAX, "");
     if (strength < 0) fu["strength"].fail("a combat strength cannot be negative");
     if (strength > Unit::kMaxPrinted)
       fu["strength"].fail("a combat strength above " + std::to_string(Unit::kMaxPrinted) + " is no counter's value");
     u.strength = static_cast<std::int16_t>(strength);
-    const long long movement = fu.required("movement").integer();
+    const long long movement = fu.required("movement").integer_in(LLONG_MIN, LLONG_MAX, "");
     if (movement < 0) fu["movement"].fail("a movement allowance cannot be negative");
     if (movement > Unit::kMaxPrinted)
       fu["movement"].fail("a movement allowance above " + std::to_string(Unit::kMaxPrinted) + " is no counter's value");

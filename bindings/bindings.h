@@ -56,7 +56,9 @@ struct initialised_caster : type_caster_base<T> {
   bool load(handle src, bool convert) {
     if (src && isinstance(src, type::handle_of<T>())) {
       auto* inst = reinterpret_cast<instance*>(src.ptr());
-      if (!inst->get_value_and_holder(get_type_info(typeid(T))).holder_constructed())
+      // __new__ leaves the value pointer null (an object that only refers to C++ data, such
+      // as a catalog entry, has one but no holder of its own).
+      if (!inst->get_value_and_holder(get_type_info(typeid(T))).value_ptr())
         throw type_error(std::string("this ") + Py_TYPE(src.ptr())->tp_name +
                          " was never initialised: make one through hexlaw's functions, not __new__");
     }

@@ -93,6 +93,8 @@ ScenarioPtr to_scenario(const pyb::object& obj, const pyb::object& given) {
   if (pyb::isinstance<Scenario>(obj)) return obj.cast<std::shared_ptr<Scenario>>();
   const TextOrPath t = text_or_path(obj, "scenario", "a Scenario, str, bytes or os.PathLike");
   const std::shared_ptr<const Spec> spec = spec_or_default(given);
+  std::error_code no_file;
+  if (t.path && !std::filesystem::exists(t.value, no_file)) throw CaseError(t.value, "", "cannot open the scenario file");
   if (t.path) return play::load_scenario(spec, t.value);
   return play::parse_scenario_text(spec, t.value, "<text>");
 }

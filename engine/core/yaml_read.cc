@@ -249,7 +249,9 @@ template <class ErrorT>
 std::uint64_t Field<ErrorT>::seed() const {
   const std::string s = str();
   const std::string why = "a seed is a whole number from 0 to " + std::to_string(UINT64_MAX);
-  if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos) fail(why);
+  const bool digits = !s.empty() && s.find_first_not_of("0123456789", s[0] == '-' ? 1 : 0) == std::string::npos;
+  if (!digits) fail("'" + s + "' is not a whole number");
+  if (s[0] == '-' || s.size() > 20) fail(why);
   try {
     return std::stoull(s);
   } catch (const std::logic_error&) {

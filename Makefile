@@ -7,7 +7,7 @@ BUILD ?= build
 JOBS  ?= 2
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build test report mutate asan bench clean
+.PHONY: all deps configure build test report mutate asan fuzz bench clean
 
 all: build
 
@@ -37,10 +37,22 @@ mutate: deps
 asan:
 	@$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DHEXLAW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug"
 
+# libFuzzer targets (tests/fuzz) under ASan and UBSan, built with Debian's clang in build-fuzz
+# (clang and its runtime installed here). Each runs FUZZ_SECONDS from its seed corpus; a
+# crash, leak, untyped exception or an input slower than FUZZ_TIMEOUT seconds fails.
+FUZZ_SECONDS ?= 180
+FUZZ_TIMEOUT ?= 1
+fuzz:
+	@scripts/install-deps.sh clang libclang-rt-dev
+	@cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DHEXLAW_FUZZ=ON -DCMAKE_BUILD_TYPE=Fuzz \
+	  -DCMAKE_CXX_FLAGS_FUZZ="-O1 -gline-tables-only" $(CMAKE_FLAGS) >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_case fuzz_scenario fuzz_replay
+	@scripts/run-fuzz.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_TIMEOUT)
+
 # Google Benchmark speed targets, then the Python overhead (hexlaw.ask(dict) against C++).
 bench: build
 	@$(BUILD)/hexlaw_bench
 	@PYTHONPATH=$(BUILD)/python /usr/bin/python3 tests/bench/python_ask_bench.py --bench $(BUILD)/hexlaw_bench
 
 clean:
-	rm -rf $(BUILD) build-asan build-mutate report/out
+	rm -rf $(BUILD) build-asan build-mutate build-fuzz report/out

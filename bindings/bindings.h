@@ -6,8 +6,12 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "engine/core/catalog.h"
+#include "engine/core/dice.h"
 #include "engine/n20/state.h"
 #include "engine/core/spec.h"
+#include "engine/play/game.h"
+#include "engine/questions/answer.h"
 #include "engine/core/symbol.h"
 #include "engine/core/yaml_read.h"
 #include "engine/questions/answer.h"
@@ -45,6 +49,37 @@ struct type_caster<hexlaw::MoraleTracks> {
     return d.release();
   }
 };
+
+// A bound object made with T.__new__(T) and never initialised holds no C++ value: pybind11
+// would hand the methods uninitialised memory. Every hexlaw class loads through this caster,
+// which refuses such an object with TypeError (issue 16).
+template <class T>
+struct initialised_caster : type_caster_base<T> {
+  bool load(handle src, bool convert) {
+    if (src && isinstance(src, type::handle_of<T>())) {
+      auto* inst = reinterpret_cast<instance*>(src.ptr());
+      // __new__ leaves the value pointer null (an object that only refers to C++ data, such
+      // as a catalog entry, has one but no holder of its own).
+      if (!inst->get_value_and_holder(get_type_info(typeid(T))).value_ptr())
+        throw type_error(std::string("this ") + Py_TYPE(src.ptr())->tp_name +
+                         " was never initialised: make one through hexlaw's functions, not __new__");
+    }
+    return type_caster_base<T>::load(src, convert);
+  }
+};
+#define HEXLAW_INITIALISED_CASTER(T) \
+  template <>                        \
+  class type_caster<T> : public initialised_caster<T> {};
+HEXLAW_INITIALISED_CASTER(hexlaw::play::Game)
+HEXLAW_INITIALISED_CASTER(hexlaw::play::Scenario)
+HEXLAW_INITIALISED_CASTER(hexlaw::Answer)
+HEXLAW_INITIALISED_CASTER(hexlaw::GameState)
+HEXLAW_INITIALISED_CASTER(hexlaw::Spec)
+HEXLAW_INITIALISED_CASTER(hexlaw::SeededDice)
+HEXLAW_INITIALISED_CASTER(hexlaw::ScriptedDice)
+HEXLAW_INITIALISED_CASTER(hexlaw::RuleCase)
+HEXLAW_INITIALISED_CASTER(hexlaw::RuleNote)
+#undef HEXLAW_INITIALISED_CASTER
 }  // namespace pybind11::detail
 
 namespace hexlaw::py {
@@ -73,6 +108,20 @@ std::shared_ptr<const Spec> spec_for_dir(const std::string& dir);
 // itself; the Answer class gains svg(), _repr_svg_, _repr_html_ and readable().
 void attach_case(pybind11::object& answer, std::shared_ptr<const CaseFile> c);
 void bind_answer_pictures(pybind11::class_<Answer>& cls);
+
+// A str, bytes or os.PathLike argument read as text or as a path (convert.cc). A PathLike is
+// a path; a str or bytes is text unless it is one line, does not open like JSON ('{' or '['),
+// and names an existing file or ends in .yaml, .yml or .json — so text of any length is never
+// taken for a file name. Raises TypeError for any other type (naming `arg` and `expected`)
+// and CaseError for text that is not valid Unicode.
+struct TextOrPath {
+  bool path = false;
+  std::string value;
+};
+TextOrPath text_or_path(const pybind11::handle& obj, const char* arg, const char* expected);
+// A str argument's UTF-8 (TypeError for any other type, CaseError for unpaired surrogates).
+std::string str_arg(const pybind11::handle& obj, const char* arg);
+
 std::shared_ptr<const Doc> python_to_doc(const pybind11::handle& obj, const std::string& name);
 pybind11::object json_to_python(const nlohmann::json& j);
 

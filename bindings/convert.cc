@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cmath>
+#include <filesystem>
 #include <vector>
 
 #include "bindings/bindings.h"
@@ -164,6 +165,39 @@ class DocMaker {
 };
 
 }  // namespace
+
+std::string str_arg(const pyb::handle& obj, const char* arg) {
+  if (!PyUnicode_Check(obj.ptr()))
+    throw pyb::type_error(std::string(arg) + " must be a str, not " + Py_TYPE(obj.ptr())->tp_name);
+  Py_ssize_t size = 0;
+  const char* utf8 = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);
+  if (!utf8) {
+    PyErr_Clear();
+    throw CaseError("<text>", arg, "text that is not valid UTF-8 (it holds an unpaired surrogate)");
+  }
+  return std::string(utf8, static_cast<std::size_t>(size));
+}
+
+TextOrPath text_or_path(const pyb::handle& obj, const char* arg, const char* expected) {
+  namespace fs = std::filesystem;
+  if (pyb::hasattr(obj, "__fspath__")) {
+    pyb::object p = obj.attr("__fspath__")();
+    if (PyBytes_Check(p.ptr())) return {true, p.cast<std::string>()};
+    return {true, str_arg(p, arg)};
+  }
+  std::string text;
+  if (PyBytes_Check(obj.ptr())) text = obj.cast<std::string>();
+  else if (PyUnicode_Check(obj.ptr())) text = str_arg(obj, arg);
+  else throw pyb::type_error(std::string(arg) + " must be " + expected + ", not " + Py_TYPE(obj.ptr())->tp_name);
+  const std::size_t start = text.find_first_not_of(" \t\r");
+  const bool one_line = text.find('\n') == std::string::npos;
+  const bool json_like = start != std::string::npos && (text[start] == '{' || text[start] == '[');
+  if (!one_line || json_like || text.size() > 4096) return {false, std::move(text)};
+  std::error_code no_file;
+  const bool is_file = fs::is_regular_file(text, no_file);
+  const bool file_name = text.ends_with(".yaml") || text.ends_with(".yml") || text.ends_with(".json");
+  return {is_file || file_name, std::move(text)};
+}
 
 std::shared_ptr<const Doc> python_to_doc(const pyb::handle& obj, const std::string& name) {
   return DocMaker(name).make(obj.ptr());

@@ -70,7 +70,16 @@ void bind_core(pyb::module_& m) {
       .def(pyb::pickle([](const GameState& s) { return to_json_text(s, ColumnLayout::OddColumnsLow); },
                        [](const std::string& text) {
                          return state_from_json_text(text, ColumnLayout::OddColumnsLow, "<pickle>");
-                       }));
+                       }))
+      // Every protocol, 0 included, rebuilds through a module function (never an empty object).
+      .def("__reduce__", [](const GameState& s) {
+        return pyb::make_tuple(pyb::module_::import("hexlaw").attr("_from_pickle"),
+                               pyb::make_tuple("state", to_json_text(s, ColumnLayout::OddColumnsLow)));
+      });
+  m.def(
+      "_from_pickle_state",
+      [](const std::string& text) { return state_from_json_text(text, ColumnLayout::OddColumnsLow, "<pickle>"); },
+      "Rebuilds a pickled GameState from its JSON.");
 }
 
 }  // namespace hexlaw::py

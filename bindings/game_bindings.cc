@@ -24,6 +24,27 @@ using ScenarioPtr = std::shared_ptr<const Scenario>;
 
 namespace {
 
+// hexlaw._from_pickle(kind, *state): what every pickle of a hexlaw object calls to rebuild
+// it (hexlaw._from_pickle_KIND(*state)). A plain C function bound to the module, so pickle
+// names it by reference (pybind11's functions carry a capsule that pickle cannot save).
+PyObject* from_pickle(PyObject* module, PyObject* args) {
+  try {
+    const auto a = pyb::reinterpret_borrow<pyb::tuple>(args);
+    if (a.size() < 1 || !PyUnicode_Check(a[0].ptr())) throw pyb::type_error("_from_pickle(kind, *state)");
+    const std::string impl = "_from_pickle_" + a[0].cast<std::string>();
+    pyb::object fn = pyb::reinterpret_borrow<pyb::object>(module).attr(impl.c_str());
+    return fn(*a[pyb::slice(1, static_cast<pyb::ssize_t>(a.size()), 1)]).release().ptr();
+  } catch (pyb::error_already_set& e) {
+    e.restore();
+  } catch (const pyb::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  }
+  return nullptr;
+}
+PyMethodDef from_pickle_def = {"_from_pickle", from_pickle, METH_VARARGS, "Rebuilds a pickled hexlaw object."};
+
 pyb::dict decision_dict(const play::Decision& d) {
   pyb::dict out;
   out["kind"] = play::to_string(d.kind);
@@ -61,21 +82,21 @@ pyb::list record_list(const Game& g) {
 // A log given as a dict {scenario, seed, decisions} or as JSON text.
 play::GameLog to_log(const pyb::object& obj) {
   if (pyb::isinstance<pyb::dict>(obj)) return play::log_from_doc(python_to_doc(obj, "<dict>"), "<dict>");
-  return play::log_from_json(obj.cast<std::string>(), "<text>");
+  if (!pyb::isinstance<pyb::str>(obj) && !pyb::isinstance<pyb::bytes>(obj))
+    throw pyb::type_error(std::string("log must be a dict or JSON text, not ") + Py_TYPE(obj.ptr())->tp_name);
+  return play::log_from_json(pyb::isinstance<pyb::str>(obj) ? str_arg(obj, "log") : obj.cast<std::string>(), "<text>");
 }
 
 // A scenario given as a Scenario (read under its own spec), a path (str or os.PathLike) or
 // YAML text (read under the spec given, or the default).
 ScenarioPtr to_scenario(const pyb::object& obj, const pyb::object& given) {
   if (pyb::isinstance<Scenario>(obj)) return obj.cast<std::shared_ptr<Scenario>>();
+  const TextOrPath t = text_or_path(obj, "scenario", "a Scenario, str, bytes or os.PathLike");
   const std::shared_ptr<const Spec> spec = spec_or_default(given);
-  const bool pathlike = pyb::hasattr(obj, "__fspath__");
-  const std::string text = pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>() : obj.cast<std::string>();
-  std::error_code no_file;  // a line longer than a file name is text, not an error
-  if (pathlike || (text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text, no_file)))
-    return play::load_scenario(spec, text);
-  if (text.find('\n') == std::string::npos) throw CaseError(text, "", "cannot open the scenario file");
-  return play::parse_scenario_text(spec, text, "<text>");
+  std::error_code no_file;
+  if (t.path && !std::filesystem::exists(t.value, no_file)) throw CaseError(t.value, "", "cannot open the scenario file");
+  if (t.path) return play::load_scenario(spec, t.value);
+  return play::parse_scenario_text(spec, t.value, "<text>");
 }
 
 // Policy adapter: the callable gets (game, decision dict) and returns a choice string or index.
@@ -85,13 +106,14 @@ class PythonPolicy : public play::Policy {
   std::size_t choose(const Game& game, const play::Decision& d) override {
     pyb::object r = fn_(pyb::cast(game, pyb::return_value_policy::reference), decision_dict(d));
     if (pyb::isinstance<pyb::int_>(r)) {
-      const auto i = r.cast<long long>();
-      if (i < 0 || static_cast<std::size_t>(i) >= d.choices.size())
+      int overflow = 0;
+      const long long i = PyLong_AsLongLongAndOverflow(r.ptr(), &overflow);
+      if (i < 0 || overflow || static_cast<std::size_t>(i) >= d.choices.size())
         throw std::invalid_argument("the policy returned index " + std::to_string(i) + " of " +
                                     std::to_string(d.choices.size()) + " choices");
       return static_cast<std::size_t>(i);
     }
-    const std::string c = r.cast<std::string>();
+    const std::string c = str_arg(r, "the policy's choice");
     if (const std::size_t i = d.find(c); i != std::string::npos) return i;
     throw std::invalid_argument("the policy chose '" + c + "', which is not a legal " + std::string(play::to_string(d.kind)) + " choice");
   }
@@ -103,6 +125,7 @@ class PythonPolicy : public play::Policy {
 }  // namespace
 
 void bind_game(pyb::module_& m) {
+  m.add_object("_from_pickle", pyb::reinterpret_steal<pyb::object>(PyCFunction_NewEx(&from_pickle_def, m.ptr(), m.attr("__name__").ptr())));
   pyb::class_<Scenario, std::shared_ptr<Scenario>>(m, "Scenario", "A scenario: map, units, calendar, morale, event deck.")
       .def_readonly("name", &Scenario::name)
       .def_readonly("title", &Scenario::title)
@@ -119,7 +142,24 @@ void bind_game(pyb::module_& m) {
                                d["night_turns"] = std::vector<int>(s.calendar.night_turns.begin(), s.calendar.night_turns.end());
                                return d;
                              })
-      .def("__repr__", [](const Scenario& s) { return "<Scenario " + s.name + ">"; });
+      .def("__repr__", [](const Scenario& s) { return "<Scenario " + s.name + ">"; })
+      .def("__reduce__", [](const Scenario& s) {
+        return pyb::make_tuple(pyb::module_::import("hexlaw").attr("_from_pickle"),
+                               pyb::make_tuple("scenario", s.text, s.name, s.rules->spec()->dir().string()));
+      });
+  m.def(
+      "_from_pickle_scenario",
+      [](const std::string& text, const std::string& name, const std::string& spec_dir) {
+        return std::const_pointer_cast<Scenario>(play::parse_scenario_text(spec_for_dir(spec_dir), text, name));
+      },
+      "Rebuilds a pickled Scenario (its text, read under its spec directory).");
+  m.def(
+      "_from_pickle_game",
+      [](const std::string& text, const std::string& name, const std::string& log, const std::string& spec_dir) {
+        auto sc = play::parse_scenario_text(spec_for_dir(spec_dir), text, name);
+        return play::replay(sc, play::log_from_json(log, "<pickle>"));
+      },
+      "Rebuilds a pickled Game by replaying its log.");
   m.def(
       "load_scenario",
       [](const pyb::object& s, const pyb::object& spec) {
@@ -191,13 +231,14 @@ void bind_game(pyb::module_& m) {
           "choose",
           [](Game& g, const pyb::object& c) {
             if (pyb::isinstance<pyb::int_>(c)) {
-              const auto i = c.cast<long long>();
-              if (i < 0)
+              int overflow = 0;  // an index past 64 bits is out of range like any other
+              const long long i = PyLong_AsLongLongAndOverflow(c.ptr(), &overflow);
+              if (i < 0 || overflow)
                 throw std::invalid_argument("choice index " + std::to_string(i) + " is out of range (0.." +
                                             std::to_string(g.decision().size() - 1) + ")");
               g.choose(static_cast<std::size_t>(i));
             } else {
-              g.choose(c.cast<std::string>());
+              g.choose(str_arg(c, "choice"));
             }
           },
           pyb::arg("choice"), "Take a choice (its text or its index); raises ValueError when it is not legal.")
@@ -210,7 +251,10 @@ void bind_game(pyb::module_& m) {
               play::RandomPolicy p(seed);
               return play::play(g, p, max_decisions);
             }
-            PythonPolicy p(policy.cast<pyb::function>());
+            if (!PyCallable_Check(policy.ptr()))
+              throw pyb::type_error(std::string("policy must be 'random' or a callable (game, decision) -> choice, not ") +
+                                    Py_TYPE(policy.ptr())->tp_name);
+            PythonPolicy p(pyb::reinterpret_borrow<pyb::function>(policy));
             return play::play(g, p, max_decisions);
           },
           pyb::arg("policy") = "random", pyb::arg("seed") = 1, pyb::arg("max_decisions") = 1000000,
@@ -244,6 +288,14 @@ void bind_game(pyb::module_& m) {
             auto sc = play::parse_scenario_text(spec, t[0].cast<std::string>(), t[1].cast<std::string>());
             return play::replay(sc, play::log_from_json(t[2].cast<std::string>(), "<pickle>"));
           }))
+      // Pickles (every protocol, 0 included) name a module function that rebuilds the game,
+      // so unpickling never makes an empty Game first; __setstate__ above reads older pickles.
+      .def("__reduce__",
+           [](const Game& g) {
+             return pyb::make_tuple(pyb::module_::import("hexlaw").attr("_from_pickle"),
+                                    pyb::make_tuple("game", g.scenario().text, g.scenario().name, play::log_to_json(g.log()),
+                                                    g.scenario().rules->spec()->dir().string()));
+           })
       .def("__repr__", [](const Game& g) {
         return "<Game " + g.scenario().name + " turn " + std::to_string(g.position().turn) + " " +
                n20::phase_name(g.position().phase) + (g.over() ? " over: " + g.result().level : "") + ">";
@@ -251,7 +303,8 @@ void bind_game(pyb::module_& m) {
   m.def(
       "replay",
       [](const pyb::object& scenario, const pyb::object& log, const pyb::object& spec) {
-        return play::replay(to_scenario(scenario, spec), to_log(log));
+        const ScenarioPtr sc = to_scenario(scenario, spec);  // the scenario's errors first, then the log's
+        return play::replay(sc, to_log(log));
       },
       pyb::arg("scenario"), pyb::arg("log"), pyb::arg("spec") = pyb::none(),
       "Play a game again from its log (a dict {scenario, seed, decisions} or its JSON text). Raises ValueError "

@@ -20,15 +20,9 @@ namespace {
 CaseFile to_case(const pyb::object& obj, const pyb::object& given) {
   const std::shared_ptr<const Spec> spec = spec_or_default(given);
   if (pyb::isinstance<pyb::dict>(obj)) return parse_case_doc(spec, python_to_doc(obj, "<dict>"), "<dict>");
-  const bool pathlike = pyb::hasattr(obj, "__fspath__");
-  const std::string text = pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>()
-                                    : obj.cast<std::string>();
-  const bool one_line = text.find('\n') == std::string::npos;
-  std::error_code no_file;  // a line of JSON longer than a file name is text, not an error
-  if (pathlike || (one_line && std::filesystem::is_regular_file(text, no_file))) return load_case_file(spec, text);
-  if (one_line && (text.size() > 5 && (text.ends_with(".yaml") || text.ends_with(".json"))))
-    throw CaseError(text, "", "cannot open file");
-  return parse_case_text(spec, text, "<text>");
+  const TextOrPath t = text_or_path(obj, "case", "a dict, str, bytes or os.PathLike");
+  if (t.path) return load_case_file(spec, t.value);
+  return parse_case_text(spec, t.value, "<text>");
 }
 
 }  // namespace

@@ -26,6 +26,7 @@ SCHEMA_VERSION = 2  # PRAGMA user_version in schema.sql
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+import children  # noqa: E402
 import mutants  # noqa: E402
 import render  # noqa: E402
 import sources  # noqa: E402
@@ -76,6 +77,7 @@ def main():
     ap.add_argument("--mutation", default=str(ROOT / "build-mutate" / "last-run.json"),
                     help="the mutation run to store (default: the last `make mutate`); none if absent")
     args = ap.parse_args()
+    children.stop_children_on_signals()
     build, out = pathlib.Path(args.build).resolve(), pathlib.Path(args.out).resolve()
     wanted = [s for s in args.suites.split(",") if s]
     unknown = set(wanted) - {"example", "property", "cases", "python"}
@@ -214,8 +216,8 @@ def main():
     # Step E. Render the page and the Markdown brief from the database just written.
     progress("rendering coverage.html and coverage.md")
     model = render.load_model(db_path, run_id)
-    (out / "coverage.html").write_text(render.html(model), encoding="utf-8")
-    (out / "coverage.md").write_text(render.markdown(model), encoding="utf-8")
+    children.write_atomic(out / "coverage.html", render.html(model))
+    children.write_atomic(out / "coverage.md", render.markdown(model))
     if not args.skip_render_check:
         progress("checking the page renders in headless Chromium")
         import render_check
@@ -224,8 +226,8 @@ def main():
             with sqlite3.connect(db_path) as db:
                 db.execute("INSERT INTO defect VALUES (?,?,?,?)", (run_id, "render-check", "coverage.html", message))
             model = render.load_model(db_path, run_id)
-            (out / "coverage.html").write_text(render.html(model), encoding="utf-8")
-            (out / "coverage.md").write_text(render.markdown(model), encoding="utf-8")
+            children.write_atomic(out / "coverage.html", render.html(model))
+            children.write_atomic(out / "coverage.md", render.markdown(model))
             problems.append(("render-check", "coverage.html", message))
             progress(f"render check FAILED: {message}", final=True)
     progress(f"done: run {run_id}, {len(tests)} tests, {counts['failed']} failed", final=True)

@@ -4,8 +4,9 @@ be a real, non-blank image."""
 import pathlib
 import shutil
 import struct
-import subprocess
 import tempfile
+
+import children  # report/children.py: children stopped when the collector is killed
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -23,7 +24,7 @@ def check(page, png, model):
     url = pathlib.Path(page).resolve().as_uri()
     with tempfile.TemporaryDirectory() as profile:
         base = [exe, *FLAGS, f"--user-data-dir={profile}"]
-        dom = subprocess.run(base + ["--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
+        dom = children.run(base + ["--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
         body = dom.split('id="cases"', 1)[-1].split("</table>", 1)[0] if 'id="cases"' in dom else ""
         rows = body.count('<tr class="v-')
         if rows != len(model["cases"]):
@@ -32,7 +33,7 @@ def check(page, png, model):
             return False, "the filter script did not run (no case count in the rendered page)"
         if png.exists():
             png.unlink()
-        subprocess.run(base + [f"--screenshot={png}", "--window-size=1280,1600", url],
+        children.run(base + [f"--screenshot={png}", "--window-size=1280,1600", url],
                        capture_output=True, timeout=120)
     if not png.exists():
         return False, "chromium wrote no screenshot"

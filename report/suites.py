@@ -7,6 +7,8 @@ import pathlib
 import subprocess
 import xml.etree.ElementTree as ET
 
+import children  # report/children.py: children stopped when the collector is killed
+
 
 class Test:
     def __init__(self, name, kind, result, rules, detail=""):
@@ -45,7 +47,7 @@ def run_gtest(binary, xml_path, kind, env, log):
     """Runs a GoogleTest binary; returns (tests, problem or None)."""
     if xml_path.exists():
         xml_path.unlink()
-    proc = subprocess.run([str(binary), f"--gtest_output=xml:{xml_path}"], env=env,
+    proc = children.run([str(binary), f"--gtest_output=xml:{xml_path}"], env=env,
                           stdout=log, stderr=subprocess.STDOUT, timeout=1800)
     if not xml_path.exists():
         return [], f"{binary.name} exited with status {proc.returncode} and wrote no results (crashed?)"
@@ -62,7 +64,7 @@ def run_cases(cli, cases_root, env, progress):
     tests, outcomes, problem = [], [], None
     for i, path in enumerate(files, start=1):
         progress(f"case files {i}/{len(files)}")
-        proc = subprocess.run([str(cli), "ask", "--jsonl", "--cases-root", str(cases_root), str(path)],
+        proc = children.run([str(cli), "ask", "--jsonl", "--cases-root", str(cases_root), str(path)],
                               env=env, capture_output=True, text=True, timeout=600)
         name = str(path.relative_to(cases_root).with_suffix(""))
         try:
@@ -94,7 +96,7 @@ def run_cases(cli, cases_root, env, progress):
 def run_pytest(source_root, build, xml_path, env, log):
     if xml_path.exists():
         xml_path.unlink()
-    proc = subprocess.run(["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider",
+    proc = children.run(["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider",
                            "-o", "junit_family=xunit1", f"--junitxml={xml_path}",
                            str(pathlib.Path(source_root) / "tests" / "python")],
                           env=env, stdout=log, stderr=subprocess.STDOUT, timeout=1800)

@@ -63,7 +63,9 @@ int run_ask_jsonl(const std::shared_ptr<const Spec>& spec, const std::vector<std
       line["error"] = std::string("internal error: ") + e.what();
       status = std::max(status, 3);
     }
-    std::cout << line.dump() << std::endl;
+    // Text the engine echoes is UTF-8 (readers refuse anything else); `replace` keeps one bad
+    // byte from stopping the batch all the same.
+    std::cout << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << std::endl;
   }
   return status;
 }

@@ -28,7 +28,7 @@ using ChanceBranches = InlineVector<ChanceBranch, 12>;
 // per face), one per group in order of its first face, standing for it with that face.
 ChanceBranches chance_branches(int sides, const std::vector<int>* group_of_face);
 
-// Throws std::runtime_error when an exploration passes `limit` leaves (the same message as the
+// Throws LimitError when an exploration passes `limit` leaves (the same message as the
 // replaying enumeration gives), so a runaway question cannot hang a caller.
 void chance_leaf_limit_exceeded(std::uint64_t limit);
 

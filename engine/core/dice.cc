@@ -140,8 +140,13 @@ bool EnumeratingDice::advance() {
 }
 
 void enumeration_limit_exceeded(std::uint64_t limit) {
-  throw std::runtime_error("enumeration stopped: more than " + std::to_string(limit) +
-                           " dice sequences; ask a narrower question or use seeded dice");
+  throw LimitError("enumeration stopped: more than " + std::to_string(limit) +
+                   " dice sequences; ask a narrower question or use seeded dice");
+}
+
+void distinct_outcome_limit_exceeded() {
+  throw LimitError("enumeration stopped: more than " + std::to_string(kMaxDistinctOutcomes) +
+                   " distinct outcomes (kMaxDistinctOutcomes); ask a narrower question or use seeded dice");
 }
 
 }  // namespace hexlaw

@@ -126,8 +126,8 @@ struct Weighted {
 
 // Runs `play` once for every distinct dice sequence it can consume and merges outcomes with
 // equal keys. Memory grows with the number of distinct outcomes, not of sequences. Outcomes
-// come back in the order they were first reached. Throws std::runtime_error past
-// `max_sequences` so a runaway question cannot hang a caller.
+// come back in the order they were first reached. Throws LimitError past `max_sequences`
+// or kMaxDistinctOutcomes, so a runaway question cannot hang a caller or exhaust memory.
 template <class Outcome>
 std::vector<Weighted<Outcome>> enumerate_outcomes(
     const std::function<Outcome(DiceSource&)>& play,
@@ -136,6 +136,9 @@ std::vector<Weighted<Outcome>> enumerate_outcomes(
 
 // ---- implementation of the template ----
 void enumeration_limit_exceeded(std::uint64_t limit);
+// Distinct outcomes an enumeration may hold (memory grows with them): past it, LimitError.
+inline constexpr std::size_t kMaxDistinctOutcomes = 20'000;
+void distinct_outcome_limit_exceeded();
 
 template <class Outcome>
 std::vector<Weighted<Outcome>> enumerate_outcomes(
@@ -153,6 +156,7 @@ std::vector<Weighted<Outcome>> enumerate_outcomes(
     std::string k = key(o);
     auto it = index.find(k);
     if (it == index.end()) {
+      if (out.size() == kMaxDistinctOutcomes) distinct_outcome_limit_exceeded();
       index.emplace(std::move(k), out.size());
       out.push_back(Weighted<Outcome>{std::move(o), p, 1});
     } else {

@@ -69,6 +69,14 @@ class CaseRefused : public CaseError {
   std::string rule_, reason_;
 };
 
+// A question asked for more work or memory than a named limit allows (issue 16): an
+// enumeration past its sequences or distinct outcomes. ask() reports it as a CaseError on
+// the field that asked for it (`dice`), so it is bad input, never an internal error.
+class LimitError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // A scripted dice source ran out of rolls, was left with unused rolls, or was asked for a
 // die its script cannot give.
 class DiceScriptError : public std::runtime_error {

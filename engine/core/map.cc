@@ -1,6 +1,7 @@
 // Owns: Map queries and its (de)serialisation.
 #include "engine/core/map.h"
 
+#include <climits>
 #include <atomic>
 
 #include <algorithm>
@@ -141,9 +142,10 @@ Map Map::parse(const Field<CaseError>& f) {
     b.expect_keys({"cols", "rows"});
     auto pair = [&](const Field<CaseError>& p) {
       if (!p.is_seq() || p.size() != 2) p.fail("expected [first, last]");
-      const int lo = static_cast<int>(p.at(0).integer()), hi = static_cast<int>(p.at(1).integer());
+      // Checked wide, then narrowed: 2^32+3 once read as 3 (issue 16).
+      const long long lo = p.at(0).integer_in(LLONG_MIN, LLONG_MAX, ""), hi = p.at(1).integer_in(LLONG_MIN, LLONG_MAX, "");
       if (lo > hi || lo < 0 || hi > 99) p.fail("expected 0 <= first <= last <= 99");
-      return std::pair{lo, hi};
+      return std::pair{static_cast<int>(lo), static_cast<int>(hi)};
     };
     auto [c0, c1] = pair(b.required("cols"));
     auto [r0, r1] = pair(b.required("rows"));

@@ -13,9 +13,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hexlaw {
+
+// True when `s` is well-formed UTF-8 (no overlong forms, no surrogates, nothing past U+10FFFF).
+bool valid_utf8(std::string_view s);
 
 // Every *.yaml file below `dir`, sorted, so loaders read files in a stable order.
 std::vector<std::string> yaml_files_under(const std::string& dir);
@@ -40,7 +44,14 @@ class Doc {
     bool key_scalar = true;
     std::uint32_t node = 0;
   };
-  static constexpr int kMaxDepth = 256;  // lists and mappings nested deeper are refused
+  // Limits on every text the engine reads (issue 16), each refused with the file named:
+  static constexpr int kMaxDepth = 256;                   // lists and mappings nested deeper
+  static constexpr std::size_t kMaxInputBytes = 8u << 20;  // a file or text longer than 8 MiB
+  static constexpr std::size_t kMaxNodes = 2'000'000;      // values in one document, aliases expanded
+  // Aliases may repeat a part, but a document holds at most this many values per byte of
+  // its text (plus kNodeSlack, at most kMaxNodes), so a few lines cannot expand into billions.
+  static constexpr std::size_t kMaxNodesPerInputByte = 16;
+  static constexpr std::size_t kNodeSlack = 1024;
 
   const Node& root() const { return nodes_.front(); }
   const Node& node(std::uint32_t i) const { return nodes_[i]; }
@@ -58,9 +69,14 @@ class Doc {
     kids_.reserve(nodes);
   }
 
-  // Copies a yaml-cpp tree; throws std::length_error when it nests deeper than kMaxDepth or,
-  // through aliases, grows past `max_nodes`.
+  // Copies a yaml-cpp tree; throws Doc::Refused (with the field path) when it nests deeper
+  // than kMaxDepth, when an alias refers to a list or mapping that contains it, when through
+  // aliases it grows past `max_nodes`, or when a key or scalar is not valid UTF-8.
   static std::shared_ptr<const Doc> from_yaml(const YAML::Node& root, std::size_t max_nodes);
+  struct Refused {
+    std::string field, reason;
+    int line = 0;
+  };
 
  private:
   std::vector<Node> nodes_;
@@ -100,11 +116,17 @@ class Field {
 
   // Typed access. `required` variants fail when absent; `optional` return nullopt.
   std::string str() const;
-  long long integer() const;
+  long long integer() const;  // a whole number within ±kMaxWholeNumber
+  long long integer_in(long long lo, long long hi, const std::string& what) const;  // lo..hi, else "WHAT lies within lo..hi"
+  std::uint64_t seed() const;  // a dice seed: 0..2^64-1
+  static constexpr long long kMaxWholeNumber = 1'000'000;  // no field of a case, scenario or log needs more
   bool boolean() const;
   std::optional<std::string> opt_str() const { return present() ? std::optional(str()) : std::nullopt; }
   std::string str_or(const std::string& dflt) const { return present() ? str() : dflt; }
   long long int_or(long long dflt) const { return present() ? integer() : dflt; }
+  long long int_in_or(long long dflt, long long lo, long long hi, const std::string& what) const {
+    return present() ? integer_in(lo, hi, what) : dflt;
+  }
   bool bool_or(bool dflt) const { return present() ? boolean() : dflt; }
   std::vector<std::string> str_list() const;  // absent -> empty
   Field required(const std::string& key) const;

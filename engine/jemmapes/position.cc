@@ -2,9 +2,11 @@
 #include "engine/jemmapes/position.h"
 
 #include <array>
+#include <map>
 #include <set>
 
 #include "engine/core/errors.h"
+#include "engine/core/limits.h"
 
 namespace hexlaw::jemmapes {
 namespace {
@@ -148,6 +150,8 @@ Position read_position(const Field<CaseError>& units, const Field<CaseError>& st
   read_state(state, p);
   if (state.present()) read_relief(state, map, p);
   if (units.present() && !units.is_seq()) units.fail("expected a list of units");
+  if (units.size() > static_cast<std::size_t>(kMaxUnits))
+    units.fail("more than " + std::to_string(kMaxUnits) + " units (kMaxUnits)");
   // Step A.
   std::set<std::string> ids;
   for (std::size_t i = 0; i < units.size(); ++i) {
@@ -156,7 +160,7 @@ Position read_position(const Field<CaseError>& units, const Field<CaseError>& st
                    "mp", "tv", "cv", "general", "markers"});
     Unit u;
     u.id = f.required("id").str();
-    if (u.id.empty()) f["id"].fail("a unit id may not be empty");
+    if (const std::string why = unit_id_problem(u.id); !why.empty()) f["id"].fail(why);
     if (!ids.insert(u.id).second) f["id"].fail("unit id '" + u.id + "' is used twice");
     u.side = f.required("side").str();
     const std::string kind = f.required("kind").str();
@@ -217,19 +221,29 @@ Position read_position(const Field<CaseError>& units, const Field<CaseError>& st
     }
     p.units.push_back(std::move(u));
   }
-  // Step B.
-  for (std::size_t i = 0; i < p.units.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j) {
-      const Unit &a = p.units[i], &b = p.units[j];
-      if (a.hex != b.hex) continue;
-      if (a.side != b.side)
-        units.at(i)["hex"].fail("illegal position: " + a.id + " (" + a.side + ") and " + b.id + " (" + b.side +
-                                ") cannot share hex " + map.name(a.hex));
-      // RULE jemmapes:1.3 (part: one facing per hex) — combat units sharing a hex share one facing
-      if (a.combat() && b.combat() && a.facing != b.facing)
-        units.at(i)["facing"].fail("illegal position: " + a.id + " and " + b.id + " share hex " + map.name(a.hex) +
-                                   " but face different ways (jemmapes:1.3)");
+  // Step B. Each unit is compared with the first unit, and the first combat unit, of its hex
+  // (every earlier unit there already agreed with them), so the check is linear in units.
+  std::map<Hex, std::pair<std::size_t, std::size_t>> first_in_hex;  // first unit, first combat unit
+  const std::size_t none = p.units.size();
+  for (std::size_t i = 0; i < p.units.size(); ++i) {
+    const Unit& a = p.units[i];
+    auto [it, fresh] = first_in_hex.try_emplace(a.hex, i, a.combat() ? i : none);
+    if (fresh) continue;
+    const Unit& b = p.units[it->second.first];
+    if (a.side != b.side)
+      units.at(i)["hex"].fail("illegal position: " + a.id + " (" + a.side + ") and " + b.id + " (" + b.side +
+                              ") cannot share hex " + map.name(a.hex));
+    if (!a.combat()) continue;
+    if (it->second.second == none) {
+      it->second.second = i;
+      continue;
     }
+    const Unit& c = p.units[it->second.second];
+    // RULE jemmapes:1.3 (part: one facing per hex) — combat units sharing a hex share one facing
+    if (a.facing != c.facing)
+      units.at(i)["facing"].fail("illegal position: " + a.id + " and " + c.id + " share hex " + map.name(a.hex) +
+                                 " but face different ways (jemmapes:1.3)");
+  }
   return p;
 }
 

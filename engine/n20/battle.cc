@@ -71,7 +71,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
     rules.battle_conditions(att, def, state, broken, trace);
     for (auto& [rule, reason] : broken) {
       t.legal = false;
-      trace.cite(rule, [&] { return "illegal: " + reason; });
+      trace.cite(rule, [&reason = reason] { return "illegal: " + reason; });  // clang 14 cannot capture a binding
       t.violations.emplace_back(std::move(rule), std::move(reason));
     }
   }

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "engine/core/chance.h"
+#include "engine/core/dice.h"
 #include "engine/n20/dummies.h"
 
 namespace hexlaw::n20 {
@@ -94,6 +95,7 @@ std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Ma
         ++out[i].sequences;
         return;
       }
+    if (out.size() == kMaxDistinctOutcomes) distinct_outcome_limit_exceeded();
     bucket.push_back(out.size());
     out.push_back(Weighted<BattleOutcome>{r.take_outcome(), p, 1});
   };

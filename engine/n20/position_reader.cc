@@ -1,6 +1,7 @@
 // Owns: reading a Napoleonic 20 position (see position_reader.h).
 #include "engine/n20/position_reader.h"
 
+#include <map>
 #include <set>
 
 
@@ -77,16 +78,18 @@ CasePosition parse_position(const CaseField& root, std::shared_ptr<const Spec> s
   c.state.units = parse_units(root["units"], map->layout());
   std::set<std::string> sides;
   for (const auto& u : c.state.units) sides.insert(u.side);
+  // Each unit on the map is compared with the first unit of its hex (every earlier unit there
+  // already shares that unit's side), so the check is linear in units.
+  std::map<Hex, std::size_t> first_in_hex;
   for (std::size_t i = 0; i < c.state.units.size(); ++i) {
     const Unit& u = c.state.units[i];
     if (!u.on_map()) continue;
     if (!map->on_map(u.hex)) root["units"].at(i)["hex"].fail("hex " + map->name(u.hex) + " is off the map's bounds");
-    for (std::size_t j = 0; j < i; ++j) {
-      const Unit& v = c.state.units[j];
-      if (v.on_map() && v.hex == u.hex && v.side != u.side)
-        root["units"].at(i)["hex"].fail("illegal position: " + u.id + " (" + u.side + ") and " + v.id + " (" +
-                                        v.side + ") cannot share hex " + map->name(u.hex));
-    }
+    const auto [it, fresh] = first_in_hex.try_emplace(u.hex, i);
+    const Unit& v = c.state.units[it->second];
+    if (!fresh && v.side != u.side)
+      root["units"].at(i)["hex"].fail("illegal position: " + u.id + " (" + u.side + ") and " + v.id + " (" +
+                                      v.side + ") cannot share hex " + map->name(u.hex));
   }
   if (!c.state.phasing.empty() && !sides.empty() && !sides.count(c.state.phasing))
     root["state"]["phasing"].fail("no unit belongs to side '" + c.state.phasing + "'");

@@ -2,6 +2,8 @@
 // scenario, with errors that name the field.
 #include "engine/n20/sequence_readers.h"
 
+#include <climits>
+
 namespace hexlaw {
 
 n20::Calendar read_calendar(const CaseField& q) {
@@ -10,8 +12,9 @@ n20::Calendar read_calendar(const CaseField& q) {
   cal.second = q.required("second").str();
   if (cal.first == cal.second) q["second"].fail("the Second Player must differ from the First");
   auto last = q.required("last_turn");
-  if (last.integer() < 1 || last.integer() > 10000) last.fail("expected a turn number from 1 to 10000");
-  cal.last_turn = static_cast<int>(last.integer());
+  const long long last_turn = last.integer_in(LLONG_MIN, LLONG_MAX, "");  // any 64 bits, checked here
+  if (last_turn < 1 || last_turn > kMaxTurn) last.fail("expected a turn number from 1 to " + std::to_string(kMaxTurn));
+  cal.last_turn = static_cast<int>(last_turn);
   auto nights = q["night_turns"];
   if (nights.present()) {
     if (!nights.is_seq()) nights.fail("expected a list of turn numbers");

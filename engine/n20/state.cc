@@ -1,6 +1,7 @@
 // Owns: Unit/GameState queries and their exact (de)serialisation.
 #include "engine/n20/state.h"
 
+#include <climits>
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -168,8 +169,7 @@ nlohmann::json to_json(const GameState& s, ColumnLayout layout) {
 std::string to_json_text(const GameState& s, ColumnLayout layout) { return to_json(s, layout).dump(); }
 
 void parse_state_fields(const Field<CaseError>& f, GameState& s) {
-  s.turn = static_cast<int>(f["turn"].int_or(1));
-  if (s.turn < 1) f["turn"].fail("turns are numbered from 1");
+  s.turn = static_cast<int>(f["turn"].int_in_or(1, 1, kMaxTurn, "a turn"));
   s.phase = f["phase"].str_or("movement");
   if (std::find_if(std::begin(kPhases), std::end(kPhases), [&](const char* p) { return s.phase == p; }) ==
       std::end(kPhases))
@@ -190,6 +190,8 @@ void parse_state_fields(const Field<CaseError>& f, GameState& s) {
 }
 
 std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
+  if (f.size() > static_cast<std::size_t>(kMaxUnits))
+    f.fail("more than " + std::to_string(kMaxUnits) + " units (kMaxUnits)");
   std::vector<Unit> units;
   std::set<std::string> ids;
   f.for_each_item([&](const Field<CaseError>& fu) {
@@ -197,7 +199,7 @@ std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
                     "markers", "status", "hex", "arrival_turn", "entry"});
     Unit u;
     u.id = fu.required("id").str();
-    if (u.id.empty()) fu["id"].fail("a unit id cannot be empty");
+    if (const std::string why = unit_id_problem(u.id); !why.empty()) fu["id"].fail(why);
     if (!ids.insert(u.id).second) fu["id"].fail("duplicate unit id '" + u.id + "'");
     u.name = fu["name"].str_or("");
     u.side = fu.required("side").str();
@@ -208,12 +210,12 @@ std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
     if (!t) fu["type"].fail("unknown unit type '" + type + "' (one of " + list_of(kUnitTypes) + ")");
     u.type = *t;
     // Printed values are read whole and checked before they are narrowed.
-    const long long strength = fu.required("strength").integer();
+    const long long strength = fu.required("strength").integer_in(LLONG_MIN, LLONG_MAX, "");
     if (strength < 0) fu["strength"].fail("a combat strength cannot be negative");
     if (strength > Unit::kMaxPrinted)
       fu["strength"].fail("a combat strength above " + std::to_string(Unit::kMaxPrinted) + " is no counter's value");
     u.strength = static_cast<std::int16_t>(strength);
-    const long long movement = fu.required("movement").integer();
+    const long long movement = fu.required("movement").integer_in(LLONG_MIN, LLONG_MAX, "");
     if (movement < 0) fu["movement"].fail("a movement allowance cannot be negative");
     if (movement > Unit::kMaxPrinted)
       fu["movement"].fail("a movement allowance above " + std::to_string(Unit::kMaxPrinted) + " is no counter's value");
@@ -242,7 +244,7 @@ std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
       fu["hex"].fail("a " + status + " unit is off the map and has no hex");
     }
     if (u.status == UnitStatus::Pending) {
-      u.arrival_turn = static_cast<int>(fu.required("arrival_turn").integer());
+      u.arrival_turn = static_cast<int>(fu.required("arrival_turn").integer_in(1, kMaxTurn, "an arrival turn"));
       u.entry = fu.required("entry").str();
     }
     units.push_back(std::move(u));

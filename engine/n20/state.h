@@ -23,6 +23,8 @@
 #include "engine/core/tag_set.h"
 #include "engine/core/symbol.h"
 
+#include "engine/core/limits.h"
+
 namespace hexlaw {
 
 class CaseError;

@@ -33,9 +33,7 @@ GameLog read_log(const Field<CaseError>& root) {
   root.expect_keys({"scenario", "seed", "decisions"});
   GameLog log;
   log.scenario = root.required("scenario").str();
-  const long long seed = root.required("seed").integer();
-  if (seed < 0) root["seed"].fail("a seed is a non-negative integer");
-  log.seed = static_cast<std::uint64_t>(seed);
+  log.seed = root.required("seed").seed();
   auto d = root["decisions"];
   if (d.present() && !d.is_seq()) d.fail("expected a list of choices");
   log.decisions = d.str_list();

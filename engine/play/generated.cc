@@ -22,7 +22,8 @@ std::string ccrr(int c, int r) {
 std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   if (spec.cols < 12 || spec.rows < 6 || spec.cols > 99 || spec.rows > 99)
     throw std::invalid_argument("a generated map needs 12..99 columns and 6..99 rows");
-  if (spec.units_per_side < 1 || spec.units_per_side * 2 > 5 * spec.rows)
+  // Compared in 64 bits: units_per_side = 2^31-1 once overflowed past this check (issue 16).
+  if (spec.units_per_side < 1 || static_cast<long long>(spec.units_per_side) * 2 > 5LL * spec.rows)
     throw std::invalid_argument("too many units for the map");
   if (spec.game != "standard" && spec.game != "leipzig" && spec.game != "jena")
     throw std::invalid_argument("a generated scenario's game is standard, jena or leipzig, not '" + spec.game + "'");

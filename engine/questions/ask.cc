@@ -69,11 +69,18 @@ void compare(const nlohmann::json& expected, const nlohmann::json& actual, const
 
 // A rule implemented in part refuses what it does not cover (RuleRefusal); the case then gets
 // a CaseError that names the file and the rule, never an answer from the standard rule.
+// A question past a named limit (LimitError) or past the memory it may take is bad input
+// too: a CaseError on the field that asked for the work, never an internal error.
 Answer ask(const CaseFile& c) {
   try {
     return system_named(c.system).answer(c);
   } catch (const RuleRefusal& e) {
     throw CaseRefused(c.file, e);
+  } catch (const LimitError& e) {
+    throw CaseError(c.file, c.dice.mode == DiceSpec::Mode::Enumerate ? "dice" : "question", e.what());
+  } catch (const std::bad_alloc&) {
+    throw CaseError(c.file, c.dice.mode == DiceSpec::Mode::Enumerate ? "dice" : "question",
+                    "answering it needs more memory than the machine gave");
   }
 }
 

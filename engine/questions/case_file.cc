@@ -38,9 +38,7 @@ DiceSpec parse_dice(const CaseField& f) {
     }
   } else {
     d.mode = DiceSpec::Mode::Seeded;
-    const long long seed = f["seed"].integer();
-    if (seed < 0) f["seed"].fail("a seed is a non-negative whole number");
-    d.seed = static_cast<std::uint64_t>(seed);
+    d.seed = f["seed"].seed();
   }
   return d;
 }

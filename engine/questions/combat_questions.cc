@@ -3,6 +3,7 @@
 // battle, optionally with its CRT result.
 #include <unordered_map>
 
+#include "engine/core/dice.h"
 #include "engine/n20/advance.h"
 #include "engine/n20/battle.h"
 #include "engine/n20/battle_odds.h"
@@ -255,6 +256,7 @@ std::vector<std::pair<nlohmann::json, Fraction>> battle_odds(const Situation& s,
           out[i].second += probability;
           return;
         }
+      if (out.size() == kMaxDistinctOutcomes) distinct_outcome_limit_exceeded();
       same_hash.push_back(out.size());
       out.emplace_back(std::move(o), probability);
     };

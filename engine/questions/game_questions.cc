@@ -36,9 +36,7 @@ Played read_game(const Situation& s) {
     s.c.root["dice"].fail("a game rolls its own dice, seeded by question.seed: leave dice out");
   Played p;
   p.scenario = scenario_from_case(s.c);
-  const long long seed = q["seed"].int_or(1);
-  if (seed < 0) q["seed"].fail("a seed is a non-negative integer");
-  p.seed = static_cast<std::uint64_t>(seed);
+  p.seed = q["seed"].present() ? q["seed"].seed() : 1;
   if (q["decisions"].present() && !q["decisions"].is_seq()) q["decisions"].fail("expected a list of choices");
   p.decisions = q["decisions"].str_list();
   return p;

@@ -16,7 +16,7 @@ n20::MoveOptions move_options(const Situation& s, const Unit& u) {
   n20::MoveOptions o;
   o.forced_march = s.c.question["forced_march"].bool_or(false);
   o.entering = u.status == UnitStatus::Pending;
-  o.march_position = static_cast<int>(s.c.question["march_position"].int_or(0));
+  o.march_position = static_cast<int>(s.c.question["march_position"].int_in_or(0, 0, kMaxUnits, "a march position (counted from 0, the lead unit)"));
   return o;
 }
 
@@ -27,7 +27,7 @@ const Unit& movable_unit(const Situation& s) {
                               "reinforcements waiting to enter can move");
   if (auto mp = s.c.question["march_position"]; mp.present()) {
     if (u.status != UnitStatus::Pending) mp.fail("only a reinforcement entering the map has a march position");
-    if (mp.integer() < 0) mp.fail("march positions count from 0 (the lead unit)");
+    mp.integer_in(0, kMaxUnits, "a march position (counted from 0, the lead unit)");
   }
   return u;
 }

@@ -47,9 +47,10 @@ BAD = sorted((pathlib.Path(__file__).resolve().parents[1] / "bad_cases").glob("*
 
 @pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
 def test_broken_case_file_exits_two_naming_file_field_and_reason(cli, path):
-    header = path.read_text().splitlines()[0]
+    header = path.read_bytes().decode("utf-8", "replace").splitlines()[0]
     field, reason = (s.strip() for s in header.removeprefix("# expect-error:").split("|", 1))
-    r = run(cli, "ask", "--check", str(path))
+    r = subprocess.run([cli, "ask", "--check", str(path)], capture_output=True, timeout=60)
+    r.stdout, r.stderr = r.stdout.decode("utf-8"), r.stderr.decode("utf-8")
     assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
     assert str(path) in r.stderr and field in r.stderr and reason in r.stderr, r.stderr
     assert r.stdout == ""

@@ -140,3 +140,53 @@ def test_a_crashing_suite_still_yields_an_honest_report(tmp_path, cli):
     assert db.execute("SELECT COUNT(*) FROM test WHERE kind = 'example' AND result = 'passed'").fetchone()[0] > 10
     assert "NOT ALL COMPLETED" in (out / "coverage.md").read_text()
     assert not (out / "coverage.db.tmp").exists()
+
+
+def test_killing_the_collector_stops_its_children(tmp_path, cli):
+    """SIGTERM to the collector stops the suite it is running and that suite's own children
+    (issue 16), and leaves no half-written page: coverage.html is whole or absent."""
+    import os
+    import signal
+    import time
+    real_build = pathlib.Path(cli).resolve().parent
+    fake = tmp_path / "build"
+    fake.mkdir()
+    (fake / "python").symlink_to(real_build / "python")
+    pids = tmp_path / "pids"
+    slow = fake / "hexlaw_tests"
+    slow.write_text(f"#!/bin/sh\nsleep 600 &\necho $$ $! > {pids}.tmp\nmv {pids}.tmp {pids}\nwait\n")
+    slow.chmod(0o755)
+    out = tmp_path / "out"
+    collector = subprocess.Popen([sys.executable, str(ROOT / "report" / "collect.py"), "--build", str(fake),
+                                  "--out", str(out), "--suites", "example", "--skip-render-check"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(600):  # waits for the suite to start (a guard against a hang, not a timing)
+        if pids.exists() or collector.poll() is not None:
+            break
+        time.sleep(0.1)
+    assert pids.exists(), "the fake suite never started"
+    child, grandchild = (int(x) for x in pids.read_text().split())
+    collector.send_signal(signal.SIGTERM)
+    assert collector.wait(timeout=60) != 0
+    for pid in (child, grandchild):
+        for _ in range(100):
+            try:  # gone, or a zombie waiting for its parent to reap it
+                if pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                    break
+            except FileNotFoundError:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            raise AssertionError(f"process {pid} outlived the collector")
+    assert not (out / "coverage.html").exists() or "</html>" in (out / "coverage.html").read_text()
+    assert not list(out.glob("*.tmp"))
+
+
+def test_pages_are_written_atomically(tmp_path):
+    import children
+    page = tmp_path / "coverage.html"
+    page.write_text("old")
+    children.write_atomic(page, "<html>new</html>")
+    assert page.read_text() == "<html>new</html>"
+    assert [p.name for p in tmp_path.iterdir()] == ["coverage.html"]

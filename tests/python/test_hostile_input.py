@@ -1,0 +1,204 @@
+"""Owns: regression tests for hostile input from Python and the command line (issue 16) —
+each a finding of fuzzing or a hand-written probe, kept so it never comes back: text never
+taken for a path, wrong types as TypeError, every pickle protocol, no half-built objects,
+named limits (units, input size, generated scenarios) and a --jsonl batch that goes on past
+a bad file. Anything that once crashed the interpreter runs in a child process."""
+import json
+import os
+import pickle
+import subprocess
+import sys
+
+import pytest
+
+import hexlaw
+
+MEADOW_FILE = "scenarios/meadow.yaml"
+
+
+def child(code):
+    """Runs `code` in a fresh interpreter (a crash there fails this test, not the suite)."""
+    return subprocess.run([sys.executable, "-c", "import hexlaw\n" + code], capture_output=True, text=True,
+                          timeout=300, env=os.environ)
+
+
+@pytest.fixture
+def meadow(source_dir):
+    return (source_dir / MEADOW_FILE).read_text()
+
+
+CASE = {"units": [{"id": "A", "side": "french", "type": "infantry", "strength": 3, "movement": 2, "hex": "0407"}],
+        "question": {"kind": "in-enemy-zoc", "unit": "A"}}
+
+
+def test_one_line_json_longer_than_a_file_name_is_text(meadow):
+    import yaml
+    case = json.dumps(dict(CASE, title="x" * 5000))
+    assert hexlaw.ask(case).outcome["in_enemy_zoc"] is False
+    scenario = json.dumps(yaml.safe_load(meadow))
+    assert len(scenario) > 255 and "\n" not in scenario
+    assert hexlaw.load_scenario(scenario).name == "meadow"
+    game = hexlaw.Game(scenario, seed=3)
+    game.play("random", max_decisions=30)
+    assert hexlaw.replay(scenario, game.log_json()).log == game.log
+
+
+def test_a_short_missing_path_is_still_named_as_a_file():
+    with pytest.raises(hexlaw.CaseError, match="cannot open"):
+        hexlaw.ask("no/such/case.yaml")
+    with pytest.raises(hexlaw.CaseError, match="cannot (open|read)"):
+        hexlaw.load_scenario("no/such/scenario.yaml")
+
+
+def test_text_that_is_not_utf8_is_a_case_error():
+    bad = dict(CASE, units=[dict(CASE["units"][0], id="A\udcff")])
+    with pytest.raises(hexlaw.CaseError, match="UTF-8|Unicode"):
+        hexlaw.ask(bad)
+    with pytest.raises(hexlaw.CaseError, match="UTF-8|Unicode"):
+        hexlaw.ask(json.dumps(bad, ensure_ascii=False).encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape"))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: hexlaw.ask(5),
+    lambda: hexlaw.ask(None),
+    lambda: hexlaw.check(3.5),
+    lambda: hexlaw.load_scenario(7),
+    lambda: hexlaw.Game(5),
+    lambda: hexlaw.replay(None, {}),
+], ids=["ask-int", "ask-none", "check-float", "load-int", "game-int", "replay-none"])
+def test_wrong_argument_types_raise_type_error(call):
+    with pytest.raises(TypeError):
+        call()
+
+
+def test_wrong_choice_and_log_types_raise_type_error(meadow):
+    game = hexlaw.Game(meadow)
+    for bad in (1.5, None, [0]):
+        with pytest.raises(TypeError):
+            game.choose(bad)
+    with pytest.raises(TypeError):
+        hexlaw.replay(meadow, 5)
+    with pytest.raises(TypeError):
+        game.play(5)
+
+
+def test_every_pickle_protocol_round_trips(source_dir):
+    r = child(f"""
+import pickle
+sc = open({str(source_dir / MEADOW_FILE)!r}).read()
+g = hexlaw.Game(sc, seed=4); g.play('random', max_decisions=40)
+for p in range(pickle.HIGHEST_PROTOCOL + 1):
+    h = pickle.loads(pickle.dumps(g, protocol=p))
+    assert h.log == g.log and h.state == g.state, p
+    assert pickle.loads(pickle.dumps(g.state, protocol=p)) == g.state, p
+    s = pickle.loads(pickle.dumps(g.scenario, protocol=p))
+    assert s.name == 'meadow' and s.initial == g.scenario.initial, p
+print('ok')
+""")
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr[-2000:]
+
+
+@pytest.mark.parametrize("cls", ["Game", "Scenario", "Answer", "GameState", "Spec", "SeededDice", "ScriptedDice",
+                                 "RuleCase", "RuleNote"])
+def test_no_object_is_used_half_built(cls):
+    r = child(f"""
+obj = hexlaw.{cls}.__new__(hexlaw.{cls})
+checked = 0
+for name in type(obj).__dict__:
+    if name.startswith('_') and name not in ('__repr__', '__str__', '__eq__', '__getstate__', '__reduce__', '__copy__'):
+        continue
+    checked += 1
+    try:
+        v = getattr(obj, name)
+        if callable(v):
+            v(obj) if name == '__eq__' else v()
+    except TypeError as e:
+        assert 'never initialised' in str(e) or 'incompatible' in str(e), (name, e)
+    else:
+        raise AssertionError(name + ' answered on a half-built object')
+assert checked > 0
+print('ok')
+""")
+    assert r.returncode == 0 and r.stdout.strip() == "ok", (r.stdout, r.stderr[-2000:])
+
+
+def test_generated_scenario_sizes_are_checked_without_overflow():
+    r = child("""
+for kw in ({'units_per_side': 2**31 - 1}, {'units_per_side': -1}, {'cols': 2**31 - 1, 'rows': 2**31 - 1},
+           {'last_turn': 2**31 - 1}):
+    try:
+        hexlaw.generated_scenario(**kw)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError(kw)
+for kw in ({'units_per_side': 2**31 - 1}, {'last_turn': -5}):
+    try:
+        hexlaw.dresden_scenario(**kw)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError(kw)
+print('ok')
+""")
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr[-2000:]
+
+
+def test_a_dict_that_contains_itself_is_a_case_error():
+    loop = []
+    loop.append(loop)
+    with pytest.raises(hexlaw.CaseError, match="contains itself"):
+        hexlaw.ask(dict(CASE, question=loop))
+    deep = []
+    for _ in range(1000):
+        deep = [deep]
+    with pytest.raises(hexlaw.CaseError, match="nested more than"):
+        hexlaw.ask(dict(CASE, question=deep))
+
+
+def test_too_many_units_is_refused_by_name(cli, tmp_path):
+    units = [{"id": f"U{i}", "side": "french" if i % 2 else "prussian", "type": "infantry", "strength": 1,
+              "movement": 2, "hex": f"{1 + i % 60:02d}{1 + i // 60 % 60:02d}"} for i in range(40000)]
+    case = tmp_path / "crowd.json"
+    case.write_text(json.dumps({"map": {"bounds": {"cols": [1, 99], "rows": [1, 99]}}, "units": units,
+                                "question": {"kind": "distance", "hexes": ["0101", "0105"]}}))
+    r = subprocess.run([cli, "ask", str(case)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and "units: more than" in r.stderr, r.stderr
+
+
+def test_endless_input_is_refused_by_size(cli):
+    r = subprocess.run([cli, "ask", "/dev/zero"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and "/dev/zero" in r.stderr and "bytes" in r.stderr, r.stderr
+
+
+def test_jsonl_goes_on_after_a_bad_file(cli, source_dir):
+    bad = sorted((source_dir / "tests/bad_cases").glob("*.yaml"))
+    good = source_dir / "cases/std/7.0/la-haye-sainte-town-to-town.yaml"
+    files = [str(p) for p in bad] + [str(good)]
+    r = subprocess.run([cli, "ask", "--jsonl", *files], capture_output=True, timeout=600)
+    lines = [json.loads(x) for x in r.stdout.decode("utf-8").splitlines()]
+    assert [x["file"] for x in lines] == files
+    assert all("error" in x and "internal error" not in x["error"] for x in lines[:-1]), \
+        [x for x in lines[:-1] if "internal error" in x.get("error", "internal error")]
+    assert lines[-1]["check"]["ok"] is True
+    assert r.returncode == 2
+
+
+@pytest.mark.parametrize("odd_id", ["F I", "F to X", "F into X", "F+I", "F on X", "F,I", 'F"I', "F\\I", "Fé"])
+def test_odd_unit_ids_play_and_replay(meadow, odd_id):
+    """Ids with spaces, ' to ', ' into ', '+', ' on ' once crashed a played game or stopped it
+    with an internal error (issue 16): they are quoted in choices and replay exactly."""
+    sc = meadow.replace("{id: F-I,   side", "{id: %s, side" % json.dumps(odd_id), 1)
+    sc = sc.replace("{id: P-1,   side", "{id: %s, side" % json.dumps(odd_id + " on P"), 1)
+    for seed in (1, 2):
+        game = hexlaw.Game(sc, seed=seed)
+        game.play("random", seed=seed)
+        assert game.over and game.invariant_violations() == []
+        assert hexlaw.replay(sc, game.log).state == game.state
+
+
+@pytest.mark.parametrize("odd_id", ["", "A\tB", "A\nB", "X" * 65])
+def test_ids_outside_the_character_set_are_refused_in_a_scenario(meadow, odd_id):
+    sc = meadow.replace("{id: F-I,   side", "{id: %s, side" % json.dumps(odd_id), 1)
+    with pytest.raises(hexlaw.CaseError, match=r"units\[0\]\.id"):
+        hexlaw.load_scenario(sc)

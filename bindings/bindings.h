@@ -53,6 +53,7 @@ void bind_core(pybind11::module_& m);       // core_bindings.cc: hexes, dice, st
 void bind_catalog(pybind11::module_& m);    // catalog_bindings.cc: rule(), rules()
 void bind_questions(pybind11::module_& m);  // questions_bindings.cc: ask(), Answer
 void bind_game(pybind11::module_& m);       // game_bindings.cc: load_scenario(), Game, replay()
+void bind_jemmapes_game(pybind11::module_& m);  // jemmapes_game_bindings.cc: JemmapesGame, jemmapes_replay()
 
 // Python objects <-> the engine's data with no text in between (convert.cc). A dict (or any
 // JSON-like value) becomes the document the engine's readers read; errors are CaseErrors

@@ -21,4 +21,5 @@ PYBIND11_MODULE(hexlaw, m) {
   hexlaw::py::bind_core(m);
   hexlaw::py::bind_questions(m);
   hexlaw::py::bind_game(m);
+  hexlaw::py::bind_jemmapes_game(m);
 }

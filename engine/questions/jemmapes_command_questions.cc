@@ -221,7 +221,7 @@ std::vector<Kind> command_kinds() {
          if (sides.size() != 2) s.c.root["units"].fail("the initiative needs each side's commanding general (general: true)");
        },
        [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
-         // RULE jemmapes:2.0 (part: the initiative; the round's phases are not played) — the initiative: a die each plus the general's CV, the higher wins, ties re-rolled
+         // RULE jemmapes:2.0 (part: the initiative as a question; the round itself is played in engine/play/jemmapes_game.cc) — the initiative: a die each plus the general's CV, the higher wins, ties re-rolled
          std::vector<const jemmapes::Unit*> g;
          for (const auto& u : s.position.units)
            if (!u.combat() && u.general) g.push_back(&u);

@@ -118,7 +118,10 @@ TEST(JemmapesGame, AMoveIsOfferedAsTheHexesReachAndCheckPathAllowWithAFacing) {
   JemmapesGame g(small(8), 2);
   first_until(g, "move-select");
   const std::string side = g.decision().side;
-  auto it = std::find_if(g.decision().choices.begin(), g.decision().choices.end(), [](const std::string& c) { return c.rfind("move ", 0) == 0 && c.find("-cmd") == std::string::npos; });
+  auto it = std::find_if(g.decision().choices.begin(), g.decision().choices.end(), [](const std::string& c) {
+    // A combat unit (ids F1-1, A2-3 ...), not a commander.
+    return (c.rfind("move F", 0) == 0 || c.rfind("move A", 0) == 0) && c.find("-cmd") == std::string::npos;
+  });
   ASSERT_NE(it, g.decision().choices.end());
   const std::string id = it->substr(5);
   g.choose(*it);

@@ -95,6 +95,7 @@ std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_
         u.morale = pick(3, 6);
         u.mp = u.kind == UnitKind::Cavalry ? pick(5, 6) : u.kind == UnitKind::Artillery ? pick(2, 3) : pick(3, 4);
         u.formation = fm.id;
+        if (pick(1, 5) == 1) u.level = Level::Disorganised1;  // some start shaken, so the rally segment plays
         p.units.push_back(u);
       }
       Unit c;

@@ -42,7 +42,7 @@ struct JemmapesScenario {
 
 // A random but legal small scenario (seeded): a clear map with some villages and woods, each
 // side a commanding general and `formations_per_side` formations of `units_per_formation`
-// combat units, one a hex, French in the south facing north, Austrians in the north facing
+// combat units, one a hex (about one in five disorganised), French in the south facing north, Austrians in the north facing
 // south, every counter value given (the source prints none).
 std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_ptr<const Spec> spec, int formations_per_side,
                                                                     int units_per_formation, int last_round, std::uint64_t seed);

@@ -91,6 +91,7 @@ void bind_catalog(pybind11::module_& m);    // catalog_bindings.cc: rule(), rule
 void bind_questions(pybind11::module_& m);  // questions_bindings.cc: ask(), Answer
 void bind_game(pybind11::module_& m);       // game_bindings.cc: load_scenario(), Game, replay()
 void bind_desk(pybind11::module_& m);       // desk_bindings.cc: Position, GameState's units and repr
+void bind_jemmapes_game(pybind11::module_& m);  // jemmapes_game_bindings.cc: JemmapesGame, jemmapes_replay()
 
 // Python objects <-> the engine's data with no text in between (convert.cc). A dict (or any
 // JSON-like value) becomes the document the engine's readers read; errors are CaseErrors

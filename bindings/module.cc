@@ -22,4 +22,5 @@ PYBIND11_MODULE(hexlaw, m) {
   hexlaw::py::bind_questions(m);
   hexlaw::py::bind_game(m);
   hexlaw::py::bind_desk(m);
+  hexlaw::py::bind_jemmapes_game(m);
 }

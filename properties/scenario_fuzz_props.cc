@@ -19,7 +19,13 @@ namespace hexlaw::play {
 namespace {
 
 const std::vector<std::string>& scenario_texts() {
-  static const std::vector<std::string> texts = yaml_texts_under(testing::source_path("scenarios"));
+  // The Napoleonic 20 scenarios (a Jemmapes scenario, `game: jemmapes`, is another system's).
+  static const std::vector<std::string> texts = [] {
+    std::vector<std::string> out;
+    for (auto& t : yaml_texts_under(testing::source_path("scenarios")))
+      if (t.find("\ngame: jemmapes") == std::string::npos) out.push_back(std::move(t));
+    return out;
+  }();
   return texts;
 }
 

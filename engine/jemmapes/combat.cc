@@ -166,6 +166,52 @@ std::optional<std::pair<std::string, std::string>> example_row(const Context& x,
   return r->second;
 }
 
+// Marks a fire or assault not allowed, with the rule and the reason, cited in the trace.
+template <class Setup>
+Setup& refuse(Setup& s, const char* rule, std::string why, Trace& t) {
+  s.legal = false;
+  s.rule = rule;
+  s.reason = std::move(why);
+  t.cite(rule, s.reason);
+  return s;
+}
+
+// Whether the target hex has already taken `combat` ("assault", "infantry fire" ...) this segment (6.0).
+bool already_taken(const std::vector<std::string>& already, const std::string& combat) {
+  return std::find(already.begin(), already.end(), combat) != already.end();
+}
+
+// The combat units in `h` that are enemies of `side`, in position order.
+std::vector<const Unit*> enemies_at(const Position& p, Hex h, const std::string& side) {
+  std::vector<const Unit*> out;
+  for (const Unit& u : p.units)
+    if (u.hex == h && u.combat() && u.side != side) out.push_back(&u);
+  return out;
+}
+
+// Whether one of `units`, not in rout, belongs to a formation under a defensive order (4.1's note:
+// a routed unit has no order).
+bool any_defensive(const Context& x, const std::vector<const Unit*>& units) {
+  return std::any_of(units.begin(), units.end(), [&](const Unit* u) {
+    const Formation* f = x.position.formation_of(*u);
+    return f && f->order == Order::Defensive && u->level != Level::Rout;
+  });
+}
+
+bool any_level2(const std::vector<const Unit*>& units) {
+  return std::any_of(units.begin(), units.end(), [](const Unit* u) { return u->level == Level::Disorganised2; });
+}
+
+// Cites each modifier under its rule and returns their total.
+int cite_and_sum(const std::vector<Drm>& drms, Trace& t) {
+  int sum = 0;
+  for (const auto& d : drms) {
+    sum += d.value;
+    t.cite(d.rule, [&] { return d.what + ": " + (d.value > 0 ? "+" : "") + std::to_string(d.value); });
+  }
+  return sum;
+}
+
 }  // namespace
 
 nlohmann::json to_json(const std::vector<Drm>& drms) {
@@ -181,22 +227,16 @@ nlohmann::json to_json(const std::vector<Drm>& drms) {
 // RULE jemmapes:6.2 — head units, the morale difference, bayonet charges, isolated artillery destroyed, the +/-6 cap
 // RULE jemmapes:table.assault — the modifiers of the Assault Table, with the signs the catalog rules
 // RULE jemmapes:table.strength-ratio — the attacker's SS to the defender's, read down to the printed ratio reached
-// RULE jemmapes:5.3.1 (part: the ground at both ends and between; that the cavalry moved a hex first is taken from its charge marker) — clear ground, no obstacle
+// RULE jemmapes:5.3.1 — the cavalry moved before arriving next to its target (jemmapes.charge.min_move_hexes, judged on the move the case gives, else on its charge marker); clear ground at both ends, no obstacle between
 // RULE jemmapes:5.3.2 — each charging cavalry unit +2 (at most +4 with bayonets) and a level after the combat
 // RULE jemmapes:5.3.3 — cavalry in the charged hex not in another enemy ZoC may counter-charge
 // RULE jemmapes:5.3.4 — a counter-charge cancels the charge modifier; both sides' chargers take a level
 AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
   const Map& m = x.map;
   AssaultSetup s;
-  auto illegal = [&](const char* rule, std::string why) {
-    s.legal = false;
-    s.rule = rule;
-    s.reason = std::move(why);
-    t.cite(rule, s.reason);
-    return s;
-  };
+  auto illegal = [&](const char* rule, std::string why) { return refuse(s, rule, std::move(why), t); };
   // Step A.
-  if (std::find(in.already.begin(), in.already.end(), "assault") != in.already.end())
+  if (already_taken(in.already, "assault"))
     return illegal("jemmapes:6.0", m.name(in.target) + " has already been assaulted this combat segment");
   const std::string side = in.attackers.front()->side;
   for (const Unit* a : in.attackers) {
@@ -204,8 +244,7 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
     if (!exerts_zoc_into(x, *a, in.target, t, true))
       return illegal("jemmapes:6.0", a->id + " does not have " + m.name(in.target) + " in its zone of control");
   }
-  for (const Unit& u : x.position.units)
-    if (u.hex == in.target && u.combat() && u.side != side) s.defenders.push_back(&u);
+  s.defenders = enemies_at(x.position, in.target, side);
   if (s.defenders.empty()) return illegal("jemmapes:6.0", m.name(in.target) + " holds no enemy combat unit");
   t.cite("jemmapes:6.0", [&] { return std::to_string(in.attackers.size()) + " unit(s) have " + m.name(in.target) + " in their zone of control and may assault it, whatever their order"; });
   // Step B.
@@ -235,6 +274,19 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
     if (!terrain_row(x.tables, m.terrain(a->hex)).printed || m.terrain(a->hex) != "clear" || m.terrain(in.target) != "clear" ||
         !m.features(Hexside::of(a->hex, *d)).empty())
       return illegal("jemmapes:5.3.1", a->id + " cannot charge: its hex and the target's must be clear terrain with no obstacle between");
+    if (const auto mv = in.charge_moves.find(a->id); mv != in.charge_moves.end()) {
+      const int entered = static_cast<int>(mv->second.size()) - 1;
+      const bool two = x.readings.is("jemmapes.charge.min_move_hexes", "2");
+      const bool started_next = distance(mv->second.front(), in.target) <= 1;
+      if (two ? entered < 2 : (entered < 1 || started_next))
+        return illegal("jemmapes:5.3.1", a->id + " entered " + std::to_string(entered) + " hex(es)" + (started_next ? " from a hex next to the target" : "") +
+                                             ": a charge needs " + (two ? "two hexes entered, the last next to the target" : "a hex entered from a start not next to the target") +
+                                             " (jemmapes.charge.min_move_hexes = " + x.readings.of("jemmapes.charge.min_move_hexes") + ")");
+      t.cite("jemmapes:5.3.1", [&] { return a->id + " entered " + std::to_string(entered) + " hex(es) before arriving next to " + m.name(in.target) + ": it may charge (jemmapes.charge.min_move_hexes = " + x.readings.of("jemmapes.charge.min_move_hexes") + ")"; });
+    } else {
+      t.cite("jemmapes:5.3.1", [&] { return a->id + " carries a charge marker: the case gives it as having moved before arriving (question.charge_moves judges the move)"; });
+    }
+    t.cite("jemmapes:5.3.1", [&] { return a->id + "'s hex and " + m.name(in.target) + " are clear, with no obstacle between"; });
     chargers.push_back(a);
   }
   if (in.bayonet.size() > 2) return illegal("jemmapes:6.2", "at most two infantry units make a bayonet charge");
@@ -293,15 +345,9 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
       if (distance(a->hex, e.hex) == 1 && (!by_zoc || exerts_zoc_into(x, e, a->hex, off))) unengaged.insert(e.hex);
   }
   for (Hex h : unengaged) s.drms.push_back({"jemmapes:table.assault", "unengaged enemy " + std::string(by_zoc ? "zone of control on" : "next to") + " an attacker at " + m.name(h), -2});
-  bool defensive = false;
-  for (const Unit* d : s.defenders) {
-    const Formation* f = x.position.formation_of(*d);
-    defensive = defensive || (f && f->order == Order::Defensive && d->level != Level::Rout);
-  }
-  if (defensive) s.drms.push_back({"jemmapes:table.assault", "the defenders are under a defensive order", -2});
-  if (std::any_of(in.attackers.begin(), in.attackers.end(), [](const Unit* a) { return a->level == Level::Disorganised2; }))
-    s.drms.push_back({"jemmapes:table.assault", "a level-2 disorganised unit attacks", -2});
-  if (std::any_of(s.defenders.begin(), s.defenders.end(), [](const Unit* d) { return d->level == Level::Disorganised2; }))
+  if (any_defensive(x, s.defenders)) s.drms.push_back({"jemmapes:table.assault", "the defenders are under a defensive order", -2});
+  if (any_level2(in.attackers)) s.drms.push_back({"jemmapes:table.assault", "a level-2 disorganised unit attacks", -2});
+  if (any_level2(s.defenders))
     s.drms.push_back({"jemmapes:table.assault", "a level-2 disorganised unit defends", 2});
   const bool cancel_bayonet = x.readings.is("jemmapes.charge.countercharge_cancels_bayonet", "true");
   int charge = 0;
@@ -316,13 +362,10 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
   if (charge) s.drms.push_back({chargers.front()->kind == UnitKind::Cavalry ? "jemmapes:5.3.2" : "jemmapes:6.2", "charging units (+2 each, at most +4)", charge});
   for (const auto& id : s.extra_level) t.cite(countercharger ? "jemmapes:5.3.4" : chargers.front()->kind == UnitKind::Cavalry ? "jemmapes:5.3.2" : "jemmapes:6.2", [&] { return id + " charged: one more level of disorganisation after the combat"; });
   // Step F.
-  int others = 0;
-  for (const auto& d : s.drms) s.sum += d.value;
-  for (const auto& d : s.drms)
-    if (d.what != "morale difference of the head units") others += d.value;
+  s.sum = cite_and_sum(s.drms, t);
+  const int others = s.sum - morale;  // every modifier but the head units' morale difference
   if (x.readings.is("jemmapes.assault.drm_cap_scope", "excludes_morale")) s.capped = std::clamp(others, -6, 6) + morale;
   else s.capped = std::clamp(s.sum, -6, 6);
-  for (const auto& d : s.drms) t.cite(d.rule, [&] { return d.what + ": " + (d.value > 0 ? "+" : "") + std::to_string(d.value); });
   t.cite("jemmapes:6.2", [&] { return "modifiers total " + std::to_string(s.sum) + ", capped at +/-6 (" + x.readings.of("jemmapes.assault.drm_cap_scope") + "): " + std::to_string(s.capped); });
   return s;
 }
@@ -361,13 +404,7 @@ TableRead assault_table(const Context& x, int modified, Trace& t) {
 FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
   const Map& m = x.map;
   FireSetup s;
-  auto illegal = [&](const char* rule, std::string why) {
-    s.legal = false;
-    s.rule = rule;
-    s.reason = std::move(why);
-    t.cite(rule, s.reason);
-    return s;
-  };
+  auto illegal = [&](const char* rule, std::string why) { return refuse(s, rule, std::move(why), t); };
   // Step A.
   const Unit& first = *in.shooters.front();
   for (const Unit* u : in.shooters) {
@@ -388,11 +425,10 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
     std::string why;
     if (!line_of_sight(x, u->hex, in.target, why, t)) return illegal("jemmapes:6.1.1", u->id + " has no line of sight: " + why);
   }
-  bool enemy = false;
-  for (const Unit& u : x.position.units) enemy = enemy || (u.hex == in.target && u.combat() && u.side != first.side);
-  if (!enemy) return illegal("jemmapes:6.1", m.name(in.target) + " holds no enemy combat unit");
+  const std::vector<const Unit*> targets = enemies_at(x.position, in.target, first.side);
+  if (targets.empty()) return illegal("jemmapes:6.1", m.name(in.target) + " holds no enemy combat unit");
   s.type = to_string(first.kind);
-  if (std::find(in.already.begin(), in.already.end(), s.type + " fire") != in.already.end())
+  if (already_taken(in.already, s.type + " fire"))
     return illegal("jemmapes:6.0", m.name(in.target) + " has already taken " + s.type + " fire this combat segment");
   t.cite("jemmapes:6.0", [&] { return "units may fire at enemy units they reach, whatever their order"; });
   t.cite("jemmapes:6.1", [&] { return std::to_string(in.shooters.size()) + " " + s.type + " unit(s) may fire on " + m.name(in.target) + ", their CP combined"; });
@@ -414,25 +450,15 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
       s.drms.push_back({"jemmapes:table.fire", "artillery fires at 1 hex", 2});
       break;
     }
-  int targets = 0;
-  for (const Unit& u : x.position.units) targets += u.hex == in.target && u.combat() && u.side != first.side;
-  if (targets == 2) s.drms.push_back({"jemmapes:table.fire", "the target hex holds two units", 2});
-  if (std::any_of(in.shooters.begin(), in.shooters.end(), [](const Unit* u) { return u->level == Level::Disorganised2; }))
+  if (targets.size() == 2) s.drms.push_back({"jemmapes:table.fire", "the target hex holds two units", 2});
+  if (any_level2(in.shooters))
     s.drms.push_back({"jemmapes:table.fire", "a level-2 disorganised unit fires", -2});
   if (std::any_of(in.shooters.begin(), in.shooters.end(), [](const Unit* u) { return u->has("harnessed"); }))
     s.drms.push_back({"jemmapes:table.fire", "harnessed artillery fires", -2});
-  bool defensive = false;
-  for (const Unit* u : in.shooters) {
-    const Formation* f = x.position.formation_of(*u);
-    defensive = defensive || (f && f->order == Order::Defensive && u->level != Level::Rout);
-  }
-  if (defensive)
+  if (any_defensive(x, in.shooters))
     s.drms.push_back({"jemmapes:table.fire", "the shooters are under a defensive order (jemmapes.fire.defensive_order_drm_sign = " + x.readings.of("jemmapes.fire.defensive_order_drm_sign") + ")",
                       x.readings.is("jemmapes.fire.defensive_order_drm_sign", "plus") ? 1 : -1});
-  for (const auto& d : s.drms) {
-    s.sum += d.value;
-    t.cite(d.rule, [&] { return d.what + ": " + (d.value > 0 ? "+" : "") + std::to_string(d.value); });
-  }
+  s.sum = cite_and_sum(s.drms, t);
   return s;
 }
 

@@ -6,6 +6,7 @@
 // Assault Table's row 9 is the one the rulebook's example of combat prints.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,9 @@ struct AssaultInput {
   std::vector<Hex> engaged;          // enemy hexes engaged by another fire or assault this sequence
   std::vector<SuppliedTerrain> terrain;
   std::vector<std::string> already;  // combats the target hex has already taken this segment (6.0)
+  // A charging cavalry unit's move this segment, start hex first and its present hex last
+  // (5.3.1); a cavalry unit charging without one is taken to have moved as its marker says.
+  std::map<std::string, std::vector<Hex>> charge_moves;
 };
 
 struct AssaultSetup {

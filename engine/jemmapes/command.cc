@@ -7,6 +7,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/jemmapes/facing.h"
+#include "engine/jemmapes/scenario.h"
 #include "engine/jemmapes/terrain.h"
 
 namespace hexlaw::jemmapes {
@@ -169,7 +170,13 @@ OrderChange voluntary_change(const Context& x, const Formation& f, Order to, boo
   if (to == Order::Offensive)
     oc.drms.push_back({table, "going over to the offensive (jemmapes.order_change.offensive_drm_sign = " + x.readings.of("jemmapes.order_change.offensive_drm_sign") + ")",
                        x.readings.is("jemmapes.order_change.offensive_drm_sign", "minus") ? -1 : 1});
-  if (fc && g && distance(fc->hex, g->hex) > 6) oc.drms.push_back({table, "the formation commander is more than 6 hexes from the general", -1});
+  // RULE jemmapes:9.1.4 — Ferrand's attempts take the distance penalty whatever Dumouriez's position: while its commander is off the map, or all game (jemmapes.scenario.ferrand_distance_penalty)
+  const bool ferrand = historical_formation(f.id) == "ferrand" && (!fc || x.readings.is("jemmapes.scenario.ferrand_distance_penalty", "whole_game"));
+  if (ferrand)
+    oc.drms.push_back({"jemmapes:9.1.4", "Ferrand takes the distance penalty whatever the general's position (jemmapes.scenario.ferrand_distance_penalty = " +
+                                             x.readings.of("jemmapes.scenario.ferrand_distance_penalty") + (fc ? ")" : "; its commander is off the map)"), -1});
+  else if (fc && g && distance(fc->hex, g->hex) > 6)
+    oc.drms.push_back({table, "the formation commander is more than 6 hexes from the general", -1});
   for (const auto& d : oc.drms) {
     oc.sum += d.value;
     t.cite(d.rule, [&] { return d.what + ": " + (d.value > 0 ? "+" : "") + std::to_string(d.value); });

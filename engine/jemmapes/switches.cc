@@ -27,6 +27,9 @@ const std::vector<SwitchDef>& implemented_switches() {
       {"jemmapes.victory.village_control", {"all_hexes", "any_hex"}},
       {"jemmapes.retreat.blocked_result", {"eliminated", "step_loss_stay"}},
       {"jemmapes.morale_test.procedure", {"pending", "two_dice_against_morale"}},
+      {"jemmapes.charge.min_move_hexes", {"2", "1"}},
+      {"jemmapes.scenario.until_round", {"from_round_n", "after_round_n"}},
+      {"jemmapes.scenario.ferrand_distance_penalty", {"while_off_map", "whole_game"}},
   };
   return s;
 }

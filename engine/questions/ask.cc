@@ -66,6 +66,41 @@ void compare(const nlohmann::json& expected, const nlohmann::json& actual, const
 
 }  // namespace
 
+// Step 1. The dice of the case's mode (none: any roll is refused naming the case). Step 2. The
+// answer, a script having to be used up. Step 3. The rolls and the mode into the answer.
+bool answer_with_single_dice(const CaseFile& c, Answer& a, const DicedAnswer& answer) {
+  switch (c.dice.mode) {
+    case DiceSpec::Mode::None: {
+      NoDice dice(c);
+      a.outcome = answer(dice, a.trace, a.headline);
+      a.dice_mode = "none";
+      return true;
+    }
+    case DiceSpec::Mode::Scripted: {
+      ScriptedDice dice(c.dice.script);
+      try {
+        a.outcome = answer(dice, a.trace, a.headline);
+        dice.finish();
+      } catch (const DiceScriptError& e) {
+        throw CaseError(c.file, "dice.script", e.what());
+      }
+      a.rolls = dice.log();
+      a.dice_mode = "scripted";
+      return true;
+    }
+    case DiceSpec::Mode::Seeded: {
+      SeededDice dice(c.dice.seed);
+      a.outcome = answer(dice, a.trace, a.headline);
+      a.rolls = dice.log();
+      a.dice_mode = "seeded";
+      return true;
+    }
+    case DiceSpec::Mode::Enumerate:
+      break;
+  }
+  return false;
+}
+
 
 // A rule implemented in part refuses what it does not cover (RuleRefusal); the case then gets
 // a CaseError that names the file and the rule, never an answer from the standard rule.
@@ -100,31 +135,11 @@ Answer answer_n20_case(const CaseFile& c) {
   }
   a.question_kind = kind.name;
   switch (c.dice.mode) {
-    case DiceSpec::Mode::None: {
-      NoDice dice(c);
-      a.outcome = kind.answer(sit, dice, a.trace, a.headline);
-      a.dice_mode = "none";
+    case DiceSpec::Mode::None:
+    case DiceSpec::Mode::Scripted:
+    case DiceSpec::Mode::Seeded:
+      answer_with_single_dice(c, a, [&](DiceSource& dice, Trace& t, std::string& h) { return kind.answer(sit, dice, t, h); });
       break;
-    }
-    case DiceSpec::Mode::Scripted: {
-      ScriptedDice dice(c.dice.script);
-      try {
-        a.outcome = kind.answer(sit, dice, a.trace, a.headline);
-        dice.finish();
-      } catch (const DiceScriptError& e) {
-        throw CaseError(c.file, "dice.script", e.what());
-      }
-      a.rolls = dice.log();
-      a.dice_mode = "scripted";
-      break;
-    }
-    case DiceSpec::Mode::Seeded: {
-      SeededDice dice(c.dice.seed);
-      a.outcome = kind.answer(sit, dice, a.trace, a.headline);
-      a.rolls = dice.log();
-      a.dice_mode = "seeded";
-      break;
-    }
     case DiceSpec::Mode::Enumerate: {
       // Every dice sequence is played (along the kind's chance tree when it has one); outcomes
       // are merged, and the trace keeps each distinct citation once.

@@ -10,6 +10,7 @@
 #include "engine/n20/battle.h"
 #include "engine/questions/answer.h"
 #include "engine/questions/case_file.h"
+#include "engine/questions/single_dice.h"
 
 namespace hexlaw {
 

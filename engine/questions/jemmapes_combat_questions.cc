@@ -89,6 +89,21 @@ jemmapes::AssaultInput assault_input(const Situation& s) {
   for (std::size_t i = 0; i < e.size(); ++i) in.engaged.push_back(hex_of(s, e.at(i)));
   in.terrain = supplied_terrain(s);
   in.already = already(s);
+  // Each charging cavalry's move: a list of hexes from its start to its present hex, each next
+  // to the one before (5.3.1).
+  const auto cm = q["charge_moves"];
+  if (cm.present() && !cm.is_map()) cm.fail("expected {UNIT: [start hex, ..., its present hex]}");
+  cm.for_each_entry([&](const std::string& key, const CaseField& f) {
+    const jemmapes::Unit* u = s.position.unit(key);
+    if (!u || std::find(in.attackers.begin(), in.attackers.end(), u) == in.attackers.end() || u->kind != jemmapes::UnitKind::Cavalry || !u->has("charge"))
+      f.fail("'" + key + "' is not an attacking cavalry unit with a charge marker");
+    std::vector<Hex> path;
+    for (std::size_t i = 0; i < f.size(); ++i) path.push_back(hex_of(s, f.at(i)));
+    if (path.empty() || path.back() != u->hex) f.fail("the move ends in " + key + "'s present hex, " + s.map.name(u->hex));
+    for (std::size_t i = 1; i < path.size(); ++i)
+      if (distance(path[i - 1], path[i]) != 1) f.at(i).fail("each hex of the move is next to the one before");
+    in.charge_moves[key] = path;
+  });
   return in;
 }
 
@@ -184,10 +199,10 @@ std::vector<Kind> combat_kinds() {
       {"assault",
        "An assault's ratio, modifiers and capped DRM, and with roll: true its results (question: attackers, hex, "
        "attacker_head, optional defender_head, attacker_commander, defender_commander, bayonet, countercharge, engaged, "
-       "terrain_modifiers, roll)",
+       "terrain_modifiers, roll, charge_moves)",
        [](const Situation& s) {
          s.c.question.expect_keys({"kind", "attackers", "hex", "attacker_head", "defender_head", "attacker_commander",
-                                   "defender_commander", "bayonet", "countercharge", "engaged", "terrain_modifiers", "roll", "already"});
+                                   "defender_commander", "bayonet", "countercharge", "engaged", "terrain_modifiers", "roll", "already", "charge_moves"});
          assault_input(s);
        },
        assault_answer, true},

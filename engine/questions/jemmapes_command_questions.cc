@@ -9,6 +9,7 @@
 
 #include "engine/jemmapes/command.h"
 #include "engine/jemmapes/facing.h"
+#include "engine/jemmapes/scenario.h"
 #include "engine/questions/jemmapes_kinds.h"
 
 namespace hexlaw::jemmapes_questions {
@@ -80,8 +81,11 @@ std::vector<Kind> command_kinds() {
          const auto& f = formation_field(s);
          const auto to = order_named(s.c.question.required("to"));
          if (to == f.order) s.c.question["to"].fail("formation " + f.id + " is already under that order");
-         const auto* c = commander_of(s, f);
-         need_value(s, *c, "cv", c->cv.has_value());
+         // Ferrand's commander may still be off the map (jemmapes:9.1.1, 9.1.4): no unit then.
+         if (!(jemmapes::historical_formation(f.id) == "ferrand" && (f.commander.empty() || !s.position.unit(f.commander)))) {
+           const auto* c = commander_of(s, f);
+           need_value(s, *c, "cv", c->cv.has_value());
+         }
          if (s.c.question["use_general"].bool_or(false)) {
            const jemmapes::Unit* g = nullptr;
            for (const auto& u : s.position.units)
@@ -217,7 +221,7 @@ std::vector<Kind> command_kinds() {
          if (sides.size() != 2) s.c.root["units"].fail("the initiative needs each side's commanding general (general: true)");
        },
        [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
-         // RULE jemmapes:2.0 (part: the initiative; the round's phases are not played) — the initiative: a die each plus the general's CV, the higher wins, ties re-rolled
+         // RULE jemmapes:2.0 (part: the initiative as a question; the round itself is played in engine/play/jemmapes_game.cc) — the initiative: a die each plus the general's CV, the higher wins, ties re-rolled
          std::vector<const jemmapes::Unit*> g;
          for (const auto& u : s.position.units)
            if (!u.combat() && u.general) g.push_back(&u);

@@ -49,5 +49,6 @@ int roll_2d6(DiceSource& dice, const char* rule, const char* purpose, std::vecto
 std::vector<Kind> move_kinds();
 std::vector<Kind> combat_kinds();
 std::vector<Kind> command_kinds();
+std::vector<Kind> scenario_kinds();  // jemmapes_scenario_questions.cc
 
 }  // namespace hexlaw::jemmapes_questions

@@ -10,6 +10,7 @@
 #include "engine/jemmapes/facing.h"
 #include "engine/jemmapes/switches.h"
 #include "engine/questions/jemmapes_kinds.h"
+#include "engine/questions/single_dice.h"
 
 namespace hexlaw {
 namespace jemmapes_questions {
@@ -78,7 +79,7 @@ using jemmapes_questions::Situation;
 const std::vector<Kind>& kinds() {
   static const std::vector<Kind> k = [] {
     std::vector<Kind> all;
-    for (auto&& list : {jemmapes_questions::move_kinds(), jemmapes_questions::combat_kinds(), jemmapes_questions::command_kinds()})
+    for (auto&& list : {jemmapes_questions::move_kinds(), jemmapes_questions::combat_kinds(), jemmapes_questions::command_kinds(), jemmapes_questions::scenario_kinds()})
       for (const auto& kind : list) all.push_back(kind);
     return all;
   }();
@@ -92,22 +93,6 @@ const RuleCase* switch_owner(const Catalog& catalog, const std::string& name) {
       if (n.switch_name == name && c.book == "jemmapes") return &c;
   return nullptr;
 }
-
-// A dice source for questions that must not roll: any roll is a CaseError.
-class NoDice : public DiceSource {
- public:
-  explicit NoDice(const CaseFile& c) : c_(c) {}
-  std::string mode() const override { return "none"; }
-
- protected:
-  int next(int sides, std::string_view rule, std::string_view purpose) override {
-    throw CaseError(c_.file, "dice", "the question needs a d" + std::to_string(sides) + " for " + std::string(rule) +
-                                         " (" + std::string(purpose) + "): give dice: {script: [...]}, {seed: N} or enumerate");
-  }
-
- private:
-  const CaseFile& c_;
-};
 
 }  // namespace
 
@@ -173,31 +158,11 @@ Answer answer_jemmapes_case(const CaseFile& c) {
   a.case_name = c.name;
   a.question_kind = kind->name;
   switch (c.dice.mode) {
-    case DiceSpec::Mode::None: {
-      NoDice dice(c);
-      a.outcome = kind->answer(s, dice, a.trace, a.headline);
-      a.dice_mode = "none";
+    case DiceSpec::Mode::None:
+    case DiceSpec::Mode::Scripted:
+    case DiceSpec::Mode::Seeded:
+      answer_with_single_dice(c, a, [&](DiceSource& dice, Trace& t, std::string& h) { return kind->answer(s, dice, t, h); });
       break;
-    }
-    case DiceSpec::Mode::Scripted: {
-      ScriptedDice dice(c.dice.script);
-      try {
-        a.outcome = kind->answer(s, dice, a.trace, a.headline);
-        dice.finish();
-      } catch (const DiceScriptError& e) {
-        throw CaseError(c.file, "dice.script", e.what());
-      }
-      a.rolls = dice.log();
-      a.dice_mode = "scripted";
-      break;
-    }
-    case DiceSpec::Mode::Seeded: {
-      SeededDice dice(c.dice.seed);
-      a.outcome = kind->answer(s, dice, a.trace, a.headline);
-      a.rolls = dice.log();
-      a.dice_mode = "seeded";
-      break;
-    }
     case DiceSpec::Mode::Enumerate: {
       DistinctCitations citations(a.trace);
       std::set<std::string> refusals;

@@ -57,3 +57,19 @@ def test_a_lost_cell_is_refused_by_name():
     }
     with pytest.raises(hexlaw.RuleRefused, match="refused: jemmapes:table.assault:"):
         hexlaw.ask(case)
+
+
+def test_a_charge_move_that_does_not_end_at_the_cavalry_is_named_bad_input():
+    """jemmapes:5.3.1 — charge_moves must end in the charging unit's hex; the error names the field."""
+    with pytest.raises(hexlaw.CaseError, match="charge_moves.H"):
+        hexlaw.ask({
+            "game": "jemmapes",
+            "state": {"formations": FORMATIONS},
+            "units": [
+                {"id": "H", "side": "french", "kind": "cavalry", "hex": "0505", "facing": "n", "cp": 2, "morale": 3,
+                 "formation": "E", "markers": ["charge"]},
+                {"id": "A", "side": "austrian", "kind": "infantry", "hex": "0504", "facing": "s", "cp": 2, "morale": 3, "formation": "L"},
+            ],
+            "question": {"kind": "assault", "attackers": ["H"], "hex": "0504", "attacker_head": "H",
+                         "charge_moves": {"H": ["0507", "0506"]}},
+        })

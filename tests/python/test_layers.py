@@ -1,6 +1,6 @@
 """Owns: the promise that the engine's layers depend only downwards — core below everything;
-the Napoleonic 20 system (n20, with its games) and Jemmapes on core alone; the played game on
-n20; the questions on the systems and the played game; the CLI and bindings on top — so no
+the Napoleonic 20 system (n20, with its games) and Jemmapes on core alone; the played games on
+n20 and Jemmapes; the questions on the systems and the played game; the CLI and bindings on top — so no
 layer includes a layer above it (CMakeLists.txt builds one library per layer to match)."""
 import pathlib
 import re
@@ -12,7 +12,7 @@ ALLOWED = {
     "core": {"core"},
     "n20": {"core", "n20"},
     "jemmapes": {"core", "jemmapes"},
-    "play": {"core", "n20", "play"},
+    "play": {"core", "n20", "jemmapes", "play"},
     "questions": {"core", "n20", "jemmapes", "play", "questions"},
     "draw": {"core", "n20", "jemmapes", "play", "questions", "draw"},
     "cli": {"core", "n20", "jemmapes", "play", "questions", "draw", "cli"},

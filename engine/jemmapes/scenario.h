@@ -1,0 +1,40 @@
+// Owns: the printed restrictions of the Jemmapes scenarios (jemmapes:9.1.1, 9.1.4, 9.2, 9.4) as
+// checks on a position or an intended act: the French set-up hexes and orders, Ferrand's order
+// lock and late arrival, Egalite's lock, d'Harville's inactivity, the 0107 exclusion, the
+// starred redoubts' garrison, and which of them the free scenario lifts. A formation is known
+// by its historical name as its id (Egalite, Beurnonville, Ferrand, Harville or dHarville; case
+// and accents aside). The Austrian set-up (9.1.2) needs the fortification hexes of the map the
+// source lacks and is refused by name.
+#pragma once
+
+#include <string>
+
+#include "engine/core/trace.h"
+#include "engine/jemmapes/context.h"
+
+namespace hexlaw::jemmapes {
+
+enum class ScenarioKind : std::uint8_t { Historical, Free };
+
+struct ScenarioVerdict {
+  bool allowed = true;
+  std::string rule, reason;
+};
+
+// The historical formation a formation id names ("egalite", "beurnonville", "ferrand",
+// "harville", "lilien", "clairfayt", "beaulieu"), or "" for another id.
+std::string historical_formation(const std::string& id);
+// Whether the French units stand where 9.1.1 places them, under the orders it gives.
+ScenarioVerdict french_setup(const Context& x, Trace& t);
+// Whether `f` may attempt a voluntary change of order in `round` (9.1.4 Ferrand, 9.2 Egalite;
+// both lifted in the free scenario, 9.4).
+ScenarioVerdict order_change_allowed(const Context& x, ScenarioKind sc, const Formation& f, int round, Trace& t);
+// Whether `f` may be activated in `round` (9.1.1: Ferrand from round 2; 9.2: d'Harville from
+// round 6 unless `attacked`; the free scenario lifts d'Harville's wait, 9.4).
+ScenarioVerdict activation_allowed(const Context& x, ScenarioKind sc, const Formation& f, int round, bool attacked, Trace& t);
+// Whether `u` may enter `h`: no Austrian unit within 2 hexes of 0107 (9.1.4, both scenarios).
+ScenarioVerdict may_enter(const Context& x, const Unit& u, Hex h, Trace& t);
+// Whether the last unit may leave a starred redoubt, `units_left` staying there (9.2).
+ScenarioVerdict may_leave_redoubt(ScenarioKind sc, int round, int units_left, Trace& t);
+
+}  // namespace hexlaw::jemmapes

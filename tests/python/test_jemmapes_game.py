@@ -1,0 +1,60 @@
+"""Owns: a played Jemmapes 1792 round from Python (jemmapes:2.0): the same decision / choose /
+copy / log / replay interface as a Napoleonic 20 Game, on generated scenarios."""
+import copy
+
+import pytest
+
+import hexlaw
+
+
+def _random_game(seed=4, rounds=2):
+    scenario = hexlaw.jemmapes_generated_scenario(formations_per_side=2, units_per_formation=2, last_round=rounds, seed=seed)
+    game = hexlaw.JemmapesGame(scenario, seed=seed)
+    return scenario, game
+
+
+def test_a_round_plays_logs_and_replays():
+    """jemmapes:2.0 jemmapes:9.3 — played to the end at random, then replayed from its log alone."""
+    scenario, game = _random_game()
+    assert game.decision["kind"] == "order-change" and game.decision["side"] == "french"
+    game.play(seed=8)
+    assert game.over and game.winner in ("french", "austrian")
+    assert not game.invariant_violations()
+    again = hexlaw.jemmapes_replay(scenario, game.log)
+    assert again.record == game.record and again.units == game.units
+    assert hexlaw.jemmapes_replay(scenario, game.log_json()).units == game.units
+    assert {"jemmapes:2.0", "jemmapes:3.1", "jemmapes:5.1"} <= set(game.rules_applied)
+
+
+def test_every_formation_is_activated_exactly_once_a_round():
+    """jemmapes:2.0 — alternating activations with no passing until every formation has gone."""
+    _, game = _random_game(seed=12, rounds=3)
+    game.play(seed=2)
+    assert sorted(game.activations) == [1, 2, 3]
+    for counts in game.activations.values():
+        assert counts == {"A1": 1, "A2": 1, "F1": 1, "F2": 1}
+
+
+def test_a_copy_is_an_independent_branch_and_a_bad_choice_names_the_legal_ones():
+    """jemmapes:2.0 — copies branch; an illegal choice is a ValueError listing the choices."""
+    _, game = _random_game(seed=6)
+    branch = copy.copy(game)
+    branch.choose(len(branch.choices) - 1)
+    assert len(branch.log["decisions"]) == 1 and len(game.log["decisions"]) == 0
+    with pytest.raises(ValueError, match="keep"):
+        game.choose("attempt victory")
+
+
+@pytest.mark.parametrize("name", ["jemmapes-skirmish.yaml", "jemmapes-generated.yaml"])
+def test_hexlaw_play_and_replay_a_jemmapes_scenario(cli, source_dir, tmp_path, name):
+    """jemmapes:2.0 — `hexlaw play` plays a Jemmapes scenario file and `hexlaw replay` gives the same record."""
+    import json
+    import subprocess
+    scenario = str(source_dir / "scenarios" / name)
+    log = tmp_path / "log.json"
+    played = subprocess.run([cli, "play", scenario, "--seed", "3", "--log", str(log), "--json"], capture_output=True, text=True, check=True)
+    replayed = subprocess.run([cli, "replay", scenario, str(log), "--json"], capture_output=True, text=True, check=True)
+    first, again = json.loads(played.stdout), json.loads(replayed.stdout)
+    assert first["record"] == again["record"] and first["result"] == again["result"]
+    assert first["result"]["winner"] in ("french", "austrian")
+    assert "jemmapes:2.0" in first["rules_applied"]

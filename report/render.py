@@ -260,8 +260,8 @@ def html(model):
                                 f"{html_lib.escape(d['detail'])}</li>" for d in model["defects"]) + "</ul>"
                if model["defects"] else "<p>None.</p>")
     data = json.dumps([{k: c[k] for k in ("id", "book", "title", "kind", "summary", "printings", "overrides",
-                                          "status_reason", "verdict", "implemented_by", "tests", "notes", "file",
-                                          "survivors")}
+                                          "status_reason", "verdict", "implemented_by", "tests", "notes")}
+                       | {"file": c.get("file"), "survivors": c.get("survivors", [])}
                        | {"mutants": _mutant_label(c, model)}
                        for c in cases]).replace("</", "<\\/")
     return PAGE.format(

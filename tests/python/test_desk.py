@@ -244,7 +244,8 @@ def test_the_coverage_page_links_case_files_pictures_and_catalog_and_charts_verd
             "tests": [{"name": "case:std/9.8.2/fewest-enemy-zoc-hexes", "kind": "case file", "result": "passed"}]}
     run = {"id": 1, "commit_id": "c", "finished": "f", "tests_passed": 1, "tests_failed": 0, "tests_skipped": 0,
            "tests_total": 1, "behaviour_hash": "h" * 16, "suites": "cases", "suites_ok": 1}
-    page = render.html({"run": run, "cases": [case], "defects": [], "previous": None})
+    page = render.html({"run": run, "cases": [case], "defects": [], "previous": None, "mutation_run": None,
+                        "mutants": []})
     assert '<div id="chart">' in page and 'title="example-tested: 1"' in page
     assert "pictures/${esc(n)}.svg" in page and "../../cases/${esc(n)}.yaml" in page
     assert '"file": "spec/catalog/std/part2.yaml"' in page

@@ -171,7 +171,9 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
     y << "]";
   }
   y << "}\n";
-  y << "calendar: {first: french, second: " << enemy << ", last_turn: " << spec.last_turn << ", night_turns: [";
+  // The Allies are the First Player at Leipzig (leipzig:4.0); the French elsewhere.
+  y << "calendar: {first: " << (leipzig ? "allied" : "french") << ", second: " << (leipzig ? "french" : enemy)
+    << ", last_turn: " << spec.last_turn << ", night_turns: [";
   first = true;
   for (int n : spec.night_turns)
     if (n >= 1 && n <= spec.last_turn) y << (first ? "" : ", ") << n, first = false;

@@ -404,6 +404,15 @@ VictoryVerdict LeipzigRules::judge_victory(const GameState& s, const std::string
   return over("draw", "", "at the end neither side's marginal condition holds: a Draw");
 }
 
+// RULE leipzig:4.0 — the Allies are the First Player of every Game Turn: a scenario naming the French first is refused
+const char* LeipzigRules::first_player_rule(const std::string& first, const std::string& french, Trace& t) const {
+  // As at Dresden, the rules name the French side "french"; the scenario's French side must be it.
+  if (first == "french" || french != "french") return "leipzig:4.0";
+  t.cite("leipzig:4.0", "the Allies are the First Player");
+  record_dynamic_citation("leipzig:4.0");  // scenarios are read under a silent trace
+  return nullptr;
+}
+
 // RULE leipzig:5.0 — on the first Game Turn the Allies skip their Random Events draw
 bool LeipzigRules::skips_random_events(std::string_view side, int turn, const GameState&, Trace& t) const {
   if (turn != 1 || side == "french") return false;

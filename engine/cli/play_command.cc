@@ -14,6 +14,14 @@
 namespace hexlaw::cli {
 namespace {
 
+// Writes a played game's log (JSON text) to `path`, when one was asked for (--log-out).
+void write_log(const std::string& path, const std::string& json_text) {
+  if (path.empty()) return;
+  std::ofstream out(path);
+  if (!out) throw CaseError(path, "", "cannot write the log file");
+  out << json_text << "\n";
+}
+
 // Always the first legal choice: a deterministic, cautious player ("end", "no", "none" come first).
 class FirstChoicePolicy : public play::Policy {
  public:
@@ -98,11 +106,7 @@ int run_jemmapes(const std::shared_ptr<const Spec>& spec, const PlayArgs& args, 
     g.choose(args.policy == "first" ? std::size_t{0} : static_cast<std::size_t>(rng.roll(n, "jemmapes:2.0", "random policy") - 1));
   }
   print(g, args.json);
-  if (!args.log_out.empty()) {
-    std::ofstream out(args.log_out);
-    if (!out) throw CaseError(args.log_out, "", "cannot write the log file");
-    out << play::log_to_json(g.log()) << "\n";
-  }
+  write_log(args.log_out, play::log_to_json(g.log()));
   return 0;
 }
 
@@ -139,11 +143,7 @@ int run_play(const std::shared_ptr<const Spec>& spec, const PlayArgs& args, bool
   else throw CaseError("--policy", "", "unknown policy '" + args.policy + "' (random or first)");
   play::play(g, *policy);
   print(g, args.json);
-  if (!args.log_out.empty()) {
-    std::ofstream out(args.log_out);
-    if (!out) throw CaseError(args.log_out, "", "cannot write the log file");
-    out << play::log_to_json(g.log()) << "\n";
-  }
+  write_log(args.log_out, play::log_to_json(g.log()));
   return 0;
 }
 

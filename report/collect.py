@@ -239,6 +239,14 @@ def main():
         shutil.rmtree(out / "pictures", ignore_errors=True)
         for subject, detail in cookbook.draw_cases(str(build / "hexlaw"), out / "pictures"):
             problems.append(("pictures", subject, detail))
+        # Step E1a. One case picture rendered in headless Chromium, as the page is above.
+        pictures = sorted((out / "pictures").rglob("*.svg"))
+        if not args.skip_render_check and pictures:
+            import render_check
+            ok, message = render_check.check_picture(pictures[0], out / "picture.png")
+            progress(("picture render check: " if ok else "picture render check FAILED: ") + message)
+            if not ok:
+                problems.append(("render-check", str(pictures[0].relative_to(out)), message))
 
     # Step E2. The cookbook's pictures and answers (docs/cookbook.md), drawn by the engine: on a
     # whole run only (`make report`), so a partial run never rewrites the source tree's docs.

@@ -1,6 +1,6 @@
 """Owns: proving coverage.html renders — headless Chromium (Debian's `chromium`) loads the
 page from disk, the script fills the case table, and a screenshot is taken and checked to
-be a real, non-blank image."""
+be a real, non-blank image — and that a case picture (`hexlaw ask --svg`) renders the same way."""
 import pathlib
 import shutil
 import struct
@@ -44,3 +44,26 @@ def check(page, png, model):
     if (width, height) != (1280, 1600) or len(data) < 20000:
         return False, f"the screenshot looks blank or wrong ({width}x{height}, {len(data)} bytes)"
     return True, f"rendered {rows} rows; screenshot {png.name} {width}x{height}"
+
+
+def check_picture(svg, png):
+    """(ok, message). Headless Chromium renders one case picture (an SVG `hexlaw ask --svg`
+    wrote) to a screenshot, checked to be a real PNG that is not one flat colour."""
+    exe = _chromium()
+    if not exe:
+        return False, "chromium is not installed (make report installs it)"
+    if png.exists():
+        png.unlink()
+    with tempfile.TemporaryDirectory() as profile:
+        children.run([exe, *FLAGS, f"--user-data-dir={profile}", f"--screenshot={png}", "--window-size=800,600",
+                      pathlib.Path(svg).resolve().as_uri()], capture_output=True, timeout=120)
+    if not png.exists():
+        return False, f"chromium wrote no screenshot of {svg.name}"
+    data = png.read_bytes()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        return False, f"the screenshot of {svg.name} is not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    # A blank 800x600 page compresses to a few kilobytes; a drawn map does not.
+    if (width, height) != (800, 600) or len(data) < 8000:
+        return False, f"the screenshot of {svg.name} looks blank ({width}x{height}, {len(data)} bytes)"
+    return True, f"rendered {svg.name}: {width}x{height}, {len(data)} bytes"

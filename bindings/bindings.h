@@ -123,6 +123,11 @@ TextOrPath text_or_path(const pybind11::handle& obj, const char* arg, const char
 // A str argument's UTF-8 (TypeError for any other type, CaseError for unpaired surrogates).
 std::string str_arg(const pybind11::handle& obj, const char* arg);
 
+// A played game's log from Python: a dict {scenario, seed, decisions} or its JSON text (str or
+// bytes); TypeError for anything else (game_bindings.cc). And back, as that dict.
+play::GameLog log_from_python(const pybind11::object& obj);
+pybind11::dict log_to_python(const play::GameLog& l);
+
 std::shared_ptr<const Doc> python_to_doc(const pybind11::handle& obj, const std::string& name);
 pybind11::object json_to_python(const nlohmann::json& j);
 

@@ -79,13 +79,6 @@ pyb::list record_list(const Game& g) {
   return out;
 }
 
-// A log given as a dict {scenario, seed, decisions} or as JSON text.
-play::GameLog to_log(const pyb::object& obj) {
-  if (pyb::isinstance<pyb::dict>(obj)) return play::log_from_doc(python_to_doc(obj, "<dict>"), "<dict>");
-  if (!pyb::isinstance<pyb::str>(obj) && !pyb::isinstance<pyb::bytes>(obj))
-    throw pyb::type_error(std::string("log must be a dict or JSON text, not ") + Py_TYPE(obj.ptr())->tp_name);
-  return play::log_from_json(pyb::isinstance<pyb::str>(obj) ? str_arg(obj, "log") : obj.cast<std::string>(), "<text>");
-}
 
 // A scenario given as a Scenario (read under its own spec), a path (str or os.PathLike) or
 // YAML text (read under the spec given, or the default).
@@ -123,6 +116,23 @@ class PythonPolicy : public play::Policy {
 };
 
 }  // namespace
+
+// A log given as a dict {scenario, seed, decisions} or as JSON text.
+play::GameLog log_from_python(const pyb::object& obj) {
+  if (pyb::isinstance<pyb::dict>(obj)) return play::log_from_doc(python_to_doc(obj, "<dict>"), "<dict>");
+  if (!pyb::isinstance<pyb::str>(obj) && !pyb::isinstance<pyb::bytes>(obj))
+    throw pyb::type_error(std::string("log must be a dict or JSON text, not ") + Py_TYPE(obj.ptr())->tp_name);
+  return play::log_from_json(pyb::isinstance<pyb::str>(obj) ? str_arg(obj, "log") : obj.cast<std::string>(), "<text>");
+}
+
+pyb::dict log_to_python(const play::GameLog& l) {
+  pyb::dict d;
+  d["scenario"] = l.scenario;
+  d["seed"] = l.seed;
+  d["decisions"] = l.decisions;
+  return d;
+}
+
 
 void bind_game(pyb::module_& m) {
   m.add_object("_from_pickle", pyb::reinterpret_steal<pyb::object>(PyCFunction_NewEx(&from_pickle_def, m.ptr(), m.attr("__name__").ptr())));
@@ -261,13 +271,7 @@ void bind_game(pyb::module_& m) {
           "Play on with a policy: 'random' (seeded by `seed`) or a callable (game, decision) returning a "
           "choice or its index. Returns how many decisions were taken.")
       .def_property_readonly("log",
-                             [](const Game& g) {
-                               pyb::dict d;
-                               d["scenario"] = g.log().scenario;
-                               d["seed"] = g.log().seed;
-                               d["decisions"] = g.log().decisions;
-                               return d;
-                             })
+                             [](const Game& g) { return log_to_python(g.log()); })
       .def("log_json", [](const Game& g) { return play::log_to_json(g.log()); })
       .def_property_readonly("record", &record_list)
       .def_property_readonly("rules_applied", &Game::rules_applied)
@@ -304,7 +308,7 @@ void bind_game(pyb::module_& m) {
       "replay",
       [](const pyb::object& scenario, const pyb::object& log, const pyb::object& spec) {
         const ScenarioPtr sc = to_scenario(scenario, spec);  // the scenario's errors first, then the log's
-        return play::replay(sc, to_log(log));
+        return play::replay(sc, log_from_python(log));
       },
       pyb::arg("scenario"), pyb::arg("log"), pyb::arg("spec") = pyb::none(),
       "Play a game again from its log (a dict {scenario, seed, decisions} or its JSON text). Raises ValueError "

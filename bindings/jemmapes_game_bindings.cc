@@ -26,19 +26,6 @@ pyb::dict decision_dict(const play::JemmapesDecision& d) {
   return out;
 }
 
-pyb::dict log_dict(const play::GameLog& l) {
-  pyb::dict d;
-  d["scenario"] = l.scenario;
-  d["seed"] = l.seed;
-  d["decisions"] = l.decisions;
-  return d;
-}
-
-play::GameLog log_of(const pyb::object& obj) {
-  if (pyb::isinstance<pyb::dict>(obj)) return play::log_from_doc(python_to_doc(obj, "<dict>"), "<dict>");
-  return play::log_from_json(obj.cast<std::string>(), "<text>");
-}
-
 // The units as dicts (id, side, kind, hex, facing, cp, level, formation, markers).
 pyb::list units_list(const JemmapesGame& g) {
   pyb::list out;
@@ -116,7 +103,7 @@ void bind_jemmapes_game(pyb::module_& m) {
           },
           pyb::arg("seed") = 1, pyb::arg("max_decisions") = 100000,
           "Play on with uniformly random choices (seeded); returns how many decisions were taken.")
-      .def_property_readonly("log", [](const JemmapesGame& g) { return log_dict(g.log()); })
+      .def_property_readonly("log", [](const JemmapesGame& g) { return log_to_python(g.log()); })
       .def("log_json", [](const JemmapesGame& g) { return play::log_to_json(g.log()); })
       .def_property_readonly("record",
                              [](const JemmapesGame& g) {
@@ -141,7 +128,7 @@ void bind_jemmapes_game(pyb::module_& m) {
       });
   m.def(
       "jemmapes_replay",
-      [](const std::shared_ptr<JemmapesScenario>& s, const pyb::object& log) { return play::replay(s, log_of(log)); },
+      [](const std::shared_ptr<JemmapesScenario>& s, const pyb::object& log) { return play::replay(s, log_from_python(log)); },
       pyb::arg("scenario"), pyb::arg("log"),
       "Play a Jemmapes game again from its log (a dict {scenario, seed, decisions} or its JSON text); ValueError names the step "
       "whose choice is not legal.");

@@ -58,3 +58,9 @@ def test_hexlaw_play_and_replay_a_jemmapes_scenario(cli, source_dir, tmp_path, n
     assert first["record"] == again["record"] and first["result"] == again["result"]
     assert first["result"]["winner"] in ("french", "austrian")
     assert "jemmapes:2.0" in first["rules_applied"]
+
+
+def test_a_jemmapes_log_of_the_wrong_type_is_a_type_error():
+    """The Jemmapes replay reads its log as the Napoleonic 20 replay does: a dict or JSON text."""
+    with pytest.raises(TypeError, match="log must be a dict or JSON text"):
+        hexlaw.jemmapes_replay(hexlaw.jemmapes_generated_scenario(), 5)

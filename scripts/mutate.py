@@ -23,6 +23,7 @@ import difflib
 import json
 import os
 import pathlib
+import resource
 import subprocess
 import sys
 import time
@@ -91,12 +92,38 @@ def summary(rows, selection, total_candidates, seed, seconds, complete):
         for r in survivors:
             lines.append(f"  {r['id']}  {r['file']}:{r['line']}  {r['rule_id'] or '(no rule tag)'}  {r['mutation']}"
                          f"  | {r['source'][:80]}")
+    lines += cost(rows)
     ran = sum(1 for r in rows if r["result"] != "equivalent")
     what = {"sample": f"a SAMPLE of {ran} of {total_candidates} candidate mutants (seed {seed}); the figures "
                       "describe the sample, not the whole rule code",
             "ids": f"{ran} mutant(s) named by id, not a sample of the rule code",
             "all": f"every one of {total_candidates} candidate mutants"}[selection]
     lines.append(f"mutation run: {what}; {seconds / 60:.1f} min" + ("" if complete else "; INTERRUPTED, partial"))
+    return lines
+
+
+def _child_cpu():
+    """Processor seconds (user + system) of every finished child process so far."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def cost(rows):
+    """Where the time went: the mean seconds of a caught mutant and of a survivor, and of each step
+    (build, then the stages that ran) within them."""
+    lines = []
+    for label, results in (("caught", ("killed", "timeout")), ("survived", ("survived",))):
+        sel = [r for r in rows if r["result"] in results and r.get("stages") is not None]
+        if not sel:
+            continue
+        steps = collections.Counter()
+        for r in sel:
+            steps.update(r["stages"])
+        cpu = steps.pop("cpu", 0)
+        parts = ", ".join(f"{k} {v / len(sel):.0f}s" for k, v in steps.items())
+        mean = sum(r["seconds"] for r in sel) / len(sel)
+        lines.append(f"cost: a {label} mutant {mean:.0f}s on average over {len(sel)} ({parts}; "
+                     f"{cpu / len(sel):.0f}s of processor time)")
     return lines
 
 
@@ -185,17 +212,20 @@ def main():
             path = src / m.file
             original = path.read_text(encoding="utf-8")
             t = time.monotonic()
+            cpu = _child_cpu()
+            timings = {}
             try:
                 path.write_text(m.apply(original), encoding="utf-8")
                 log.write(f"\n=== mutant {m.id} {m.file}:{m.line} {m.mutation}\n")
                 log.flush()
-                result, killed_by = stages.run_mutant(src, base, m.rule_id, args.jobs, log)
+                result, killed_by = stages.run_mutant(src, base, m.rule_id, args.jobs, log, timings)
             finally:
                 path.write_text(original, encoding="utf-8")
             took = time.monotonic() - t
+            timings["cpu"] = round(_child_cpu() - cpu, 1)  # the processor time, apart from the machine's load
             rows.append({"id": m.id, "file": m.file, "line": m.line, "rule_id": m.rule_id, "mutation": m.mutation,
                          "source": m.source, "result": result, "killed_by": killed_by, "detail": "",
-                         "seconds": round(took, 1)})
+                         "seconds": round(took, 1), "stages": timings})
             save()
             print(f"[{i}/{len(todo)}] {m.id} {m.file}:{m.line} {m.rule_id or '-'} {m.mutation}: {result}"
                   + (f" by {killed_by}" if killed_by else "") + f" ({took:.0f}s)", flush=True)

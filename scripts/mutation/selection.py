@@ -70,6 +70,37 @@ def choose(cands, equivalents, count, seed, ids=None):
     equivalent = [m for m in cands if m.id in equivalents]
     pool = [m for m in cands if m.id not in equivalents]
     if count and count < len(pool):
-        pool = random.Random(seed).sample(pool, count)
+        pool = stratified(pool, count, seed)
     return sorted(pool, key=lambda m: (m.file, m.start, m.mutation)), equivalent
+
+
+def stratum(rel):
+    """The stratum a file's mutants are sampled in: each file of the standard rules (movement,
+    zoc, combat, retreat, rally, morale… one concern each), each game layer, Jemmapes."""
+    parts = rel.split("/")
+    if rel.startswith("engine/n20/games/"):
+        return "layer:" + parts[-1].split(".")[0].split("_")[0]
+    if rel.startswith("engine/jemmapes/"):
+        return "jemmapes"
+    return rel
+
+
+def stratified(pool, count, seed):
+    """A seeded sample of `count` mutants, stratified: each stratum (see `stratum`) gets its share
+    of the count in proportion to its candidates (largest remainders first, ties by name), so
+    every rule area is sampled and the sample weighs each area as the rule code does. Within a
+    stratum the mutants are a simple random sample."""
+    groups = {}
+    for m in pool:
+        groups.setdefault(stratum(m.file), []).append(m)
+    names = sorted(groups)
+    exact = {g: count * len(groups[g]) / len(pool) for g in names}
+    share = {g: int(exact[g]) for g in names}
+    for g in sorted(names, key=lambda g: (-(exact[g] - share[g]), g))[:count - sum(share.values())]:
+        share[g] += 1
+    rng = random.Random(seed)
+    out = []
+    for g in names:
+        out += rng.sample(groups[g], share[g])
+    return out
 

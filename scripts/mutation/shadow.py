@@ -59,11 +59,16 @@ def build_env():
 
 
 def configure(shadow, log):
-    """Configures the shadow build once (Ninja, ccache when installed)."""
+    """Configures the shadow build once (Ninja, ccache when installed), with the engine's layer
+    libraries shared (HEXLAW_SHARED_ENGINE): a mutant then recompiles one source and relinks one
+    library, and no program is relinked (CMake's LINK_DEPENDS_NO_SHARED). A shadow build from
+    before that option is configured again."""
     build = shadow / "build"
-    if (build / "build.ninja").is_file():
+    cache = build / "CMakeCache.txt"
+    if (build / "build.ninja").is_file() and cache.is_file() and \
+            "HEXLAW_SHARED_ENGINE:BOOL=ON" in cache.read_text(encoding="utf-8", errors="replace"):
         return True
-    cmd = ["cmake", "-S", str(shadow), "-B", str(build), "-G", "Ninja"]
+    cmd = ["cmake", "-S", str(shadow), "-B", str(build), "-G", "Ninja", "-DHEXLAW_SHARED_ENGINE=ON"]
     if shutil.which("ccache"):
         cmd.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
     return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=build_env()).returncode == 0

@@ -173,43 +173,60 @@ def _timeout(base, seconds):
     return max(60.0, 5 * seconds.get(base, 30.0) + 30)
 
 
-def run_mutant(shadow, base, rule_id, jobs, log):
+def run_mutant(shadow, base, rule_id, jobs, log, timings=None):
     """Runs the suite in stages against the already-written mutant. Returns (result, killed_by):
-    result is killed, survived, timeout or build-error."""
+    result is killed, survived, timeout or build-error. `timings`, when given, receives the
+    seconds each step took (build, cases, examples, properties, python): where a mutant's cost goes.
+    A mutant survives only when every stage ran whole and passed."""
     env = env_for(shadow)
     build = shadow / "build"
     benv = shadow_mod.build_env()
     benv["CCACHE_READONLY"] = "1"  # a mutant's object is never worth keeping in the cache
+    timings = {} if timings is None else timings
+
+    def clock(step, t):
+        timings[step] = round(timings.get(step, 0.0) + time.monotonic() - t, 1)
 
     def make(target):
         cmd = ["cmake", "--build", str(build), "-j", str(jobs), "--target", target]
+        t = time.monotonic()
         try:
             r = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=benv, timeout=1800)
             return r.returncode == 0
         except subprocess.TimeoutExpired:
             return False
+        finally:
+            clock("build", t)
 
-    # Stage 1. Case files, the mutant's own first.
+    # Stage 1. Case files: those citing the mutant's case (or its section) in one run, then the
+    # rest, so a mutant its own cases catch never waits for the other several hundred.
     if not make("hexlaw"):
         return "build-error", ""
-    cases = _ordered(base.cases, lambda c: base.case_rules.get(c, []), rule_id)
-    rc, out = _run([str(build / "hexlaw"), "ask", "--check", "--jsonl", "--cases-root", str(shadow / "cases"),
-                    *[str(shadow / c) for c in cases]], env, _timeout("cases", base.seconds))
-    if rc == "timeout":
-        return "timeout", "case files (timed out)"
-    answered = {}
-    for line in out.splitlines():
-        if line.startswith("{"):
-            try:
-                d = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            rel = str(pathlib.Path(d["file"]).resolve().relative_to(shadow.resolve()))
-            answered[rel] = bool(d.get("check", {}).get("ok", False))
-    for c in cases:
-        if not answered.get(c, False):
-            name = "case:" + str(pathlib.Path(c).relative_to("cases").with_suffix(""))
-            return "killed", name + ("" if c in answered else " (crashed)")
+    ordered = _ordered(base.cases, lambda c: base.case_rules.get(c, []), rule_id)
+    first = [c for c in ordered if _related(rule_id, base.case_rules.get(c, [])) < 2]
+    batches = ([first] if first else []) + [ordered[len(first):]]
+    for batch in batches:
+        if not batch:
+            continue
+        t = time.monotonic()
+        rc, out = _run([str(build / "hexlaw"), "ask", "--check", "--jsonl", "--cases-root", str(shadow / "cases"),
+                        *[str(shadow / c) for c in batch]], env, _timeout("cases", base.seconds))
+        clock("cases", t)
+        if rc == "timeout":
+            return "timeout", "case files (timed out)"
+        answered = {}
+        for line in out.splitlines():
+            if line.startswith("{"):
+                try:
+                    d = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                rel = str(pathlib.Path(d["file"]).resolve().relative_to(shadow.resolve()))
+                answered[rel] = bool(d.get("check", {}).get("ok", False))
+        for c in batch:
+            if not answered.get(c, False):
+                name = "case:" + str(pathlib.Path(c).relative_to("cases").with_suffix(""))
+                return "killed", name + ("" if c in answered else " (crashed)")
     # Stages 2 and 3. GoogleTest examples, then RapidCheck properties: the cited ones first.
     for kind, binary, prefix in (("examples", "hexlaw_tests", "example:"), ("properties", "hexlaw_properties",
                                                                           "property:")):
@@ -218,8 +235,10 @@ def run_mutant(shadow, base, rule_id, jobs, log):
         names = getattr(base, kind)
         first = [n for n in names if _related(rule_id, base.rules.get((kind, n), [])) < 2]
         for filt in ([":".join(first)] if first else []) + (["-" + ":".join(first)] if first else ["*"]):
+            t = time.monotonic()
             rc, out = _run([str(build / binary), f"--gtest_filter={filt}", "--gtest_fail_fast"], env,
                            _timeout(kind, base.seconds))
+            clock(kind, t)
             if rc == "timeout":
                 return "timeout", f"{prefix}{_last_run(out)} (timed out)"
             if rc != 0:
@@ -232,8 +251,10 @@ def run_mutant(shadow, base, rule_id, jobs, log):
     runs = [first] if first else []
     runs.append(["tests/python", PYTEST_SKIP, *[f"--deselect={n}" for n in first]])
     for args in runs:
+        t = time.monotonic()
         rc, out = _run(["/usr/bin/python3", "-m", "pytest", "-x", "-q", "-rfE", "-p", "no:cacheprovider", *args], env,
                        _timeout("python", base.seconds), cwd=shadow)
+        clock("python", t)
         if rc == "timeout":
             return "timeout", "python (timed out)"
         if rc != 0:

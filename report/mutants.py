@@ -59,18 +59,47 @@ def area(rel):
     if rel.startswith("engine/n20/games/"):
         return pathlib.Path(rel).stem.split("_")[0] + " layer (engine/n20/games)"
     if rel.startswith("engine/n20/"):
-        return "std (engine/n20)"
+        return f"std: {pathlib.Path(rel).stem} (engine/n20)"
     if rel.startswith("engine/jemmapes/"):
         return "jemmapes (engine/jemmapes)"
     return str(pathlib.Path(rel).parent)
 
 
+def wilson(caught, tried, z=1.96):
+    """The 95% Wilson score interval (low, high) of a kill rate seen as `caught` of `tried`
+    mutants of a sample; None when nothing was tried. For a sample stratified in proportion to
+    the candidates it is, if anything, a little wide."""
+    if not tried:
+        return None
+    p = caught / tried
+    centre = (p + z * z / (2 * tried)) / (1 + z * z / tried)
+    half = z * ((p * (1 - p) / tried + z * z / (4 * tried * tried)) ** 0.5) / (1 + z * z / tried)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(caught, tried, sample):
+    """'caught%' of the tried mutants, with the 95% interval when the run was a sample."""
+    if not tried:
+        return "-"
+    text = f"{100 * caught / tried:.0f}%"
+    if sample:
+        lo, hi = wilson(caught, tried)
+        text += f" (95% CI {100 * lo:.0f}–{100 * hi:.0f}%)"
+    return text
+
+
 def by_area(rows):
-    """[(area, {result: count})] in area order, then ("all", totals)."""
+    """[(area, {result: count})] in area order — each file of the standard rules (one concern
+    each: movement, zoc, battle, retreat, rally…), then the standard rules together, each game
+    layer, Jemmapes — then ("all", totals)."""
     groups = {}
     for r in rows:
         groups.setdefault(area(r["file"]), {k: 0 for k in RESULTS})[r["result"]] += 1
     out = sorted(groups.items())
+    std = [r for r in rows if area(r["file"]).startswith("std: ")]
+    if std:
+        at = max(i for i, (name, _) in enumerate(out) if name.startswith("std: ")) + 1
+        out.insert(at, ("std (engine/n20), every file", totals(std)))
     out.append(("all", totals(rows)))
     return out
 

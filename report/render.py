@@ -112,11 +112,13 @@ def markdown(model):
     out += [f"- **{d['kind']}** {d['subject']}: {d['detail']}" for d in model["defects"]] or ["None."]
     out += ["", "## Mutation testing", "", mutation_record.statement(model["mutation_run"], run["commit_id"], model["mutants"])]
     if model["mutation_run"]:
-        out += ["", "| rule area | tried | caught | survived | equivalent | did not build |", "|---|---:|---:|---:|---:|---:|"]
+        sample = model["mutation_run"]["selection"] == "sample"
+        out += ["", "| rule area | tried | caught | survived | equivalent | did not build | kill rate |",
+                "|---|---:|---:|---:|---:|---:|---:|"]
         for name, t in mutation_record.by_area(model["mutants"]):
             tried = t["killed"] + t["timeout"] + t["survived"]
             out.append(f"| {name} | {tried} | {t['killed'] + t['timeout']} | {t['survived']} | {t['equivalent']} | "
-                       f"{t['build-error']} |")
+                       f"{t['build-error']} | {mutation_record.rate(t['killed'] + t['timeout'], tried, sample)} |")
         survivors = [m for m in model["mutants"] if m["result"] == "survived"]
         out += ["", f"Survivors ({len(survivors)}):", ""]
         out += [f"- `{m['file']}:{m['line']}` {m['rule_id'] or '(no rule tag)'}: {m['mutation']} in "

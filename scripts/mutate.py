@@ -13,6 +13,7 @@ build-mutate/last-run.json, which `make report` stores and shows per rule case.
 
   scripts/mutate.py --list          every candidate with its id, place, rule case and mutation
   scripts/mutate.py --show ID       the mutant as a patch (`| git apply` to try it by hand)
+  scripts/mutate.py --summary       the figures of the last run again (per rule area, survivors, cost)
 
 Equivalent mutants (no behaviour can tell them apart) are recorded with a reason in
 tests/mutation/equivalent.txt and never run or counted as survivors."""
@@ -33,7 +34,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.append(str(ROOT / "report"))
 
 from mutation import selection, shadow, stages  # noqa: E402
-from mutants import area  # noqa: E402  (report/mutants.py: the rule areas the report shows)
+from mutants import by_area, rate  # noqa: E402  (report/mutants.py: the rule areas the report shows)
 
 OUT_DIR = ROOT / "build-mutate"
 
@@ -63,6 +64,7 @@ def parse_args():
     ap.add_argument("--jobs", type=int, default=int(env.get("JOBS") or 2))
     ap.add_argument("--list", action="store_true", help="list the candidates and exit")
     ap.add_argument("--show", metavar="ID", help="print one mutant as a patch and exit")
+    ap.add_argument("--summary", action="store_true", help="print the figures of the recorded run (--out) and exit")
     ap.add_argument("--out", default=str(OUT_DIR / "last-run.json"))
     return ap.parse_args()
 
@@ -76,16 +78,10 @@ def show(m):
 
 def summary(rows, selection, total_candidates, seed, seconds, complete):
     """The closing lines: figures per rule area, the survivors with their place, the duration."""
-    lines = []
-    by_area = collections.OrderedDict()
-    for r in sorted(rows, key=lambda r: area(r["file"])):
-        by_area.setdefault(area(r["file"]), collections.Counter())[r["result"]] += 1
-    lines.append(f"{'rule area':36} {'tried':>5} {'killed':>6} {'survived':>8} {'equiv.':>6} {'no build':>8}  caught")
-    tot = collections.Counter()
-    for name, c in by_area.items():
-        tot.update(c)
-        lines.append(_row(name, c))
-    lines.append(_row("all", tot))
+    lines = [f"{'rule area':36} {'tried':>5} {'killed':>6} {'survived':>8} {'equiv.':>6} {'no build':>8}  caught"]
+    sample = selection == "sample"
+    for name, c in by_area(rows):
+        lines.append(_row(name, c, sample))
     survivors = [r for r in rows if r["result"] == "survived"]
     if survivors:
         lines.append("survivors (a test is missing here):")
@@ -127,15 +123,21 @@ def cost(rows):
     return lines
 
 
-def _row(name, c):
+def _row(name, c, sample):
     tried = c["killed"] + c["timeout"] + c["survived"]
     caught = c["killed"] + c["timeout"]
-    pct = f"{100 * caught / tried:.0f}%" if tried else "-"
+    pct = rate(caught, tried, sample)
     return f"{name:36} {tried:5} {caught:6} {c['survived']:8} {c['equivalent']:6} {c['build-error']:8}  {pct}"
 
 
 def main():
     args = parse_args()
+    if args.summary:
+        rec = json.loads(pathlib.Path(args.out).read_text(encoding="utf-8"))
+        for line in summary(rec["mutants"], rec["selection"], rec["candidates"], rec["seed"], rec["seconds"],
+                            rec["complete"]):
+            print(line)
+        return 0
     t0 = time.monotonic()
     files = selection.rule_files(ROOT, args.files)
     cands = selection.candidates(ROOT, files)

@@ -38,6 +38,9 @@ def test_every_engine_folder_is_a_known_layer():
 
 
 def test_cmake_builds_one_library_per_layer():
+    """Static by default; the mutation build alone (HEXLAW_SHARED_ENGINE) makes them shared."""
     text = (ROOT / "CMakeLists.txt").read_text()
     for layer in ("core", "n20", "jemmapes", "play", "questions", "draw"):
-        assert f"add_library(hexlaw_{layer} STATIC" in text
+        assert re.search(rf"add_library\(hexlaw_{layer} (STATIC|\$\{{HEXLAW_LIBRARY_KIND\}}) ", text), layer
+    assert re.search(r"option\(HEXLAW_SHARED_ENGINE \"[^\"]*\" OFF\)", text)
+    assert re.search(r"else\(\)\s+set\(HEXLAW_LIBRARY_KIND STATIC\)", text)

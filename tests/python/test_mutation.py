@@ -147,3 +147,21 @@ def test_the_report_counts_a_sampled_run_per_case(tmp_path):
     text = report_mutants.statement(db_run, "abc", rows)
     assert "SAMPLE of 2 of the 100" in text and "1 were caught and 1 survived" in text and "stale" not in text
     assert "stale" in report_mutants.statement(db_run, "def", rows)
+
+
+def test_the_python_tests_a_mutant_run_leaves_out_cannot_reach_the_engine():
+    """A mutant's pytest run leaves out only files that never import the module, start the CLI or
+    cite a rule (stages.ENGINE_BLIND); one that gains a way in is run again, and this test says so."""
+    from mutation import stages
+    assert stages.engine_blind(ROOT) == list(stages.ENGINE_BLIND)
+    assert stages.ENGINE_REACH.search("def test_x(cli, tmp_path):") and stages.ENGINE_REACH.search("import hexlaw")
+
+
+def test_a_sample_is_stratified_over_the_rule_areas():
+    """Each stratum (a std file, a game layer, Jemmapes) gets its share in proportion to its mutants."""
+    ms = [operators.Mutant(f"{k:010x}", f, 1, k, k + 1, "x", "m", "", "") for k, f in enumerate(
+        ["engine/n20/rally.cc"] * 60 + ["engine/n20/games/jena.cc"] * 30 + ["engine/jemmapes/combat.cc"] * 10)]
+    chosen = selection.stratified(ms, 10, seed=3)
+    got = {f: sum(1 for m in chosen if m.file == f) for f in {m.file for m in ms}}
+    assert got == {"engine/n20/rally.cc": 6, "engine/n20/games/jena.cc": 3, "engine/jemmapes/combat.cc": 1}
+    assert [m.id for m in chosen] == [m.id for m in selection.stratified(ms, 10, seed=3)]

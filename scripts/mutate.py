@@ -65,6 +65,9 @@ def parse_args():
     ap.add_argument("--list", action="store_true", help="list the candidates and exit")
     ap.add_argument("--show", metavar="ID", help="print one mutant as a patch and exit")
     ap.add_argument("--summary", action="store_true", help="print the figures of the recorded run (--out) and exit")
+    ap.add_argument("--update-equivalents", action="store_true",
+                    help="mark the recorded run's survivors that tests/mutation/equivalent.txt now records as "
+                         "equivalent (with the reason), then print its figures")
     ap.add_argument("--out", default=str(OUT_DIR / "last-run.json"))
     return ap.parse_args()
 
@@ -132,8 +135,17 @@ def _row(name, c, sample):
 
 def main():
     args = parse_args()
-    if args.summary:
+    if args.summary or args.update_equivalents:
         rec = json.loads(pathlib.Path(args.out).read_text(encoding="utf-8"))
+        if args.update_equivalents:
+            # A survivor judged equivalent after the run: it ran the whole suite and survived, and
+            # the record now says why no test can catch it. Killed mutants are never touched.
+            known = selection.read_equivalents(ROOT)
+            for r in rec["mutants"]:
+                if r["result"] == "survived" and r["id"] in known:
+                    r["result"], r["detail"] = "equivalent", known[r["id"]][1] + " (survived the whole suite)"
+                    print(f"mutate: {r['id']} {r['file']}:{r['line']} recorded as equivalent")
+            pathlib.Path(args.out).write_text(json.dumps(rec, indent=1))
         for line in summary(rec["mutants"], rec["selection"], rec["candidates"], rec["seed"], rec["seconds"],
                             rec["complete"]):
             print(line)

@@ -74,8 +74,9 @@ def main():
     ap.add_argument("--skip-render-check", action="store_true", help="do not screenshot the page in Chromium")
     ap.add_argument("--suites", default="example,property,cases,python",
                     help="comma-separated subset of example,property,cases,python (default: all)")
-    ap.add_argument("--mutation", default=str(ROOT / "build-mutate" / "last-run.json"),
-                    help="the mutation run to store (default: the last `make mutate`); none if absent")
+    ap.add_argument("--mutation", default=str(mutants.default_record(ROOT)),
+                    help="the mutation run to store (default: the last `make mutate` in build-mutate/, else the "
+                         "run committed in tests/mutation/last-run.json); none if absent")
     args = ap.parse_args()
     children.stop_children_on_signals()
     build, out = pathlib.Path(args.build).resolve(), pathlib.Path(args.out).resolve()

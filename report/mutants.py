@@ -7,6 +7,14 @@ import pathlib
 RESULTS = ("killed", "timeout", "survived", "equivalent", "build-error")
 
 
+def default_record(root):
+    """The mutation run the report stores by default: this checkout's last `make mutate`
+    (build-mutate/last-run.json), else the run committed with the sources
+    (tests/mutation/last-run.json), whose commit the page compares with its own."""
+    local = root / "build-mutate" / "last-run.json"
+    return local if local.is_file() else root / "tests" / "mutation" / "last-run.json"
+
+
 def load(path):
     """(run dict or None, [mutant rows], problem or None). No file means no mutation run; a
     malformed file is a problem the report lists as a defect, never a crash."""

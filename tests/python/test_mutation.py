@@ -165,3 +165,17 @@ def test_a_sample_is_stratified_over_the_rule_areas():
     got = {f: sum(1 for m in chosen if m.file == f) for f in {m.file for m in ms}}
     assert got == {"engine/n20/rally.cc": 6, "engine/n20/games/jena.cc": 3, "engine/jemmapes/combat.cc": 1}
     assert [m.id for m in chosen] == [m.id for m in selection.stratified(ms, 10, seed=3)]
+
+
+def test_the_report_falls_back_to_the_committed_run(tmp_path):
+    """Without a local `make mutate` the report stores the run committed in tests/mutation/."""
+    assert report_mutants.default_record(tmp_path) == tmp_path / "tests" / "mutation" / "last-run.json"
+    (tmp_path / "build-mutate").mkdir()
+    (tmp_path / "build-mutate" / "last-run.json").write_text("{}")
+    assert report_mutants.default_record(tmp_path) == tmp_path / "build-mutate" / "last-run.json"
+
+
+def test_a_sampled_kill_rate_carries_its_95_percent_interval():
+    assert report_mutants.rate(18, 27, True) == "67% (95% CI 48–81%)"
+    assert report_mutants.rate(3, 3, False) == "100%"
+    assert report_mutants.rate(0, 0, True) == "-"

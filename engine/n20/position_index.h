@@ -39,6 +39,9 @@ class PositionIndex {
   const SideFacts& side(Hex a, Hex b) const { return ground_->side(a, b); }
   const SideFacts& side(Hex h, Direction d) const { return ground_->side(h, d); }
   const TerrainIndex& ground() const { return *ground_; }
+  // The same, held: a search that keeps facts for a later one holds it, so that an equal
+  // address always means the same ground.
+  const std::shared_ptr<const TerrainIndex>& ground_shared() const { return ground_; }
   // The hexes the index's arrays cover (occupant() and enemy_zoc() answer others too, slower).
   const HexWindow& window() const { return window_; }
   // Is h in the ZOC of some unit whose side is not `side`? (Friendly units never negate it.)

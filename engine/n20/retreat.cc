@@ -18,11 +18,14 @@ constexpr int kMaxExtension = 12;  // hexes a retreat may add to leave friendly-
 // kCostUnit, plus a count of those it ranks next (a path is far shorter than kCostUnit hexes).
 constexpr int kCostUnit = 1 << 12;
 constexpr int kUnlimited = INT_MAX / 4;  // no budget; also "cannot be finished at all"
+constexpr std::uint32_t kLastZocEpoch = (1u << 31) - 1;  // zoc_epoch * 2 + 1 must fit
 
 // Arrays a search borrows from the rule set's workspace (see PositionIndex for the same
-// scheme): the steps out of each hex, worked out once per search since they do not depend on
-// the path, and which hexes the path being built stands on. Entries from an older epoch read
-// as unset.
+// scheme): the steps out of each hex, worked out once since they do not depend on the path,
+// and which hexes the path being built stands on. Entries from an older epoch read as unset.
+// The steps depend only on the position, the ground and the unit retreating, so a search of
+// the same unit on an equal position and the same ground keeps the last search's steps: the
+// odds of a battle search each loser's retreat once per rout distance, all on one position.
 struct SearchArrays : Workspace::Scratch {
   static constexpr Workspace::Kind kKind = Workspace::Kind::RetreatSearch;
   struct Exits {
@@ -33,7 +36,48 @@ struct SearchArrays : Workspace::Scratch {
   std::vector<Exits> exits;
   std::vector<std::uint32_t> on_path;  // epoch while the hex is on the path
   std::uint32_t epoch = 0;
+  // What the steps stamped exits_epoch were worked out for (the ground held, so that its
+  // address is never another's).
+  std::shared_ptr<const TerrainIndex> ground;
+  Symbol unit;
+  GameState state;
+  std::uint32_t exits_epoch = 0;
+  // Which hexes lie in an enemy ZOC for the side zoc_side, per hex: zoc_epoch * 2 + in one.
+  // They hold for every position with the same ground, game-level fields and units of the
+  // other sides (zoc_state keeps those): a side's own units never bear on the ZOCs it faces.
+  // A battle's retreats all see the same enemies, wherever its losers have gone.
+  std::vector<std::uint32_t> zoc;
+  std::shared_ptr<const TerrainIndex> zoc_ground;
+  Symbol zoc_side;
+  GameState zoc_state;
+  std::uint32_t zoc_epoch = 0;
 };
+
+// Whether `key` (a position without the units of `side`) is `state` once the units of `side`
+// are left out.
+bool same_but_side(const GameState& key, const GameState& state, Symbol side) {
+  if (key.turn != state.turn || key.phase != state.phase || key.phasing != state.phasing || key.night != state.night ||
+      key.weather != state.weather || key.morale != state.morale || key.markers != state.markers ||
+      key.counters != state.counters)
+    return false;
+  std::size_t k = 0;
+  for (const Unit& u : state.units) {
+    if (u.side == side) continue;
+    if (k == key.units.size() || !(key.units[k] == u)) return false;
+    ++k;
+  }
+  return k == key.units.size();
+}
+
+// Whether some unit of `side` stands in a hex with a unit of another side: the position index
+// then sees one of them only, so the ZOC facts would depend on `side`'s units after all.
+bool shares_a_hex(const GameState& state, Symbol side) {
+  for (const Unit& a : state.units)
+    if (a.side == side && a.on_map())
+      for (const Unit& b : state.units)
+        if (b.side != side && b.on_map() && b.hex == a.hex) return true;
+  return false;
+}
 
 // What a retreat may use on the way to a finish: hexes no worse than a priority class
 // (whole_path), and a cost the rest of the path may still spend (fewest_ezoc).
@@ -58,13 +102,37 @@ class Ground {
         arrays_(rules.workspace().take<SearchArrays>()) {
     if (rules.printed().retreat_direction.empty()) away_from_ = unit.hex;
     for (Hex h : rules.friendly_locs(unit, map, state)) locs_.push_back(h);
+    SearchArrays& a = *arrays_;
     const auto n = static_cast<std::size_t>(index_.window().size());
-    if (arrays_->exits.size() < n || arrays_->epoch == UINT32_MAX) {
-      arrays_->exits.assign(std::max(n, arrays_->exits.size()), {});
-      arrays_->on_path.assign(arrays_->exits.size(), 0);
-      arrays_->epoch = 0;
+    if (a.exits.size() < n || a.epoch >= UINT32_MAX - 1 || a.zoc_epoch >= kLastZocEpoch) {
+      a.exits.assign(std::max(n, a.exits.size()), {});
+      a.on_path.assign(a.exits.size(), 0);
+      a.zoc.assign(a.exits.size(), 0);
+      a.epoch = a.zoc_epoch = 0;
+      a.ground.reset();
+      a.zoc_ground.reset();
     }
-    epoch_ = ++arrays_->epoch;
+    // The steps of the last search stand when its unit, position and ground are this one's
+    // (the window follows from the ground and the position).
+    const std::shared_ptr<const TerrainIndex>& ground = index_.ground_shared();
+    if (a.ground != ground || a.unit != unit.id || a.state != state) {
+      a.ground = ground;
+      a.unit = unit.id;
+      a.state = state;
+      a.exits_epoch = ++a.epoch;
+    }
+    exits_epoch_ = a.exits_epoch;
+    epoch_ = ++a.epoch;
+    // The enemy-ZOC facts stand when the ground and everything but this side's units are the
+    // last ones' (on a bounded map, whose window is the ground's).
+    zoc_kept_ = map.bounds().has_value() && !shares_a_hex(state, unit.side);
+    if (zoc_kept_ && (a.zoc_ground != ground || a.zoc_side != unit.side || !same_but_side(a.zoc_state, state, unit.side))) {
+      a.zoc_ground = ground;
+      a.zoc_side = unit.side;
+      a.zoc_state = state;
+      std::erase_if(a.zoc_state.units, [&](const Unit& u) { return u.side == unit.side; });
+      ++a.zoc_epoch;
+    }
   }
   Ground(const Ground&) = delete;
   Ground& operator=(const Ground&) = delete;
@@ -93,8 +161,8 @@ class Ground {
       return outside_ ? &*outside_ : nullptr;
     }
     SearchArrays::Exits& e = arrays_->exits[static_cast<std::size_t>(i)];
-    if (e.epoch != epoch_) {
-      e.epoch = epoch_;
+    if (e.epoch != exits_epoch_) {
+      e.epoch = exits_epoch_;
       e.open = 0;
       for (Direction dir : kAllDirections)
         if (auto s = step(a, dir)) {
@@ -137,10 +205,19 @@ class Ground {
     if (!side.crossable) return std::nullopt;
     RetreatStep s;
     s.hex = b;
-    s.enemy_zoc = index_.enemy_zoc(zoc_, b);
+    s.enemy_zoc = enemy_zoc(b);
     s.friendly = o != nullptr;
     s.river = side.hazard;
     return s;
+  }
+
+  // Is b in an enemy ZOC? From the facts kept for this side where they stand, else the index.
+  bool enemy_zoc(Hex b) const {
+    const int i = zoc_kept_ ? index_.window().index(b) : -1;
+    if (i < 0) return index_.enemy_zoc(zoc_, b);
+    std::uint32_t& known = arrays_->zoc[static_cast<std::size_t>(i)];
+    if ((known >> 1) != arrays_->zoc_epoch) known = arrays_->zoc_epoch * 2 + (index_.enemy_zoc(zoc_, b) ? 1 : 0);
+    return (known & 1) != 0;
   }
 
   // Priority class of a step, lower first: empty and outside enemy ZOCs (std:9.8.2), then
@@ -220,7 +297,9 @@ class Ground {
   std::optional<Hex> away_from_;
   std::vector<Hex> locs_;  // in hex order
   Workspace::Lease<SearchArrays> arrays_;  // given back to the rule set with the search
-  std::uint32_t epoch_ = 0;
+  std::uint32_t epoch_ = 0;        // this search's: the hexes on its path
+  std::uint32_t exits_epoch_ = 0;  // the steps' (kept from an earlier search of the same position)
+  bool zoc_kept_ = false;          // the enemy-ZOC facts are read from (and kept in) the workspace
   mutable std::optional<RetreatStep> outside_;  // a step from a hex outside the window
 };
 

@@ -26,7 +26,7 @@ def test_an_untyped_error_is_a_finding(monkeypatch):
     monkeypatch.setattr(fuzz_dict, "target_scenario", broken)
     try:
         fuzz_dict.run(seed=1, inputs=3, timeout=60)
-    except RuntimeError as e:
-        assert str(e) == "untyped"
+    except fuzz_dict.Finding as e:
+        assert "RuntimeError: untyped" in str(e) and "--only 0" in str(e)
     else:
         raise AssertionError("the fuzzer let an untyped error pass")

@@ -40,14 +40,27 @@ asan:
 # libFuzzer targets (tests/fuzz) under ASan and UBSan, built with Debian's clang in build-fuzz
 # (clang and its runtime installed here). Each runs FUZZ_SECONDS from its seed corpus; a
 # crash, leak, untyped exception or an input slower than FUZZ_TIMEOUT seconds fails.
+# FUZZ_TARGETS= picks some (default all: fuzz_case fuzz_scenario fuzz_replay fuzz_dict).
+# fuzz_dict is the Python dict conversion: a seeded random generator with mutation run on the
+# ordinary build's module (tests/fuzz/fuzz_dict.py; not coverage-guided, docs/fuzzing.md).
 FUZZ_SECONDS ?= 180
 FUZZ_TIMEOUT ?= 1
+FUZZ_TARGETS ?= fuzz_case fuzz_scenario fuzz_replay fuzz_dict
+FUZZ_CXX_TARGETS = $(filter-out fuzz_dict,$(FUZZ_TARGETS))
 fuzz:
 	@scripts/install-deps.sh clang libclang-rt-dev
+ifneq ($(FUZZ_CXX_TARGETS),)
 	@cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DHEXLAW_FUZZ=ON -DCMAKE_BUILD_TYPE=Fuzz \
 	  -DCMAKE_CXX_FLAGS_FUZZ="-O1 -gline-tables-only" $(CMAKE_FLAGS) >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target fuzz_case fuzz_scenario fuzz_replay
-	@scripts/run-fuzz.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_TIMEOUT)
+	@cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_CXX_TARGETS)
+	@scripts/run-fuzz.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_TIMEOUT) $(FUZZ_CXX_TARGETS)
+endif
+ifneq ($(filter fuzz_dict,$(FUZZ_TARGETS)),)
+	@$(MAKE) --no-print-directory build
+	@mkdir -p build-fuzz/findings
+	@PYTHONPATH=$(BUILD)/python /usr/bin/python3 tests/fuzz/fuzz_dict.py --seconds $(FUZZ_SECONDS) \
+	  --findings build-fuzz/findings
+endif
 
 # Google Benchmark speed targets, then the Python overhead (hexlaw.ask(dict) against C++).
 bench: build

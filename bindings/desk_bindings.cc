@@ -50,8 +50,11 @@ json field_to_json(const CaseField& f) {
   return nullptr;
 }
 
+// Python data as JSON through the typed conversion ask uses (convert.cc): data that is not
+// JSON-like, circular or too deep is a CaseError naming the field, never a RuntimeError or a
+// RecursionError (a fuzz_dict finding, issue 16).
 json python_to_json(const pyb::handle& obj) {
-  return json::parse(pyb::module_::import("json").attr("dumps")(obj).cast<std::string>());
+  return field_to_json(CaseField(python_to_doc(obj, "<position>"), "<position>"));
 }
 
 std::string layout_name(const json& doc) {
@@ -207,16 +210,14 @@ namespace {
 Position make_position(const pyb::object& obj, const pyb::object& given) {
   const std::shared_ptr<const Spec> spec = spec_or_default(given);
   if (pyb::isinstance<pyb::dict>(obj)) return Position(spec, python_to_json(obj), "<position>");
-  const bool pathlike = pyb::hasattr(obj, "__fspath__");
-  const std::string text =
-      pathlike ? pyb::str(obj.attr("__fspath__")()).cast<std::string>() : obj.cast<std::string>();
-  std::error_code no_file;
-  if (pathlike || (text.find('\n') == std::string::npos && std::filesystem::is_regular_file(text, no_file))) {
-    json doc = field_to_json(CaseField::load_file(text));
-    if (doc.is_object() && !doc.contains("name")) doc["name"] = std::filesystem::path(text).stem().string();
-    return Position(spec, std::move(doc), text);
+  // As ask reads a case: TypeError for another type (a list, an int: a fuzz_dict finding).
+  const TextOrPath t = text_or_path(obj, "case", "a dict, str, bytes or os.PathLike");
+  if (t.path) {
+    json doc = field_to_json(CaseField::load_file(t.value));
+    if (doc.is_object() && !doc.contains("name")) doc["name"] = std::filesystem::path(t.value).stem().string();
+    return Position(spec, std::move(doc), t.value);
   }
-  return Position(spec, field_to_json(CaseField::load_text(text, "<text>")), "<text>");
+  return Position(spec, field_to_json(CaseField::load_text(t.value, "<text>")), "<text>");
 }
 
 pyb::object answer_object(Answer a, std::shared_ptr<const CaseFile> c) {

@@ -818,7 +818,8 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   for (const int chosen : order) {
     const Cursor& c = nodes[static_cast<std::size_t>(chosen)].c;
     // Every member given, so the entry is built member by member rather than zeroed first.
-    ReachableHex& r = out.emplace_back(c.hex, HexPath(), 0, 0, false, std::nullopt, GuardCommitment{});
+    // (Braces: clang 14 has no parenthesised aggregate initialisation.)
+    ReachableHex& r = out.emplace_back(ReachableHex{c.hex, HexPath(), 0, 0, false, std::nullopt, GuardCommitment{}});
     r.path.resize(static_cast<std::size_t>(c.steps));
     int at = chosen;
     for (std::size_t k = r.path.size(); k-- > 0; at = nodes[static_cast<std::size_t>(at)].parent)

@@ -759,15 +759,15 @@ void BattleResolution::settle_morale() {
     if (fixed_->rules->morale_frozen(t, out_.after, *trace_)) continue;  // a Leipzig Front in General Retreat
     const int before = it->second;
     // RULE std:12.0 — each side's morale points, on its track, rise and fall with events
-    trace_->cite("std:12.0", [&] { return t + " morale changes after the battle"; });
+    trace_->cite("std:12.0", [&, &t = t] { return t + " morale changes after the battle"; });
     // RULE std:12.1 — simultaneous changes: add first, then subtract
     // RULE std:12.1.1 — never above 10
     int v = cap_net ? std::min(10, before + gain - loss) : std::min(10, before + gain) - loss;
     v = std::max(0, v);
     it->second = v;
-    trace_->cite("std:12.1", [&] { return t + " morale " + std::to_string(before) + " +" + std::to_string(gain) + " -" +
+    trace_->cite("std:12.1", [&, &gain = gain, &loss = loss, &t = t] { return t + " morale " + std::to_string(before) + " +" + std::to_string(gain) + " -" +
                                    std::to_string(loss) + " = " + std::to_string(v) + " (gains added first, then losses)"; });
-    if (before + gain > 10) trace_->cite("std:12.1.1", [&] { return t + " cannot exceed 10 morale points"; });
+    if (before + gain > 10) trace_->cite("std:12.1.1", [&, &t = t] { return t + " cannot exceed 10 morale points"; });
   }
   for (const auto& [t, gain, loss] : ledger_) out_.morale[t] += gain - loss;
   // A track brought to 0: the rule set's collapse (nothing here in the standard rules, whose

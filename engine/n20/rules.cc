@@ -328,7 +328,7 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, std::shared_ptr<const
     if (!is_optional_rule(catalog, o)) throw std::invalid_argument("'" + o + "' is not an optional rule in the catalog");
   for (const auto& [name, reading] : choice.interpretations) {
     auto it = std::find_if(known_switches().begin(), known_switches().end(),
-                           [&](const InterpretationSwitch& s) { return s.name == name; });
+                           [&, &name = name](const InterpretationSwitch& s) { return s.name == name; });
     if (it == known_switches().end()) {
       // REFUSES dresden:9.8.6 — the retreat_only reading: inactive French LOCs would stay LOCs for
       // rallies, breaking on arrival and night morale, but the one LOC hook serves all of those alike

@@ -66,14 +66,14 @@ std::vector<Game::Candidate> Game::candidate_battles(const UnitSet& used, Symbol
     }
   };
   for (const auto& [base, targets] : targets_of) {
-    subsets(targets, [&](const std::vector<Symbol>& ds) {
+    subsets(targets, [&, &base = base](const std::vector<Symbol>& ds) {
       std::vector<Symbol> common;
       for (const auto& a : attackers_of_defender(ds.front())) {
         bool all = true;
         for (const auto& d : ds) all = all && contains(attackers_of_defender(d), a);
         if (all) common.push_back(a);
       }
-      subsets(common, [&](const std::vector<Symbol>& as) {
+      subsets(common, [&, &base = base](const std::vector<Symbol>& as) {
         if (as.front() != base) return;  // each battle is generated from its first attacker only
         if (!focus.empty() && !contains(as, focus) && !contains(ds, focus)) return;
         if (!listed(as, ds)) out.push_back(Candidate{as, ds});
@@ -495,7 +495,7 @@ void Game::offer_advance() {
         const Hex h = path[static_cast<std::size_t>(k)];
         if (!open(h)) continue;
         const bool offered = std::any_of(d.actions.begin(), d.actions.end(),
-                                         [&](const Action& a) { return a.unit == id && a.hex == h; });
+                                         [&, &id = id](const Action& a) { return a.unit == id && a.hex == h; });
         if (!offered) d.add({.kind = ActionKind::Advance, .unit = id, .hex = h});
       }
   }

@@ -202,3 +202,27 @@ def test_ids_outside_the_character_set_are_refused_in_a_scenario(meadow, odd_id)
     sc = meadow.replace("{id: F-I,   side", "{id: %s, side" % json.dumps(odd_id), 1)
     with pytest.raises(hexlaw.CaseError, match=r"units\[0\]\.id"):
         hexlaw.load_scenario(sc)
+
+
+def test_position_takes_data_as_ask_does():
+    """fuzz_dict findings (issue 16): hexlaw.Position converted dicts through json.dumps and
+    cast any other value to str, so a list or an int raised RuntimeError ("Unable to cast"),
+    NaN, lone surrogates and circular or deep data RuntimeError, ValueError or RecursionError."""
+    for bad in ([1], [], 5, (1,), [{}], None):
+        with pytest.raises(TypeError):
+            hexlaw.Position(bad)
+    loop = []
+    loop.append(loop)
+    deep = []
+    for _ in range(5000):
+        deep = [deep]
+    for field, value, reason in [("title", float("nan"), "NaN"), ("title", "A\udcff", "Unicode"),
+                                 ("question", loop, "contains itself"), ("question", deep, "nested more than")]:
+        with pytest.raises(hexlaw.CaseError, match=reason):
+            hexlaw.Position(dict(CASE, **{field: value}))
+    p = hexlaw.Position(CASE)
+    with pytest.raises(hexlaw.CaseError, match="contains itself"):
+        p.ask({"kind": "in-enemy-zoc", "unit": loop})
+    with pytest.raises(hexlaw.CaseError, match="NaN"):
+        p.set_unit("A", strength=float("nan"))
+    assert p.ask().outcome["in_enemy_zoc"] is False and p.unit("A")["strength"] == 3

@@ -173,7 +173,8 @@ void DresdenRules::settle_position(const Map& m, Change why, GameState& s, Trace
   }
   // Step B.
   const bool after_retreat = interpretation("dresden.dresden_garrison_restore") == "after_retreat";
-  for (const auto& [id, hex] : taken_garrisons(s)) {
+  for (const auto& taken : taken_garrisons(s)) {
+    const std::string &id = taken.first, &hex = taken.second;  // named, as clang 14's lambdas cannot capture bindings
     Unit* g = s.unit(std::string_view(id));
     const Hex h = m.hex(hex);
     if (!g || enemy_in(s, h, g->side)) continue;

@@ -296,7 +296,7 @@ NightMorale LeipzigRules::judge_night_morale(const Map& m, const GameState& s, c
       if (!loses) continue;
       ++out.enemy_loss;
       lose(track, 1);
-      t.cite("leipzig:14.0", [&] { return "French units hold " + std::to_string(held) + " of the " + track +
+      t.cite("leipzig:14.0", [&, &held = held, &track = track] { return "French units hold " + std::to_string(held) + " of the " + track +
                                           " Front's LOC hexes (" + std::to_string(out.enemy_locs_held) +
                                           " Allied in all): it loses 1"; });
     }
@@ -324,15 +324,15 @@ NightMorale LeipzigRules::judge_night_morale(const Map& m, const GameState& s, c
     if (track == kFrench) continue;
     const bool retreating = s.has_marker(Symbol("general-retreat-" + std::string(track)));
     const bool present = std::any_of(s.units.begin(), s.units.end(),
-                                     [&](const Unit& u) { return u.on_map() && u.side != kFrench && front_of(u) == track; });
+                                     [&, &track = track](const Unit& u) { return u.on_map() && u.side != kFrench && front_of(u) == track; });
     if (retreating || !present) {
-      t.cite("leipzig:14.0", [&] { return track + " Front does not rest: " +
+      t.cite("leipzig:14.0", [&, &track = track] { return track + " Front does not rest: " +
                                           (retreating ? "it is in General Retreat" : "none of its units is on the map"); });
       continue;
     }
     points = std::min(10, points + 1);
     ++out.rest_gain;
-    t.cite("leipzig:14.0", [&] { return track + " Front rests: +1"; });
+    t.cite("leipzig:14.0", [&, &track = track] { return track + " Front rests: +1"; });
   }
   return out;
 }

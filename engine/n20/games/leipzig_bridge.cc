@@ -80,7 +80,7 @@ void LeipzigRules::accidental_demolition(const Map& m, GameState& s, DiceSource&
   const int die = dice.roll(6, "leipzig:16.10", "Lindenau bridge accidental demolition");
   const int modified = die - occupied;
   const bool blown = modified <= 1;
-  t.cite("leipzig:16.10", [&] {
+  t.cite("leipzig:16.10", [&, &occupied = occupied] {
     return std::string(when) + ": demolition check, die " + std::to_string(die) + " - " + std::to_string(occupied) +
            " (Leipzig hexes held by the Allies) = " + std::to_string(modified) +
            (blown ? ": 1 or less, the Lindenau bridge is destroyed" : ": above 1, the bridge stands");

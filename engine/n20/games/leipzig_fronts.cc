@@ -170,7 +170,7 @@ void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
       std::erase(s.markers, m);
       std::erase(s.markers, marker("general-retreat-", track));
       points = 1;
-      t.cite("leipzig:12.7", [&] { return "turn " + std::to_string(s.turn) + ": " + track +
+      t.cite("leipzig:12.7", [&, &track = track] { return "turn " + std::to_string(s.turn) + ": " + track +
                                           " Front's General Retreat ends; it is back on the track at 1, Demoralized"; });
     }
   }
@@ -234,7 +234,7 @@ LullVerdict LeipzigRules::judge_lull(const Map& m, const GameState& s, const std
       continue;
     }
     GameState view = s;
-    std::erase_if(view.units, [&](const Unit& u) { return u.side != kFrench && front_of(u) != track; });
+    std::erase_if(view.units, [&, &track = track](const Unit& u) { return u.side != kFrench && front_of(u) != track; });
     view.morale.clear();
     view.morale[kFrench] = s.morale.count(kFrench) ? s.morale.at(kFrench) : 0;
     view.morale[Symbol(side)] = points;

@@ -45,13 +45,9 @@ void DresdenRules::hexside_types(const Map& m, Hexside side, const GameState& s,
   // The built pontoon (dresden:6.0): a bridge on its hexside while it may be used (not in
   // Downpour or Mud, 5.1.1); French-only by reserved_crossing, its retreat hazard waived.
   if (!soaked && is_pontoon_side(m, side, s)) {
-    if (!pontoon_) {
-      const HexsideType* bridge = terrain_chart().side("bridge");
-      if (!bridge) throw std::logic_error("the terrain chart lacks a bridge hexside (dresden:6.0)");
-      pontoon_ = std::make_unique<HexsideType>(*bridge);
-      pontoon_->name = "pontoon_bridge";
-    }
-    out.push_back(pontoon_.get());
+    const HexsideType* bridge = terrain_chart().side("bridge");
+    if (!bridge) throw std::logic_error("the terrain chart lacks a bridge hexside (dresden:6.0)");
+    out.push_back(bridge);  // the chart's Bridge (dresden:table.terrain ruling)
   }
 }
 

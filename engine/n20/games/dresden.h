@@ -168,7 +168,6 @@ class DresdenRules : public N20Rules {
   // at a time (as its terrain cache).
   mutable std::vector<std::pair<const TerrainType*, std::unique_ptr<TerrainType>>> koenigstein_;
   mutable std::unique_ptr<TerrainType> garten_;  // built on first use, as koenigstein_
-  mutable std::unique_ptr<HexsideType> pontoon_;  // the built pontoon's crossing (dresden:6.0), as garten_
   std::vector<Listed> standard_order_, historical_order_;  // the order of battle per scenario
 };
 

@@ -20,8 +20,8 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
   // Step C.
   for (const char* k : {"turn", "phase", "phasing", "night"})
     if (where.state[k].present())
-      where.state[k].fail("a game starts on the calendar's first turn (first_turn, else 1) with the First "
-                          "Player's Random Events: give only morale, weather and markers");
+      where.state[k].fail("a game starts at turn 1 (or the calendar's first_turn) with the First Player's "
+                          "Random Events: give only morale, weather and markers");
   const CaseField& cal = where.calendar;
   if (!cal.is_map()) cal.fail("expected {first, second, last_turn, night_turns}");
   cal.expect_keys({"first", "second", "first_turn", "last_turn", "night_turns", "weather"});

@@ -19,6 +19,7 @@ DresdenRules::DresdenRules(RulesetChoice choice, std::shared_ptr<const Spec> spe
   record_dynamic_citation("dresden:0.0");  // every Dresden rule set is built as this layer
 }
 
+// RULE dresden:5.1.1 — Showers: infantry -1; Downpour or Mud: infantry -1 in rain, allowances -1, no road bonus, no artillery doubling or bombardment, rivers one class worse, no pontoon (the parts tagged below and in dresden_pontoon.cc make the whole)
 bool DresdenRules::wet(const GameState& s) {
   return s.weather == "downpour" || s.has_marker("mud");
 }
@@ -76,6 +77,7 @@ bool DresdenRules::road_bonus_allowed(const GameState& s, Trace& t) const {
   return false;
 }
 
+// RULE dresden:5.1.1 (part: infantry) — in Showers or Downpour every infantry unit fights at -1
 // RULE dresden:9.4.5 — halve a routed unit, then the weather's -1, then doubling, then terrain
 // RULE dresden:16.8.3 — only rain falling (Showers, Downpour) weakens infantry, not Mud alone
 int DresdenRules::strength_modifier(const Unit& u, const GameState& s, Trace& t) const {

@@ -40,7 +40,7 @@ rc::Gen<PontoonPosition> pontoon_position() {
     const int b = *rc::gen::inRange(0, 4);
     if (b < 3) p.built = kTo[static_cast<std::size_t>(b)];
     const int w = *rc::gen::inRange(0, 4);
-    const char* weather = w == 0 ? "clear" : w == 1 ? "showers" : "downpour";
+    const char* weather = w == 1 ? "showers" : w == 2 ? "downpour" : "clear";  // 3: Mud without rain
     const bool mud = w == 3;
     p.wet = w >= 2;
     std::ostringstream y;

@@ -140,7 +140,7 @@ class DresdenRules : public N20Rules {
   static constexpr std::string_view kPontoonMarker = "pontoon-built:";
   // The hex the built pontoon leads to, or nothing while it is unbuilt.
   static std::optional<std::string> pontoon_built_at(const GameState& s);
-  // Whether `side` is the built pontoon's hexside.
+  // Whether `side` is the built pontoon's hexside (where the map prints the Elbe, a major river).
   static bool is_pontoon_side(const Map& m, Hexside side, const GameState& s);
   ReservedCrossing reserved_crossing(const Map& m, Hexside side, const GameState& s) const override;
   const char* attack_across_closed(const Map& m, const Unit& attacker, Hex defender, const GameState& s) const override;

@@ -22,7 +22,8 @@ bool DresdenRules::is_pontoon_side(const Map& m, Hexside side, const GameState& 
   const auto at = pontoon_built_at(s);
   if (!at) return false;
   const std::string a = m.name(side.first()), b = m.name(side.second());
-  return (a == kPontoonFrom && b == *at) || (b == kPontoonFrom && a == *at);
+  // Only where the map prints the Elbe: elsewhere there is nothing for a pontoon to cross.
+  return ((a == kPontoonFrom && b == *at) || (b == kPontoonFrom && a == *at)) && m.has_feature(side, "major_river");
 }
 
 // Wet ground (bit 0) and the pontoon's hex (bits 1-2: none, or its index in kPontoonTo + 1).

@@ -26,8 +26,8 @@ constexpr std::array<const char*, 16> kHexes = {"1216", "1115", "1116", "1217", 
                                                 "1016", "1017", "1114", "1117", "1218", "1214", "1317", "1414"};
 
 // A generated position: the Elbe on the pontoon's three hexsides, the pontoon built to one of
-// them or not, a weather, and 2-6 units of either side on distinct hexes (the first at 1216 or
-// one of the landing hexes, so most positions stand at the pontoon).
+// them or not, a weather, and 2-6 units on distinct hexes (the first French, at 1216 or one of
+// the landing hexes, so most positions stand at the pontoon; the second Allied; the rest either).
 struct PontoonPosition {
   std::string yaml;
   std::optional<std::string> built;
@@ -54,7 +54,7 @@ rc::Gen<PontoonPosition> pontoon_position() {
       int at = i == 0 ? *rc::gen::inRange(0, 4) : *rc::gen::inRange(0, static_cast<int>(kHexes.size()));
       while (used.count(at)) at = (at + 1) % static_cast<int>(kHexes.size());
       used.insert(at);
-      const bool french = *rc::gen::arbitrary<bool>();
+      const bool french = i == 0 || (i > 1 && *rc::gen::arbitrary<bool>());  // both sides always present
       const bool cavalry = *rc::gen::inRange(0, 4) == 0;
       y << "  - {id: U" << i << ", side: " << (french ? "french" : "allied") << ", type: "
         << (cavalry ? "cavalry" : "infantry") << ", strength: 3, movement: " << (cavalry ? 3 : 2) << ", hex: \""

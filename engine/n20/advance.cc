@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/n20/position_index.h"
+#include "engine/n20/terrain_index.h"
 
 namespace hexlaw::n20 {
 
@@ -45,8 +46,21 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     if (f->fate != Fate::Dislodged && f->fate != Fate::Removed && holds(*before.unit(id))) continue;
     AdvancePath p{id, {f->battle_hex}};
     const std::string loser_side = before.unit(id)->side;
+    // The victors may follow the path only where they may cross (a crossing reserved to the
+    // loser's side, Dresden's pontoon, dresden:6.0, closes the rest of it to them).
+    const std::shared_ptr<const TerrainIndex> ground = rules.terrain_index(map, outcome.after);
+    const auto closed = [&](Hex a, Hex b) {
+      const SideFacts& side = ground->side(a, b);
+      return side.closed_to(o.victor_side) || (side.reserved_unusable && !side.crossable);
+    };
     for (std::size_t i = 0; i < f->path.size(); ++i) {
       const Hex h = f->path[i];
+      if (const Hex prev = i == 0 ? f->battle_hex : f->path[i - 1]; distance(prev, h) == 1 && closed(prev, h)) {
+        trace.cite(ground->side(prev, h).reserved_rule, [&] {
+          return id + "'s retreat path crosses " + map.name(prev) + "/" + map.name(h) + ", which the victors may not cross";
+        });
+        break;
+      }
       const Unit* there = outcome.after.unit_at(h);
       if (there && there->id == id) break;  // where the unit stands now is not vacant
       if (there && there->side == loser_side) {
@@ -100,6 +114,28 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     if (routed_rule && u->has(UnitMarker::Routed)) {
       trace.cite("std:16.5.2", [&] { return id + " is routed and may not advance after combat"; });
       continue;
+    }
+    // A victor across a crossing reserved to the other side from every vacated hex may not
+    // advance (Dresden's pontoon, dresden:6.0: only the French use it).
+    if (!o.paths.empty()) {
+      const std::shared_ptr<const TerrainIndex> ground = rules.terrain_index(map, outcome.after);
+      const SideFacts* shut = nullptr;
+      bool open = false;
+      for (const auto& p : o.paths) {
+        if (distance(u->hex, p.hexes.front()) != 1) {
+          open = true;
+          continue;
+        }
+        const SideFacts& side = ground->side(u->hex, p.hexes.front());
+        if (side.closed_to(u->side) || (side.reserved_unusable && !side.crossable)) shut = &side;
+        else open = true;
+      }
+      if (!open && shut) {
+        trace.cite(shut->reserved_rule, [&] {
+          return id + " would cross a hexside it may not cross to advance: it does not advance";
+        });
+        continue;
+      }
     }
     AdvanceEligibility e{id, 1, u->type == UnitType::Cavalry};
     if (e.cavalry) {

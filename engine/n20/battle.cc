@@ -89,11 +89,17 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
         violate("std:9.2.2", a.id + " is not adjacent to " + d->id);
         continue;
       }
-      if (adjacent_for_rules(rules, map, state, a.hex, d->hex, silent)) continue;
+      // A game may close an adjacent hexside to some attackers (Dresden's pontoon under
+      // dresden.pontoon_allied_attack = as_river, dresden:6.0): as if no crossing were there.
+      const char* closed = rules.attack_across_closed(map, a, d->hex, state);
+      if (!closed && adjacent_for_rules(rules, map, state, a.hex, d->hex, silent)) continue;
       if (a.type == UnitType::Artillery && rules.on(Optional::ArtillerySupport) && rules.artillery_doubles(state, silent)) {
         // RULE std:16.3.2 — artillery may bombard across a hexside that forbids attack
         bombarding[i] = true;
         trace.cite("std:16.3.2", [&] { return a.id + " bombards " + d->id + " across a hexside that forbids a normal attack"; });
+      } else if (closed) {
+        violate(closed, a.id + " cannot attack " + d->id + " across that hexside: its crossing is not open to " +
+                            std::string(a.side.view()) + " attacks");
       } else {
         violate(rules.terrain_table_id().c_str(),
                 a.id + " cannot attack " + d->id + " across a major river without bridge or ford");

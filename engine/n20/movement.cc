@@ -111,7 +111,7 @@ enum class Stop : std::uint8_t { None, EnemyZoc, EnemyZocOnEntry, Rugged, OneHex
 bool forced(Stop s) { return s == Stop::EnemyZoc || s == Stop::EnemyZocOnEntry || s == Stop::Rugged; }
 
 // Why a step is refused (see refusal()).
-enum class Refusal : std::uint8_t { None, AfterStop, NotAdjacent, OffMap, Prohibited, Enemy, EnemyAtEntry, Speed, ZocForbidden };
+enum class Refusal : std::uint8_t { None, AfterStop, NotAdjacent, OffMap, Prohibited, Enemy, EnemyAtEntry, Speed, ZocForbidden, Reserved };
 
 // Where a move stands after some steps.
 struct Cursor {
@@ -174,9 +174,19 @@ std::pair<std::string, std::string> refusal(const Board& b, const Cursor& from, 
     }
     case Refusal::NotAdjacent: return {"std:6.0", name(b, to) + " is not adjacent to " + name(b, from.hex)};
     case Refusal::OffMap: return {"std:6.0", name(b, to) + " is off the map"};
-    case Refusal::Prohibited:
+    case Refusal::Prohibited: {
+      // A crossing that may not be used now (Dresden's pontoon in Downpour or Mud, dresden:5.1.1).
+      if (const SideFacts& f = b.side(from.hex, to); f.reserved_unusable && !f.closed_to(b.unit().side))
+        return {f.reserved_rule, "the " + name(b, from.hex) + "/" + name(b, to) + " hexside is crossed by " +
+                                     f.reserved_what + ", which may not be used now"};
       return {b.rules().terrain_table_id(), "the " + name(b, from.hex) + "/" + name(b, to) + " hexside is a " +
                                                 r.blocker + " with no bridge or ford: units may not cross it"};
+    }
+    case Refusal::Reserved: {
+      const SideFacts& f = b.side(from.hex, to);
+      return {f.reserved_rule, "the " + name(b, from.hex) + "/" + name(b, to) + " hexside is crossed by " +
+                                   f.reserved_what + ", which only " + f.reserved_for + " units may use"};
+    }
     case Refusal::Enemy: return {"std:6.3", name(b, to) + " holds enemy unit " + b.occupant(to)->id};
     case Refusal::EnemyAtEntry:
       return {"std:11.4", "entry hex " + name(b, to) + " is occupied by enemy unit " + b.occupant(to)->id};
@@ -240,6 +250,11 @@ StepResult step(const Board& b, const Cursor& from, const Look& to, int base, co
   if (side && !side->crossable) {
     r.refusal = Refusal::Prohibited;
     r.blocker = side->blocker;
+    return r;
+  }
+  // A crossing reserved to another side (Dresden's pontoon, dresden:6.0) is no crossing for it.
+  if (side && side->closed_to(b.unit().side)) {
+    r.refusal = Refusal::Reserved;
     return r;
   }
   // Step D. Never into an enemy unit.
@@ -411,9 +426,17 @@ GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, st
 
 }  // namespace
 
-bool may_cross(const N20Rules& rules, const Map& map, const GameState& state, Hex a, Hex b, std::string* why) {
+bool may_cross(const N20Rules& rules, const Map& map, const GameState& state, Hex a, Hex b, std::string* why,
+               Symbol side) {
   auto hs = Hexside::between(a, b);
   if (!hs) return false;
+  if (!side.empty()) {  // a crossing reserved to another side (Dresden's pontoon, dresden:6.0)
+    const N20Rules::ReservedCrossing r = rules.reserved_crossing(map, *hs, state);
+    if (!r.side.empty() && (r.side != side || r.unusable)) {
+      if (why) *why = r.rule;
+      return false;
+    }
+  }
   bool has_crossing = false;
   std::string blocker;
   for (const HexsideType* t : rules.hexside_types(map, *hs, state)) {
@@ -463,6 +486,13 @@ bool could_attack_from(const N20Rules& rules, const Map& map, const GameState& s
 PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
                        const std::vector<Hex>& path, const MoveOptions& options, Trace& trace) {
   return check_path(PositionIndex(rules, map, state), unit, path, options, trace);
+}
+
+GuardCommitment guard_commitment_of(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
+                                    const std::vector<Hex>& path, Trace& trace) {
+  const PositionIndex index(rules, map, state);
+  const Board b(index, unit);
+  return guard_commitment(b, unit.hex, false, path, trace);
 }
 
 PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::vector<Hex>& path,

@@ -21,6 +21,9 @@ Phase parse_phase(const std::string& name);
 struct Calendar {
   std::string first, second;  // the First and Second Player's sides (exclusive rules say which)
   int last_turn = 1;
+  // The Game Turn a played game opens on (a scenario starting later on the track, as Dresden's
+  // Historical scenario on Turn 6, dresden:17.2); 1 unless the calendar names it.
+  int first_turn = 1;
   std::set<int> night_turns;
   // The weather printed on the turn track, by turn (Dresden's 5.1); empty when the game's track
   // prints none. A turn not listed shows no symbol (clear).

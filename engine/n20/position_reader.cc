@@ -93,6 +93,9 @@ CasePosition parse_position(const CaseField& root, std::shared_ptr<const Spec> s
   }
   if (!c.state.phasing.empty() && !sides.empty() && !sides.count(c.state.phasing))
     root["state"]["phasing"].fail("no unit belongs to side '" + c.state.phasing + "'");
+  // A game's own checks of the position (Dresden's pontoon: state, not map).
+  if (const auto [field, reason] = c.rules->position_problem(*map, c.state); !reason.empty())
+    (field == "state.markers" ? root["state"]["markers"] : root["map"]).fail(reason);
   return c;
 }
 

@@ -543,10 +543,12 @@ bool BattleResolution::begin_retreat() {
   } else if (policy.pause_for_owners && options.paths.size() > 1) {
     waiting_ = Waiting::RetreatChoice;
   } else {
-    // The first path with the fewest hazard rolls, each path's rolls counted once.
+    // The first path with the fewest hazard rolls, each path's rolls counted once; a path that
+    // breaks the unit for certain (RetreatStep::doomed) only when no other is legal.
     int fewest = INT32_MAX;
     for (std::size_t i = 0; i < options.paths.size(); ++i)
-      if (const int r = options.paths[i].rolls(); r < fewest) fewest = r, chosen_ = i;
+      if (const int r = options.paths[i].rolls() + (options.paths[i].doomed() ? 1000 : 0); r < fewest)
+        fewest = r, chosen_ = i;
   }
   return true;
 }
@@ -568,6 +570,15 @@ bool BattleResolution::walk() {
         return true;
       }
       const RetreatStep& s = steps[walked_++];
+      if (s.doomed) {  // breaks at the crossing, without a roll, before entering the hex beyond
+        const Hex at = f.path.empty() ? out_.after.unit(f.unit)->hex : f.path.back();
+        out_.after.unit(f.unit)->hex = at;
+        trace_->cite(s.doomed_rule, [&] { return f.unit + " retreats across " + std::string(s.river.view()) +
+                                                 ", which may not be used now: it breaks at " + map.name(at); });
+        break_unit(f, s.doomed_rule, BreakCause{.kind = BreakCause::Kind::Hazard, .hex = at, .river = s.river});
+        step_ = FateStep::After;
+        return true;
+      }
       f.path.push_back(s.hex);
       zoc_break_ = false;
       if (s.enemy_zoc) {

@@ -102,6 +102,9 @@ class Ground {
         arrays_(rules.workspace().take<SearchArrays>()) {
     if (rules.printed().retreat_direction.empty()) away_from_ = unit.hex;
     for (Hex h : rules.friendly_locs(unit, map, state)) locs_.push_back(h);
+    // The LOCs a retreat may head for: the friendly LOCs, unless the game narrows them
+    // (Dresden's inactive LOCs under dresden.inactive_loc_scope = retreat_only).
+    for (Hex h : rules.retreat_direction_locs(unit, map, state)) targets_.push_back(h);
     SearchArrays& a = *arrays_;
     const auto n = static_cast<std::size_t>(index_.window().size());
     if (a.exits.size() < n || a.epoch >= UINT32_MAX - 1 || a.zoc_epoch >= kLastZocEpoch) {
@@ -175,6 +178,7 @@ class Ground {
 
   bool is_loc(Hex h) const { return std::find(locs_.begin(), locs_.end(), h) != locs_.end(); }
   const std::vector<Hex>& locs() const { return locs_; }
+  const std::vector<Hex>& targets() const { return targets_; }
   const Map& map() const { return map_; }
   bool friends_first() const { return friends_first_; }
   Priority priority() const { return priority_; }
@@ -202,12 +206,21 @@ class Ground {
     const Unit* o = occupant(b);
     if (o && o->side != unit_.side) return std::nullopt;
     const SideFacts& side = index_.side(a, d);
-    if (!side.crossable) return std::nullopt;
+    // A crossing reserved to another side is none for this unit (Dresden's pontoon, dresden:6.0);
+    // one its own side may not use now breaks it for certain (dresden:5.1.1).
+    if (side.closed_to(unit_.side)) return std::nullopt;
+    const bool doomed = !side.crossable && side.reserved_unusable && side.reserved_for == unit_.side;
+    if (!side.crossable && !doomed) return std::nullopt;
     RetreatStep s;
     s.hex = b;
     s.enemy_zoc = enemy_zoc(b);
     s.friendly = o != nullptr;
     s.river = side.hazard;
+    if (doomed) {
+      s.doomed = true;
+      s.doomed_rule = side.reserved_rule;
+      s.river = side.reserved_what;
+    }
     return s;
   }
 
@@ -251,6 +264,7 @@ class Ground {
       if (!s || on_path(visited, s->hex) || klass(*s) > limit.max_class) continue;
       const int c = cost(*s);
       if (c > limit.budget) continue;
+      if (s->doomed) return true;  // the unit breaks at that crossing: the retreat ends there
       const Hex next = s->hex;
       Limit rest = limit;
       if (budgeted) rest.budget -= c;
@@ -277,6 +291,10 @@ class Ground {
     for (std::size_t k = 1; k < n; ++k)  // at most six: insertion sort by cost, stable
       for (std::size_t j = k; j > 0 && cost(open[j]) < cost(open[j - 1]); --j) std::swap(open[j], open[j - 1]);
     for (std::size_t k = 0; k < n && spent + cost(open[k]) < best; ++k) {
+      if (open[k].doomed) {  // the retreat ends there, the unit broken
+        best = std::min(best, spent + cost(open[k]));
+        continue;
+      }
       enter(visited, open[k].hex);
       cheapest(open[k].hex, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited,
                spent + cost(open[k]), best);
@@ -296,6 +314,7 @@ class Ground {
   // (the standard game under the Leipzig printing: the lead-in's "away from" is all there is).
   std::optional<Hex> away_from_;
   std::vector<Hex> locs_;  // in hex order
+  std::vector<Hex> targets_;  // the LOCs a retreat may head for, in hex order
   Workspace::Lease<SearchArrays> arrays_;  // given back to the rule set with the search
   std::uint32_t epoch_ = 0;        // this search's: the hexes on its path
   std::uint32_t exits_epoch_ = 0;  // the steps' (kept from an earlier search of the same position)
@@ -356,7 +375,7 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
       const int c = g.cost(s);
       if (c > budget) continue;
       g.enter(visited, s.hex);
-      const bool ok = g.can_finish(s.hex, owed, extension, visited, {.budget = budget - c});
+      const bool ok = s.doomed || g.can_finish(s.hex, owed, extension, visited, {.budget = budget - c});
       g.leave(visited);
       if (ok) candidates[n_candidates++] = s;
     }
@@ -369,7 +388,7 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
         const RetreatStep& s = open[k];
         if (g.klass(s) > bound) continue;
         g.enter(visited, s.hex);
-        const bool ok = g.can_finish(s.hex, owed, extension, visited, {.max_class = bound});
+        const bool ok = s.doomed || g.can_finish(s.hex, owed, extension, visited, {.max_class = bound});
         g.leave(visited);
         if (ok) candidates[n_candidates++] = s;
       }
@@ -403,6 +422,12 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
       std::swap(candidates[j], candidates[j - 1]);
   for (std::size_t k = 0; k < n_candidates; ++k) {
     const RetreatStep& c = candidates[k];
+    if (c.doomed) {  // the unit breaks at that crossing: the path ends with it (dresden:5.1.1)
+      RetreatPath p = path;
+      p.steps.push_back(c);
+      out.push_back(std::move(p));
+      continue;
+    }
     g.enter(visited, c.hex);
     path.steps.push_back(c);
     const bool extending = remaining == 0;
@@ -425,6 +450,10 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
 
 std::string no_retreat_reason(Symbol unit, int distance, Hex at, const Map& map) {
   return unit + " has no legal retreat of " + std::to_string(distance) + " hex(es): it breaks in " + map.name(at);
+}
+
+bool RetreatPath::doomed() const {
+  return std::any_of(steps.begin(), steps.end(), [](const RetreatStep& s) { return s.doomed; });
 }
 
 int RetreatPath::rolls() const {
@@ -462,7 +491,7 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   } else if (loc) {
     targets.push_back(loc);
   } else {
-    for (Hex h : g.locs()) targets.push_back(h);
+    for (Hex h : g.targets()) targets.push_back(h);
   }
   if (targets.empty()) {
     targets.push_back(std::nullopt);
@@ -515,7 +544,7 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   for (const auto& p : o.paths)
     for (const auto& s : p.steps) {
       ezoc_rolls += s.enemy_zoc;
-      river_rolls += !s.river.empty();
+      river_rolls += !s.river.empty() && !s.doomed;
       friendly += s.friendly;
     }
   // RULE std:9.8.2 — empty hexes outside enemy ZOCs whenever possible
@@ -536,6 +565,13 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     // RULE std:7.4 — retreating into an enemy ZOC risks breaking in each such hex
     trace.cite("std:7.4", "a retreat may enter enemy zones of control at the risk of breaking in each");
   }
+  for (const auto& p : o.paths)
+    if (p.doomed()) {
+      const RetreatStep* d = std::find_if(p.steps.begin(), p.steps.end(), [](const RetreatStep& s) { return s.doomed; });
+      trace.cite(d->doomed_rule, [&] { return "a retreat across " + std::string(d->river.view()) + " into " +
+                                               map.name(d->hex) + " is a failed Hazardous Retreat: the unit breaks"; });
+      break;
+    }
   if (river_rolls)
     // RULE std:9.8.4 — crossing a minor river, or a major river at a bridge or ford, is a hazard roll
     trace.cite("std:9.8.4", "paths cross rivers: one hazard roll for each crossing, besides any enemy-ZOC roll");

@@ -22,7 +22,11 @@ struct RetreatStep {
   bool enemy_zoc = false;       // a hazard roll for entering an enemy ZOC hex (std:9.8.3)
   Symbol river;                 // the river feature crossed, if any: a hazard roll (std:9.8.4)
   bool friendly = false;        // the hex holds a friendly unit (std:9.8.5)
-  int rolls() const { return (enemy_zoc ? 1 : 0) + (river.empty() ? 0 : 1); }
+  // Crossing into this hex breaks the unit without a roll, before it enters (a retreat across
+  // Dresden's pontoon in Downpour or Mud, dresden:5.1.1); `river` names the crossing.
+  bool doomed = false;
+  const char* doomed_rule = nullptr;  // the case that breaks it so
+  int rolls() const { return doomed ? 0 : (enemy_zoc ? 1 : 0) + (river.empty() ? 0 : 1); }
 };
 
 struct RetreatPath {
@@ -31,6 +35,8 @@ struct RetreatPath {
   bool breaks_at_loc = false;   // reached a friendly LOC with hexes still owed (std:9.8.7)
   int extended = 0;             // hexes added to leave friendly-occupied hexes (std:9.8.5)
   int rolls() const;
+  // Whether some step breaks the unit for certain (RetreatStep::doomed).
+  bool doomed() const;
 };
 
 struct RetreatOptions {

@@ -59,6 +59,8 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"dresden.historical_loc_activation", {"literal", "active_from_start"}, "literal", "dresden:9.8.6"},
       {"dresden.meissen_au4_may_leave", {"stays", "may_leave"}, "stays", "dresden:3.2"},
       {"dresden.light_infantry_optional", {"always", "optional_off"}, "always", "dresden:16.9"},
+      {"dresden.inactive_loc_scope", {"any_purpose", "retreat_only"}, "any_purpose", "dresden:9.8.6"},
+      {"dresden.pontoon_allied_attack", {"as_bridge", "as_river"}, "as_bridge", "dresden:6.0"},
       {"leipzig.general_retreat_return_value", {"1", "0"}, "1", "leipzig:12.7"},
       {"leipzig.unreliable_drm_stacking", {"single", "cumulative"}, "single", "leipzig:16.8"},
       {"leipzig.unreliable_cadre_fights", {"fights", "stands-aside"}, "fights", "leipzig:16.8"},
@@ -330,15 +332,6 @@ std::unique_ptr<N20Rules> make_rules(RulesetChoice choice, std::shared_ptr<const
     auto it = std::find_if(known_switches().begin(), known_switches().end(),
                            [&, &name = name](const InterpretationSwitch& s) { return s.name == name; });
     if (it == known_switches().end()) {
-      // REFUSES dresden:9.8.6 — the retreat_only reading: inactive French LOCs would stay LOCs for
-      // rallies, breaking on arrival and night morale, but the one LOC hook serves all of those alike
-      if (name == "dresden.inactive_loc_scope")
-        throw RuleRefusal("dresden:9.8.6",
-                          "the reading switch 'dresden.inactive_loc_scope' has only its default implemented (an "
-                          "inactive French LOC is no LOC for any purpose): its retreat_only reading would exclude "
-                          "an inactive LOC from retreat direction alone, but the engine has one LOC hook "
-                          "(friendly_locs) serving retreats, rallies (std:10.0) and breaking on arrival (std:9.8.7) "
-                          "alike, with no separate hook for retreat direction");
       // A switch the catalog records for a rule not yet implemented is refused by name.
       for (const RuleCase& c : catalog.cases())
         for (const RuleNote& n : c.notes)

@@ -650,6 +650,54 @@ class N20Rules {
   // Puts `unit` into that box: the unit leaves the map (or its arrival) and its effects in `s`.
   virtual void enter_holding_box(Symbol unit, GameState& s, Trace& t) const { (void)unit, (void)s, (void)t; }
 
+  // ---- Crossings one side alone may use, and LOCs by purpose (added for Dresden's pontoon
+  // bridge, dresden:6.0, 5.1.1, and its LOC activation, dresden:9.8.6).
+
+  // A crossing on `side` that only units of one side may use now (Dresden's built pontoon,
+  // dresden:6.0): that side and the case; `unusable`: it may not be used at all now (Downpour
+  // or Mud, dresden:5.1.1), and a retreat across it by that side's units breaks the unit.
+  // Folded into the terrain facts (SideFacts), so it may read only what terrain_context folds.
+  // Standard: no crossing is any side's alone.
+  struct ReservedCrossing {
+    Symbol side;                 // empty: none
+    const char* rule = nullptr;  // the case that reserves it (or forbids its use now)
+    const char* what = "";       // its name, for answers ("the pontoon bridge")
+    bool unusable = false;
+  };
+  virtual ReservedCrossing reserved_crossing(const Map& m, Hexside side, const GameState& s) const {
+    (void)m, (void)side, (void)s;
+    return {};
+  }
+  // The case that forbids `attacker` to attack a unit in `defender` across the hexside between
+  // them although the two are adjacent (Dresden's dresden.pontoon_allied_attack = as_river),
+  // or null. Standard: null.
+  virtual const char* attack_across_closed(const Map& m, const Unit& attacker, Hex defender, const GameState& s) const {
+    (void)m, (void)attacker, (void)defender, (void)s;
+    return nullptr;
+  }
+  // The LOC hexes a retreat of `u` may head for (std:9.8.6): by default its friendly LOCs;
+  // a game may narrow them while the others still count for the rest (Dresden's inactive LOCs
+  // under dresden.inactive_loc_scope = retreat_only).
+  virtual std::set<Hex> retreat_direction_locs(const Unit& u, const Map& m, const GameState& s) const {
+    return friendly_locs(u, m, s);
+  }
+  // The hexes `u` may cross into now by building a crossing as its whole move (Dresden's
+  // pontoon, dresden:6.0), and building it: `unit` crosses into `to`, the crossing stands from
+  // then on, one more unit has moved. Standard: no unit builds crossings.
+  virtual std::vector<Hex> crossing_build_targets(const Map& m, const GameState& s, const Unit& u) const {
+    (void)m, (void)s, (void)u;
+    return {};
+  }
+  virtual void build_crossing(const Map& m, GameState& s, Symbol unit, Hex to, Trace& t) const {
+    (void)m, (void)s, (void)unit, (void)to, (void)t;
+  }
+  // A problem with a position read for this game, as (field, reason), or empty (Dresden: the
+  // pontoon is state, not map; its marker names one of its three hexes). Standard: none.
+  virtual std::pair<std::string, std::string> position_problem(const Map& m, const GameState& s) const {
+    (void)m, (void)s;
+    return {};
+  }
+
  private:
   RulesetChoice choice_;
   std::shared_ptr<const Spec> spec_;

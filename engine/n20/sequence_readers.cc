@@ -15,6 +15,12 @@ n20::Calendar read_calendar(const CaseField& q) {
   const long long last_turn = last.integer_in(LLONG_MIN, LLONG_MAX, "");  // any 64 bits, checked here
   if (last_turn < 1 || last_turn > kMaxTurn) last.fail("expected a turn number from 1 to " + std::to_string(kMaxTurn));
   cal.last_turn = static_cast<int>(last_turn);
+  // The turn a played game opens on (dresden:17.2's Historical scenario opens on Turn 6).
+  if (auto first = q["first_turn"]; first.present()) {
+    const long long t = first.integer_in(LLONG_MIN, LLONG_MAX, "");
+    if (t < 1 || t > cal.last_turn) first.fail("expected a turn number from 1 to last_turn");
+    cal.first_turn = static_cast<int>(t);
+  }
   auto nights = q["night_turns"];
   if (nights.present()) {
     if (!nights.is_seq()) nights.fail("expected a list of turn numbers");

@@ -89,6 +89,12 @@ SideFacts TerrainIndex::compute(Hexside hs) const {
   }
   f.crossable = f.blocker.empty() || has_crossing;
   if (!f.hazard.empty() && rules_.retreat_hazard_waiver(map_, hs)) f.hazard = Symbol();  // the hook (dresden:9.11)
+  if (const N20Rules::ReservedCrossing r = rules_.reserved_crossing(map_, hs, ground_); !r.side.empty()) {
+    f.reserved_for = r.side;  // the hook (dresden:6.0)
+    f.reserved_rule = r.rule;
+    f.reserved_what = r.what;
+    f.reserved_unusable = r.unusable;
+  }
   return f;
 }
 

@@ -29,6 +29,15 @@ struct SideFacts {
   Symbol blocker;         // the hexside type that forbids crossing, when not crossable
   Symbol hazard;          // the river feature that makes a retreat across it hazardous (std:9.8.4)
   Symbol zoc_blocker;     // the first hexside type no zone of control crosses, if any (std:7.0)
+  // A crossing one side alone may use (N20Rules::reserved_crossing: Dresden's pontoon,
+  // dresden:6.0): units of other sides may not cross here; when `reserved_unusable`, nobody
+  // may now (crossable is false), and a retreat across it by reserved_for's units breaks them.
+  Symbol reserved_for;
+  const char* reserved_rule = nullptr;
+  const char* reserved_what = "";
+  bool reserved_unusable = false;
+  // Whether units of `side` are kept off this hexside by a crossing reserved to another side.
+  bool closed_to(Symbol side) const { return !reserved_for.empty() && reserved_for != side; }
 };
 
 // A rectangle of axial coordinates; hexes inside map to flat array indices.

@@ -56,6 +56,7 @@ enum class ActionKind : std::uint8_t {
   PlaceDummy,          // "at HEX, ID to HEX"
   DeclareAtNight,      // "declare" (a game's night declaration, dresden:5.2)
   IntoBox,             // "into the holding box" (a game's off-map box, dresden:3.2's Meissen)
+  BuildCrossing,       // "build pontoon HEX" (a game's crossing built by a move, dresden:6.0's pontoon)
 };
 
 // One legal choice as what it does. Only the fields its kind names are set.
@@ -64,7 +65,7 @@ struct Action {
   // The one unit named: Move, BreakDown, Enter, BringDummy, React, StopWith, Advance; the
   // target of a Countercharge; the unit that steps off in PlaceDummy.
   Symbol unit;
-  // The hex named: MoveTo, Disengage, Penetrate, Advance, Place; where PlaceDummy's unit steps.
+  // The hex named: MoveTo, Disengage, Penetrate, Advance, Place, BuildCrossing; where PlaceDummy's unit steps.
   Hex hex;
   Hex at;                   // PlaceDummy: the friendly unit's hex, where the Dummy goes
   int number = 0;           // Column: the column; Attack: how many of `units` attack

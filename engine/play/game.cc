@@ -58,6 +58,7 @@ Game::Game(std::shared_ptr<const Scenario> scenario, std::uint64_t seed)
   log_.scenario = scenario_->name;
   log_.seed = seed;
   result_.level = "none";
+  pos_.turn = scenario_->calendar.first_turn;  // 1 unless the calendar names another (dresden:17.2)
   run();
 }
 

@@ -220,6 +220,7 @@ class Game {
   void offer_move_select();
   std::optional<std::uint32_t> holding_box_move(const Unit& u) const;
   void move_into_box(Unit& u, std::uint32_t index);
+  void build_crossing(Unit& u, Hex to);
   void offer_move_to();
   // An index of the current position for scratch_.reach_index. It holds the scenario too, whose
   // rule set lent the index its arrays, so whichever copy of the game drops it last (even one

@@ -640,6 +640,11 @@ void Game::apply_owed_retreat(const Action& a) {
     const std::string from = map.name(u.hex);
     bool broke = false;
     for (const n20::RetreatStep& s : path.steps) {
+      if (s.doomed) {  // a crossing that may not be used now breaks the unit before it crosses
+        broke = true;
+        t.cite(s.doomed_rule, u.id + " retreats across " + std::string(s.river.view()) + " and breaks");
+        break;
+      }
       u.hex = s.hex;
       for (int k = 0; k < s.rolls() && !broke; ++k) {
         const bool zoc = k == 0 && s.enemy_zoc;

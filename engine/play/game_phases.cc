@@ -11,6 +11,7 @@
 #include "engine/n20/fog.h"
 #include "engine/n20/reaction.h"
 #include "engine/n20/turn_end.h"
+#include "engine/n20/zoc.h"
 #include "engine/play/game.h"
 
 namespace hexlaw::play {
@@ -359,6 +360,10 @@ void Game::offer_move_to() {
   for (std::size_t i = 0; i < scratch_.reach.size(); ++i)
     d.add({.kind = ActionKind::MoveTo, .hex = scratch_.reach[i].hex, .index = static_cast<std::uint32_t>(i)});
   if (const auto box = holding_box_move(u); box) d.add({.kind = ActionKind::IntoBox, .index = *box});
+  // A crossing the unit may build as its whole move (Dresden's pontoon, dresden:6.0).
+  if (u.on_map())
+    for (Hex h : scenario_->rules->crossing_build_targets(*scenario_->map, state_, u))
+      d.add({.kind = ActionKind::BuildCrossing, .hex = h});
   offer(std::move(d));
 }
 
@@ -445,6 +450,10 @@ void Game::apply_move(const Action& a) {
     move_into_box(u, a.index);
     return;
   }
+  if (a.kind == ActionKind::BuildCrossing) {
+    build_crossing(u, a.hex);
+    return;
+  }
   const n20::ReachableHex& to = scratch_.reach[a.index];
   const std::string to_name = scenario_->map->name(to.hex);
   n20::MoveOptions o;
@@ -512,6 +521,33 @@ void Game::move_into_box(Unit& u, std::uint32_t index) {
   ++state_.counters.units_moved;
   scenario_->rules->settle_position(*scenario_->map, n20::N20Rules::Change::Move, state_, t);
   note(id + " leaves " + from + " into the holding box", t);
+  if (judge_decisive()) return;
+  offer_move_select();
+}
+
+// A unit builds its game's crossing as its whole move (Dresden's pontoon, dresden:6.0): the
+// Guard commitment of entering that hex (std:12.2.1), then the crossing built and the move
+// made by the rule set, then what the move changes (after_move, settle_position).
+void Game::build_crossing(Unit& u, Hex to) {
+  Trace t{Trace::IdsOnly{}, catalog()};
+  scratch_.reach_index.reset();
+  scratch_.reach.clear();
+  const Symbol id = u.id;
+  const Hex from = u.hex;
+  const std::string from_name = scenario_->map->name(from), to_name = scenario_->map->name(to);
+  const n20::GuardCommitment g = n20::guard_commitment_of(*scenario_->rules, *scenario_->map, state_, u, {to}, t);
+  scenario_->rules->build_crossing(*scenario_->map, state_, id, to, t);
+  Unit& moved = *state_.unit(id);
+  if (g.cost > 0) {
+    t.cite("std:12.2.1", moved.id + " is committed: its side spends " + std::to_string(g.cost) + " morale");
+    change_morale(scenario_->rules->morale_track(moved, state_), -g.cost, t);
+  }
+  if (g.reveals) moved.set(UnitMarker::Hidden, false);
+  Trace silent(Trace::Off{}, catalog());
+  if (n20::in_enemy_zoc(*scenario_->rules, *scenario_->map, state_, moved, silent)) ++state_.counters.enemy_zocs_entered;
+  scenario_->rules->after_move(*scenario_->map, id, from, false, {to}, state_, t);
+  scenario_->rules->settle_position(*scenario_->map, n20::N20Rules::Change::Move, state_, t);
+  note(id + " builds the pontoon from " + from_name + " to " + to_name, t);
   if (judge_decisive()) return;
   offer_move_select();
 }

@@ -20,11 +20,11 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
   // Step C.
   for (const char* k : {"turn", "phase", "phasing", "night"})
     if (where.state[k].present())
-      where.state[k].fail("a game starts at turn 1 with the First Player's Random Events: give only morale, "
-                          "weather and markers");
+      where.state[k].fail("a game starts at turn 1 (or the calendar's first_turn) with the First Player's "
+                          "Random Events: give only morale, weather and markers");
   const CaseField& cal = where.calendar;
   if (!cal.is_map()) cal.fail("expected {first, second, last_turn, night_turns}");
-  cal.expect_keys({"first", "second", "last_turn", "night_turns", "weather"});
+  cal.expect_keys({"first", "second", "first_turn", "last_turn", "night_turns", "weather"});
   sc->calendar = read_calendar(cal);
   if (const auto [side, rule] = sc->rules->first_player(); !side.empty() && sc->calendar.first != side)
     cal["first"].fail("the First Player is " + side + " in this game (" + rule + ")");
@@ -58,10 +58,10 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
   }
   for (const auto& [track, points] : sc->initial.morale)
     if (points < 0 || points > 10) where.state["morale"][track].fail("morale lies within 0..10 (std:12.1.1)");
-  sc->initial.turn = 1;
+  sc->initial.turn = sc->calendar.first_turn;
   sc->initial.phase = "random-events";
   sc->initial.phasing = sc->calendar.first;
-  sc->initial.night = sc->calendar.is_night(1);
+  sc->initial.night = sc->calendar.is_night(sc->calendar.first_turn);
   // Step E.
   Trace silent(Trace::Off{}, sc->rules->catalog());
   n20::SetupVerdict setup = n20::check_setup(*sc->rules, *sc->map, sc->initial, sc->french, silent);

@@ -34,6 +34,8 @@ void add_retreat_questions(std::vector<QuestionKind>& kinds) {
             hexes.push_back(s.map.name(st.hex));
             if (st.rolls())
               hazards.push_back({{"hex", s.map.name(st.hex)}, {"enemy_zoc", st.enemy_zoc}, {"river", st.river}});
+            if (st.doomed)  // a crossing that breaks the unit for certain (dresden:5.1.1's pontoon)
+              hazards.push_back({{"hex", s.map.name(st.hex)}, {"river", st.river}, {"breaks", true}});
           }
           nlohmann::json j = {{"hexes", hexes},         {"hazards", hazards},  {"rolls", p.rolls()},
                               {"breaks_at_loc", p.breaks_at_loc}, {"extended", p.extended}};

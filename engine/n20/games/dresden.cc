@@ -19,6 +19,7 @@ DresdenRules::DresdenRules(RulesetChoice choice, std::shared_ptr<const Spec> spe
   record_dynamic_citation("dresden:0.0");  // every Dresden rule set is built as this layer
 }
 
+// RULE dresden:5.1.1 — Showers: infantry -1; Downpour or Mud: infantry -1 in rain, allowances -1, no road bonus, no artillery doubling or bombardment, rivers one class worse, no pontoon (the parts tagged below and in dresden_pontoon.cc make the whole)
 bool DresdenRules::wet(const GameState& s) {
   return s.weather == "downpour" || s.has_marker("mud");
 }
@@ -31,10 +32,7 @@ void DresdenRules::hexside_types(const Map& m, Hexside side, const GameState& s,
                                  std::vector<const HexsideType*>& out) const {
   const bool soaked = wet(s);
   for (const auto& f : m.features(side)) {
-    // REFUSES dresden:6.0 — the Pirna pontoon bridge (building it, French-only use, its weather and retreat effects) is not implemented
-    if (f == "pontoon_bridge")
-      throw RuleRefusal("dresden:6.0", "the map carries a pontoon_bridge hexside (" + m.name(side.first()) + "-" +
-                                           m.name(side.second()) + "): the Pirna pontoon bridge is not implemented yet");
+    if (f == "pontoon_bridge") continue;  // never map data at Dresden (position_problem refuses it)
     std::string as = f;
     if (soaked && f == "minor_river") as = "major_river";  // no chaining: each converts once
     if (f == "landgraben") {
@@ -44,6 +42,13 @@ void DresdenRules::hexside_types(const Map& m, Hexside side, const GameState& s,
     }
     if (soaked && f == "minor_river") record_dynamic_citation("dresden:5.1.1");
     if (const HexsideType* t = terrain_chart().side(as)) out.push_back(t);
+  }
+  // The built pontoon (dresden:6.0): a bridge on its hexside while it may be used (not in
+  // Downpour or Mud, 5.1.1); French-only by reserved_crossing, its retreat hazard waived.
+  if (!soaked && is_pontoon_side(m, side, s)) {
+    const HexsideType* bridge = terrain_chart().side("bridge");
+    if (!bridge) throw std::logic_error("the terrain chart lacks a bridge hexside (dresden:6.0)");
+    out.push_back(bridge);  // the chart's Bridge (dresden:table.terrain ruling)
   }
 }
 
@@ -72,6 +77,7 @@ bool DresdenRules::road_bonus_allowed(const GameState& s, Trace& t) const {
   return false;
 }
 
+// RULE dresden:5.1.1 (part: infantry) — in Showers or Downpour every infantry unit fights at -1
 // RULE dresden:9.4.5 — halve a routed unit, then the weather's -1, then doubling, then terrain
 // RULE dresden:16.8.3 — only rain falling (Showers, Downpour) weakens infantry, not Mud alone
 int DresdenRules::strength_modifier(const Unit& u, const GameState& s, Trace& t) const {
@@ -153,6 +159,10 @@ int DresdenRules::retreat_reduction(const Map& m, Hex h, const GameState& s, Tra
 // RULE dresden:9.11 — no hazard roll for the river crossed at either Dresden bridge
 const char* DresdenRules::retreat_hazard_waiver(const Map& m, Hexside side) const {
   const std::string a = m.name(side.first()), b = m.name(side.second());
+  // RULE dresden:6.0 — a retreat across the built pontoon is not a Hazardous Retreat (the Elbe there has no other crossing)
+  for (const char* to : kPontoonTo)
+    if (((a == kPontoonFrom && b == to) || (b == kPontoonFrom && a == to)) && m.has_feature(side, "major_river"))
+      return "dresden:6.0";
   const bool bridge = (a == "1406" && (b == "1306" || b == "1407")) || (b == "1406" && (a == "1306" || a == "1407"));
   return bridge ? "dresden:9.11" : nullptr;
 }

@@ -7,10 +7,12 @@
 // Everything else is the standard rules unchanged.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,8 +30,8 @@ class DresdenRules : public N20Rules {
 
   void hexside_types(const Map& m, Hexside side, const GameState& s,
                      std::vector<const HexsideType*>& out) const override;
-  // The hexside hook reads only whether the ground is wet.
-  std::uint64_t terrain_context(const GameState& s) const override { return wet(s) ? 1 : 0; }
+  // The hexside hooks read whether the ground is wet and where the pontoon stands.
+  std::uint64_t terrain_context(const GameState& s) const override;
   int movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const override;
   bool road_bonus_allowed(const GameState& s, Trace& t) const override;
   int strength_modifier(const Unit& u, const GameState& s, Trace& t) const override;
@@ -128,6 +130,34 @@ class DresdenRules : public N20Rules {
   static std::vector<Listed> read_order_of_battle(const TableSet& tables, bool historical);
   void setup_problems(const Map& m, const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const override;
   void koenigstein_stacks(const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const;
+  // The Pirna pontoon bridge (dresden:6.0, 5.1.1; dresden_pontoon.cc): built once by a French
+  // infantry unit that starts its Movement Phase in 1216 and crosses the Elbe to 1115, 1116 or
+  // 1217 as its whole move (state marker pontoon-built:HEX, the hex entered); then a bridge on
+  // that hexside for French units only (movement, retreat, advance), its retreats not hazardous;
+  // unusable in Downpour or Mud, when a French retreat across it breaks the unit.
+  static constexpr const char* kPontoonFrom = "1216";
+  static constexpr std::array<const char*, 3> kPontoonTo = {"1115", "1116", "1217"};
+  static constexpr std::string_view kPontoonMarker = "pontoon-built:";
+  // The hex the built pontoon leads to, or nothing while it is unbuilt.
+  static std::optional<std::string> pontoon_built_at(const GameState& s);
+  // Whether `side` is the built pontoon's hexside (where the map prints the Elbe, a major river).
+  static bool is_pontoon_side(const Map& m, Hexside side, const GameState& s);
+  ReservedCrossing reserved_crossing(const Map& m, Hexside side, const GameState& s) const override;
+  const char* attack_across_closed(const Map& m, const Unit& attacker, Hex defender, const GameState& s) const override;
+  std::pair<std::string, std::string> position_problem(const Map& m, const GameState& s) const override;
+  // Whether `unit` may build the pontoon into `to` now, and why not (rule, reason).
+  struct PontoonBuild {
+    bool legal = false;
+    std::string rule, reason;
+    bool enemy_zoc = false;  // it ends in an enemy ZOC: a battle follows (std:7.3)
+  };
+  PontoonBuild pontoon_build(const Map& m, const GameState& s, const Unit& unit, Hex to, Trace& t) const;
+  // The hexes `unit` may build the pontoon into now (empty when it may not build).
+  std::vector<Hex> crossing_build_targets(const Map& m, const GameState& s, const Unit& unit) const override;
+  // Builds it: the unit crosses into `to`, the marker pontoon-built:TO is set, a move is counted.
+  void build_crossing(const Map& m, GameState& s, Symbol unit, Hex to, Trace& t) const override;
+  // The LOCs a French retreat heads for: the active ones only, whatever dresden.inactive_loc_scope says.
+  std::set<Hex> retreat_direction_locs(const Unit& u, const Map& m, const GameState& s) const override;
   // Lulls (dresden:17.2): in the Historical scenario either side may take one on any Day Turn.
   LullVerdict judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
                          Trace& t) const override;

@@ -70,6 +70,10 @@ void DresdenRules::setup_problems(const Map& m, const GameState& s, std::vector<
   if (named == "koenigstein") koenigstein_stacks(s, problems, t);
   const char* rule = historical ? "dresden:17.2" : "dresden:3.0";
   t.cite(rule, historical ? "the Historical scenario's set-up" : "the Standard scenario's set-up");
+  // RULE dresden:17.2 — the Historical scenario opens on Turn 6 (a calendar's first_turn) with its own list; with its parts (the set-up, no Meissen, the lulls) the whole case
+  if (historical && s.turn < 6)
+    problems.push_back({"", rule, "the Historical scenario opens on Turn 6, not Turn " + std::to_string(s.turn) +
+                                      " (a scenario's calendar says first_turn: 6)"});
   // Step B.
   for (const auto& [track, points] : {std::pair<const char*, int>{"french", 7}, {"allied", 8}}) {
     const auto* e = s.morale.find(Symbol(track));

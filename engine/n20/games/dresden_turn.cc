@@ -249,7 +249,13 @@ void DresdenRules::at_player_turn_close(const Map& m, std::string_view side, Gam
 NightMorale DresdenRules::judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const {
   Map objectives = m;  // the map's own objective lists give way to the rule's
   objectives.clear_objectives();
-  for (Hex h : inactive_french_locs(m, s)) objectives.remove_loc("french", h);  // no LOC for any purpose (9.8.6)
+  // An inactive French LOC is no LOC the Allies can hold (9.8.6), unless the exclusion is
+  // limited to retreat direction (dresden.inactive_loc_scope = retreat_only).
+  if (interpretation("dresden.inactive_loc_scope") != "retreat_only")
+    for (Hex h : inactive_french_locs(m, s)) objectives.remove_loc("french", h);
+  else if (side != "french" && !inactive_french_locs(m, s).empty())
+    t.cite("dresden:9.8.6", "dresden.inactive_loc_scope=retreat_only: the inactive French LOCs still count as French LOCs "
+                            "the Allies may hold");
   if (side == "french") {
     t.cite("dresden:14.0", "the French have no Objective hexes");
     return standard_night_morale(*this, objectives, s, side, t);
@@ -282,10 +288,16 @@ std::vector<Hex> DresdenRules::inactive_french_locs(const Map& m, const GameStat
 }
 
 // French units use only the active French LOCs, for retreats and rallies alike (the
-// dresden.inactive_loc_scope default); the Allies use the map's.
+// dresden.inactive_loc_scope default, any_purpose); under retreat_only every French LOC stays a
+// LOC for rallies, breaking on arrival (std:9.8.7) and night morale, and only the retreat's
+// direction is narrowed (retreat_direction_locs). The Allies use the map's.
 std::set<Hex> DresdenRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
   std::set<Hex> locs = N20Rules::friendly_locs(u, m, s);
   if (u.side != "french") return locs;
+  if (interpretation("dresden.inactive_loc_scope") == "retreat_only") {
+    if (!inactive_french_locs(m, s).empty()) record_dynamic_citation("dresden:9.8.6");
+    return locs;
+  }
   for (Hex h : inactive_french_locs(m, s))
     if (locs.erase(h)) record_dynamic_citation("dresden:9.8.6");  // this hook has no trace
   return locs;
@@ -323,6 +335,20 @@ void DresdenRules::declare_at_night(GameState& s, std::string_view side, Trace& 
   s.set_marker("extra-horses-used", true);
   t.cite("dresden:5.2", "the French declare Extra Horses: French infantry ignores the Downpour/Mud -1 until the "
                         "next Night Game Turn opens; no other declaration this game");
+}
+
+}  // namespace hexlaw::n20
+
+namespace hexlaw::n20 {
+
+// A French retreat heads for an active LOC only (9.8.6), under either reading of
+// dresden.inactive_loc_scope.
+std::set<Hex> DresdenRules::retreat_direction_locs(const Unit& u, const Map& m, const GameState& s) const {
+  std::set<Hex> locs = N20Rules::friendly_locs(u, m, s);
+  if (u.side != "french") return locs;
+  for (Hex h : inactive_french_locs(m, s))
+    if (locs.erase(h)) record_dynamic_citation("dresden:9.8.6");  // this hook has no trace
+  return locs;
 }
 
 }  // namespace hexlaw::n20

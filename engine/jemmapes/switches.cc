@@ -30,6 +30,7 @@ const std::vector<SwitchDef>& implemented_switches() {
       {"jemmapes.charge.min_move_hexes", {"2", "1"}},
       {"jemmapes.scenario.until_round", {"from_round_n", "after_round_n"}},
       {"jemmapes.scenario.ferrand_distance_penalty", {"while_off_map", "whole_game"}},
+      {"jemmapes.reaction.movement_kind", {"pivot_one_hexside", "move_one_hex"}},
   };
   return s;
 }

@@ -40,7 +40,8 @@ Direction facing_named(const std::string& s) {
 // Step 1. The map: clear, with bounds (the rout edges) and a few villages and woods. Step 2.
 // The generals. Step 3. Each formation: its commander, order, reserve and units, one a hex.
 std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_ptr<const Spec> spec, int formations_per_side,
-                                                                    int units_per_formation, int last_round, std::uint64_t seed) {
+                                                                    int units_per_formation, int last_round, std::uint64_t seed,
+                                                                    std::map<std::string, std::string> interpretations) {
   if (formations_per_side < 1 || formations_per_side > 4) throw std::invalid_argument("formations_per_side lies within 1..4");
   if (units_per_formation < 1 || units_per_formation > 4) throw std::invalid_argument("units_per_formation lies within 1..4");
   if (last_round < 1 || last_round > 20) throw std::invalid_argument("last_round lies within 1..20");
@@ -50,6 +51,8 @@ std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_
   s->name = "jemmapes-generated-" + std::to_string(formations_per_side) + "x" + std::to_string(units_per_formation) + "-" + std::to_string(seed);
   s->spec = std::move(spec);
   s->last_round = last_round;
+  s->interpretations = std::move(interpretations);
+  for (const auto& [k, v] : s->interpretations) s->name += "-" + k.substr(k.rfind('.') + 1) + "=" + v;
   // Step 1.
   const int cols = formations_per_side * (units_per_formation + 1) + 2, rows = 10;
   s->map.set_default_terrain("clear");

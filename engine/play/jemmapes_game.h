@@ -52,8 +52,10 @@ struct JemmapesScenario {
 // side a commanding general and `formations_per_side` formations of `units_per_formation`
 // combat units, one a hex (about one in five disorganised), French in the south facing north, Austrians in the north facing
 // south, every counter value given (the source prints none).
+// `interpretations`: the switches' readings the game runs under (checked when a game starts).
 std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_ptr<const Spec> spec, int formations_per_side,
-                                                                    int units_per_formation, int last_round, std::uint64_t seed);
+                                                                    int units_per_formation, int last_round, std::uint64_t seed,
+                                                                    std::map<std::string, std::string> interpretations = {});
 
 // Reads a Jemmapes scenario file's text (`game: jemmapes`): name, last_round, rout_edges
 // ({french: s, austrian: n}), map (bounds needed), interpretations, units and state as in a case

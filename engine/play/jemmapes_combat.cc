@@ -540,6 +540,10 @@ std::vector<std::string> JemmapesGame::responses(const Declared& d, std::string&
 
 void JemmapesGame::offer_pending() {
   const Pending pd = pending_.front();
+  if (pd.kind != "advance-check" && !pos_.unit(pd.unit)) {
+    pending_.pop_front();  // the unit is gone since the decision was owed
+    return resume();
+  }
   const auto& m = scenario_->map;
   const auto x = context();
   JemmapesDecision d;

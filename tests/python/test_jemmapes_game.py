@@ -64,3 +64,32 @@ def test_a_jemmapes_log_of_the_wrong_type_is_a_type_error():
     """The Jemmapes replay reads its log as the Napoleonic 20 replay does: a dict or JSON text."""
     with pytest.raises(TypeError, match="log must be a dict or JSON text"):
         hexlaw.jemmapes_replay(hexlaw.jemmapes_generated_scenario(), 5)
+
+
+def test_the_played_round_fights_and_refuses_lost_cells_by_name():
+    """jemmapes:2.0 jemmapes:6.2 jemmapes:table.assault — under the two-dice morale test random
+    games fight; every decision lists what it refuses with the rule, and choosing it is refused."""
+    fought, refused = 0, []
+    for seed in range(1, 25):
+        scenario = hexlaw.jemmapes_generated_scenario(
+            formations_per_side=2, units_per_formation=3, last_round=2, seed=seed,
+            interpretations={"jemmapes.morale_test.procedure": "two_dice_against_morale"})
+        game = hexlaw.JemmapesGame(scenario, seed=seed)
+        while not game.over:
+            d = game.decision
+            refused += d["refused"]
+            fights = [c for c in d["choices"] if c.startswith(("assault ", "fire "))]
+            if fights:
+                fought += 1
+                game.choose(fights[0])
+            else:
+                game.choose(len(d["choices"]) - 1 if d["kind"] != "combat" else 0)
+            if d["kind"] == "combat" and d["refused"] and not game.over and game.decision["kind"] == "combat":
+                action = game.decision["refused"][0].split(": ")[0] if game.decision["refused"] else None
+                if action:
+                    with pytest.raises(ValueError, match="refused: jemmapes:"):
+                        game.choose(action)
+        again = hexlaw.jemmapes_replay(scenario, game.log)
+        assert again.record == game.record and again.units == game.units
+    assert fought > 0
+    assert any(": jemmapes:table.assault: " in r or ": jemmapes:table.fire: " in r for r in refused)

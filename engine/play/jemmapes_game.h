@@ -15,8 +15,8 @@
 // and every result it can give can be carried out under the readings in force (the morale test
 // M needs jemmapes.morale_test.procedure = two_dice_against_morale); the others are listed in
 // the decision's `refused`, each with its rule and reason, and choosing one is refused by name.
-// A cell the transcription lost is never filled in. The combat segment lives in
-// jemmapes_combat.cc.
+// A cell the transcription lost is never filled in. Moves, reactions and the decisions owed
+// after a combat live in jemmapes_moves.cc, the combat segment in jemmapes_combat.cc.
 #pragma once
 
 #include <cstdint>
@@ -167,7 +167,8 @@ class JemmapesGame {
   void offer_move_select();
   void end_movement_segment();
   void offer_rally();
-  // jemmapes_combat.cc: the move run, reactions, the combat segment and what follows a combat.
+  // jemmapes_moves.cc (the move run, reactions, decisions owed) and jemmapes_combat.cc (the
+  // combat segment and its results).
   void resume();
   void start_run(MoveRun r);
   void step_run();

@@ -479,7 +479,8 @@ void JemmapesGame::offer_rally() {
     if (!u.combat() || u.formation != active_ || u.level == Level::GoodOrder || rallied_.count(u.id)) continue;
     d.choices.push_back("rally " + u.id);
     for (const auto& c : pos_.units)
-      if (!c.combat() && c.side == u.side && c.tv && distance(c.hex, u.hex) <= 1 && (c.general || c.formation == active_))
+      // One unit per commander per rallying segment (the default reading of jemmapes:7.0).
+      if (!c.combat() && c.side == u.side && c.tv && distance(c.hex, u.hex) <= 1 && (c.general || c.formation == active_) && !rallied_.count("tv:" + c.id))
         d.choices.push_back("rally " + u.id + " with " + c.id);
   }
   if (d.choices.size() == 1) return end_activation();
@@ -642,6 +643,7 @@ void JemmapesGame::apply(std::size_t i) {
       int removed = 0;
       const Level l = jemmapes::rally_result(x, u, d + oc.sum, morale, removed, t);
       rallied_.insert(id);
+      if (helper) rallied_.insert("tv:" + helper->id);  // his TV is spent for this segment
       unit(id)->level = l;
       note(id + " rallies: " + std::to_string(d) + (oc.sum >= 0 ? "+" : "") + std::to_string(oc.sum) + " against morale " + std::to_string(morale) + ", now " + jemmapes::to_string(l), t);
       return offer_rally();

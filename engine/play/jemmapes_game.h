@@ -213,7 +213,7 @@ class JemmapesGame {
   std::set<std::string> activated_;                // this round
   std::string active_;                             // the formation being activated
   std::set<std::string> moved_;                    // units moved this movement segment
-  std::set<std::string> rallied_;                  // units that tried to rally this segment
+  std::set<std::string> rallied_;                  // units that tried to rally this segment, and "tv:ID" for commanders who lent their TV
   std::string moving_;                             // the unit whose destination is asked
   std::optional<MoveRun> run_;                     // the move being carried out
   std::optional<Reacting> react_;                  // the reactions awaited at a pause

@@ -2,7 +2,7 @@
 # build); tests/python/test_stubs.py checks that they name exactly what the module has, with
 # the same parameters.
 from os import PathLike
-from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, Mapping, Optional, Sequence, Union
 
 CaseLike = Union[Mapping[str, Any], str, PathLike[str]]
 
@@ -210,7 +210,8 @@ class JemmapesScenario:
     def last_round(self) -> int: ...
 
 def jemmapes_generated_scenario(formations_per_side: int = 2, units_per_formation: int = 3, last_round: int = 3,
-                                seed: int = 1, spec: Optional[Spec] = None) -> JemmapesScenario: ...
+                                seed: int = 1, spec: Optional[Spec] = None,
+                                interpretations: Dict[str, str] = ...) -> JemmapesScenario: ...
 
 class JemmapesGame:
     def __init__(self, scenario: JemmapesScenario, seed: int = 1) -> None: ...

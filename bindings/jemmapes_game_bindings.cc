@@ -23,6 +23,7 @@ pyb::dict decision_dict(const play::JemmapesDecision& d) {
   out["rule"] = d.rule;
   out["prompt"] = d.prompt;
   out["choices"] = d.choices;
+  out["refused"] = d.refused;
   return out;
 }
 
@@ -54,11 +55,15 @@ void bind_jemmapes_game(pyb::module_& m) {
       .def("__repr__", [](const JemmapesScenario& s) { return "<JemmapesScenario " + s.name + ">"; });
   m.def(
       "jemmapes_generated_scenario",
-      [](int formations_per_side, int units_per_formation, int last_round, std::uint64_t seed, const pyb::object& spec) {
-        return std::const_pointer_cast<JemmapesScenario>(play::jemmapes_generated_scenario(spec_or_default(spec), formations_per_side, units_per_formation, last_round, seed));
+      [](int formations_per_side, int units_per_formation, int last_round, std::uint64_t seed, const pyb::object& spec,
+         const std::map<std::string, std::string>& interpretations) {
+        return std::const_pointer_cast<JemmapesScenario>(
+            play::jemmapes_generated_scenario(spec_or_default(spec), formations_per_side, units_per_formation, last_round, seed, interpretations));
       },
       pyb::arg("formations_per_side") = 2, pyb::arg("units_per_formation") = 3, pyb::arg("last_round") = 3, pyb::arg("seed") = 1,
-      pyb::arg("spec") = pyb::none(), "A random but legal Jemmapes scenario (engine/play/jemmapes_game.h).");
+      pyb::arg("spec") = pyb::none(), pyb::arg("interpretations") = std::map<std::string, std::string>{},
+      "A random but legal Jemmapes scenario (engine/play/jemmapes_game.h); `interpretations` picks switch readings "
+      "(e.g. {'jemmapes.morale_test.procedure': 'two_dice_against_morale'}).");
   pyb::class_<JemmapesGame>(m, "JemmapesGame",
                             "A played game of Jemmapes 1792, round by round (jemmapes:2.0). `decision` is what is awaited, "
                             "with every legal choice; `choose(c)` takes one; copies are independent branches.")

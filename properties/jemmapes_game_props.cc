@@ -1,9 +1,13 @@
 // Owns: properties of the played Jemmapes round (jemmapes:2.0): on random generated scenarios
-// played with random choices, every visited state keeps the game's laws (stacking, one facing a
-// hex, no enemies sharing a hex), each round activates every formation exactly once, and the log
-// replays the same game.
+// played with random choices, under the default readings or the readings that let more combat be
+// played (the two-dice morale test, move_one_hex reactions), every visited state keeps the game's
+// laws (stacking never above two, one facing a hex, no enemies sharing a hex), organisation
+// levels worsen only by results and improve only by rally, each round activates every formation
+// exactly once, and the log replays the same game.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
+
+#include <map>
 
 #include "engine/play/jemmapes_game.h"
 #include "tests/support/test_support.h"
@@ -11,19 +15,53 @@
 namespace hexlaw::play {
 namespace {
 
+std::map<std::string, std::string> readings(int k) {
+  if (k == 0) return {};
+  return {{"jemmapes.morale_test.procedure", "two_dice_against_morale"},
+          {"jemmapes.fire.defensive_order_drm_sign", "minus"},
+          {"jemmapes.reaction.movement_kind", k == 1 ? "pivot_one_hexside" : "move_one_hex"}};
+}
+
+std::map<std::string, jemmapes::Level> levels(const JemmapesGame& g) {
+  std::map<std::string, jemmapes::Level> out;
+  for (const auto& u : g.position().units)
+    if (u.combat()) out[u.id] = u.level;
+  return out;
+}
+
 RC_GTEST_PROP(JemmapesGameProps, EveryFormationOnceARoundAndReplayGivesTheSameGame, ()) {
-  HEXLAW_CITES("jemmapes:2.0", "jemmapes:1.4");
+  HEXLAW_CITES("jemmapes:2.0", "jemmapes:1.4", "jemmapes:1.5", "jemmapes:7.0", "jemmapes:6.3");
   const int formations = *rc::gen::inRange(1, 3), units = *rc::gen::inRange(1, 4), rounds = *rc::gen::inRange(1, 3);
   const auto seed = *rc::gen::inRange<std::uint64_t>(1, 1u << 30);
-  const auto s = jemmapes_generated_scenario(testing::source_spec(), formations, units, rounds, seed);
+  const int k = *rc::gen::inRange(0, 3);
+  const auto s = jemmapes_generated_scenario(testing::source_spec(), formations, units, rounds, seed, readings(k));
   JemmapesGame g(s, seed + 1);
   SeededDice rng(*rc::gen::inRange<std::uint64_t>(1, 1u << 30));
   int steps = 0;
   while (!g.over()) {
     const auto bad = g.invariant_violations();
     RC_ASSERT(bad.empty());
-    RC_ASSERT(++steps < 5000);
-    g.choose(static_cast<std::size_t>(rng.roll(static_cast<int>(g.decision().choices.size()), "jemmapes:2.0", "property") - 1));
+    RC_ASSERT(++steps < 20000);
+    // Stacking never above two combat units (1.4) but for a unit passing through.
+    std::map<Hex, int> per_hex;
+    for (const auto& u : g.position().units)
+      if (u.combat()) ++per_hex[u.hex];
+    int over_two = 0;
+    for (const auto& [h, n] : per_hex) over_two += n > 2;
+    const auto dk = g.decision().kind;  // a move paused in a friendly hex it passes through
+    RC_ASSERT(over_two <= (dk == "reaction" || dk == "retreat" || dk == "place-commander" ? 1 : 0));
+    const auto before = levels(g);
+    const auto kind = g.decision().kind;
+    const auto pick = static_cast<std::size_t>(rng.roll(static_cast<int>(g.decision().choices.size()), "jemmapes:2.0", "property") - 1);
+    const std::string choice = g.decision().choices[pick];
+    g.choose(pick);
+    // Levels: better only by a rally (7.0); worse never by a rally, an order or an initiative choice.
+    for (const auto& [id, after] : levels(g)) {
+      const auto it = before.find(id);
+      if (it == before.end()) continue;
+      if (after < it->second) RC_ASSERT(kind == "rally" && choice.rfind("rally ", 0) == 0);
+      if (after > it->second) RC_ASSERT(kind != "rally" && kind != "order-change" && kind != "initiative");
+    }
   }
   // Every round played activated each of the 2 x formations exactly once (or the game ended
   // early on 8 French VP).
@@ -41,8 +79,30 @@ RC_GTEST_PROP(JemmapesGameProps, EveryFormationOnceARoundAndReplayGivesTheSameGa
   for (std::size_t i = 0; i < r.position().units.size(); ++i) {
     RC_ASSERT(r.position().units[i].hex == g.position().units[i].hex);
     RC_ASSERT(r.position().units[i].level == g.position().units[i].level);
+    RC_ASSERT(r.position().units[i].cp == g.position().units[i].cp);
+    RC_ASSERT(r.position().units[i].facing == g.position().units[i].facing);
   }
   RC_ASSERT(r.winner() == g.winner());
+  RC_ASSERT(r.french_vp() == g.french_vp());
+}
+
+// With the readings that let combat be played, random games do fight: some assault or fire is
+// offered and made (the property above is not vacuous about combat).
+TEST(JemmapesGameProps, RandomGamesUnderTheTwoDiceReadingFight) {
+  HEXLAW_CITES("jemmapes:2.0", "jemmapes:6.2");
+  int fights = 0, games = 0;
+  for (std::uint64_t seed = 1; seed <= 30 && fights == 0; ++seed, ++games) {
+    JemmapesGame g(jemmapes_generated_scenario(testing::source_spec(), 2, 3, 3, seed, readings(1)), seed);
+    SeededDice rng(seed * 7);
+    while (!g.over()) {
+      const auto& c = g.decision().choices;
+      // Prefer a fight when one is offered, else a random choice.
+      auto it = std::find_if(c.begin(), c.end(), [](const std::string& s) { return s.rfind("assault ", 0) == 0 || s.rfind("fire ", 0) == 0; });
+      if (it != c.end()) ++fights, g.choose(*it);
+      else g.choose(static_cast<std::size_t>(rng.roll(static_cast<int>(c.size()), "jemmapes:2.0", "test") - 1));
+    }
+  }
+  EXPECT_GT(fights, 0) << "no fight offered in " << games << " games";
 }
 
 }  // namespace

@@ -102,8 +102,16 @@ Step try_step(const Context& x, const Unit& u, const OrderView& ov, Hex prev, He
       if (!u.combat()) return fail("jemmapes:8.0", m.name(h) + " holds an enemy commander; a commander cannot enter it");
       s.commanders.push_back(o->id);
     }
-  // Step B.
+  // RULE jemmapes:9.1.3 — Mons (map.places.mons, map data the source lacks): only Austrian units enter it and none leaves; a routed Austrian crosses the Trouille (a river hexside) only by the bridge at 1203
+  const auto& mons = m.place("mons");
+  if (mons.count(h) && !mons.count(prev) && u.side != "austrian")
+    return fail("jemmapes:9.1.3", m.name(h) + " is in Mons: only Austrian units may enter it (the Terrain Effects Table's note)");
+  if (mons.count(prev) && !mons.count(h)) return fail("jemmapes:9.1.3", m.name(prev) + " is in Mons: a unit that entered Mons may not leave it");
   const auto& features = m.features(Hexside::of(prev, *d));
+  const bool river = std::any_of(features.begin(), features.end(), [](const std::string& f) { return is_river(f); });
+  if (river && u.side == "austrian" && u.level == Level::Rout && m.name(prev) != "1203" && m.name(h) != "1203")
+    return fail("jemmapes:9.1.3", "a routed Austrian crosses the Trouille only by the bridge at 1203, not between " + m.name(prev) + " and " + m.name(h));
+  // Step B.
   if (!features.empty())
     // SOURCE-MISSING jemmapes:table.terrain — movement across or along a hexside feature (road, river, bridge...)
     throw RuleRefusal("jemmapes:table.terrain", "the Terrain Effects Table prints no movement effect for the '" +
@@ -517,7 +525,7 @@ int goal_distance(const Map& m, const RoutGoal& g, Hex h) {
 // the goal, then the fewest MP. Step C. Off the map or into the goal: eliminated. Step D. The
 // friendly units whose hexes it crossed take a level.
 // RULE jemmapes:5.4 — routed units spend their MP on the most direct route to their edge; friends crossed take a level; leaving the map eliminates them
-// RULE jemmapes:9.1.3 (part: the goal as the case gives it — the French south edge, Mons for the Austrians) — rout edges
+// RULE jemmapes:9.1.3 — the rout goals: the French flee to the south edge, the Austrians to Mons (map.places.mons); a routed Austrian entering Mons is eliminated
 nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, Trace& t) {
   const Map& m = x.map;
   // Step A.
@@ -562,5 +570,29 @@ nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, 
   out["levels_to"] = crossed;
   return out;
 }
+
+// RULE jemmapes:9.1.3 — the French rout toward the southern edge, the Austrians toward the town of Mons
+std::optional<RoutGoal> scenario_rout_goal(const Map& m, const std::string& side, Trace& t) {
+  RoutGoal g;
+  if (side == "french") {
+    t.cite("jemmapes:9.1.3", "a routed French unit flees toward the southern edge");
+    return g;
+  }
+  if (side != "austrian" || m.place("mons").empty()) return std::nullopt;
+  g.hexes.assign(m.place("mons").begin(), m.place("mons").end());
+  t.cite("jemmapes:9.1.3", [&] {
+    std::string hs;
+    for (Hex h : g.hexes) hs += (hs.empty() ? "" : ", ") + m.name(h);
+    return "a routed Austrian unit flees toward Mons (" + hs + ", map data the source lacks)";
+  });
+  return g;
+}
+
+StepVerdict move_step(const Context& x, const Unit& u, Hex prev, Hex h, bool first, bool surrounded, int spent, int allowance, Trace& t) {
+  const Step s = try_step(x, u, order_view(x, u), prev, h, first, surrounded, spent, allowance, t);
+  return StepVerdict{s.ok, s.rule, s.reason, s.cost, s.stop, s.surrounded_exception, s.commanders};
+}
+
+bool starts_surrounded(const Context& x, const Unit& u) { return in_enemy_zoc(x, u.side, u.hex) && surrounded(x, u); }
 
 }  // namespace hexlaw::jemmapes

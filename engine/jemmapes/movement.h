@@ -48,6 +48,25 @@ struct RoutGoal {
   std::vector<Hex> hexes;
 };
 nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, Trace& t);
+// The goal 9.1.3 gives a routed unit of `side`: the south edge for the French, the Mons hexes
+// (map.places.mons) for the Austrians; nullopt for another side or a map naming no Mons (map data
+// the source lacks).
+std::optional<RoutGoal> scenario_rout_goal(const Map& m, const std::string& side, Trace& t);
+
+// One step of a move carried out hex by hex (a played game, where a reaction may change the
+// position between steps): `u` entering `h` from `prev` with `spent` of `allowance` MP gone;
+// `first` when `prev` is its start, `surrounded` whether it started surrounded (1.6). The same
+// checks as check_path's steps (terrain, ZoC, enemy hexes, Mons, the orders' limits).
+struct StepVerdict {
+  bool ok = true;
+  std::string rule, reason;
+  int cost = 0;
+  bool stop = false, extra_level = false;   // stops there (enemy ZoC); the surrounded exception
+  std::vector<std::string> commanders;      // lone enemy commanders in `h` (8.0)
+};
+StepVerdict move_step(const Context& x, const Unit& u, Hex prev, Hex h, bool first, bool surrounded, int spent, int allowance, Trace& t);
+// Whether `u` starts its move in an enemy ZoC and surrounded (the exception of 1.6).
+bool starts_surrounded(const Context& x, const Unit& u);
 
 // Every hex `u` may end its move in, with a cheapest legal path: {count, hexes: {HEX: {path,
 // mp_left, stop}}} (the start hex included when the unit may stay).

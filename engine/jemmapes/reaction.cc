@@ -1,13 +1,53 @@
 // Owns: the reaction to a paused enemy move (see reaction.h).
 #include "engine/jemmapes/reaction.h"
 
+#include "engine/core/errors.h"
 #include "engine/jemmapes/facing.h"
+#include "engine/jemmapes/movement.h"
+#include "engine/jemmapes/terrain.h"
 
 namespace hexlaw::jemmapes {
 
-// RULE jemmapes:5.2 (part: the move_one_hex reading of jemmapes.reaction.movement_kind is refused as an unimplemented reading) — a unit next to the hex the mover entered, not already in a ZoC of the mover's side, may pivot one hexside (the move ends if it then has the mover in its ZoC) or, with the mover in its ZoC, fire at once (the move ends)
+namespace {
+
+// Why the reacting stack may not step from its hex into `to` (move_one_hex), or "" when it may:
+// next to it, on the map, not enemy-held, no hexside feature (its crossing is in the cut table:
+// refused by name), each unit's MP covering the terrain and the extra MP of an enemy ZoC (1.6),
+// no ZoC to ZoC (1.6), stacking at `to` (1.4). The orders' limits next to the enemy (4.1) govern
+// the formation's own movement segment and do not apply (the catalog's ruling on jemmapes:5.2).
+std::string step_refused(const Context& x, const std::vector<const Unit*>& stack, Hex to, Trace& t) {
+  const Map& m = x.map;
+  const Hex from = stack.front()->hex;
+  const std::string side = stack.front()->side;
+  const auto d = direction_to(from, to);
+  if (!d) return m.name(to) + " is not next to " + m.name(from);
+  const Printed pr = to_printed(to, m.layout());
+  if (pr.col < 1 || pr.row < 1 || !m.on_map(to)) return m.name(to) + " is off the map";
+  if (x.position.enemy_combat_in(to, side)) return m.name(to) + " holds an enemy unit";
+  if (const auto& f = m.features(Hexside::of(from, *d)); !f.empty())
+    // SOURCE-MISSING jemmapes:table.terrain — a reaction step across a hexside feature
+    throw RuleRefusal("jemmapes:table.terrain", "a reaction step across the '" + *f.begin() + "' hexside between " + m.name(from) + " and " + m.name(to) +
+                                                    " needs the cut part of the Terrain Effects Table (source-missing)");
+  const bool zoc_to = in_enemy_zoc(x, side, to);
+  const int cost = move_cost(x.tables, m.terrain(to)) + (zoc_to ? 1 : 0);
+  if (zoc_to && in_enemy_zoc(x, side, from)) return "no move from one enemy zone of control (" + m.name(from) + ") straight into another (" + m.name(to) + ") (jemmapes:1.6)";
+  for (const Unit* u : stack) {
+    const int mp = movement_allowance(x, *u, t);
+    if (cost > mp) return "entering " + m.name(to) + " costs " + std::to_string(cost) + " MP and " + u->id + " has " + std::to_string(mp);
+  }
+  std::vector<const Unit*> end = stack;
+  for (const Unit* v : x.position.combat_units_at(to, side)) end.push_back(v);
+  std::string why;
+  if (!stacking_ok(x, end, why, t)) return why + " at " + m.name(to) + " (jemmapes:1.4)";
+  return "";
+}
+
+}  // namespace
+
+// RULE jemmapes:5.2 — a unit next to the hex the mover entered, not already in a ZoC of the mover's side, may react by movement (a pivot of one hexside, or a step of one hex, by jemmapes.reaction.movement_kind; the move ends if it then has the mover in its ZoC) or, with the mover in its ZoC, by fire at once (the move ends)
 // Step A. Eligibility, with the mover back in the hex it came from ("already" in a ZoC).
-// Step B. Reaction fire. Step C. Reaction movement: the stack pivots one hexside.
+// Step B. Reaction fire. Step C. Reaction movement: the stack pivots one hexside, or (Step D)
+// steps one hex.
 nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Unit& reactor, const ReactionChoice& c, Trace& t) {
   nlohmann::json out{{"mover", mover.id}, {"reactor", reactor.id}};
   auto ineligible = [&](const std::string& why) {
@@ -47,8 +87,39 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
     if (!zoc) out["reason"] = reactor.id + " does not exert a zone of control into " + x.map.name(mover.hex);
     return out;
   }
-  // Step C.
   out["reaction"] = "movement";
+  // Step D.
+  if (x.readings.is("jemmapes.reaction.movement_kind", "move_one_hex")) {
+    std::vector<const Unit*> stack;
+    for (const Unit* u : x.position.units_at(reactor.hex))
+      if (u->combat()) stack.push_back(u);
+    if (!c.to) throw std::logic_error("a reaction step needs its hex (the question checks this)");
+    const std::string why = step_refused(x, stack, *c.to, t);
+    if (!why.empty()) {
+      t.cite("jemmapes:5.2", reactor.id + "'s stack may not step into " + x.map.name(*c.to) + ": " + why + " (jemmapes.reaction.movement_kind = move_one_hex)");
+      out["allowed"] = false;
+      out["reason"] = why;
+      return out;
+    }
+    Position after = x.position;
+    for (Unit& u : after.units)
+      if (u.hex == reactor.hex && u.combat()) u.hex = *c.to;  // the stack moves as one, keeping its facing
+    const Context ax{x.map, x.tables, x.catalog, x.readings, after};
+    bool stops = false;
+    for (const Unit* u : after.units_at(*c.to))
+      if (u->combat() && u->side == reactor.side && exerts_zoc_into(ax, *u, mover.hex, t)) stops = true;
+    out["allowed"] = true;
+    out["to"] = x.map.name(*c.to);
+    out["facing"] = facing_name(reactor.facing);
+    out["mover_stops"] = stops;
+    t.cite("jemmapes:5.2", [&] {
+      return reactor.id + "'s stack steps into " + x.map.name(*c.to) + " facing " + facing_name(reactor.facing) + " (jemmapes.reaction.movement_kind = move_one_hex)" +
+             (stops ? ": it now has " + mover.id + " in its zone of control, whose move ends" : ": " + mover.id + " is not in its zone of control and may go on");
+    });
+    return out;
+  }
+  // Step C.
+  if (c.to) throw std::logic_error("a reaction pivot names no hex (the question checks this)");
   const int turn = (static_cast<int>(c.facing) - static_cast<int>(reactor.facing) + 6) % 6;
   if (turn != 1 && turn != 5) {
     t.cite("jemmapes:5.2", reactor.id + " may turn by one hexside only (jemmapes.reaction.movement_kind = pivot_one_hexside)");

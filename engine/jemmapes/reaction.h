@@ -1,9 +1,12 @@
 // Owns: the reaction of an inactive unit to an enemy move that pauses next to it
-// (jemmapes:5.2): whether it may react, a reaction movement (a pivot of one hexside under the
-// default reading of jemmapes.reaction.movement_kind) and whether it ends the mover's move, and
-// whether reaction fire is allowed (the fire itself is resolved as a fire under 6.1).
+// (jemmapes:5.2): whether it may react, a reaction movement under either reading of
+// jemmapes.reaction.movement_kind (pivot_one_hexside: the stack turns one hexside in place;
+// move_one_hex: the stack steps into one adjacent hex, keeping its facing) and whether it ends
+// the mover's move, and whether reaction fire is allowed (the fire itself is resolved as a fire
+// under 6.1).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -13,14 +16,17 @@
 
 namespace hexlaw::jemmapes {
 
-// What the reacting player chooses: a reaction movement to `facing`, or reaction fire.
+// What the reacting player chooses: reaction fire, or a reaction movement — a pivot to `facing`
+// (pivot_one_hexside) or a step into the adjacent hex `to` (move_one_hex).
 struct ReactionChoice {
   bool fire = false;
   Direction facing = Direction::N;
+  std::optional<Hex> to;
 };
 
 // The reaction of `reactor` to `mover`, which has just entered its hex from `from`. The outcome
-// is {eligible, reason} and, when eligible, {reaction, allowed, mover_stops, facing?}.
+// is {eligible, reason} and, when eligible, {reaction, allowed, mover_stops, facing?, to?}.
+// A step (move_one_hex) needs the MP and formation of every combat unit of the reacting stack.
 nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Unit& reactor, const ReactionChoice& c, Trace& t);
 
 }  // namespace hexlaw::jemmapes

@@ -30,6 +30,10 @@ const std::vector<SwitchDef>& implemented_switches() {
       {"jemmapes.charge.min_move_hexes", {"2", "1"}},
       {"jemmapes.scenario.until_round", {"from_round_n", "after_round_n"}},
       {"jemmapes.scenario.ferrand_distance_penalty", {"while_off_map", "whole_game"}},
+      {"jemmapes.reaction.movement_kind", {"pivot_one_hexside", "move_one_hex"}},
+      // Read by the played round's combat segment (engine/play/jemmapes_combat.cc); a question
+      // holds no activation's history, so no question's answer depends on it.
+      {"jemmapes.combat.unit_once_per_activation", {"true", "false"}},
   };
   return s;
 }

@@ -40,7 +40,8 @@ Direction facing_named(const std::string& s) {
 // Step 1. The map: clear, with bounds (the rout edges) and a few villages and woods. Step 2.
 // The generals. Step 3. Each formation: its commander, order, reserve and units, one a hex.
 std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_ptr<const Spec> spec, int formations_per_side,
-                                                                    int units_per_formation, int last_round, std::uint64_t seed) {
+                                                                    int units_per_formation, int last_round, std::uint64_t seed,
+                                                                    std::map<std::string, std::string> interpretations) {
   if (formations_per_side < 1 || formations_per_side > 4) throw std::invalid_argument("formations_per_side lies within 1..4");
   if (units_per_formation < 1 || units_per_formation > 4) throw std::invalid_argument("units_per_formation lies within 1..4");
   if (last_round < 1 || last_round > 20) throw std::invalid_argument("last_round lies within 1..20");
@@ -50,6 +51,8 @@ std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_
   s->name = "jemmapes-generated-" + std::to_string(formations_per_side) + "x" + std::to_string(units_per_formation) + "-" + std::to_string(seed);
   s->spec = std::move(spec);
   s->last_round = last_round;
+  s->interpretations = std::move(interpretations);
+  for (const auto& [k, v] : s->interpretations) s->name += "-" + k.substr(k.rfind('.') + 1) + "=" + v;
   // Step 1.
   const int cols = formations_per_side * (units_per_formation + 1) + 2, rows = 10;
   s->map.set_default_terrain("clear");
@@ -157,7 +160,14 @@ std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_
   root["rout_edges"].for_each_entry([&](const std::string& side, const Field<CaseError>& v) {
     if (side != "french" && side != "austrian") v.fail("rout edges are given for french and austrian");
     const std::string e = v.str();
-    if (e.size() != 1 || std::string("nsew").find(e[0]) == std::string::npos) v.fail("an edge is n, s, e or w");
+    if (e == "mons") {
+      // jemmapes:9.1.3: the Austrians rout toward Mons, whose hexes the map names.
+      if (side != "austrian") v.fail("only the Austrians rout toward Mons (jemmapes:9.1.3)");
+      if (s->map.place("mons").empty()) root["map"].fail("rout_edges names Mons: give its hexes as map.places.mons (map data the source lacks, jemmapes:9.1.3)");
+      s->rout_edge[side] = 'm';
+      return;
+    }
+    if (e.size() != 1 || std::string("nsew").find(e[0]) == std::string::npos) v.fail("an edge is n, s, e or w, or mons for the Austrians");
     s->rout_edge[side] = e[0];
   });
   for (const auto& u : s->position.units)
@@ -189,8 +199,20 @@ void JemmapesGame::choose(std::size_t i) {
   if (over_) throw std::logic_error("the game is over");
   if (i >= decision_.choices.size())
     throw std::invalid_argument("choice index " + std::to_string(i) + " is out of range (0.." + std::to_string(decision_.choices.size() - 1) + ")");
-  log_.decisions.push_back(decision_.choices[i]);
-  apply(i);
+  // A refusal met while carrying out the choice (terrain the cut table lacks on a retreat's or a
+  // step's way) leaves the game as it was and refuses the choice by name.
+  const bool risky = stage_ != Stage::OrderChange && stage_ != Stage::Initiative && stage_ != Stage::Activate && stage_ != Stage::MoveSelect;
+  std::optional<JemmapesGame> before;
+  if (risky) before.emplace(*this);
+  const std::string c = decision_.choices[i];
+  log_.decisions.push_back(c);
+  try {
+    apply(i);
+  } catch (const RuleRefusal& e) {
+    if (!before) throw;
+    *this = std::move(*before);
+    throw std::invalid_argument("'" + c + "' is refused: " + e.what());
+  }
   dice_.forget();
 }
 
@@ -198,6 +220,8 @@ void JemmapesGame::choose(const std::string& text) {
   const auto& c = decision().choices;
   const auto it = std::find(c.begin(), c.end(), text);
   if (it == c.end()) {
+    for (const auto& r : decision_.refused)
+      if (r.rfind(text + ": ", 0) == 0) throw std::invalid_argument("'" + text + "' is refused: " + r.substr(text.size() + 2));
     std::string list;
     for (const auto& x : c) list += (list.empty() ? "" : ", ") + x;
     throw std::invalid_argument("'" + text + "' is not a legal choice of this " + decision_.kind + " decision (one of: " + list + ")");
@@ -251,7 +275,7 @@ void JemmapesGame::start_round() {
   order_queue_ = formations_of("french");
   for (const auto& f : formations_of("austrian")) order_queue_.push_back(f);
   Trace t(scenario_->spec->catalog);
-  // RULE jemmapes:2.0 (part: the played round; combat, reactions and charges are not played, see jemmapes_game.h) — command, initiative, alternating activations with no passing, final phase
+  // RULE jemmapes:2.0 — the played round: command (voluntary then involuntary), initiative, alternating activations with no passing (command verification, movement with reactions, combat, rally), final phase
   t.cite("jemmapes:2.0", "round " + std::to_string(pos_.round) + " opens with the command phase");
   note("round " + std::to_string(pos_.round) + " begins", t);
   offer_order_change();
@@ -357,6 +381,9 @@ void JemmapesGame::begin_activation(const std::string& formation) {
   ++activations_[pos_.round][formation];
   moved_.clear();
   rallied_.clear();
+  moves_.clear();
+  already_.clear();
+  fought_.clear();
   const auto x = context();
   Trace t(scenario_->spec->catalog);
   t.cite("jemmapes:2.0", formation + " is activated: command verification, movement, combat, rally");
@@ -394,8 +421,8 @@ void JemmapesGame::offer_move_select() {
 
 // Step 1. Harnessed markers of artillery that stayed still come off (jemmapes:5.1). Step 2.
 // Routed units flee toward their edge; those that leave the map are eliminated, their steps
-// scored; friends crossed take a level (jemmapes:5.4). Step 3. The combat segment is not played
-// (said by name). Step 4. The rallying segment.
+// scored; friends crossed take a level (jemmapes:5.4). Step 3. The combat segment
+// (jemmapes_combat.cc). Step 4. The rallying segment, when the combat segment ends.
 void JemmapesGame::end_movement_segment() {
   const auto& f = pos_.formations.at(active_);
   // Step 1.
@@ -410,6 +437,7 @@ void JemmapesGame::end_movement_segment() {
     Trace t(scenario_->spec->catalog);
     jemmapes::RoutGoal goal;
     goal.edge = scenario_->rout_edge.at(f.side);
+    if (goal.edge == 'm') goal = *jemmapes::scenario_rout_goal(scenario_->map, f.side, t);  // Mons (jemmapes:9.1.3)
     const Unit* u = pos_.unit(id);
     const auto out = jemmapes::rout_move(x, *u, goal, t);
     const int cp = u->cp;
@@ -433,14 +461,10 @@ void JemmapesGame::end_movement_segment() {
   phase_ = "combat";
   {
     Trace t(scenario_->spec->catalog);
-    // The played round fights no combat: the Fire Table stops at row 5 and the Assault Table at
-    // row 8 in the source, so most fights need a lost cell; fire and assault are questions.
-    t.cite("jemmapes:2.0", "combat segment of " + active_ + ": not played (the Fire and Assault Tables are cut in the source; ask fire and assault as questions)");
-    note("combat segment not played", t);
+    t.cite("jemmapes:2.0", "combat segment of " + active_);
+    note("combat segment begins", t);
   }
-  // Step 4.
-  phase_ = "rally";
-  offer_rally();
+  resume();  // offer_combat (jemmapes_combat.cc); its "end" opens Step 4, the rallying segment
 }
 
 void JemmapesGame::offer_rally() {
@@ -455,7 +479,8 @@ void JemmapesGame::offer_rally() {
     if (!u.combat() || u.formation != active_ || u.level == Level::GoodOrder || rallied_.count(u.id)) continue;
     d.choices.push_back("rally " + u.id);
     for (const auto& c : pos_.units)
-      if (!c.combat() && c.side == u.side && c.tv && distance(c.hex, u.hex) <= 1 && (c.general || c.formation == active_))
+      // One unit per commander per rallying segment (the default reading of jemmapes:7.0).
+      if (!c.combat() && c.side == u.side && c.tv && distance(c.hex, u.hex) <= 1 && (c.general || c.formation == active_) && !rallied_.count("tv:" + c.id))
         d.choices.push_back("rally " + u.id + " with " + c.id);
   }
   if (d.choices.size() == 1) return end_activation();
@@ -587,24 +612,23 @@ void JemmapesGame::apply(std::size_t i) {
       Trace t(scenario_->spec->catalog);
       const auto out = jemmapes::check_path(x, u, path, o, t);
       if (!out["legal"].get<bool>()) throw std::logic_error("reach offered " + hex + " for " + u.id + " but check_path refuses it: " + out["reason"].get<std::string>());
-      Unit* m = unit(moving_);
-      m->hex = scenario_->map.hex(hex);
-      if (o.facing) m->facing = *o.facing;
-      if (m->kind == UnitKind::Artillery) {
-        if (out["harnessed"].get<bool>()) m->markers.insert("harnessed");
-        else m->markers.erase("harnessed");
-      }
-      if (reserve) m->markers.insert("reserve");
-      else m->markers.erase("reserve");
-      if (out["extra_level"].get<bool>()) m->level = worse(m->level);
-      if (m->general && !path.empty()) {
-        m->markers.insert("moved");
-        t.cite("jemmapes:8.0", m->id + " has made his one move of the round: his counter is turned over");
-      }
-      moved_.insert(m->id);
-      note(m->id + (path.empty() ? " stays at " : " moves to ") + hex + (o.facing ? std::string(" facing ") + jemmapes::facing_name(*o.facing) : ""), t);
-      return offer_move_select();
+      note(u.id + " sets out for " + hex, t);
+      // Carried out hex by hex, pausing for reactions (jemmapes_combat.cc).
+      MoveRun run;
+      run.unit = u.id;
+      run.path = path;
+      run.facing = o.facing.value_or(u.facing);
+      run.reserve = reserve;
+      return start_run(std::move(run));
     }
+    case Stage::Reaction:
+    case Stage::Combat:
+    case Stage::Defend:
+    case Stage::Retreat:
+    case Stage::Advance:
+    case Stage::Follow:
+    case Stage::Place:
+      return apply_combat_stage(c);
     case Stage::Rally: {
       if (c == "end") return end_activation();
       const std::string rest = c.substr(6);
@@ -619,6 +643,7 @@ void JemmapesGame::apply(std::size_t i) {
       int removed = 0;
       const Level l = jemmapes::rally_result(x, u, d + oc.sum, morale, removed, t);
       rallied_.insert(id);
+      if (helper) rallied_.insert("tv:" + helper->id);  // his TV is spent for this segment
       unit(id)->level = l;
       note(id + " rallies: " + std::to_string(d) + (oc.sum >= 0 ? "+" : "") + std::to_string(oc.sum) + " against morale " + std::to_string(morale) + ", now " + jemmapes::to_string(l), t);
       return offer_rally();
@@ -643,7 +668,9 @@ std::vector<std::string> JemmapesGame::invariant_violations() const {
     if (sides.size() > 1) out.push_back("enemies share " + scenario_->map.name(h));
     if (facings.size() > 1) out.push_back("two facings in " + scenario_->map.name(h) + " (jemmapes:1.3)");
     std::string why;
-    if (stage_ != Stage::MoveTo && !jemmapes::stacking_ok(x, us, why, off)) out.push_back("stacking at " + scenario_->map.name(h) + ": " + why);
+    // A moving unit passes through friends' hexes (1.4 holds at the end of the move).
+    const bool passing = run_ && pos_.unit(run_->unit) && pos_.unit(run_->unit)->hex == h;
+    if (stage_ != Stage::MoveTo && !passing && !jemmapes::stacking_ok(x, us, why, off)) out.push_back("stacking at " + scenario_->map.name(h) + ": " + why);
   }
   for (const auto& [round, counts] : activations_)
     for (const auto& [f, n] : counts)

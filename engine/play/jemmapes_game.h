@@ -1,21 +1,28 @@
 // Owns: a played game of Jemmapes 1792, round by round (jemmapes:2.0) — the command phase
 // (voluntary attempts, French first, then the involuntary tests: jemmapes:4.2.1, 4.2.2), the
 // initiative roll and the winner's keep-or-pass (B), the alternating activation of formations
-// with no passing (C: command verification 3.1, movement 5.1 with rout movement 5.4, rally 7.0),
-// and the final phase (D: the automatic victory check 9.3, commanders turned face up). Like the
-// Napoleonic 20 Game it offers each decision as every legal choice in string form, takes
-// `choose(i)` or `choose(text)`, rolls seeded dice, records what happened with the rules cited,
-// and replays exactly from its log (scenario name, seed, choices). It owns no rule: every
-// legality and result comes from engine/jemmapes, the same functions that answer case files.
+// with no passing (C: command verification 3.1; movement 5.1 carried out hex by hex, pausing for
+// the other side's reactions 5.2, overrunning lone commanders 8.0, with rout movement 5.4;
+// combat 6.0-6.4 with charges and counter-charges 5.3, results, retreats, the advance and
+// commanders' elimination tests 8.0; rally 7.0), and the final phase (D: the automatic victory
+// check 9.3, commanders turned face up). Like the Napoleonic 20 Game it offers each decision as
+// every legal choice in string form, takes `choose(i)` or `choose(text)`, rolls seeded dice,
+// records what happened with the rules cited, and replays exactly from its log (scenario name,
+// seed, choices). It owns no rule: every legality and result comes from engine/jemmapes, the
+// same functions that answer case files.
 //
-// Not played (said openly; docs/game.md lists them): the combat segment (the Fire Table stops
-// at row 5 and the Assault Table at row 8 in the source, so most fights would need a lost cell;
-// fire and assault are answered as questions), reactions (5.2) and charges (5.3), the lone
-// commander's elimination when overrun (8.0). Each activation's record says so by name.
+// A fire or assault is offered only when every throw of its dice reads a cell the source prints
+// and every result it can give can be carried out under the readings in force (the morale test
+// M needs jemmapes.morale_test.procedure = two_dice_against_morale); the others are listed in
+// the decision's `refused`, each with its rule and reason, and choosing one is refused by name.
+// A cell the transcription lost is never filled in. Moves, reactions and the decisions owed
+// after a combat live in jemmapes_moves.cc, the combat segment in jemmapes_combat.cc.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
+#include <optional>
 #include <memory>
 #include <set>
 #include <string>
@@ -37,6 +44,7 @@ struct JemmapesScenario {
   jemmapes::Position position;
   std::map<std::string, std::string> interpretations;
   int last_round = 5;
+  // n, s, e, w; 'm' for the Austrians: toward Mons, the map's place `mons` (jemmapes:9.1.3).
   std::map<std::string, char> rout_edge{{"french", 's'}, {"austrian", 'n'}};
 };
 
@@ -44,8 +52,10 @@ struct JemmapesScenario {
 // side a commanding general and `formations_per_side` formations of `units_per_formation`
 // combat units, one a hex (about one in five disorganised), French in the south facing north, Austrians in the north facing
 // south, every counter value given (the source prints none).
+// `interpretations`: the switches' readings the game runs under (checked when a game starts).
 std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_ptr<const Spec> spec, int formations_per_side,
-                                                                    int units_per_formation, int last_round, std::uint64_t seed);
+                                                                    int units_per_formation, int last_round, std::uint64_t seed,
+                                                                    std::map<std::string, std::string> interpretations = {});
 
 // Reads a Jemmapes scenario file's text (`game: jemmapes`): name, last_round, rout_edges
 // ({french: s, austrian: n}), map (bounds needed), interpretations, units and state as in a case
@@ -57,9 +67,23 @@ bool is_jemmapes_scenario_text(const std::string& text, const std::string& file)
 
 // What the game waits on: who decides what, under which rule, and every legal choice.
 struct JemmapesDecision {
-  std::string kind;  // order-change, initiative, activate, move-select, move-to, rally
+  // order-change, initiative, activate, move-select, move-to, reaction, combat, defend, retreat,
+  // advance, follow, place-commander, rally
+  std::string kind;
   std::string side, unit, rule, prompt;
   std::vector<std::string> choices;
+  // Actions the rules would allow but the game refuses by name (a lost table cell, the morale
+  // test's missing procedure): "ACTION: RULE: reason".
+  std::vector<std::string> refused;
+};
+
+// A unit's state after a combat result, as the game commits it (jemmapes:6.3).
+struct JemmapesUnitAfter {
+  std::string id, side, formation;
+  jemmapes::Level level = jemmapes::Level::GoodOrder;
+  int cp = 0, steps = 0;
+  bool destroyed = false, retreats = false;
+  Hex hex;
 };
 
 struct JemmapesEvent {
@@ -98,7 +122,40 @@ class JemmapesGame {
   std::vector<std::string> invariant_violations() const;
 
  private:
-  enum class Stage { OrderChange, Initiative, Activate, MoveSelect, MoveTo, Rally, Over };
+  enum class Stage { OrderChange, Initiative, Activate, MoveSelect, MoveTo, Reaction, Combat, Defend, Retreat, Advance, Follow, Place, Rally, Over };
+  // A move carried out hex by hex (5.1), or an advance after combat (6.4): the unit, its path,
+  // the next hex to enter, the facing it ends with, the MP spent of its allowance.
+  struct MoveRun {
+    std::string unit;
+    Hex start;
+    std::vector<Hex> path;
+    std::size_t next = 0;
+    Direction facing = Direction::N;
+    bool reserve = false, advance = false, surrounded = false, extra_level = false, stopped = false;
+    int spent = 0, allowance = 0;
+    std::vector<std::string> followers;  // an advance: who may follow (6.4)
+  };
+  // The reactions awaited while a move pauses (5.2): the reacting hexes still to decide, the
+  // mover's previous hex, and the units firing in reaction by type.
+  struct Reacting {
+    Hex from;
+    std::vector<Hex> stacks;
+    std::map<std::string, std::vector<std::string>> fire;
+    bool stops = false;
+  };
+  // A decision owed after a combat or an overrun: a retreat (6.3), a commander's placement (8.0),
+  // the advance and who follows (6.4).
+  struct Pending {
+    std::string kind, unit, side;
+    Hex hex;
+    std::vector<std::string> ids;
+  };
+  // An assault declared by the attacker, awaiting the defender's response (6.2, 5.3.3).
+  struct Declared {
+    Hex target;
+    std::vector<std::string> attackers, bayonet, charging;
+    std::string head, commander;
+  };
   jemmapes::Context context() const { return jemmapes::Context{scenario_->map, scenario_->spec->tables, scenario_->spec->catalog, readings_, pos_}; }
   void run();  // automatic steps until a decision or the end
   void start_round();
@@ -110,6 +167,23 @@ class JemmapesGame {
   void offer_move_select();
   void end_movement_segment();
   void offer_rally();
+  // jemmapes_moves.cc (the move run, reactions, decisions owed) and jemmapes_combat.cc (the
+  // combat segment and its results).
+  void resume();
+  void start_run(MoveRun r);
+  void step_run();
+  void finish_run();
+  void offer_reaction();
+  void resolve_reactions();
+  void offer_combat();
+  void offer_pending();
+  void apply_combat_stage(const std::string& c);
+  std::vector<std::string> responses(const Declared& d, std::string& why) const;
+  void resolve_assault(const Declared& d, const std::string& defender_head, bool countercharge, const std::string& defender_commander);
+  void resolve_fire(const std::vector<std::string>& shooters, Hex target, bool reaction);
+  void commit(const std::vector<JemmapesUnitAfter>& after);
+  void commander_test(const std::string& id, bool step_lost, bool units_destroyed, bool overrun);
+  void remove_unit(const std::string& id);
   void end_activation();
   void final_phase();
   void apply(std::size_t i);
@@ -139,8 +213,15 @@ class JemmapesGame {
   std::set<std::string> activated_;                // this round
   std::string active_;                             // the formation being activated
   std::set<std::string> moved_;                    // units moved this movement segment
-  std::set<std::string> rallied_;                  // units that tried to rally this segment
+  std::set<std::string> rallied_;                  // units that tried to rally this segment, and "tv:ID" for commanders who lent their TV
   std::string moving_;                             // the unit whose destination is asked
+  std::optional<MoveRun> run_;                     // the move being carried out
+  std::optional<Reacting> react_;                  // the reactions awaited at a pause
+  std::deque<Pending> pending_;                    // decisions owed after a combat or an overrun
+  std::optional<Declared> declared_;               // the assault awaiting the defender
+  std::map<std::string, std::vector<Hex>> moves_;  // this segment's path of each moved unit, start first (5.3.1)
+  std::map<Hex, std::vector<std::string>> already_;  // the combats each hex took this segment (6.0)
+  std::set<std::string> fought_;                   // units that fought this activation (6.0's ruling)
 };
 
 // Plays again from the log; throws std::invalid_argument naming the step whose choice is not

@@ -140,14 +140,21 @@ std::vector<Kind> move_kinds() {
          headline = u.id + " may retreat into " + std::to_string(out["options"].size()) + " hex(es)";
          return out;
        }},
-      {"rout-move", "Where does this routed unit flee? (question: unit, edge: n | s | e | w, or toward: [hexes])",
+      {"rout-move", "Where does this routed unit flee? (question: unit, edge: n | s | e | w, or toward: [hexes]; neither: the goal of 9.1.3, the south edge for the French, map.places.mons for the Austrians)",
        [](const Situation& s) {
          const auto q = s.c.question;
          q.expect_keys({"kind", "unit", "edge", "toward"});
          const auto& u = unit_field(s);
          if (u.level != jemmapes::Level::Rout) q["unit"].fail(u.id + " is not in rout (jemmapes:5.4)");
          need_value(s, u, "mp", u.mp.has_value());
-         if (q["edge"].present() == q["toward"].present()) q.fail("give edge (n, s, e, w) or toward (goal hexes), one of them");
+         if (q["edge"].present() && q["toward"].present()) q.fail("give edge (n, s, e, w) or toward (goal hexes), not both");
+         if (!q["edge"].present() && !q["toward"].present()) {
+           // The goal of 9.1.3: the south edge for the French, Mons for the Austrians.
+           if (u.side == "french" && !s.map.bounds()) s.c.root["map"].fail("a French rout toward the southern edge (jemmapes:9.1.3) needs the map's bounds");
+           if (u.side == "austrian" && s.map.place("mons").empty())
+             s.c.root["map"].fail("an Austrian rout goes toward Mons (jemmapes:9.1.3), whose hexes are map data the source lacks: give map.places.mons");
+           if (u.side != "french" && u.side != "austrian") q.fail("9.1.3 gives rout goals to the french and austrian sides only: give edge or toward");
+         }
          if (q["edge"].present()) {
            const std::string e = q["edge"].str();
            if (e != "n" && e != "s" && e != "e" && e != "w") q["edge"].fail("an edge is n, s, e or w");
@@ -161,6 +168,7 @@ std::vector<Kind> move_kinds() {
          jemmapes::RoutGoal g;
          if (q["edge"].present()) g.edge = q["edge"].str()[0];
          for (std::size_t i = 0; i < q["toward"].size(); ++i) g.hexes.push_back(hex_of(s, q["toward"].at(i)));
+         if (!q["edge"].present() && !q["toward"].present()) g = *jemmapes::scenario_rout_goal(s.map, u.side, t);
          auto out = jemmapes::rout_move(s.x, u, g, t);
          headline = u.id + " flees to " + out["ends"].get<std::string>() + (out["eliminated"].get<bool>() ? " and is eliminated" : "");
          return out;
@@ -178,18 +186,31 @@ std::vector<Kind> move_kinds() {
          headline = u.id + " may end in " + std::to_string(out["count"].get<int>()) + " hex(es)";
          return out;
        }},
-      {"reaction", "May this unit react to the enemy move that paused next to it, and what does its reaction do? (question: mover, from, reactor, react: movement | fire, facing for a movement)",
+      {"reaction", "May this unit react to the enemy move that paused next to it, and what does its reaction do? (question: mover, from, reactor, react: movement | fire, facing for a pivot or to for a step)",
        [](const Situation& s) {
          const auto q = s.c.question;
-         q.expect_keys({"kind", "mover", "from", "reactor", "react", "facing"});
+         q.expect_keys({"kind", "mover", "from", "reactor", "react", "facing", "to"});
          const auto& m = unit_field(s, "mover");
-         unit_field(s, "reactor");
+         const auto& reactor = unit_field(s, "reactor");
          const Hex from = hex_field(s, "from");
          if (distance(from, m.hex) != 1) q["from"].fail("the hex the mover came from is next to the hex it entered");
          const std::string r = q.required("react").str();
          if (r != "movement" && r != "fire") q["react"].fail("a reaction is movement or fire");
-         if (r == "movement") facing_of(q.required("facing"));
-         else if (q["facing"].present()) q["facing"].fail("a reaction fire turns no facing");
+         const bool step = s.x.readings.is("jemmapes.reaction.movement_kind", "move_one_hex");
+         if (r == "movement" && step) {
+           // A step (move_one_hex) names its hex and keeps the facing; each unit of the stack
+           // needs its MP and formation.
+           hex_field(s, "to");
+           if (q["facing"].present()) q["facing"].fail("a reaction step keeps the stack's facing (jemmapes.reaction.movement_kind = move_one_hex)");
+           for (const auto* u : s.position.units_at(reactor.hex))
+             if (u->combat()) need_mover(s, *u);
+         } else if (r == "movement") {
+           facing_of(q.required("facing"));
+           if (q["to"].present()) q["to"].fail("a pivot stays in its hex (jemmapes.reaction.movement_kind = pivot_one_hexside)");
+         } else {
+           if (q["facing"].present()) q["facing"].fail("a reaction fire turns no facing");
+           if (q["to"].present()) q["to"].fail("a reaction fire moves no unit");
+         }
        },
        [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
          const auto q = s.c.question;
@@ -197,7 +218,8 @@ std::vector<Kind> move_kinds() {
          const auto& r = unit_field(s, "reactor");
          jemmapes::ReactionChoice c;
          c.fire = q["react"].str() == "fire";
-         if (!c.fire) c.facing = facing_of(q["facing"]);
+         if (!c.fire && q["to"].present()) c.to = hex_field(s, "to");
+         else if (!c.fire) c.facing = facing_of(q["facing"]);
          nlohmann::json out = jemmapes::reaction(s.x, m, hex_field(s, "from"), r, c, t);
          if (!out["eligible"].get<bool>()) headline = r.id + " may not react";
          else if (!out["allowed"].get<bool>()) headline = r.id + "'s " + out["reaction"].get<std::string>() + " is not allowed";

@@ -64,3 +64,36 @@ def test_a_jemmapes_log_of_the_wrong_type_is_a_type_error():
     """The Jemmapes replay reads its log as the Napoleonic 20 replay does: a dict or JSON text."""
     with pytest.raises(TypeError, match="log must be a dict or JSON text"):
         hexlaw.jemmapes_replay(hexlaw.jemmapes_generated_scenario(), 5)
+
+
+
+def test_the_played_round_fights_and_refuses_lost_cells_by_name():
+    """jemmapes:2.0 jemmapes:6.2 jemmapes:table.assault — under the two-dice morale test random
+    games fight; decisions list what they refuse with the rule, choosing it is refused, and the
+    games replay from their logs."""
+    import random
+    fought, refused_tried = 0, 0
+    for seed in range(1, 41):
+        scenario = hexlaw.jemmapes_generated_scenario(
+            formations_per_side=2, units_per_formation=3, last_round=3, seed=seed,
+            interpretations={"jemmapes.morale_test.procedure": "two_dice_against_morale"})
+        game = hexlaw.JemmapesGame(scenario, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            d = game.decision
+            for r in d["refused"]:
+                assert r.split(": ")[1].startswith("jemmapes:")
+            if d["kind"] == "combat" and d["refused"] and refused_tried < 5:
+                refused_tried += 1
+                with pytest.raises(ValueError, match="refused: jemmapes:"):
+                    game.choose(d["refused"][0].split(": ")[0])
+                assert game.decision == d  # the game is as it was
+            fights = [c for c in d["choices"] if c.startswith(("assault ", "fire "))]
+            if fights and rng.random() < 0.7:
+                fought += 1
+                game.choose(fights[0])
+            else:
+                game.choose(rng.randrange(len(d["choices"])))
+        again = hexlaw.jemmapes_replay(scenario, game.log)
+        assert again.record == game.record and again.units == game.units
+    assert fought > 0 and refused_tried > 0

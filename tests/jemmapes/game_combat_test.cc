@@ -1,0 +1,224 @@
+// Owns: examples of the played Jemmapes activation's moves and combat (jemmapes:2.0,
+// engine/play/jemmapes_combat.cc) on small hand-made scenarios: a move pausing for the other
+// side's reaction under both readings of jemmapes.reaction.movement_kind (5.2), the overrun of a
+// lone commander (8.0), fires and assaults offered only when every throw reads a printed cell and
+// refused by name otherwise, an isolated artillery destroyed and the advance after it (6.2,
+// 6.4), a fire read on the printed rows (6.1), and the Austrians routing into Mons (9.1.3).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/play/jemmapes_game.h"
+#include "tests/support/test_support.h"
+
+namespace hexlaw::play {
+namespace {
+
+// F (French infantry, offensive) at 0506 facing north; A's lines give the Austrian formation L.
+struct Sc {
+  std::string a;                       // the Austrian units
+  std::string interp;                  // interpretations: {...}, or ""
+  std::string extra_units;             // more units
+  std::string map_extra;               // more map fields, after the bounds
+  std::string head;                    // more top-level lines
+  std::string f_order = "offensive";
+  std::string f_hex = "0506";
+};
+
+std::string text(const Sc& s) {
+  return "game: jemmapes\nname: t\nlast_round: 1\n" + s.head + "map: {bounds: {cols: [1, 9], rows: [1, 9]}" + s.map_extra + "}\n" +
+         (s.interp.empty() ? "" : "interpretations: " + s.interp + "\n") +
+         "units:\n"
+         "  - {id: FG, side: french, kind: commander, general: true, hex: \"0509\", facing: n, cv: 0, tv: 0, mp: 6}\n"
+         "  - {id: FC, side: french, kind: commander, formation: E, hex: \"0507\", facing: n, cv: 0, tv: 0, mp: 6}\n"
+         "  - {id: F, side: french, kind: infantry, hex: \"" + s.f_hex + "\", facing: n, cp: 2, morale: 4, mp: 3, formation: E}\n"
+         "  - {id: AG, side: austrian, kind: commander, general: true, hex: \"0901\", facing: s, cv: 0, tv: 0, mp: 6}\n" +
+         s.a + "\n" + s.extra_units +
+         "state:\n  formations:\n    E: {side: french, order: " + s.f_order + ", commander: FC}\n    L: {side: austrian, order: defensive, commander: AC}\n";
+}
+
+const char* kA = "  - {id: A, side: austrian, kind: infantry, hex: \"0503\", facing: ne, cp: 2, morale: 4, mp: 3, formation: L}\n"
+                 "  - {id: AC, side: austrian, kind: commander, formation: L, hex: \"0801\", facing: s, cv: 0, tv: 0, mp: 6}";
+
+JemmapesGame start(const Sc& sc) {
+  auto s = jemmapes_scenario_from_text(testing::source_spec(), text(sc), "test.yaml");
+  return JemmapesGame(s, 3);
+}
+
+// Keeps every order, gives the French the first activation and activates E.
+void to_french_movement(JemmapesGame& g) {
+  while (g.decision().kind == "order-change") g.choose("keep");
+  ASSERT_EQ(g.decision().kind, "initiative");
+  g.choose(g.decision().side == "french" ? "keep" : "pass");
+  g.choose("activate E");
+  ASSERT_EQ(g.decision().kind, "move-select");
+}
+
+bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+bool recorded(const JemmapesGame& g, const std::string& part) {
+  return std::any_of(g.record().begin(), g.record().end(), [&](const JemmapesEvent& e) { return e.text.find(part) != std::string::npos; });
+}
+
+TEST(JemmapesGameCombat, AMovePausesNextToAnUnengagedEnemyWhichMayPivotOneHexside) {
+  HEXLAW_CITES("jemmapes:5.2", "jemmapes:2.0");
+  auto g = start(Sc{kA});
+  to_french_movement(g);
+  g.choose("move F");
+  g.choose("0504 n");
+  ASSERT_EQ(g.decision().kind, "reaction");
+  EXPECT_EQ(g.decision().side, "austrian");
+  EXPECT_EQ(g.decision().unit, "A");
+  // Pivot reading: one hexside either way; no fire (0504 is a flank hex of A).
+  EXPECT_EQ(g.decision().choices, (std::vector<std::string>{"none", "pivot n", "pivot se"}));
+  g.choose("pivot se");
+  EXPECT_EQ(jemmapes::facing_name(g.position().unit("A")->facing), std::string("se"));
+  EXPECT_TRUE(recorded(g, "reacts: pivot se, F's move ends"));
+  EXPECT_EQ(g.decision().kind, "move-select");
+  EXPECT_EQ(g.scenario().map.name(g.position().unit("F")->hex), "0504");
+}
+
+TEST(JemmapesGameCombat, UnderMoveOneHexTheReactingStackStepsIntoAnAdjacentHex) {
+  HEXLAW_CITES("jemmapes:5.2");
+  Sc sc{kA};
+  sc.interp = "{jemmapes.reaction.movement_kind: move_one_hex}";
+  auto g = start(sc);
+  to_french_movement(g);
+  g.choose("move F");
+  g.choose("0504 n");
+  ASSERT_EQ(g.decision().kind, "reaction");
+  const auto& c = g.decision().choices;
+  EXPECT_EQ(c.front(), "none");
+  EXPECT_FALSE(std::any_of(c.begin(), c.end(), [](const std::string& s) { return s.rfind("pivot", 0) == 0; }));
+  // Not into F's hex (enemy-held); 0502, north of A, is open.
+  EXPECT_FALSE(has(c, "step 0504"));
+  ASSERT_TRUE(has(c, "step 0502"));
+  g.choose("step 0502");
+  EXPECT_EQ(g.scenario().map.name(g.position().unit("A")->hex), "0502");
+  EXPECT_EQ(jemmapes::facing_name(g.position().unit("A")->facing), std::string("ne"));
+}
+
+TEST(JemmapesGameCombat, AFireOrAssaultThatWouldReadALostCellIsNotOfferedAndIsRefusedByName) {
+  HEXLAW_CITES("jemmapes:2.0", "jemmapes:table.fire", "jemmapes:table.assault", "jemmapes:6.3");
+  for (const std::string reading : {"pending", "two_dice_against_morale"}) {
+    Sc sc{kA};
+    sc.interp = "{jemmapes.morale_test.procedure: " + reading + "}";
+    auto g = start(sc);
+    to_french_movement(g);
+    g.choose("move F");
+    g.choose("0504 n");
+    g.choose("pivot se");
+    g.choose("end");
+    ASSERT_EQ(g.decision().kind, "combat");
+    EXPECT_EQ(g.decision().choices, std::vector<std::string>{"end"}) << reading;
+    const auto& r = g.decision().refused;
+    auto refused = [&](const std::string& action, const std::string& rule) {
+      return std::any_of(r.begin(), r.end(), [&](const std::string& s) { return s.rfind(action + ": " + rule, 0) == 0; });
+    };
+    // Infantry fire at DRM 0 reaches row 6 of the Fire Table, cut in the transcription.
+    EXPECT_TRUE(refused("fire infantry at 0503 by F", "jemmapes:table.fire")) << reading;
+    // The assault at DRM -2 reads a morale test (rows 3, 6) and, with its procedure, row 8's lost cell.
+    EXPECT_TRUE(refused("assault 0503 by F head F", reading == "pending" ? "jemmapes:6.3" : "jemmapes:table.assault")) << reading;
+    try {
+      g.choose("fire infantry at 0503 by F");
+      FAIL();
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("refused: jemmapes:table.fire"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(g.decision().kind, "combat");
+  }
+}
+
+TEST(JemmapesGameCombat, AnIsolatedArtilleryAssaultedIsDestroyedAndTheHeadUnitAdvances) {
+  HEXLAW_CITES("jemmapes:6.2", "jemmapes:6.4", "jemmapes:9.3");
+  const std::string a = "  - {id: A, side: austrian, kind: artillery, hex: \"0503\", facing: ne, cp: 1, morale: 3, mp: 2, formation: L}\n"
+                        "  - {id: A2, side: austrian, kind: infantry, hex: \"0901\", facing: s, cp: 1, morale: 3, mp: 2, formation: L}\n"
+                        "  - {id: AC, side: austrian, kind: commander, formation: L, hex: \"0801\", facing: s, cv: 0, tv: 0, mp: 6}";
+  auto g = start(Sc{a});
+  to_french_movement(g);
+  g.choose("move F");
+  g.choose("0504 n");
+  g.choose("none");
+  g.choose("end");
+  ASSERT_EQ(g.decision().kind, "combat");
+  ASSERT_TRUE(has(g.decision().choices, "assault 0503 by F head F"));
+  g.choose("assault 0503 by F head F");
+  EXPECT_EQ(g.position().unit("A"), nullptr);
+  EXPECT_EQ(g.french_vp(), 1);
+  ASSERT_EQ(g.decision().kind, "advance");
+  EXPECT_EQ(g.decision().choices, (std::vector<std::string>{"advance F n", "advance F nw", "advance F ne"}));
+  g.choose("advance F ne");
+  EXPECT_EQ(g.scenario().map.name(g.position().unit("F")->hex), "0503");
+  EXPECT_EQ(jemmapes::facing_name(g.position().unit("F")->facing), std::string("ne"));
+  // F has fought: the combat segment offers nothing more.
+  EXPECT_EQ(g.decision().kind, "combat");
+  EXPECT_EQ(g.decision().choices, std::vector<std::string>{"end"});
+}
+
+TEST(JemmapesGameCombat, ALoneCommanderOverrunTakesAnEliminationTestAndIsPlacedByHisPlayer) {
+  HEXLAW_CITES("jemmapes:8.0");
+  const std::string a = "  - {id: A, side: austrian, kind: infantry, hex: \"0501\", facing: s, cp: 2, morale: 4, mp: 3, formation: L}\n"
+                        "  - {id: AC, side: austrian, kind: commander, formation: L, hex: \"0505\", facing: s, cv: 0, tv: 0, mp: 6}";
+  auto g = start(Sc{a});
+  to_french_movement(g);
+  g.choose("move F");
+  ASSERT_TRUE(has(g.decision().choices, "0503 n"));
+  g.choose("0503 n");
+  ASSERT_EQ(g.decision().kind, "place-commander");
+  EXPECT_EQ(g.decision().side, "austrian");
+  EXPECT_EQ(g.decision().choices, std::vector<std::string>{"place AC at 0501"});
+  EXPECT_TRUE(recorded(g, "AC is overrun at 0505"));
+  EXPECT_TRUE(recorded(g, "AC tests for elimination"));
+  g.choose("place AC at 0501");
+  EXPECT_EQ(g.scenario().map.name(g.position().unit("AC")->hex), "0501");
+  EXPECT_EQ(g.scenario().map.name(g.position().unit("F")->hex), "0503");
+}
+
+TEST(JemmapesGameCombat, AFireWhoseEveryThrowReadsThePrintedRowsIsOfferedAndResolved) {
+  HEXLAW_CITES("jemmapes:6.1", "jemmapes:6.1.2", "jemmapes:table.fire");
+  // Harnessed artillery (-2) at level 2 (-2) under a defensive order (-1, the minus reading) at
+  // a target in a wood (-2): DRM -7, so 2D6 gives -5 to 5, every row printed (under 2 reads 2).
+  const std::string a = "  - {id: A, side: austrian, kind: infantry, hex: \"0503\", facing: s, cp: 2, morale: 4, mp: 3, formation: L}\n"
+                        "  - {id: AC, side: austrian, kind: commander, formation: L, hex: \"0801\", facing: s, cv: 0, tv: 0, mp: 6}";
+  Sc sc{a};
+  sc.interp = "{jemmapes.fire.defensive_order_drm_sign: minus}";
+  sc.extra_units = "  - {id: G, side: french, kind: artillery, hex: \"0505\", facing: n, cp: 2, morale: 3, mp: 2, formation: E, level: disorganised_2}\n";
+  sc.map_extra = ", hexes: {\"0503\": wood}";
+  sc.f_order = "defensive";
+  sc.f_hex = "0706";
+  auto g = start(sc);
+  to_french_movement(g);
+  g.choose("move G");
+  g.choose("0505 nw");  // turning harnesses the artillery (5.1)
+  EXPECT_TRUE(g.position().unit("G")->has("harnessed"));
+  g.choose("end");
+  ASSERT_EQ(g.decision().kind, "combat");
+  ASSERT_TRUE(has(g.decision().choices, "fire artillery at 0503 by G")) << ::testing::PrintToString(g.decision().refused);
+  g.choose("fire artillery at 0503 by G");
+  EXPECT_TRUE(recorded(g, "artillery fire at 0503 by G: "));
+  EXPECT_TRUE(recorded(g, "-7, -"));  // column 1 to 2 prints no result in rows 2-5
+  EXPECT_EQ(g.position().unit("A")->level, jemmapes::Level::GoodOrder);
+}
+
+TEST(JemmapesGameCombat, RoutedAustriansFleeIntoMonsAndAreEliminated) {
+  HEXLAW_CITES("jemmapes:9.1.3", "jemmapes:5.4");
+  const std::string a = "  - {id: A, side: austrian, kind: infantry, hex: \"0503\", facing: s, cp: 2, morale: 4, mp: 3, formation: L, level: rout}\n"
+                        "  - {id: A2, side: austrian, kind: infantry, hex: \"0901\", facing: s, cp: 1, morale: 3, mp: 3, formation: L}\n"
+                        "  - {id: AC, side: austrian, kind: commander, formation: L, hex: \"0801\", facing: s, cv: 0, tv: 0, mp: 6}";
+  Sc sc{a};
+  sc.map_extra = ", places: {mons: [\"0501\"]}";
+  sc.head = "rout_edges: {french: s, austrian: mons}\n";
+  auto g = start(sc);
+  while (g.decision().kind == "order-change") g.choose("keep");
+  g.choose(g.decision().side == "austrian" ? "keep" : "pass");
+  g.choose("activate L");
+  g.choose("end");  // the movement segment ends: A routs
+  EXPECT_EQ(g.position().unit("A"), nullptr);
+  EXPECT_TRUE(recorded(g, "A routs off the map and is eliminated"));
+  EXPECT_EQ(g.french_vp(), 2);
+  const auto rules = g.rules_applied();
+  EXPECT_TRUE(has(rules, "jemmapes:9.1.3"));
+}
+
+}  // namespace
+}  // namespace hexlaw::play

@@ -98,6 +98,7 @@ std::string to_text(const Action& a, const Map& map) {
     case ActionKind::PlaceDummy: return "at " + map.name(a.at) + ", " + id_text(a.unit.view()) + " to " + map.name(a.hex);
     case ActionKind::DeclareAtNight: return "declare";
     case ActionKind::IntoBox: return "into the holding box";
+    case ActionKind::NameFront: return word_and_id("name", a.unit);
   }
   return {};
 }

@@ -17,7 +17,7 @@ std::vector<std::string> invariant_violations(const Game& game) {
   Trace silent(Trace::Off{}, game.scenario().rules->catalog());
   for (const auto& [track, m] : s.morale) {
     if (m < 0 || m > 10) out.push_back("morale of " + track + " is " + std::to_string(m) + ", outside 0..10");
-    if (m <= 0 && !game.scenario().rules->morale_frozen(track, s, silent)) someone_at_zero = true;
+    if (m <= 0 && !game.scenario().rules->morale_zero_stands(track, s)) someone_at_zero = true;
   }
   // Step B. Units: one status each, on-map units in bounds, stacking.
   std::map<Hex, std::vector<const Unit*>> at;

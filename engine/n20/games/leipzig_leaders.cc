@@ -45,8 +45,10 @@ bool stacked_with_friend(const Unit& l, const GameState& s) {
 int LeipzigRules::command_span_modifier(const Map& m, const std::vector<const Unit*>& attackers, const GameState& s,
                                         Trace& t) const {
   (void)m;
-  // Step A.
-  if (!option_on("leipzig:16.12") || attackers.empty()) return 0;
+  // Step A. (Leaders alone make no attack at all: leipzig.cc's battle_conditions.)
+  if (!option_on("leipzig:16.12") ||
+      std::all_of(attackers.begin(), attackers.end(), [](const Unit* a) { return a->type == UnitType::Leader; }))
+    return 0;
   const Symbol side = attackers.front()->side;
   std::vector<const Unit*> leaders;
   for (const Unit& l : s.units)

@@ -131,7 +131,7 @@ std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& 
     const Symbol named = named_front("leipzig:12.0", fronts, "the Front that gains in a battle of both Fronts "
                                              "(leipzig.mixed_front_morale = allied-choice)", s, t);
     t.cite("leipzig:12.0", [&] { return "leipzig.mixed_front_morale = allied-choice: the " + named +
-                                        " Front the Allied player names gains, alone"; });
+                                        " Front the Allied player names takes the change, alone"; });
     return {named};
   }
   t.cite("leipzig:12.0", "leipzig.mixed_front_morale = each-front: every Front in the battle gains in full");

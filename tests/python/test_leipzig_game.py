@@ -113,3 +113,25 @@ def test_leipzig_12_0_python_games_name_the_front_of_a_battle_and_replay_exactly
         again = hexlaw.replay(scenario, game.log)
         assert again.state == game.state and again.record == game.record
     assert named > 0
+
+
+def test_leipzig_16_12_python_games_with_leaders_replay_exactly():
+    """leipzig:16.12 — with the optional Leaders (one a side, generated span 2), games play to
+    their end keeping the invariants (Leaders stack freely), Leader Discretion's retreats and the
+    Command Span are applied, no "Activating Napoleon" is offered (leipzig:7.7 is ignored), and
+    the log replays exactly."""
+    cited = 0
+    for seed in range(1, 9):
+        scenario = hexlaw.generated_scenario(game="leipzig", units_per_side=10, cols=14, rows=10, last_turn=10,
+                                             night_turns=[5], options=["leipzig:16.12"], seed=seed)
+        game = hexlaw.Game(scenario, seed=seed)
+        step = 0
+        while not game.over:
+            step += 1
+            assert game.decision["kind"] != "movement-start-declaration"
+            game.play("random", seed=seed * 1000 + step, max_decisions=1)
+            assert game.invariant_violations() == []
+        cited += sum(1 for e in game.record if "leipzig:16.12" in e["rules"])
+        again = hexlaw.replay(scenario, game.log)
+        assert again.state == game.state and again.record == game.record
+    assert cited > 0

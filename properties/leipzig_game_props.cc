@@ -33,7 +33,7 @@ rc::Gen<GeneratedScenarioSpec> leipzig_scenario() {
     s.night_turns.clear();
     if (*rc::gen::arbitrary<bool>()) s.night_turns.insert(*rc::gen::inRange(1, s.last_turn + 1));
     s.events = *rc::gen::arbitrary<bool>();
-    for (const char* o : {"std:16.5", "std:16.6", "std:16.7", "leipzig:16.8", "leipzig:16.11"})
+    for (const char* o : {"std:16.5", "std:16.6", "std:16.7", "leipzig:16.8", "leipzig:16.11", "leipzig:16.12"})
       if (*rc::gen::inRange(0, 3) == 0) s.options.insert(o);
     s.seed = *rc::gen::inRange<std::uint64_t>(1, 1'000'000);
     return s;

@@ -78,10 +78,13 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
       return std::find(battle.attackers.begin(), battle.attackers.end(), u) != battle.attackers.end() ||
              std::find(battle.defenders.begin(), battle.defenders.end(), u) != battle.defenders.end();
     };
-    for (const Unit* there : outcome.after.units_at(f->battle_hex))
-      if (there->side == loser_side && !in_battle(there->id) && holds(*there) &&
+    for (const Unit* there : outcome.after.units_at(f->battle_hex)) {
+      // A unit the result never touches (a Leipzig Leader) covers its hex, in the battle or not.
+      const bool untouched = rules.holds_its_hex(*there, outcome.after, silent).fate == N20Rules::HoldFate::Ignores;
+      if (there->side == loser_side && (!in_battle(there->id) || untouched) && holds(*there) &&
           !rules.gives_way_to_advance(*there, defenders_won, trace))
         covered = true;
+    }
     if (covered) continue;
     // RULE std:9.9.1 — the vacated hexes behind a retreating unit, ending where it broke if it did
     trace.cite("std:9.9.1", [&] {
@@ -141,10 +144,33 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     if (e.cavalry) {
       // RULE std:9.9.5 — no retreat-style costs or stops, but cavalry never beyond its allowance
       e.max_hexes = static_cast<int>(std::min<std::size_t>(longest, static_cast<std::size_t>(u->movement)));
-      o.cavalry_must_advance = true;
       trace.cite("std:9.9.5", [&] { return id + " is cavalry: it may advance along the path up to its allowance of " +
                                   std::to_string(u->movement) + " (here " + std::to_string(e.max_hexes) + " hex(es))"; });
     }
+    // A game may bar a unit from some hexes of the paths (Leipzig's Spent units and enemy ZOCs,
+    // leipzig:16.11): it goes no farther than the first barred hex of the path it takes.
+    int reach = 0;
+    const char* barred_by = nullptr;
+    for (const auto& p : o.paths) {
+      int k = 0;
+      while (k < e.max_hexes && k < static_cast<int>(p.hexes.size())) {
+        const char* why = rules.forbids_advance_into(*u, map, p.hexes[static_cast<std::size_t>(k)], outcome.after);
+        if (why) {
+          barred_by = why;
+          break;
+        }
+        ++k;
+      }
+      reach = std::max(reach, k);
+    }
+    if (barred_by && reach < e.max_hexes) {
+      e.max_hexes = reach;
+      trace.cite(barred_by, [&] { return id + " may not advance into an enemy zone of control: " +
+                                     (reach == 0 ? std::string("it does not advance")
+                                                 : "at most " + std::to_string(reach) + " hex(es)"); });
+      if (reach == 0) continue;  // nor must it (its cavalry duty is waived)
+    }
+    if (e.cavalry) o.cavalry_must_advance = true;
     o.eligible.push_back(e);
   }
   if (o.paths.empty()) o.eligible.clear();

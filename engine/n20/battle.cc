@@ -295,6 +295,9 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   t.attack_total = t.attack_units + t.attack_reserve;
   t.defense_total = t.defense_units + t.terrain + t.support + t.defense_reserve;
   t.differential = t.attack_total - t.defense_total;
+  // A game's addition after every other one, before std:9.5's reduction (leipzig:16.12).
+  t.command = rules.command_span_modifier(map, att, state, trace);
+  t.differential += t.command;
   const CrtTable& crt = rules.crt();
   t.column = std::clamp(t.differential, crt.lowest, crt.highest);
   // RULE std:9.0 — steps B-E: total each side, subtract, find the differential column

@@ -42,7 +42,8 @@ struct BattleTotals {
   int attack_units = 0, attack_reserve = 0, attack_total = 0;
   int defense_units = 0, terrain = 0, support = 0, defense_reserve = 0, defense_total = 0;
   std::string terrain_source;  // "0407 town", "0406/0407 bridge", or "none"
-  int differential = 0;        // attack total minus defense total, before any reduction
+  int command = 0;             // a game's addition after all others (Leipzig's Command Span, -1)
+  int differential = 0;        // attack total minus defense total (plus `command`), before any reduction
   int column = 0;              // the CRT column read (clamped, then reduced if asked)
 };
 

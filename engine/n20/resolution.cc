@@ -694,6 +694,12 @@ bool BattleResolution::hold_unit(UnitFate& f) {
   const Unit& u = unit(f.unit);
   const N20Rules::Hold hold = fixed_->rules->holds_its_hex(u, out_.after, *trace_);
   if (hold.fate == N20Rules::HoldFate::Retreats) return false;
+  if (hold.fate == N20Rules::HoldFate::Ignores) {  // a Leipzig Leader: untouched by the result
+    f.fate = Fate::Stays;
+    f.ends = u.hex;
+    trace_->cite(hold.rule, [&] { return u.id + " ignores the result: it stays in " + fixed_->map->name(u.hex); });
+    return true;
+  }
   f.broke_rule = hold.rule;
   if (hold.scores) score_loss(u, true);
   if (hold.fate == N20Rules::HoldFate::HoldsUntilEntered) {
@@ -716,9 +722,14 @@ bool BattleResolution::begin_exchange() {
   const ResolutionPolicy& policy = *fixed_->policy;
   std::vector<const Unit*> pool;
   int owed = 0;
-  for (const auto& id : battle.defenders) owed += unit(id).strength;
+  Trace quiet(Trace::Off{}, fixed_->rules->catalog());
+  const auto ignores = [&](const Unit& u) {  // a Leipzig Leader neither owes nor pays an exchange
+    return fixed_->rules->holds_its_hex(u, out_.after, quiet).fate == N20Rules::HoldFate::Ignores;
+  };
+  for (const auto& id : battle.defenders)
+    if (!ignores(unit(id))) owed += unit(id).strength;
   for (std::size_t i = 0; i < battle.attackers.size(); ++i)
-    if (!bombarding(i)) pool.push_back(&unit(battle.attackers[i]));
+    if (!bombarding(i) && !ignores(unit(battle.attackers[i]))) pool.push_back(&unit(battle.attackers[i]));
     else trace_->cite("std:16.3.2", [&] { return battle.attackers[i] + " is bombarding: it is never broken to pay an exchange"; });
   // RULE std:9.6.7 — EX: break all defenders; the attacker breaks printed strength at least equal
   trace_->cite("std:9.6.7", [&] { return "exchange: the defenders break; the attacker breaks at least " + std::to_string(owed) +

@@ -64,6 +64,8 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"leipzig.general_retreat_return_value", {"1", "0"}, "1", "leipzig:12.7"},
       {"leipzig.unreliable_drm_stacking", {"single", "cumulative"}, "single", "leipzig:16.8"},
       {"leipzig.unreliable_cadre_fights", {"fights", "stands-aside"}, "fights", "leipzig:16.8"},
+      {"leipzig.spent_blocks_advance", {"false", "true"}, "false", "leipzig:16.11"},
+      {"leipzig.broken_leader_morale", {"standard", "none"}, "standard", "leipzig:16.12"},
   };
   return kSwitches;
 }

@@ -411,6 +411,38 @@ class N20Rules {
     return nullptr;
   }
 
+  // ---- leipzig4c: Leaders' command, Fatigue's advance, a Front returned at 0, owed retreats.
+
+  // The case that forbids `u` to advance after combat into `h` (Leipzig's Spent units with
+  // leipzig.spent_blocks_advance = true, leipzig:16.11), or null: std:7.5 lets an advance enter
+  // enemy ZOCs freely. Standard: null.
+  virtual const char* forbids_advance_into(const Unit& u, const Map& m, Hex h, const GameState& s) const {
+    (void)u, (void)m, (void)h, (void)s;
+    return nullptr;
+  }
+  // What a game adds to a battle's differential after every other addition and before std:9.5's
+  // voluntary reduction (Leipzig's Command Span: -1 with no attacker in a friendly Leader's span,
+  // leipzig:16.12). Standard: 0.
+  virtual int command_span_modifier(const Map& m, const std::vector<const Unit*>& attackers, const GameState& s,
+                                    Trace& t) const {
+    (void)m, (void)attackers, (void)s, (void)t;
+    return 0;
+  }
+  // Whether `track` may stand at 0 without ending the game or collapsing (a Leipzig Front in its
+  // General Retreat, or back from it at 0 under leipzig.general_retreat_return_value = 0).
+  // Standard: a track at 0 is decided at once (std:12.1.2), unless frozen.
+  virtual bool morale_zero_stands(Symbol track, const GameState& s) const {
+    Trace silent(Trace::Off{}, catalog());
+    return morale_frozen(track, s, silent);
+  }
+  // Called by a played game once a unit has made a retreat owed_retreats asked of it (or broke
+  // making it): Leipzig's Leader Discretion breaks a Leader still alone in an enemy ZOC
+  // (leipzig:16.12). Standard: nothing.
+  // `from` is the hex it stood in before the retreat.
+  virtual void after_owed_retreat(const Map& m, Symbol unit, Hex from, GameState& s, Trace& t) const {
+    (void)m, (void)unit, (void)from, (void)s, (void)t;
+  }
+
   // ---- The turn: the phases a Player Turn has, and what happens at its boundaries.
 
   // The phases of a Player Turn on `turn`, in order (std:4.0): Random Events, Movement,
@@ -456,7 +488,9 @@ class N20Rules {
   // HoldsUntilEntered: it stays in its hex, which lies open to the victor's advance (its loss
   // is settled by settle_position once an enemy unit enters). Removed: it leaves the map for
   // good, by the result alone. `scores` says whether its removal moves morale like a broken unit.
-  enum class HoldFate : std::uint8_t { Retreats, HoldsUntilEntered, Removed };
+  // Ignores: the result does not touch it at all; it stays where it is, covers its hex against
+  // the victor's advance and pays no exchange (Leipzig's Leaders, leipzig:16.12).
+  enum class HoldFate : std::uint8_t { Retreats, HoldsUntilEntered, Removed, Ignores };
   struct Hold {
     HoldFate fate = HoldFate::Retreats;
     const char* rule = "";
@@ -622,6 +656,17 @@ class N20Rules {
   }
   virtual void declare_at_movement_end(const Map& m, GameState& s, std::string_view side, Trace& t) const {
     (void)m, (void)s, (void)side, (void)t;
+  }
+  // A declaration the phasing `side` may make as its Movement Phase opens, before any unit moves
+  // (Leipzig's "Activating Napoleon", leipzig:7.7): its rule and name, or nothing; and making it.
+  // Standard: none.
+  virtual std::optional<NightDeclaration> movement_start_declaration(const GameState& s, std::string_view side,
+                                                                     Trace& t) const {
+    (void)s, (void)side, (void)t;
+    return std::nullopt;
+  }
+  virtual void declare_at_movement_start(GameState& s, std::string_view side, Trace& t) const {
+    (void)s, (void)side, (void)t;
   }
   // Called by a played game (and the `boundary` question, at: battle-end) once each battle of a
   // Combat Phase is over, its advance after combat made, with the dice: a check of who stands

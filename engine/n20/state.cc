@@ -152,6 +152,8 @@ nlohmann::json to_json(const GameState& s, ColumnLayout layout) {
     ju["type"] = to_string(u.type);
     ju["strength"] = u.strength;
     ju["movement"] = u.movement;
+    if (u.command_span >= 0) ju["command_span"] = u.command_span;
+    if (u.cavalry_command_span >= 0) ju["cavalry_command_span"] = u.cavalry_command_span;
     ju["flags"] = u.flags;
     ju["markers"] = u.markers;
     ju["status"] = to_string(u.status);
@@ -196,7 +198,7 @@ std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
   std::set<std::string> ids;
   f.for_each_item([&](const Field<CaseError>& fu) {
     fu.expect_keys({"id", "name", "side", "nationality", "army", "type", "strength", "movement", "flags",
-                    "markers", "status", "hex", "arrival_turn", "entry"});
+                    "markers", "status", "hex", "arrival_turn", "entry", "command_span", "cavalry_command_span"});
     Unit u;
     u.id = fu.required("id").str();
     if (const std::string why = unit_id_problem(u.id); !why.empty()) fu["id"].fail(why);
@@ -220,14 +222,23 @@ std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
     if (movement > Unit::kMaxPrinted)
       fu["movement"].fail("a movement allowance above " + std::to_string(Unit::kMaxPrinted) + " is no counter's value");
     u.movement = static_cast<std::int16_t>(movement);
+    // A Leader's Command Span (leipzig:16.12), printed on its counter only: given by the case.
+    for (const char* key : {"command_span", "cavalry_command_span"}) {
+      if (!fu[key].present()) continue;
+      if (u.type != UnitType::Leader) fu[key].fail("only a Leader has a Command Span (leipzig:16.12)");
+      const auto span = static_cast<std::int8_t>(fu[key].int_in_or(0, 0, 9, "a Command Span in hexes"));
+      (std::string_view(key) == "command_span" ? u.command_span : u.cavalry_command_span) = span;
+    }
     u.flags = read_tags<UnitFlags>(fu["flags"], "flag");
     u.markers = read_tags<UnitMarkers>(fu["markers"], "marker");
-    // The fatigue levels are names the state can hold, but no rule reads them yet: a position
-    // with one is refused rather than answered as if the unit were fresh.
+    // The fatigue levels are names the state can hold, but the rules read a unit's fatigue from
+    // the game marker fatigue-LEVEL-ID (leipzig:16.11): a unit marker is refused rather than
+    // answered as if the unit were fresh.
     for (UnitMarker m : {UnitMarker::Committed, UnitMarker::Tired, UnitMarker::Weary, UnitMarker::Spent})
       if (u.markers.has(m))
         fu["markers"].fail(std::string("the fatigue marker '") + UnitMarkers::name(m) +
-                           "' is not supported yet: Leipzig's fatigue (leipzig:16.11) is not implemented");
+                           "' is not read as a unit marker: state the level as the game marker fatigue-" +
+                           UnitMarkers::name(m) + "-" + std::string(u.id) + " (leipzig:16.11)");
     const bool has_hex = fu["hex"].present();
     const std::string status = fu["status"].str_or(has_hex ? "on-map" : "");
     if (status.empty()) fu.fail("unit '" + u.id + "' needs a hex or an off-map status");

@@ -70,6 +70,10 @@ struct Unit {
   Hex hex;              // when status == OnMap; {0,0} for units off the map
   int arrival_turn = 0; // Pending: scheduled turn
   Symbol entry;         // Pending: entry area or hex name
+  // Leipzig's Leaders (leipzig:16.12): the Command Span printed on the counter, in hexes, for
+  // infantry and artillery, and for cavalry (Murat prints two); -1 where the case gives none.
+  std::int8_t command_span = -1;
+  std::int8_t cavalry_command_span = -1;
 
   bool has(UnitFlag f) const { return flags.has(f); }
   bool has(UnitMarker m) const { return markers.has(m); }

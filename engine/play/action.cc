@@ -99,6 +99,7 @@ std::string to_text(const Action& a, const Map& map) {
     case ActionKind::DeclareAtNight: return "declare";
     case ActionKind::IntoBox: return "into the holding box";
     case ActionKind::BuildCrossing: return "build pontoon " + map.name(a.hex);
+    case ActionKind::NameFront: return word_and_id("name", a.unit);
   }
   return {};
 }

@@ -57,6 +57,7 @@ enum class ActionKind : std::uint8_t {
   DeclareAtNight,      // "declare" (a game's night declaration, dresden:5.2)
   IntoBox,             // "into the holding box" (a game's off-map box, dresden:3.2's Meissen)
   BuildCrossing,       // "build pontoon HEX" (a game's crossing built by a move, dresden:6.0's pontoon)
+  NameFront,           // "name FRONT" (the Allied player's Front for a battle, leipzig:12.0; in `unit`)
 };
 
 // One legal choice as what it does. Only the fields its kind names are set.

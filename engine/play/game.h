@@ -37,10 +37,10 @@ namespace hexlaw::play {
 // What a decision is about; its name (to_string) is what the log, the CLI and Python show.
 enum class DecisionKind : std::uint8_t {
   ForcedMarch, MoveSelect, MoveTo, Combine, ReactSelect, React, Declare, Reserves, Column, Retreat, Exchange, Advance, Rally, PartialRally, Place, Dummy, DummyArrival, Stop, GeneralRetreat,
-  NightDeclaration, MovementDeclaration
+  NightDeclaration, MovementDeclaration, MovementStartDeclaration, Front
 };
 const char* to_string(DecisionKind k);  // "forced-march", "move-select", … "stop", "general-retreat", "night-declaration",
-                                        // "movement-declaration"
+                                        // "movement-declaration", "movement-start-declaration", "front"
 std::ostream& operator<<(std::ostream& os, DecisionKind k);
 
 // What the game waits on: which side decides what, and every legal choice, both as what it
@@ -135,7 +135,7 @@ class Game {
  private:
   enum class Stage {
     PhaseStart, ForcedMarch, MoveSelect, MoveTo, DummyArrival, ReactSelect, React, Stop, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
-    Rally, PartialRally, Place, Dummy, PhaseEnd, Over, GeneralRetreat, NightDeclaration, MovementDeclaration
+    Rally, PartialRally, Place, Dummy, PhaseEnd, Over, GeneralRetreat, NightDeclaration, MovementDeclaration, MovementStartDeclaration
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
   struct TurnScratch {
@@ -160,7 +160,8 @@ class Game {
     std::string resolving_what;
     std::optional<n20::BattleResolution> battle;
     std::optional<Trace> battle_trace;  // set as the battle starts
-    int setup_step = 0;  // 0 attacker's reserves, 1 defender's reserves, 2 the column (std:12.5, std:9.5)
+    int setup_step = 0;  // -1 a Front named (leipzig:12.0), 0 attacker's reserves, 1 defender's reserves, 2 the column
+    std::pair<std::string, std::vector<Symbol>> front_choices;  // the side naming a Front, and its choices
     std::vector<Symbol> must_attack, must_be_attacked;  // this Combat Phase's duties (std:7.3)
     std::vector<std::pair<Symbol, Symbol>> may_attack;  // (attacker, defender) pairs
     bool duties_known = false;  // must_attack, must_be_attacked and may_attack are filled in
@@ -205,6 +206,10 @@ class Game {
   // Whether `u` has the forced march its group bought this phase (std:12.3, leipzig:12.3).
   bool marched(const Unit& u) const;
   void offer_forced_march();
+  // A game's declaration as the Movement Phase opens (leipzig:7.7's "Activating Napoleon").
+  bool offer_movement_start_declaration();
+  std::pair<std::string, std::vector<Symbol>> front_choices(const n20::BattleDeclaration& b) const;
+  void apply_movement_start_declaration(const Action& a);
   // Retreats a collapse left owed (Leipzig's General Retreat, leipzig:12.7 step 4): the play
   // paused where it stood (stage and decision kept) while the owner retreats each unit in the
   // order he chooses, then resumed. True when a retreat is being offered.
@@ -317,7 +322,10 @@ class Game {
   struct OwedRetreats {
     bool active = false;
     std::vector<std::pair<Symbol, int>> owed;
+    const char* rule = "leipzig:12.7";  // the case owing them (leipzig:16.12 for Leader Discretion)
     Symbol unit;
+    Hex from;            // where the unit under way stood before its retreat
+    bool judge = false;  // a check after a retreat changed morale: judge it once they are made
     int hexes = 0;
     std::optional<n20::RetreatOptions> options;
     Stage resume_stage = Stage::PhaseStart;

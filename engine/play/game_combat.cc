@@ -269,8 +269,50 @@ void Game::resolve_next_battle() {
 void Game::prepare_battle(const n20::BattleDeclaration& b, const std::string& what) {
   scratch_.resolving = b;
   scratch_.resolving_what = what;
-  scratch_.setup_step = 0;
+  scratch_.front_choices = front_choices(b);
+  scratch_.setup_step = scratch_.front_choices.second.empty() ? 0 : -1;
   offer_battle_setup();
+}
+
+// The Fronts the owner of one side of `b` may name for the battle's morale (Leipzig: a side of
+// both Allied Fronts whose gain under allied-choice, or whose reserves, fall on the Front the
+// Allied player names; a side of army-less units only under leipzig.cadre_front = battle,
+// leipzig:12.0, 2.1): the side and its choices, none where the rule set names the tracks itself.
+std::pair<std::string, std::vector<Symbol>> Game::front_choices(const n20::BattleDeclaration& b) const {
+  const n20::N20Rules& rules = *scenario_->rules;
+  Trace quiet(Trace::Off{}, catalog());
+  for (const auto* ids : {&b.attackers, &b.defenders}) {
+    std::vector<const Unit*> side;
+    for (Symbol id : *ids) side.push_back(state_.unit(id));
+    const auto refused = [&](n20::N20Rules::BattleMorale what) {
+      try {
+        rules.battle_tracks(side, what, state_, quiet);
+        return false;
+      } catch (const RuleRefusal&) {
+        return true;
+      }
+    };
+    const bool gain = refused(n20::N20Rules::BattleMorale::Gain);
+    if (!gain && !refused(n20::N20Rules::BattleMorale::Reserves)) continue;
+    std::vector<Symbol> fronts;
+    for (const Unit* u : side) try {
+        const Symbol t = rules.morale_track_for(*u, state_, quiet);
+        if (std::find(fronts.begin(), fronts.end(), t) == fronts.end()) fronts.push_back(t);
+      } catch (const RuleRefusal&) {
+      }
+    if (fronts.empty())  // army-less units only: any Front of their side
+      for (const auto& [track, points] : state_.morale)
+        if (track != Symbol(scenario_->french)) fronts.push_back(track);
+    std::sort(fronts.begin(), fronts.end(), [](Symbol x, Symbol y) { return x.view() < y.view(); });
+    // Named for the reserves alone (each-front): only when a Front could pay for them.
+    if (!gain && std::none_of(fronts.begin(), fronts.end(), [&](Symbol f) {
+          const auto* e = state_.morale.find(f);
+          return e != state_.morale.end() && e->second >= 1;
+        }))
+      continue;
+    return {std::string(side.front()->side), fronts};
+  }
+  return {};
 }
 
 // Step A. The attacker may commit reserves for a point, then the defender (std:12.5, steps B
@@ -279,6 +321,17 @@ void Game::prepare_battle(const n20::BattleDeclaration& b, const std::string& wh
 void Game::offer_battle_setup() {
   stage_ = Stage::BattleSetup;
   const n20::BattleDeclaration& b = *scratch_.resolving;
+  // Step 0. The Allied player names the battle's Front where the rule set leaves it to him
+  // (leipzig:12.0, 2.1): the game marker allied-front:FRONT while the battle lasts.
+  if (scratch_.setup_step < 0) {
+    Decision d{.kind = DecisionKind::Front,
+               .side = scratch_.front_choices.first,
+               .rule = "leipzig:12.0",
+               .prompt = "which Front gains, or pays for reserves, in " + scratch_.resolving_what + "?"};
+    for (Symbol f : scratch_.front_choices.second) d.add({.kind = ActionKind::NameFront, .unit = f});
+    offer(std::move(d));
+    return;
+  }
   // Step A.
   while (scratch_.setup_step < 2) {
     const bool attacker = scratch_.setup_step == 0;
@@ -327,6 +380,16 @@ void Game::offer_battle_setup() {
 
 void Game::apply_battle_setup(const Action& a) {
   n20::BattleDeclaration& b = *scratch_.resolving;
+  if (scratch_.setup_step < 0) {
+    std::erase_if(state_.markers, [](Symbol m) { return m.view().starts_with("allied-front:"); });
+    state_.set_marker(Symbol("allied-front:" + std::string(a.unit)), true);
+    Trace t{Trace::IdsOnly{}, catalog()};
+    t.cite("leipzig:12.0", scratch_.front_choices.first + " names the " + std::string(a.unit) + " Front for this battle");
+    note(scratch_.front_choices.first + " names the " + std::string(a.unit) + " Front", t);
+    ++scratch_.setup_step;
+    offer_battle_setup();
+    return;
+  }
   if (scratch_.setup_step == 0) b.attacker_reserve = a.kind == ActionKind::CommitReserves;
   else if (scratch_.setup_step == 1) b.defender_reserve = a.kind == ActionKind::CommitReserves;
   else if (a.number != decision_.actions.front().number) b.reduce_to = a.number;  // below the battle's own column
@@ -429,6 +492,8 @@ void Game::resolve_current() {
   n20::AdvanceOptions adv = *out.unfought ? n20::AdvanceOptions{}
                                            : n20::advance_options(rules, *scenario_->map, state_, out.as_fought(b), out, a);
   state_ = std::move(out.after);
+  // The Front named for this battle (leipzig:12.0) served it only.
+  std::erase_if(state_.markers, [](Symbol m) { return m.view().starts_with("allied-front:"); });
   rules.settle_position(*scenario_->map, n20::N20Rules::Change::Battle, state_, t);
   note(scratch_.resolving_what + (*out.unfought ? ": not fought, " + out.unfought_reason
                                                 : ": die " + std::to_string(out.die) + ", " + to_string(out.applied)),
@@ -493,6 +558,8 @@ void Game::offer_advance() {
     for (const auto& path : scratch_.advance_paths)
       for (int k = 0; k < max_hexes && k < static_cast<int>(path.size()); ++k) {
         const Hex h = path[static_cast<std::size_t>(k)];
+        // A hex the rule set bars it from ends its way along this path (leipzig:16.11's Spent units).
+        if (scenario_->rules->forbids_advance_into(*state_.unit(id), *scenario_->map, h, state_)) break;
         if (!open(h)) continue;
         const bool offered = std::any_of(d.actions.begin(), d.actions.end(),
                                          [&, &id = id](const Action& a) { return a.unit == id && a.hex == h; });
@@ -550,11 +617,15 @@ bool Game::begin_owed_retreats() {
   owed_.active = true;
   owed_.owed.clear();
   for (const auto& o : owed) owed_.owed.emplace_back(o.unit, o.hexes);
+  owed_.rule = owed.front().rule;
   owed_.unit = Symbol();
   owed_.options.reset();
   owed_.resume_stage = stage_;
   scratch_.collapsed = true;
-  note("a General Retreat: " + std::to_string(owed.size()) + " unit(s) retreat their printed allowance", t);
+  if (std::string_view(owed_.rule) == "leipzig:16.12")
+    note("Leader Discretion: " + std::to_string(owed.size()) + " Leader(s) alone in an enemy ZOC retreat one hex", t);
+  else
+    note("a General Retreat: " + std::to_string(owed.size()) + " unit(s) retreat their printed allowance", t);
   offer_owed_retreat();
   return true;
 }
@@ -579,7 +650,7 @@ void Game::offer_owed_retreat() {
       owed_.unit = owed_.owed.front().first;
     } else {
       Decision d{.kind = DecisionKind::GeneralRetreat, .side = state_.unit(owed_.owed.front().first)->side,
-                 .rule = "leipzig:12.7", .prompt = "General Retreat: which unit retreats next?"};
+                 .rule = owed_.rule, .prompt = "owed retreats: which unit retreats next?"};
       for (const auto& [id, hexes] : owed_.owed) d.add({.kind = ActionKind::Move, .unit = id});
       offer(std::move(d));
       return;
@@ -593,6 +664,7 @@ void Game::offer_owed_retreat() {
   Trace t{Trace::IdsOnly{}, catalog()};
   hexes = std::max(0, hexes - rules.retreat_reduction(map, u.hex, state_, t));
   owed_.hexes = hexes;
+  owed_.from = u.hex;
   if (hexes == 0) {
     note(u.id + " stays (no hexes owed)", t);
     apply_owed_retreat({.kind = ActionKind::Done});
@@ -605,7 +677,7 @@ void Game::offer_owed_retreat() {
     w.hex = Hex{};
     // RULE std:9.8 — a unit with no legal retreat breaks (a General Retreat's breaks change no morale: catalog ruling on leipzig:12.7)
     t.cite("std:9.8", n20::no_retreat_reason(owed_.unit, hexes, u.hex, map));
-    note(std::string(owed_.unit) + " cannot make its General Retreat and breaks", t);
+    note(std::string(owed_.unit) + " cannot make its owed retreat and breaks", t);
     apply_owed_retreat({.kind = ActionKind::Done});
     return;
   }
@@ -613,8 +685,8 @@ void Game::offer_owed_retreat() {
     apply_owed_retreat({.kind = ActionKind::Retreat, .index = 0});
     return;
   }
-  Decision d{.kind = DecisionKind::Retreat, .side = u.side, .unit = u.id, .rule = "leipzig:12.7",
-             .prompt = "General Retreat: which path does " + u.id + " take (" + std::to_string(hexes) + " hexes)?"};
+  Decision d{.kind = DecisionKind::Retreat, .side = u.side, .unit = u.id, .rule = owed_.rule,
+             .prompt = "owed retreat: which path does " + u.id + " take (" + std::to_string(hexes) + " hexes)?"};
   add_paths(d, *owed_.options, map);
   offer(std::move(d));
 }
@@ -636,7 +708,8 @@ void Game::apply_owed_retreat(const Action& a) {
     const n20::RetreatPath& path = owed_.options->paths[a.index];
     Unit& u = *state_.unit(owed_.unit);
     Trace t{Trace::IdsOnly{}, catalog()};
-    t.cite("leipzig:12.7", u.id + " makes its General Retreat");
+    t.cite(owed_.rule, u.id + (std::string_view(owed_.rule) == "leipzig:12.7" ? " makes its General Retreat"
+                                                                              : " retreats one hex (Leader Discretion)"));
     const std::string from = map.name(u.hex);
     bool broke = false;
     for (const n20::RetreatStep& s : path.steps) {
@@ -667,7 +740,16 @@ void Game::apply_owed_retreat(const Action& a) {
     }
     note(u.id + " retreats from " + from + (broke ? " and breaks at " : " to ") + to, t);
   }
-  // Step C.
+  // Step C. The rule set's check on the unit that retreated (a Leader still alone in an enemy
+  // ZOC breaks, leipzig:16.12).
+  {
+    Trace c{Trace::IdsOnly{}, catalog()};
+    rules.after_owed_retreat(map, owed_.unit, owed_.from, state_, c);
+    if (!c.entries().empty()) {
+      note("after " + std::string(owed_.unit) + "'s retreat", c);
+      owed_.judge = true;
+    }
+  }
   std::erase_if(owed_.owed, [&](const auto& o) { return o.first == owed_.unit; });
   owed_.unit = Symbol();
   owed_.options.reset();
@@ -681,6 +763,10 @@ void Game::finish_owed_retreats() {
   Trace t{Trace::IdsOnly{}, catalog()};
   scenario_->rules->owed_retreats_done(state_, t);
   owed_.active = false;
+  if (owed_.judge) {  // a broken Leader's morale (leipzig:16.12) may have decided the game
+    owed_.judge = false;
+    if (judge_decisive()) return;
+  }
   stage_ = owed_.resume_stage;
   std::optional<Decision> kept = std::move(owed_.resume_decision);
   owed_.resume_decision.reset();

@@ -91,6 +91,7 @@ void Game::begin_phase() {
       }
       std::sort(scratch_.march_offers.begin(), scratch_.march_offers.end(),
                 [](const auto& a, const auto& b) { return a.first.view() < b.first.view(); });
+      if (offer_movement_start_declaration()) return;
       offer_forced_march();
       return;
     }
@@ -127,6 +128,33 @@ bool Game::offer_movement_declaration() {
   d.add(ActionKind::DeclareAtNight);  // its string form is "declare"
   offer(std::move(d));
   return true;
+}
+
+// A game's declaration as the phasing side's Movement Phase opens, before any unit moves (the
+// French "Activating Napoleon", leipzig:7.7): true when it awaits the answer.
+bool Game::offer_movement_start_declaration() {
+  Trace silent(Trace::Off{}, catalog());
+  const auto decl = scenario_->rules->movement_start_declaration(state_, state_.phasing.view(), silent);
+  if (!decl) return false;
+  stage_ = Stage::MovementStartDeclaration;
+  Decision d{.kind = DecisionKind::MovementStartDeclaration,
+             .side = std::string(state_.phasing),
+             .rule = decl->rule,
+             .prompt = "declare " + std::string(decl->name) + "?"};
+  d.add(ActionKind::No);
+  d.add(ActionKind::DeclareAtNight);  // its string form is "declare"
+  offer(std::move(d));
+  return true;
+}
+
+// The side's answer; then the Movement Phase goes on with its forced marches and moves.
+void Game::apply_movement_start_declaration(const Action& a) {
+  if (a.kind == ActionKind::DeclareAtNight) {
+    Trace t{Trace::IdsOnly{}, catalog()};
+    scenario_->rules->declare_at_movement_start(state_, state_.phasing.view(), t);
+    note(state_.phasing + " declares " + decision_.rule, t);
+  }
+  offer_forced_march();
 }
 
 // The side's answer; then the Movement Phase ends as usual.

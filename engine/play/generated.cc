@@ -137,6 +137,15 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
       y << ", hex: \"" << at << "\"}\n";
     }
   }
+  // Leipzig's Leaders (leipzig:16.12), when that rule is in use: one a side, span 2 (the sources
+  // print no span: generated data), on its own side of the stream (stacking freely).
+  if (leipzig && spec.options.count("leipzig:16.12"))
+    for (int s = 0; s < 2; ++s) {
+      const int c = s == 0 ? stream_col - pick(3) : stream_col + 1 + pick(3);
+      y << "  - {id: " << (s == 0 ? "FL" : "AL") << ", side: " << (s == 0 ? "french" : enemy)
+        << ", type: leader, strength: 1, movement: 4, command_span: 2" << (s == 1 ? ", army: B" : "")
+        << ", hex: \"" << ccrr(c, 1 + pick(spec.rows)) << "\"}\n";
+    }
   // Cadres waiting off the map, when breakdown and buildup (16.7) or partial rallies (16.6) are in use.
   if (spec.options.count("std:16.7") || spec.options.count("std:16.6") || (leipzig && spec.options.count("leipzig:16.8")))
     for (int s = 0; s < 2; ++s)

@@ -17,7 +17,7 @@ std::vector<std::string> invariant_violations(const Game& game) {
   Trace silent(Trace::Off{}, game.scenario().rules->catalog());
   for (const auto& [track, m] : s.morale) {
     if (m < 0 || m > 10) out.push_back("morale of " + track + " is " + std::to_string(m) + ", outside 0..10");
-    if (m <= 0 && !game.scenario().rules->morale_frozen(track, s, silent)) someone_at_zero = true;
+    if (m <= 0 && !game.scenario().rules->morale_zero_stands(track, s)) someone_at_zero = true;
   }
   // Step B. Units: one status each, on-map units in bounds, stacking.
   std::map<Hex, std::vector<const Unit*>> at;
@@ -47,8 +47,12 @@ std::vector<std::string> invariant_violations(const Game& game) {
     const auto counted = std::count_if(units.begin(), units.end(), [&](const Unit* u) {
       return !game.scenario().rules->stacks_freely(*u, silent);
     });
+    // The Cadre pair of 16.7 may share its hex with units that stack freely (a Leipzig Leader).
+    const bool cadre_pair = all_cadres || (counted == 2 && std::all_of(units.begin(), units.end(), [&](const Unit* u) {
+                                             return u->type == UnitType::Cadre || game.scenario().rules->stacks_freely(*u, silent);
+                                           }));
     if (enemies) out.push_back("enemy units share " + map.name(h));
-    else if (counted >= 2 && !all_cadres && !arriving_dummy) out.push_back(std::to_string(units.size()) + " units stack in " + map.name(h));
+    else if (counted >= 2 && !cadre_pair && !arriving_dummy) out.push_back(std::to_string(units.size()) + " units stack in " + map.name(h));
   }
   // Step C. The end of the game: at once at 0 morale, otherwise only after the last phase.
   n20::SequencePosition next;

@@ -378,6 +378,7 @@ void add_combat_questions(std::vector<QuestionKind>& kinds) {
               {"total", b.defense_total}}},
             {"differential", b.differential},
             {"column", b.column}};
+        if (b.command != 0) o["command_span"] = b.command;  // leipzig:16.12's -1, shown only where it applies
         headline = std::to_string(b.attack_total) + " against " + std::to_string(b.defense_total) + ": differential " +
                    std::to_string(b.differential) + ", column " + std::to_string(b.column);
         if (!b.legal) headline = "illegal battle: " + b.violations.front().second;

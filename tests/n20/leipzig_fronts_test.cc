@@ -1,6 +1,7 @@
 // Owns: examples of Leipzig's Fronts at the game's boundaries (leipzig:12.7): a General Retreat
-// ends when its marker's turn comes, the Front back on the track at 1 and Demoralized; the
-// other reading of leipzig.general_retreat_return_value is refused by name; the French ZOC
+// ends when its marker's turn comes, the Front back on the track at 1 and Demoralized, or at 0
+// under the other reading of leipzig.general_retreat_return_value, standing there until it
+// rises; the French ZOC
 // restriction opens with the next French Player Turn and closes with it.
 #include <gtest/gtest.h>
 
@@ -82,9 +83,33 @@ TEST(LeipzigFronts, leipzig_12_7_ZocRestrictionLastsOneFrenchPlayerTurn) {
   EXPECT_FALSE(s.has_marker(Symbol("general-retreat-zoc-allied-north")));
 }
 
-// leipzig:12.7 — a Front returning at 0 (the switch's other reading) is refused by name.
-TEST(LeipzigFronts, leipzig_12_7_ReturnAtZeroRefused) {
-  EXPECT_THROW(leipzig({{"leipzig.general_retreat_return_value", "0"}}), RuleRefusal);
+// leipzig:12.7 — under leipzig.general_retreat_return_value = 0 the Front comes back at 0; standing
+// there decides nothing until it has risen above 0 (a collapse check leaves it alone, the
+// invariant hook says its 0 stands); once risen, falling back to 0 Shatters it (leipzig:12.7.4).
+TEST(LeipzigFronts, leipzig_12_7_ReturnAtZeroStandsUntilItRises) {
+  auto rules = leipzig({{"leipzig.general_retreat_return_value", "0"}});
+  GameState s = collapsed(10);
+  Trace t(Trace::IdsOnly{}, rules->catalog());
+  ASSERT_EQ(rules->morale_collapse(Symbol("allied-north"), s, t), N20Rules::Collapse::GeneralRetreat);
+  rules->owed_retreats_done(s, t);
+  SeededDice dice(1);
+  s.turn = 16;
+  rules->at_phase_start(Phase::RandomEvents, s, dice, t);
+  EXPECT_EQ(s.morale.at(Symbol("allied-north")), 0);
+  EXPECT_TRUE(s.has_marker(Symbol("general-retreat-returned-allied-north")));
+  EXPECT_FALSE(rules->morale_frozen(Symbol("allied-north"), s, t));  // its gains count
+  EXPECT_TRUE(rules->morale_zero_stands(Symbol("allied-north"), s));
+  EXPECT_EQ(rules->morale_collapse(Symbol("allied-north"), s, t), N20Rules::Collapse::Frozen);
+  EXPECT_FALSE(s.has_marker(Symbol("shattered-allied-north")));
+  // It rises (a night's rest, say): the next boundary clears the mark; 0 again Shatters it.
+  s.morale[Symbol("allied-north")] = 1;
+  rules->at_phase_start(Phase::Movement, s, dice, t);
+  EXPECT_FALSE(s.has_marker(Symbol("general-retreat-returned-allied-north")));
+  EXPECT_FALSE(rules->morale_zero_stands(Symbol("allied-north"), s));
+  s.morale[Symbol("allied-north")] = 0;
+  EXPECT_EQ(rules->morale_collapse(Symbol("allied-north"), s, t), N20Rules::Collapse::Defeat);
+  EXPECT_TRUE(s.has_marker(Symbol("shattered-allied-north")));
+  // Both readings are known: neither is refused.
   EXPECT_NO_THROW(leipzig({{"leipzig.general_retreat_return_value", "1"}}));
 }
 

@@ -5,6 +5,7 @@
 
 #include "engine/play/game.h"
 #include "engine/play/generated.h"
+#include "engine/play/invariants.h"
 #include "tests/support/test_support.h"
 
 namespace hexlaw::play {
@@ -94,6 +95,116 @@ TEST(LeipzigGame, leipzig_16_11_and_16_8_PlayedFatigueAndUnreliableTroops) {
   EXPECT_GT(rises, 0);
   EXPECT_GT(recoveries, 0);
   EXPECT_GT(unreliable_rolls, 0);
+}
+
+// leipzig:7.7 — "Activating Napoleon" is offered to the French as each of their Movement Phases
+// opens while the command limit holds, never to the Allies; declared, it sets the marker, ends
+// the offers for good, is logged as "declare" and replays exactly.
+TEST(LeipzigGame, leipzig_7_7_ActivatingNapoleonOfferedLoggedAndReplayed) {
+  int offers = 0, activated = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const auto scenario = generated_scenario(testing::source_spec(), leipzig_spec(seed));
+    Game g(scenario, seed);
+    RandomPolicy p(seed * 13 + 1);
+    for (int i = 0; i < 200'000 && !g.over(); ++i) {
+      const Decision& d = g.decision();
+      if (d.kind == DecisionKind::MovementStartDeclaration) {
+        ++offers;
+        EXPECT_EQ(d.side, "french");
+        EXPECT_EQ(d.rule, "leipzig:7.7");
+        EXPECT_LT(g.state().turn, 14);
+        EXPECT_FALSE(g.state().has_marker(Symbol("napoleon-activated"))) << "offered again after the activation";
+        // The French activate on their second offer in odd seeds, never in even ones.
+        const bool declare = seed % 2 == 1 && offers % 2 == 0 && !g.state().has_marker(Symbol("napoleon-activated"));
+        g.choose(declare ? "declare" : "no");
+        if (declare) {
+          ++activated;
+          EXPECT_TRUE(g.state().has_marker(Symbol("napoleon-activated")));
+          EXPECT_TRUE(g.state().has_marker(Symbol("imperial-dispatches-turn-" + std::to_string(g.state().turn))));
+        }
+        continue;
+      }
+      g.choose(p.choose(g, d));
+    }
+    ASSERT_TRUE(g.over()) << "seed " << seed;
+    const Game again = replay(scenario, g.log());
+    EXPECT_EQ(again.state(), g.state()) << "seed " << seed;
+    EXPECT_EQ(again.record(), g.record()) << "seed " << seed;
+    EXPECT_EQ(std::count(g.log().decisions.begin(), g.log().decisions.end(), "declare"),
+              std::count(again.log().decisions.begin(), again.log().decisions.end(), "declare"));
+  }
+  EXPECT_GT(offers, 0);
+  EXPECT_GT(activated, 0);
+}
+
+// leipzig:12.0 — a battle of both Allied Fronts asks the Allies to name its Front before its
+// reserves (under each-front: for the reserves they may pay); the named Front pays, the marker
+// lasts the battle only, and the games replay exactly.
+TEST(LeipzigGame, leipzig_12_0_FrontNamedForBattlesOfBothFronts) {
+  int named = 0, reserves_after_naming = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {  // such battles are rare in random play
+    const auto scenario = generated_scenario(testing::source_spec(), leipzig_spec(seed));
+    Game g(scenario, seed);
+    RandomPolicy p(seed * 17 + 3);
+    bool just_named = false;
+    for (int i = 0; i < 200'000 && !g.over(); ++i) {
+      const Decision& d = g.decision();
+      if (d.kind == DecisionKind::Front) {
+        ++named;
+        EXPECT_EQ(d.side, "allied");
+        EXPECT_EQ(d.rule, "leipzig:12.0");
+        ASSERT_EQ(d.size(), 2u);
+        EXPECT_EQ(d.choices[0], "name allied-north");
+        EXPECT_EQ(d.choices[1], "name allied-south");
+        just_named = true;
+      } else if (d.kind == DecisionKind::Reserves && just_named) {
+        ++reserves_after_naming;
+      } else if (d.kind != DecisionKind::Reserves) {
+        just_named = false;
+      }
+      if (d.kind != DecisionKind::Front && d.kind != DecisionKind::Reserves && d.kind != DecisionKind::Column &&
+          d.kind != DecisionKind::Retreat && d.kind != DecisionKind::Exchange)
+        for (Symbol m : g.state().markers) EXPECT_FALSE(m.view().starts_with("allied-front:")) << m << " outlived its battle";
+      g.choose(p.choose(g, d));
+    }
+    ASSERT_TRUE(g.over()) << "seed " << seed;
+    const Game again = replay(scenario, g.log());
+    EXPECT_EQ(again.state(), g.state()) << "seed " << seed;
+    EXPECT_EQ(again.record(), g.record()) << "seed " << seed;
+  }
+  EXPECT_GT(named, 0);
+  EXPECT_GT(reserves_after_naming, 0);
+}
+
+// leipzig:16.12 — games with a Leader a side play to their end and replay exactly; a Leader left
+// alone in an enemy ZOC makes Leader Discretion's one-hex retreat (or breaks), and no Leader is
+// ever moved or broken by a battle's result.
+TEST(LeipzigGame, leipzig_16_12_PlayedLeadersCommandAndDiscretion) {
+  int discretion = 0, spans = 0;
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    auto spec = leipzig_spec(seed);
+    spec.options = {"leipzig:16.12"};
+    const auto scenario = generated_scenario(testing::source_spec(), spec);
+    Game g(scenario, seed);
+    RandomPolicy p(seed * 19 + 7);
+    for (int i = 0; i < 200'000 && !g.over(); ++i) {
+      const Decision& d = g.decision();
+      EXPECT_NE(d.kind, DecisionKind::MovementStartDeclaration) << "leipzig:7.7 is ignored under the Leader rule";
+      g.choose(p.choose(g, d));
+      EXPECT_TRUE(invariant_violations(g).empty()) << "seed " << seed << ": " << invariant_violations(g).front();
+    }
+    ASSERT_TRUE(g.over()) << "seed " << seed;
+    for (const auto& e : g.record())
+      if (std::find(e.rules.begin(), e.rules.end(), "leipzig:16.12") != e.rules.end()) {
+        discretion += e.text.starts_with("Leader Discretion") || e.text.starts_with("after ");
+        spans += e.text.find(" attack ") != std::string::npos;
+      }
+    const Game again = replay(scenario, g.log());
+    EXPECT_EQ(again.state(), g.state()) << "seed " << seed;
+    EXPECT_EQ(again.record(), g.record()) << "seed " << seed;
+  }
+  EXPECT_GT(discretion, 0);
+  EXPECT_GT(spans, 0);
 }
 
 }  // namespace

@@ -62,3 +62,76 @@ def test_leipzig_16_10_python_games_offer_the_demolition_and_replay_exactly():
         again = hexlaw.replay(scenario, game.log)
         assert again.state == game.state and again.record == game.record
     assert offered > 0
+
+
+def test_leipzig_7_7_python_games_offer_activating_napoleon_and_replay_exactly():
+    """leipzig:7.7 — the French are offered "Activating Napoleon" as their Movement Phase opens
+    (decision movement-start-declaration) until they declare it; the declaration is logged and the
+    game replays exactly."""
+    offered = declared = 0
+    for seed in range(1, 5):
+        scenario = leipzig(seed)
+        game = hexlaw.Game(scenario, seed=seed)
+        step = 0
+        while not game.over:
+            step += 1
+            decision = game.decision
+            if decision["kind"] == "movement-start-declaration":
+                offered += 1
+                assert decision["side"] == "french" and decision["choices"] == ["no", "declare"]
+                assert decision["rule"] == "leipzig:7.7"
+                game.choose("declare")
+                declared += 1
+                assert "napoleon-activated" in json.loads(game.state.to_json("odd-columns-low"))["markers"]
+            else:
+                game.play("random", seed=seed * 100000 + step, max_decisions=1)
+        assert "declare" in game.log["decisions"]
+        again = hexlaw.replay(scenario, game.log)
+        assert again.state == game.state and again.record == game.record
+    assert offered == declared and declared > 0
+
+
+def test_leipzig_12_0_python_games_name_the_front_of_a_battle_and_replay_exactly():
+    """leipzig:12.0 — a battle of both Allied Fronts asks the Allies to name its Front (decision
+    front) before its reserves; the choice is logged as `name FRONT` and the game replays exactly."""
+    named = 0
+    for seed in range(1, 30):  # battles of both Fronts are rare in random play: a few in these
+        scenario = leipzig(seed)
+        game = hexlaw.Game(scenario, seed=seed)
+        step = 0
+        while not game.over:
+            step += 1
+            decision = game.decision
+            if decision["kind"] == "front":
+                named += 1
+                assert decision["side"] == "allied"
+                assert decision["choices"] == ["name allied-north", "name allied-south"]
+                game.choose(decision["choices"][step % 2])
+            else:
+                game.play("random", seed=seed * 100000 + step, max_decisions=1)
+        assert game.invariant_violations() == []
+        again = hexlaw.replay(scenario, game.log)
+        assert again.state == game.state and again.record == game.record
+    assert named > 0
+
+
+def test_leipzig_16_12_python_games_with_leaders_replay_exactly():
+    """leipzig:16.12 — with the optional Leaders (one a side, generated span 2), games play to
+    their end keeping the invariants (Leaders stack freely), Leader Discretion's retreats and the
+    Command Span are applied, no "Activating Napoleon" is offered (leipzig:7.7 is ignored), and
+    the log replays exactly."""
+    cited = 0
+    for seed in range(1, 9):
+        scenario = hexlaw.generated_scenario(game="leipzig", units_per_side=10, cols=14, rows=10, last_turn=10,
+                                             night_turns=[5], options=["leipzig:16.12"], seed=seed)
+        game = hexlaw.Game(scenario, seed=seed)
+        step = 0
+        while not game.over:
+            step += 1
+            assert game.decision["kind"] != "movement-start-declaration"
+            game.play("random", seed=seed * 1000 + step, max_decisions=1)
+            assert game.invariant_violations() == []
+        cited += sum(1 for e in game.record if "leipzig:16.12" in e["rules"])
+        again = hexlaw.replay(scenario, game.log)
+        assert again.state == game.state and again.record == game.record
+    assert cited > 0

@@ -24,7 +24,7 @@ Symbol LeipzigRules::front_of(const Unit& u) {
   return Symbol();
 }
 
-// RULE leipzig:16.12 (part: Leaders exert no ZOC) — a Leader unit has no zone of control
+// RULE leipzig:16.12 — Leaders exert no ZOC: a Leader unit has no zone of control
 bool LeipzigRules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
   if (u.type == UnitType::Leader) {
     t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: it exerts no zone of control"; });
@@ -80,10 +80,12 @@ Symbol LeipzigRules::morale_track_for(const Unit& u, const GameState& s, Trace& 
       throw RuleRefusal("leipzig:2.1", "Allied unit " + std::string(u.id) + " belongs to no army and the position "
                                        "does not state the army it was created from (game marker cadre-army:" +
                                            std::string(u.id) + "=ARMY; leipzig.cadre_front = origin)");
-    // REFUSES leipzig:2.1 — leipzig.cadre_front = battle: the Front of an army-less unit outside a battle, or when its battle names none (the Allied player's choice)
-    throw RuleRefusal("leipzig:2.1", "under leipzig.cadre_front = battle, army-less Allied unit " + std::string(u.id) +
-                                         " takes the Front of the other Allied units in its battle; its own loss, or "
-                                         "a battle with no such unit (the Allied player's choice), is not implemented");
+    // RULE leipzig:2.1 — leipzig.cadre_front = battle: an army-less unit's own morale change goes to the Front the Allied player names
+    const Symbol named = named_front("leipzig:2.1", {}, "under leipzig.cadre_front = battle, the Front of army-less Allied unit " +
+                                             std::string(u.id) + "'s own morale change", s, t);
+    t.cite("leipzig:2.1", [&] { return u.id + " belongs to no army: its morale is the " + named +
+                                        " Front's, as the Allied player names it (leipzig.cadre_front = battle)"; });
+    return named;
   }
   t.cite("leipzig:12.0", [&] { return u.id + " belongs to army " + as.army + ": its morale is the " + front + " Front's"; });
   return front;
@@ -92,8 +94,7 @@ Symbol LeipzigRules::morale_track_for(const Unit& u, const GameState& s, Trace& 
 // Step A. Under leipzig.cadre_front = battle, army-less Allied units take the Fronts of the
 // other Allied units of their side of the battle (they are left out of the count). Step B. One
 // Front: it. Step C. Both: by leipzig.mixed_front_morale.
-// RULE leipzig:12.0 (part: battles mixing the Fronts) — with leipzig.mixed_front_morale = each-front, every Front in the battle gains
-// REFUSES leipzig:12.0 — a battle mixing the Fronts under allied-choice, and reserves paid by one of them
+// RULE leipzig:12.0 — a battle mixing the Fronts: each-front, every Front gains; a cost, and allied-choice's gain, fall on the Front the Allied player names
 std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
                                                 const GameState& s, Trace& t) const {
   // Step A.
@@ -106,10 +107,13 @@ std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& 
     else
       with_front.push_back(u);
   }
-  if (armyless && with_front.empty())
-    // REFUSES leipzig:2.1 — leipzig.cadre_front = battle with only army-less Allied units: the Allied player names the Front
-    throw RuleRefusal("leipzig:2.1", "under leipzig.cadre_front = battle, a battle side of army-less Allied units "
-                                     "only books to the Front the Allied player names; that choice is not implemented");
+  if (armyless && with_front.empty()) {
+    // RULE leipzig:2.1 — leipzig.cadre_front = battle with only army-less Allied units: the Front the Allied player names
+    const Symbol named = named_front("leipzig:2.1", {}, "the Front of a battle side of army-less Allied units only (leipzig.cadre_front = battle)", s, t);
+    t.cite("leipzig:2.1", [&] { return "army-less Allied units only: their battle morale goes to the " + named +
+                                        " Front the Allied player names (leipzig.cadre_front = battle)"; });
+    return {named};
+  }
   // Step B.
   std::vector<Symbol> fronts = distinct_tracks(with_front, s, t);
   if (armyless && fronts.size() == 1)
@@ -118,14 +122,40 @@ std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& 
                                         " Front of the others (leipzig.cadre_front = battle)"; });
   if (fronts.size() < 2) return fronts;
   // Step C.
-  if (what == BattleMorale::Reserves)
-    throw RuleRefusal("leipzig:12.0", "the Allied player names the Front that pays for reserves in a battle of both "
-                                      "Fronts; that choice is not implemented");
-  if (!readings().each_front_morale)
-    throw RuleRefusal("leipzig:12.0", "the Allied player names the Front that gains in a battle of both Fronts "
-                                      "(leipzig.mixed_front_morale = allied-choice); that choice is not implemented");
+  if (what == BattleMorale::Reserves) {
+    const Symbol named = named_front("leipzig:12.0", fronts, "the Front that pays for reserves in a battle of both Fronts", s, t);
+    t.cite("leipzig:12.0", [&] { return "the Allied player names the " + named + " Front to pay for the reserves"; });
+    return {named};
+  }
+  if (!readings().each_front_morale) {
+    const Symbol named = named_front("leipzig:12.0", fronts, "the Front that gains in a battle of both Fronts "
+                                             "(leipzig.mixed_front_morale = allied-choice)", s, t);
+    t.cite("leipzig:12.0", [&] { return "leipzig.mixed_front_morale = allied-choice: the " + named +
+                                        " Front the Allied player names takes the change, alone"; });
+    return {named};
+  }
   t.cite("leipzig:12.0", "leipzig.mixed_front_morale = each-front: every Front in the battle gains in full");
   return fronts;
+}
+
+// The Front the Allied player names, stated by the game marker allied-front:FRONT (a question's
+// position; a played game sets it from the Allied player's choice, decision `front`). None, or
+// one outside `among`, is refused by name: no Front is guessed.
+Symbol LeipzigRules::named_front(const char* rule, const std::vector<Symbol>& among, const std::string& why,
+                                 const GameState& s, Trace& t) const {
+  (void)t;
+  for (Symbol mk : s.markers) {
+    if (!mk.view().starts_with("allied-front:")) continue;
+    const Symbol front(mk.view().substr(13));
+    if (front != Symbol("allied-north") && front != Symbol("allied-south"))
+      throw RuleRefusal(rule, "game marker " + std::string(mk) + " names no Allied Front "
+                                        "(allied-front:allied-north or allied-front:allied-south)");
+    if (!among.empty() && std::find(among.begin(), among.end(), front) == among.end())
+      throw RuleRefusal(rule, "game marker " + std::string(mk) + " names a Front with no unit here, for " + why);
+    return front;
+  }
+  throw RuleRefusal(rule, why + " is the Allied player's choice: the position must name it "
+                                          "(game marker allied-front:FRONT)");
 }
 
 // The hexes on the same bank of the Elster as `from`: reached without crossing a hexside the
@@ -190,7 +220,7 @@ std::set<Hex> LeipzigRules::friendly_locs(const Unit& u, const Map& m, const Gam
                                        std::string(u.id) + "=ARMY; leipzig.cadre_front = origin)");
 }
 
-// RULE leipzig:16.12 (part: Leaders have no strength of their own) — a Leader adds nothing to a battle
+// RULE leipzig:16.12 — Leaders have no strength of their own: a Leader adds nothing to a battle
 int LeipzigRules::base_strength(const Unit& u, const GameState& s, Trace& t) const {
   if (u.type != UnitType::Leader) {
     const int printed = N20Rules::base_strength(u, s, t);
@@ -203,7 +233,7 @@ int LeipzigRules::base_strength(const Unit& u, const GameState& s, Trace& t) con
   return 0;
 }
 
-// RULE leipzig:16.12 (part: Leader movement) — a Leader moves as cavalry, through rugged terrain as clear, and may leave enemy ZOCs
+// RULE leipzig:16.12 — Leader movement: a Leader moves as cavalry, through rugged terrain as clear, and may leave enemy ZOCs
 bool LeipzigRules::may_move(const Unit& u, Trace& t) const {
   if (u.type != UnitType::Leader) return N20Rules::may_move(u, t);
   t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: it moves as cavalry, rugged terrain as clear, and may "
@@ -219,45 +249,27 @@ const char* LeipzigRules::leaves_enemy_zoc(const Unit& u) const {
   return u.type == UnitType::Leader ? "leipzig:16.12" : nullptr;
 }
 
-// RULE leipzig:16.12 (part: Leaders stack freely) — a Leader may end its move with a friendly unit and any Leaders
+// RULE leipzig:16.12 — Leaders stack freely: a Leader may end its move with a friendly unit and any Leaders
 bool LeipzigRules::stacks_freely(const Unit& u, Trace& t) const {
   if (u.type != UnitType::Leader) return false;
   t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: it stacks freely (std:6.9 overridden)"; });
   return true;
 }
 
-// RULE leipzig:16.12 (part: no duty to attack) — a Leader by itself is not obliged to attack (std:7.3 overridden)
+// RULE leipzig:16.12 — no duty to attack: a Leader by itself is not obliged to attack (std:7.3 overridden)
 bool LeipzigRules::obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const {
   if (u.type != UnitType::Leader) return N20Rules::obliged_to_attack(u, s, t);
   t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: by itself it has no duty to attack"; });
   return false;
 }
 
-// RULE leipzig:16.12 (part: no attack alone) — Leaders alone cannot make an attack
+// RULE leipzig:16.12 — no attack alone: Leaders alone cannot make an attack
 void LeipzigRules::battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
                                      const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
                                      Trace& t) const {
-  (void)defenders;
-  if (std::all_of(attackers.begin(), attackers.end(), [](const Unit* u) { return u->type == UnitType::Leader; })) {
+  (void)defenders, (void)s, (void)t;
+  if (std::all_of(attackers.begin(), attackers.end(), [](const Unit* u) { return u->type == UnitType::Leader; }))
     violations.emplace_back("leipzig:16.12", "only Leaders attack: Leaders never attack by themselves");
-    return;
-  }
-  if (!option_on("leipzig:16.12")) return;
-  // A Leader in an attacking unit's own hex has it in span, whatever the span printed on its
-  // counter: no -1.
-  for (const Unit* a : attackers)
-    for (const Unit& l : s.units)
-      if (l.type == UnitType::Leader && l.on_map() && l.side == a->side && l.hex == a->hex) {
-        // RULE leipzig:16.12 (part: Command Span) — an attacker stacked with a friendly Leader is in its span
-        t.cite("leipzig:16.12", [&] { return a->id + " is stacked with Leader " + l.id + ": the attack is in a Command Span, no -1"; });
-        return;
-      }
-  // REFUSES leipzig:16.12 — the Command Span's -1 to the differential (each Leader's span is printed only on its counter)
-  throw RuleRefusal("leipzig:16.12",
-                      "with the Leader rule in use, an attack with no attacker in a friendly Leader's Command Span "
-                      "(no Leader stacked with an attacker here) "
-                      "takes -1 to its differential, and the spans are printed only on the counters "
-                      "(leipzig:table.counters): a battle's differential cannot be answered yet");
 }
 
 // Step A. Terrain held: at the French night, a Front loses 1 when French units hold two or more
@@ -427,17 +439,6 @@ bool LeipzigRules::may_disengage(const Unit& u, Trace& t) const {
     return true;
   }
   return N20Rules::may_disengage(u, t);
-}
-
-// REFUSES leipzig:16.12 — a Leader's fate in a battle (Leader Discretion, broken Leaders)
-void LeipzigRules::check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
-                                    const GameState& s) const {
-  (void)s;
-  for (const auto* side : {&attackers, &defenders})
-    for (const Unit* u : *side)
-      if (u->type == UnitType::Leader)
-        throw RuleRefusal("leipzig:16.12", "the fate of Leader " + std::string(u->id) +
-                                               " in a battle (Leader Discretion, a broken Leader) is not implemented");
 }
 
 }  // namespace hexlaw::n20

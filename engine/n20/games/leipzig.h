@@ -1,20 +1,23 @@
-// Owns: the Leipzig 20 exclusive rules as a layer over the standard rules (leipzig:*). So far:
-// the Allied armies' two morale Fronts (leipzig:12.0) with morale bought per army (12.3, 12.4),
-// lulls per Front, the General Retreat and Shattering of a Front at 0 (12.1.2, 12.7, 12.7.4;
-// leipzig_fronts.cc), night rest and victory by Fronts (14.0, 15.0), the LOCs by Front and by
-// bank of the Elster (leipzig:9.8.6), Fatigue's effects, rise and recovery (leipzig:16.11,
-// leipzig_fatigue.cc), Unreliable Troops (leipzig:16.8, leipzig_unreliable.cc) and
-// Leaders in part (leipzig:16.12: no ZOC, no strength of their own, no attack alone, no duty to
-// attack, stacking freely, rugged terrain as clear, leaving enemy ZOCs). What is not implemented
-// is refused by name: under leipzig.cadre_front = battle an army-less Allied unit's own loss, a
-// battle mixing the Fronts under the allied-choice reading, Leaders' fates in battle. Army-less
-// Allied units use the army they came from (leipzig:2.1), and the Lindenau bridge (leipzig:16.10,
-// leipzig_bridge.cc) is whole.
+// Owns: the Leipzig 20 exclusive rules as a layer over the standard rules (leipzig:*): the
+// Allied armies' two morale Fronts (leipzig:12.0) with morale bought per army (12.3, 12.4),
+// lulls per Front, a battle's Front named by the Allied player where the rules leave it to him
+// (game marker allied-front:FRONT), the General Retreat and Shattering of a Front at 0 (12.1.2,
+// 12.7, 12.7.4; leipzig_fronts.cc), night rest and victory by Fronts (14.0, 15.0), the LOCs by
+// Front and by bank of the Elster (leipzig:9.8.6), Fatigue (leipzig:16.11, leipzig_fatigue.cc),
+// Unreliable Troops (leipzig:16.8, leipzig_unreliable.cc), Leaders (leipzig:16.12: here their
+// ZOC, strength, movement and stacking; leipzig_leaders.cc their Command Span, battles and
+// Discretion), the French command limit and "Activating Napoleon" (leipzig:7.7,
+// leipzig_command.cc) and the Lindenau bridge (leipzig:16.10, leipzig_bridge.cc). Army-less
+// Allied units use the army they came from, or the Front of their battle (leipzig:2.1).
 #pragma once
 
 #include "engine/n20/rules.h"
 
 namespace hexlaw::n20 {
+
+// Clears the game markers general-retreat-returned-F of Fronts now above 0 (leipzig:12.7 with
+// leipzig.general_retreat_return_value = 0; leipzig_fronts.cc).
+void clear_risen_fronts(GameState& s);
 
 class LeipzigRules : public N20Rules {
  public:
@@ -85,8 +88,6 @@ class LeipzigRules : public N20Rules {
   NightMorale judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const override;
   VictoryVerdict judge_victory(const GameState& s, const std::string& french_side, bool end_of_game,
                                Trace& t) const override;
-  void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
-                        const GameState& s) const override;
   // Optional Lindenau bridge demolition (leipzig:16.10, leipzig_bridge.cc): the destroyed
   // bridge's hexside, the accidental roll at the end of an Allied Movement Phase and after each
   // Allied battle, the French voluntary demolition as a French Movement Phase ends.
@@ -115,6 +116,27 @@ class LeipzigRules : public N20Rules {
   const char* command_limit_forbids(const Unit& u, const Map& m, const GameState& s) const;
   void after_move(const Map& m, Symbol unit, Hex from, bool entering, const std::vector<Hex>& path, GameState& s,
                   Trace& t) const override;
+
+  // ---- leipzig4c: Leaders' Command Span and Discretion (leipzig:16.12, leipzig_leaders.cc), a
+  // Spent unit's advance (leipzig:16.11), a Front back from its General Retreat at 0
+  // (leipzig:12.7), the Allied player's naming of a Front (leipzig:12.0, 2.1) and "Activating
+  // Napoleon" as a declaration (leipzig:7.7).
+  int command_span_modifier(const Map& m, const std::vector<const Unit*>& attackers, const GameState& s,
+                            Trace& t) const override;
+  Hold holds_its_hex(const Unit& u, const GameState& s, Trace& t) const override;
+  // Marks (game marker leader-discretion-ID) every Leader of the phasing side (`phasing`) or of
+  // the other side that stands alone in an enemy ZOC: it owes a one-hex retreat.
+  void check_leader_discretion(const Map& m, GameState& s, bool phasing, Trace& t) const;
+  void after_owed_retreat(const Map& m, Symbol unit, Hex from, GameState& s, Trace& t) const override;
+  const char* forbids_advance_into(const Unit& u, const Map& m, Hex h, const GameState& s) const override;
+  bool morale_zero_stands(Symbol track, const GameState& s) const override;
+  // The Front the Allied player names (game marker allied-front:FRONT), for `why`; refused by
+  // name when the position names none or names a Front outside `among` (if not empty).
+  Symbol named_front(const char* rule, const std::vector<Symbol>& among, const std::string& why, const GameState& s,
+                     Trace& t) const;
+  std::optional<NightDeclaration> movement_start_declaration(const GameState& s, std::string_view side,
+                                                             Trace& t) const override;
+  void declare_at_movement_start(GameState& s, std::string_view side, Trace& t) const override;
 };
 
 }  // namespace hexlaw::n20

@@ -90,12 +90,17 @@ void LeipzigRules::accidental_demolition(const Map& m, GameState& s, DiceSource&
 
 // RULE leipzig:16.10 — end of the Allied Movement Phase (the Reaction Phase opening): roll, -1 per Leipzig hex held by the Allies, 1 or less blows the bridge
 void LeipzigRules::at_phase_start_on_map(const Map& m, Phase p, GameState& s, DiceSource& dice, Trace& t) const {
+  // Leader Discretion (leipzig:16.12, leipzig_leaders.cc): the enemy's Leaders as a Movement
+  // Phase opens, the phasing side's own as its Combat Phase opens.
+  if (p == Phase::Movement) check_leader_discretion(m, s, false, t);
+  if (p == Phase::Combat) check_leader_discretion(m, s, true, t);
   if (p != Phase::Reaction || s.phasing == kFrench) return;
   accidental_demolition(m, s, dice, "the Allied Movement Phase ends", t);
 }
 
 // RULE leipzig:16.10 — after each battle of an Allied Combat Phase (its advance made): the same roll
 void LeipzigRules::after_battle(const Map& m, GameState& s, DiceSource& dice, Trace& t) const {
+  if (s.phase == Symbol("combat")) check_leader_discretion(m, s, true, t);  // leipzig:16.12
   if (s.phasing == kFrench || s.phase != Symbol("combat")) return;
   accidental_demolition(m, s, dice, "an Allied battle is over", t);
 }

@@ -3,8 +3,10 @@
 // from Turn 1, 2 from Turn 10, no limit from Turn 14, after "Activating Napoleon" (the game
 // marker napoleon-activated), or under the Leader rule leipzig:16.12); the entries made so far
 // are the game markers zoc-entry-ID, set after each such move and cleared as the French Player
-// Turn ends. The French decision to activate Napoleon is stated by the marker; a played game
-// does not offer it (recorded in the catalog).
+// Turn ends. The French decision to activate Napoleon is stated by the marker in a question and
+// offered as a declaration as each French Movement Phase opens in a played game (it sets the
+// marker, and imperial-dispatches-turn-T for the circle of turn T). Leader Discretion's checks
+// during the enemy Movement Phase ride on after_move (leipzig_leaders.cc).
 #include "engine/n20/games/leipzig.h"
 #include "engine/n20/zoc.h"
 
@@ -48,6 +50,10 @@ void LeipzigRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
                               GameState& s, Trace& t) const {
   (void)path;
   N20Rules::after_move(m, unit, from, entering, path, s, t);
+  // Leader Discretion (leipzig:16.12): the enemy's Leaders during a Movement Phase, the
+  // phasing side's own during its Combat Phase (an advance).
+  if (s.phase == Symbol("movement")) check_leader_discretion(m, s, false, t);
+  if (s.phase == Symbol("combat")) check_leader_discretion(m, s, true, t);
   const Unit* u = s.unit(unit);
   if (!u || u->side != kFrenchSide || !limited_type(*u) || s.phase != Symbol("movement") || french_zoc_limit(s) < 0)
     return;
@@ -62,6 +68,26 @@ void LeipzigRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
   if (s.has_marker(mk)) return;
   s.set_marker(mk, true);
   t.cite("leipzig:7.7", [&] { return u->id + " entered an enemy ZOC: counted against the French command limit"; });
+}
+
+// Before Turn 14, with the limit in force and Napoleon not yet active, the French may declare
+// "Activating Napoleon" as their Movement Phase opens (the catalog's ruling on when).
+// RULE leipzig:7.7 — "Activating Napoleon": before Turn 14 the French may end the command limit for good, the Imperial Dispatches marker on this turn's circle
+std::optional<N20Rules::NightDeclaration> LeipzigRules::movement_start_declaration(const GameState& s,
+                                                                                   std::string_view side,
+                                                                                   Trace& t) const {
+  if (Symbol(side) != kFrenchSide || french_zoc_limit(s) < 0) return std::nullopt;
+  t.cite("leipzig:7.7", "the French Movement Phase opens before Turn 14: the French may activate Napoleon");
+  return NightDeclaration{"leipzig:7.7", "Activating Napoleon"};
+}
+
+void LeipzigRules::declare_at_movement_start(GameState& s, std::string_view side, Trace& t) const {
+  (void)side;
+  s.set_marker(kActivated, true);
+  s.set_marker(Symbol("imperial-dispatches-turn-" + std::to_string(s.turn)), true);
+  t.cite("leipzig:7.7", [&] { return "the French activate Napoleon on turn " + std::to_string(s.turn) +
+                                     ": the command limit ends for good; the Imperial Dispatches marker goes to that "
+                                     "turn's circle and French reinforcements roll on arrival (leipzig:11.7)"; });
 }
 
 }  // namespace hexlaw::n20

@@ -29,7 +29,7 @@ int LeipzigRules::fatigue_level(const Unit& u, const GameState& s) const {
   return level;
 }
 
-// RULE leipzig:16.11 (part: Weary) — optional: a Weary or Spent unit has 1 less Movement Allowance
+// RULE leipzig:16.11 — Weary: optional: a Weary or Spent unit has 1 less Movement Allowance
 int LeipzigRules::movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const {
   const int base = N20Rules::movement_allowance_modifier(u, s, t);
   if (fatigue_level(u, s) < 3) return base;
@@ -37,11 +37,23 @@ int LeipzigRules::movement_allowance_modifier(const Unit& u, const GameState& s,
   return base - 1;
 }
 
+// With leipzig.spent_blocks_advance = true, a Spent unit may not advance after combat into an
+// enemy ZOC (std:7.5 overridden for it; its cavalry duty to advance is then waived).
+// RULE leipzig:16.11 — Spent and advances: leipzig.spent_blocks_advance = true: a Spent unit may not advance after combat into an enemy ZOC
+const char* LeipzigRules::forbids_advance_into(const Unit& u, const Map& m, Hex h, const GameState& s) const {
+  if (fatigue_level(u, s) < 4 || interpretation("leipzig.spent_blocks_advance") != "true") return nullptr;
+  Trace silent(Trace::Off{}, catalog());
+  Unit there = u;
+  there.hex = h;
+  return in_enemy_zoc(*this, m, s, there, silent) ? "leipzig:16.11" : nullptr;
+}
+
 // Step A. Every unit that fought (Leaders never: they add no strength) rises a level, none past
 // Spent. Step B. A unit the battle took off the map carries no fatigue (its marker goes with
 // the counter; one that rallies comes back fresh).
-// RULE leipzig:16.11 (part: Exhaustion) — optional: each unit that fights a battle, attacking or defending, rises one fatigue level (none past Spent)
+// RULE leipzig:16.11 — Exhaustion: optional: each unit that fights a battle, attacking or defending, rises one fatigue level (none past Spent)
 void LeipzigRules::battle_fought(const std::vector<Symbol>& fought, GameState& s, Trace& t) const {
+  clear_risen_fronts(s);  // leipzig:12.7: a Front back at 0 that this battle raised may fall to 0 again
   if (!option_on("leipzig:16.11")) return;
   for (Symbol id : fought) {
     const Unit* u = s.unit(id);
@@ -61,7 +73,7 @@ void LeipzigRules::battle_fought(const std::vector<Symbol>& fought, GameState& s
 
 // Each fatigued unit of `side` on the map with no enemy unit adjacent (adjacency for the rules,
 // std:7.0: not across an unbridged Major River; Dummies are no units) drops a level.
-// RULE leipzig:16.11 (part: Recovery) — optional: as its owner's Combat Phase ends, a fatigued unit not adjacent to an enemy unit drops one level (even at Night)
+// RULE leipzig:16.11 — Recovery: optional: as its owner's Combat Phase ends, a fatigued unit not adjacent to an enemy unit drops one level (even at Night)
 void LeipzigRules::at_player_turn_close(const Map& m, std::string_view side, GameState& s, Trace& t) const {
   N20Rules::at_player_turn_close(m, side, s, t);
   if (!option_on("leipzig:16.11")) return;

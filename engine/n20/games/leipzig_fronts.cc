@@ -35,18 +35,32 @@ void add_marker(GameState& s, Symbol m) { s.set_marker(m, true); }  // kept sort
 
 }  // namespace
 
-// REFUSES leipzig:12.7 — a Front returning from its General Retreat at 0 (leipzig.general_retreat_return_value = 0)
-void LeipzigRules::check_choice(const RulesetChoice& choice) {
-  if (auto it = choice.interpretations.find("leipzig.general_retreat_return_value");
-      it != choice.interpretations.end() && it->second == "0")
-    throw RuleRefusal("leipzig:12.7", "a Front returning from its General Retreat at 0 "
-                                      "(leipzig.general_retreat_return_value = 0) is not implemented");
+// Every Leipzig switch reading the catalog records is implemented (leipzig.general_retreat_return_value
+// = 0 included): nothing to refuse.
+void LeipzigRules::check_choice(const RulesetChoice& choice) { (void)choice; }
+
+// A Front back on the track at 0 (leipzig.general_retreat_return_value = 0) stands there without
+// collapsing again until it has risen above 0 (game marker general-retreat-returned-F, cleared
+// as soon as a boundary finds the Front above 0).
+bool LeipzigRules::morale_zero_stands(Symbol track, const GameState& s) const {
+  if (N20Rules::morale_zero_stands(track, s)) return true;
+  return track != kFrench && s.has_marker(marker("general-retreat-returned-", track));
+}
+
+// Clears the returned-at-0 markers of Fronts now above 0 (see morale_zero_stands).
+void clear_risen_fronts(GameState& s) {
+  std::erase_if(s.markers, [&](Symbol m) {
+    if (!m.view().starts_with("general-retreat-returned-")) return false;
+    const Symbol front(m.view().substr(std::string("general-retreat-returned-").size()));
+    const auto* now = s.morale.find(front);
+    return now != s.morale.end() && now->second > 0;
+  });
 }
 
 // RULE leipzig:12.3 — a forced march is bought per Allied army, a point from its Front; army-less units get none
 // RULE leipzig:12.4 — a rally bonus is bought per Allied army, a point from its Front; army-less units get none
 std::optional<Symbol> LeipzigRules::spending_group(const Unit& u, Spending what, const GameState& s, Trace& t) const {
-  // RULE leipzig:16.11 (part: Tired) — optional: a Tired (or worse) unit has no forced march bonus
+  // RULE leipzig:16.11 — Tired: optional: a Tired (or worse) unit has no forced march bonus
   if (what == Spending::ForcedMarch && fatigue_level(u, s) >= 2) {
     t.cite("leipzig:16.11", [&] { return u.id + " is Tired or worse: no forced march bonus"; });
     return std::nullopt;
@@ -85,8 +99,11 @@ LeipzigRules::Collapse LeipzigRules::morale_collapse(Symbol track, GameState& s,
     t.cite("leipzig:12.1.2", "the French are at 0 too: victory is judged before any General Retreat step");
     return Collapse::Defeat;
   }
-  // Step B.
+  // Step B. (A Front back at 0 that has not risen since is not "again reduced to zero".)
   if (s.has_marker(marker("general-retreat-", track))) return Collapse::Frozen;
+  clear_risen_fronts(s);
+  // Said by no citation: a played game asks this of every track at 0 after each step.
+  if (s.has_marker(marker("general-retreat-returned-", track))) return Collapse::Frozen;
   // Step C.
   if (s.has_marker(marker("demoralized-", track))) {
     add_marker(s, marker("shattered-", track));
@@ -123,6 +140,13 @@ LeipzigRules::Collapse LeipzigRules::morale_collapse(Symbol track, GameState& s,
 // RULE leipzig:12.7 — step 4: every on-map unit of the Front retreats its full printed Movement Allowance
 std::vector<N20Rules::OwedRetreat> LeipzigRules::owed_retreats(const GameState& s, Trace& t) const {
   std::vector<OwedRetreat> out;
+  // Leader Discretion's one hex (leipzig:16.12), owed by each Leader marked leader-discretion-ID.
+  for (Symbol mk : s.markers)
+    if (mk.view().starts_with("leader-discretion-"))
+      if (const Unit* l = s.unit(mk.view().substr(18)); l && l->on_map()) {
+        out.push_back({l->id, 1, "leipzig:16.12"});
+        t.cite("leipzig:16.12", [&] { return l->id + " retreats one hex (Leader Discretion)"; });
+      }
   for (const auto& [track, points] : s.morale) {
     if (track == kFrench || !s.has_marker(marker("general-retreat-owed-", track))) continue;
     for (const Unit& u : s.units)
@@ -136,12 +160,15 @@ std::vector<N20Rules::OwedRetreat> LeipzigRules::owed_retreats(const GameState& 
 
 void LeipzigRules::owed_retreats_done(GameState& s, Trace& t) const {
   (void)t;
-  std::erase_if(s.markers, [](Symbol m) { return m.view().starts_with("general-retreat-owed-"); });
+  std::erase_if(s.markers, [](Symbol m) {
+    return m.view().starts_with("general-retreat-owed-") || m.view().starts_with("leader-discretion-");
+  });
 }
 
 // Step A. A General Retreat whose marker's turn has come ends: the Front is back on the track,
-// Demoralized side up, at the value of leipzig.general_retreat_return_value (1; 0 is refused).
-// RULE leipzig:12.7 — the General Retreat lasts until the marker's turn (six turns); the Front returns at 1 (catalog ruling; 12.7.3 unprinted)
+// Demoralized side up, at the value of leipzig.general_retreat_return_value: 1, or 0 (marked
+// general-retreat-returned-F until it rises above 0, see morale_zero_stands).
+// RULE leipzig:12.7 — the General Retreat lasts until the marker's turn (six turns); the Front returns at 1, or at 0 by leipzig.general_retreat_return_value (catalog ruling; 12.7.3 unprinted)
 void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
   (void)dice;
   // A unit off the map carries no fatigue (leipzig:16.11's ruling): markers left by units broken
@@ -154,6 +181,7 @@ void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
     const Unit* u = s.unit(rest.substr(dash + 1));
     return u && !u->on_map();
   });
+  clear_risen_fronts(s);  // a Front back at 0 that has since risen may be reduced to 0 again
   // The first French Player Turn after a collapse opens: the ZOC restriction applies in it.
   if (p == Phase::RandomEvents && s.phasing == kFrench)
     for (Symbol& m : s.markers)
@@ -169,9 +197,11 @@ void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
       if (!until || s.turn < until->second) continue;
       std::erase(s.markers, m);
       std::erase(s.markers, marker("general-retreat-", track));
-      points = 1;
+      points = interpretation("leipzig.general_retreat_return_value") == "0" ? 0 : 1;
+      if (points == 0) add_marker(s, marker("general-retreat-returned-", track));
       t.cite("leipzig:12.7", [&, &track = track] { return "turn " + std::to_string(s.turn) + ": " + track +
-                                          " Front's General Retreat ends; it is back on the track at 1, Demoralized"; });
+                                          " Front's General Retreat ends; it is back on the track at " +
+                                          std::to_string(points) + ", Demoralized (leipzig.general_retreat_return_value)"; });
     }
   }
 }
@@ -187,7 +217,7 @@ void LeipzigRules::at_player_turn_end(std::string_view side, GameState& s, DiceS
 }
 
 // RULE leipzig:12.7 — the example's stated effect (12.7.2 unprinted): in the French Player Turn after the collapse only French cavalry enter that Front's ZOCs
-// RULE leipzig:16.11 (part: Spent) — optional: a Spent unit may not enter an enemy ZOC by movement
+// RULE leipzig:16.11 — Spent: optional: a Spent unit may not enter an enemy ZOC by movement
 const char* LeipzigRules::forbids_zoc_entry(const Unit& u, const Map& m, Hex h, const GameState& s) const {
   if (fatigue_level(u, s) >= 4) return "leipzig:16.11";
   if (const char* limit = command_limit_forbids(u, m, s)) return limit;

@@ -62,6 +62,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"leipzig.general_retreat_return_value", {"1", "0"}, "1", "leipzig:12.7"},
       {"leipzig.unreliable_drm_stacking", {"single", "cumulative"}, "single", "leipzig:16.8"},
       {"leipzig.unreliable_cadre_fights", {"fights", "stands-aside"}, "fights", "leipzig:16.8"},
+      {"leipzig.substitute_shuffle", {"whole-pile", "random-place"}, "whole-pile", "leipzig:5.1"},
   };
   return kSwitches;
 }

@@ -91,6 +91,7 @@ void LeipzigRules::accidental_demolition(const Map& m, GameState& s, DiceSource&
 // RULE leipzig:16.10 — end of the Allied Movement Phase (the Reaction Phase opening): roll, -1 per Leipzig hex held by the Allies, 1 or less blows the bridge
 void LeipzigRules::at_phase_start_on_map(const Map& m, Phase p, GameState& s, DiceSource& dice, Trace& t) const {
   if (p != Phase::Reaction || s.phasing == kFrench) return;
+  recombine_prussian_ii(s, t);  // leipzig:16.7.3, as the Allied Movement Phase ends
   accidental_demolition(m, s, dice, "the Allied Movement Phase ends", t);
 }
 

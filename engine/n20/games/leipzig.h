@@ -9,7 +9,10 @@
 // is refused by name: under leipzig.cadre_front = battle an army-less Allied unit's own loss, a
 // battle mixing the Fronts under the allied-choice reading, Leaders' fates in battle. Army-less
 // Allied units use the army they came from (leipzig:2.1), and the Lindenau bridge (leipzig:16.10,
-// leipzig_bridge.cc) is whole.
+// leipzig_bridge.cc) is whole. The set-up check and the Elite Forces read the order of battle
+// (leipzig:3.0 to 3.0.5, leipzig:2.0; leipzig_setup.cc); the event deck's set-up and its remove and
+// replace cards (leipzig:3.0.6, 5.1 to 5.1.2; leipzig_events.cc); Pirch and Kleist recombining into
+// Pr II (leipzig:16.7.3; leipzig_recombine.cc).
 #pragma once
 
 #include <array>

@@ -165,11 +165,11 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
                                        std::to_string(south) + "; the North Front comes on Turn 7"; });
   for (const auto& [track, points] : {std::pair<const char*, int>{"french", french}, {"allied-south", south}}) {
     const auto* e = s.morale.find(Symbol(track));
-    if (!e || e->second != points)
+    if (e == s.morale.end() || e->second != points)
       problems.push_back({"", choice == 0 ? "leipzig:3.0.3" : "leipzig:3.0.5",
                           std::string(track) + " morale starts at " + std::to_string(points)});
   }
-  if (s.morale.find(Symbol("allied-north")))
+  if (s.morale.count(Symbol("allied-north")))
     problems.push_back({"", "leipzig:3.0.3", "the North Front's marker is not on the Morale Track until Turn 7"});
   // Step E.
   const bool leaders = option_on("leipzig:16.12");

@@ -172,6 +172,7 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
   if (s.morale.count(Symbol("allied-north")))
     problems.push_back({"", "leipzig:3.0.3", "the North Front's marker is not on the Morale Track until Turn 7"});
   // Step E.
+  t.cite(kTable, "each listed unit against the order of battle");
   const bool leaders = option_on("leipzig:16.12");
   bool entry_unknown = false;
   for (const Listed& l : *order) {
@@ -185,6 +186,7 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
     // Off the map for good: the Alternate Scenarios' units, those left at Dresden, the Leaders
     // without leipzig:16.12 (their counters only mark a group's turn), Cadres not yet made.
     const bool absent = how == "unused" || how == "dresden" || how == "cadre" || (l.leader && !leaders);
+    if (how == "dresden") t.cite("leipzig:3.0.2", [&] { return l.id + " stays in its Dresden holding box"; });
     if (absent) {
       if (u && u->status != UnitStatus::Eliminated)
         problems.push_back({l.id, l.leader && !leaders ? "leipzig:3.0" : rule,

@@ -99,32 +99,3 @@ def test_leipzig_5_1_played_games_remove_and_replace_cards_and_replay_exactly():
         assert again.state == game.state and again.record == game.record
     assert removed > 0 and kept > 0
 
-
-def setup_scenario(case, **change):
-    """The starting position of a leipzig:3.0 case file as a scenario (the game's own calendar:
-    the Allies first, 24 turns; the state gives only morale and markers)."""
-    import pathlib
-    import yaml
-    root = pathlib.Path(__file__).resolve().parents[2]
-    doc = yaml.safe_load((root / "cases" / "leipzig" / case).read_text())
-    state = {k: v for k, v in doc["state"].items() if k in ("morale", "markers")}
-    state.update(change)
-    scenario = {"game": "leipzig", "map": doc["map"], "units": doc["units"], "state": state,
-                "calendar": {"first": "allied", "second": "french", "last_turn": 24, "night_turns": [5, 6, 11, 12]},
-                "french": "french"}
-    if "options" in doc:
-        scenario["options"] = doc["options"]
-    return yaml.safe_dump(scenario)
-
-
-def test_leipzig_3_0_5_each_dresden_choice_loads_as_a_scenario_and_is_checked():
-    """leipzig:3.0.5 — the French choice for Dresden is a scenario input (the marker dresden-defence:…):
-    each choice's set-up loads and starts a game with its morale; one at odds with its choice is refused
-    on load, naming the case."""
-    import pytest
-    for case, french, south in (("3.0/strongly-defended-as-printed.yaml", 5, 7),
-                                ("3.0.5/lightly-defended.yaml", 4, 7), ("3.0.5/abandoned.yaml", 4, 8)):
-        game = hexlaw.Game(hexlaw.load_scenario(setup_scenario(case)), seed=1)
-        assert game.morale == {"french": french, "allied-south": south}
-    with pytest.raises(hexlaw.CaseError, match="leipzig:3.0.5"):
-        hexlaw.load_scenario(setup_scenario("3.0.5/abandoned.yaml", morale={"french": 5, "allied-south": 8}))

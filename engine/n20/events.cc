@@ -7,7 +7,7 @@
 namespace hexlaw::n20 {
 
 // Step A. Take the top card (an empty pile: the events.empty_draw_pile switch). Step B. Read the drawer's half and whom it affects. Step C. Apply
-// the data effects (morale within 0-10, arrivals); anything else is recorded only.
+// the data effects (morale within 0-10, arrivals); anything else is recorded only. Step D. Where the card goes.
 EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, const std::string& drawer,
                      const std::string& french, DiceSource& dice, Trace& trace) {
   EventDraw d;
@@ -87,7 +87,8 @@ EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, c
   }
   d.recorded_only = half.morale == 0 && d.arrived.empty();
   if (d.recorded_only) trace.cite("std:5.0", "the event has no effect the engine applies: recorded for the players");
-  deck.discards.push_back(std::move(card));
+  // Step D. The card goes onto the discards, unless the game takes it out of play (leipzig:5.1).
+  if (!rules.remove_event_card(card, d, deck, state, dice, trace)) deck.discards.push_back(std::move(card));
   return d;
 }
 

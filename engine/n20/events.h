@@ -21,6 +21,7 @@ struct EventHalf {
   int morale = 0;                     // points added to (or, negative, taken from) the affected side
   std::vector<std::string> arrivals;  // pending reinforcements that arrive this turn
   std::string side;
+  bool remove_and_replace = false;    // the text ends "Remove and replace..." (leipzig:5.1)
 };
 
 struct EventCard {
@@ -30,8 +31,11 @@ struct EventCard {
 };
 
 // The draw pile (front is the top card) and the cards drawn since the last reshuffle.
+// `set_aside`: cards waiting to be shuffled in (Leipzig's red Substitute cards, leipzig:3.0.6);
+// `removed`: cards out of play for good (leipzig:5.1).
 struct EventDeck {
   std::vector<EventCard> draw_pile, discards;
+  std::vector<EventCard> set_aside, removed;
 };
 
 struct EventDraw {
@@ -45,6 +49,8 @@ struct EventDraw {
   std::vector<std::string> arrived;
   std::vector<std::string> already_in_play;  // arrivals of units no longer pending: no effect
   bool recorded_only = false;  // nothing the engine can apply: the text is for the players
+  bool removed = false;        // the card left play instead of the discards (leipzig:5.1)
+  std::string substitute;      // the card shuffled into the draw pile in its place, if any
 };
 
 // `drawer` draws the top card and it is applied to `state` (std:5.0). `french` names the French

@@ -56,6 +56,16 @@ class Board {
     const N20Rules& rules = index_.rules();
     if (rules.stacks_freely(unit_, t)) return true;
     const auto there = index_.state().units_at(h);
+    // A game's exception to std:6.9 for one pair (leipzig:16.7.3): the mover and its one partner.
+    const Unit* partner = nullptr;
+    int friends = 0;
+    for (const Unit* x : there)
+      if (x != self_ && x != &unit_ && x->side == unit_.side) partner = x, ++friends;
+    if (friends == 1)
+      if (const char* rule = rules.stacks_as_pair(unit_, *partner, index_.state())) {
+        t.cite(rule, [&] { return unit_.id + " may end its move stacked with " + partner->id; });
+        return true;
+      }
     bool any = false;
     for (const Unit* x : there) {
       if (x == self_ || x == &unit_ || x->side != unit_.side) continue;

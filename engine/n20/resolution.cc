@@ -817,6 +817,10 @@ void BattleResolution::finish() {
   for (std::size_t i = 0; i < battle.attackers.size(); ++i) {
     const Unit& u = unit(battle.attackers[i]);
     if (!rules.is_guard(u, *trace_)) continue;
+    if (const char* spared = rules.spared_garde_recule(u, *trace_); spared && (!attacker_won || !u.on_map())) {
+      trace_->cite(spared, [&] { return u.id + " is a Guard unit that Le Garde Recule does not touch"; });
+      continue;
+    }
     if (!attacker_won || !u.on_map()) {
       ledger_of(ledger_, rules.morale_track(u, out_.after)).loss += 1;
       trace_->cite("std:12.2", [&] { return u.id + " is a Guard unit committed to battle"; });

@@ -66,6 +66,7 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"leipzig.unreliable_cadre_fights", {"fights", "stands-aside"}, "fights", "leipzig:16.8"},
       {"leipzig.spent_blocks_advance", {"false", "true"}, "false", "leipzig:16.11"},
       {"leipzig.broken_leader_morale", {"standard", "none"}, "standard", "leipzig:16.12"},
+      {"leipzig.substitute_shuffle", {"whole-pile", "random-place"}, "whole-pile", "leipzig:5.1"},
   };
   return kSwitches;
 }

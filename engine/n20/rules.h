@@ -32,6 +32,9 @@ struct VictoryVerdict;
 struct NightMorale;
 struct LullVerdict;
 struct TurnFacts;
+struct EventCard;  // the event deck (events.h), for remove_event_card
+struct EventDeck;
+struct EventDraw;
 
 // What a question or a game asks for: which game, which optional rules, which readings, and
 // which printing of the standard rules.
@@ -253,6 +256,13 @@ class N20Rules {
     (void)u, (void)t;
     return false;
   }
+  // Whether mover `u` may end its move stacked with the one friend `other` by a game's exception
+  // to std:6.9 for that pair alone: the case that says so, or null (standard: none; Leipzig's
+  // Pirch and Kleist, who recombine as the Movement Phase ends, leipzig:16.7.3).
+  virtual const char* stacks_as_pair(const Unit& u, const Unit& other, const GameState& s) const {
+    (void)u, (void)other, (void)s;
+    return nullptr;
+  }
   // Whether `u` is bound by the duty to attack of std:7.3 and std:9.1 when it stands in an enemy
   // ZOC (Leipzig's Leaders alone are not). Standard: every unit is.
   virtual bool obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const {
@@ -334,6 +344,15 @@ class N20Rules {
   // Dresden's Historical scenario —, leipzig:5.0). Standard: never.
   virtual bool skips_random_events(std::string_view side, int turn, const GameState& s, Trace& t) const {
     (void)side, (void)turn, (void)s, (void)t;
+    return false;
+  }
+  // What becomes of the card `d` drew and carried out (`card`, already off the draw pile): false
+  // leaves it to std:5.0, which discards it; a game that takes it out of play returns true, and
+  // may shuffle another card into the draw pile with `dice` (Leipzig's remove and replace,
+  // leipzig:5.1 to 5.1.2). Standard: false.
+  virtual bool remove_event_card(const EventCard& card, EventDraw& d, EventDeck& deck, const GameState& s,
+                                 DiceSource& dice, Trace& t) const {
+    (void)card, (void)d, (void)deck, (void)s, (void)dice, (void)t;
     return false;
   }
   // How many hexes fewer a unit retreating from `h` may retreat, at its owner's choice: one in a
@@ -581,6 +600,12 @@ class N20Rules {
   virtual bool is_guard(const Unit& u, Trace& t) const {
     (void)t;
     return u.has(UnitFlag::Guard);
+  }
+  // Whether Le Garde Recule (std:12.2.2) spares Guard unit `u`: the case that says so, or null
+  // (standard: none; Leipzig's Swedish Corps and its Cadre, leipzig:2.0).
+  virtual const char* spared_garde_recule(const Unit& u, Trace& t) const {
+    (void)u, (void)t;
+    return nullptr;
   }
   // A game's own set-up checks beyond std:3.0 (its setup lists, deployment options, entry
   // areas): each problem added as {unit, case, reason}. Standard: none.

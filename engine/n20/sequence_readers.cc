@@ -53,18 +53,20 @@ n20::Calendar read_calendar(const CaseField& q) {
   return cal;
 }
 
-// A card half: {text, morale, arrive: [unit ids], side (monochrome only)}.
+// A card half: {text, morale, arrive: [unit ids], side (monochrome only), remove_and_replace
+// (its text ends "Remove and replace...", leipzig:5.1)}.
 n20::EventHalf read_event_half(const Field<CaseError>& f) {
   n20::EventHalf h;
   if (!f.present()) return h;
   if (!f.is_map()) f.fail("expected a card half: {text, morale, arrive, side}");
-  f.expect_keys({"text", "morale", "arrive", "side"});
+  f.expect_keys({"text", "morale", "arrive", "side", "remove_and_replace"});
   h.text = f["text"].str_or("");
   const long long morale = f["morale"].int_or(0);
   if (morale < -10 || morale > 10) f["morale"].fail("a morale change must lie within -10..10");
   h.morale = static_cast<int>(morale);
   h.arrivals = f["arrive"].str_list();
   h.side = f["side"].str_or("");
+  h.remove_and_replace = f["remove_and_replace"].bool_or(false);
   return h;
 }
 

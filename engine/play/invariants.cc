@@ -51,8 +51,11 @@ std::vector<std::string> invariant_violations(const Game& game) {
     const bool cadre_pair = all_cadres || (counted == 2 && std::all_of(units.begin(), units.end(), [&](const Unit* u) {
                                              return u->type == UnitType::Cadre || game.scenario().rules->stacks_freely(*u, silent);
                                            }));
+    // A pair a game lets stack (leipzig:16.7.3's Pirch and Kleist, until they recombine).
+    const bool pair = units.size() == 2 && !enemies &&
+                      game.scenario().rules->stacks_as_pair(*units.front(), *units.back(), s) != nullptr;
     if (enemies) out.push_back("enemy units share " + map.name(h));
-    else if (counted >= 2 && !cadre_pair && !arriving_dummy) out.push_back(std::to_string(units.size()) + " units stack in " + map.name(h));
+    else if (counted >= 2 && !cadre_pair && !arriving_dummy && !pair) out.push_back(std::to_string(units.size()) + " units stack in " + map.name(h));
   }
   // Step C. The end of the game: at once at 0 morale, otherwise only after the last phase.
   n20::SequencePosition next;

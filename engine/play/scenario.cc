@@ -70,14 +70,20 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
     where.units.fail("illegal set-up (" + p.rule + "): " + (p.unit.empty() ? "" : p.unit + ": ") + p.reason);
   }
   // Step F.
+  // The events are a list of cards (the draw pile), or {draw_pile, set_aside} where cards wait
+  // to be shuffled in (Leipzig's Substitute cards, leipzig:3.0.6, leipzig:5.1).
   std::set<std::string> seen;
-  sc->deck.draw_pile = read_event_cards(where.events, seen);
+  const bool piles = where.events.present() && where.events.is_map();
+  if (piles) where.events.expect_keys({"draw_pile", "set_aside"});
+  const CaseField pile = piles ? where.events["draw_pile"] : where.events;
+  sc->deck.draw_pile = read_event_cards(pile, seen);
+  if (piles) sc->deck.set_aside = read_event_cards(where.events["set_aside"], seen);
   for (std::size_t i = 0; i < sc->deck.draw_pile.size(); ++i) {
     for (const auto* half : {&sc->deck.draw_pile[i].top, &sc->deck.draw_pile[i].bottom})
       for (const std::string& id : half->arrivals) {
         const Unit* u = sc->initial.unit(id);
         if (!u || u->status != UnitStatus::Pending)
-          where.events.at(i)["id"].fail("card '" + sc->deck.draw_pile[i].id + "' brings '" + id +
+          pile.at(i)["id"].fail("card '" + sc->deck.draw_pile[i].id + "' brings '" + id +
                                           "', which is not a pending reinforcement");
       }
   }

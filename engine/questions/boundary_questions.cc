@@ -65,6 +65,8 @@ void add_boundary_questions(std::vector<QuestionKind>& kinds) {
           if (before && *before == u) continue;
           nlohmann::json j = {{"status", to_string(u.status)}};
           if (u.status == UnitStatus::Pending) j["arrival_turn"] = u.arrival_turn, j["entry"] = u.entry.str();
+          // A unit put on the map (leipzig:16.7.3's Pr II): where.
+          if (u.on_map() && before && !before->on_map()) j["hex"] = s.map.name(u.hex);
           units[u.id.str()] = j;
         }
         const bool over = after.has_marker(n20::N20Rules::kGameEndsMarker);

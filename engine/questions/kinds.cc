@@ -19,6 +19,7 @@ const std::vector<QuestionKind>& question_kinds() {
     add_game_questions(k);
     add_boundary_questions(k);
     add_pontoon_questions(k);
+    add_leipzig_deck_questions(k);
     return k;
   }();
   return kinds;

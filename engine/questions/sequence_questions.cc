@@ -61,6 +61,7 @@ n20::EventDeck read_deck(const Situation& s) {
   n20::EventDeck deck;
   deck.draw_pile = read_event_cards(s.c.question["deck"], seen);
   deck.discards = read_event_cards(s.c.question["discards"], seen);
+  deck.set_aside = read_event_cards(s.c.question["set_aside"], seen);  // Leipzig's Substitutes (leipzig:5.1)
   return deck;
 }
 
@@ -117,11 +118,12 @@ void add_sequence_questions(std::vector<QuestionKind>& kinds) {
   kinds.push_back(QuestionKind{
       "event-draw",
       "What does this side's Random Event draw do? (question: deck, the draw pile top first, each card "
-      "{id, top, bottom} with halves {text, morale, arrive, side}; side, the drawer; french, the French "
-      "side's name, default french; when the pile is empty the dice reshuffle the discards, or under "
+      "{id, top, bottom} with halves {text, morale, arrive, side, remove_and_replace}; side, the drawer; "
+      "french, the French side's name, default french; set_aside, cards waiting to replace a removed one "
+      "(leipzig:5.1); when the pile is empty the dice reshuffle the discards, or under "
       "events.empty_draw_pile=skip nothing is drawn)",
       [](const Situation& s) {
-        s.c.question.expect_keys({"kind", "deck", "discards", "side", "french"});
+        s.c.question.expect_keys({"kind", "deck", "discards", "set_aside", "side", "french"});
         s.c.question.required("side").str();
         s.c.question.required("deck");
         read_deck(s);
@@ -137,7 +139,7 @@ void add_sequence_questions(std::vector<QuestionKind>& kinds) {
         }
         headline = !d.drawn ? "no event: the draw pile is empty"
                             : s.c.question["side"].str() + " draws '" + d.card + "'" + (d.recorded_only ? " (recorded only)" : "");
-        return nlohmann::json{{"drawn", d.drawn},
+        nlohmann::json out{{"drawn", d.drawn},
                               {"reshuffled", d.reshuffled},
                               {"card", d.card},
                               {"half", d.half},
@@ -149,6 +151,13 @@ void add_sequence_questions(std::vector<QuestionKind>& kinds) {
                               {"morale_after", after.morale},
                               {"draw_pile", card_ids(deck.draw_pile)},
                               {"discards", card_ids(deck.discards)}};
+        if (d.removed || !deck.set_aside.empty() || !deck.removed.empty()) {  // a deck with cards out of play (leipzig:5.1)
+          out["removed"] = d.removed;
+          out["substitute"] = d.substitute;
+          out["set_aside"] = card_ids(deck.set_aside);
+          out["out_of_play"] = card_ids(deck.removed);
+        }
+        return out;
       }});
   kinds.push_back(QuestionKind{
       "event-reshuffle",

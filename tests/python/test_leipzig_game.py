@@ -135,3 +135,40 @@ def test_leipzig_16_12_python_games_with_leaders_replay_exactly():
         again = hexlaw.replay(scenario, game.log)
         assert again.state == game.state and again.record == game.record
     assert cited > 0
+
+
+def remove_and_replace_scenario(seed):
+    """A generated Leipzig scenario whose event deck is a remove-and-replace one: every card's French
+    half, and half the Allied halves, end in "remove and replace"; three Substitutes wait set aside."""
+    text = hexlaw.generated_scenario(game="leipzig", units_per_side=8, cols=14, rows=10, last_turn=8,
+                                     night_turns=[4], seed=seed).text
+    text = text[:text.index("events:")] if "events:" in text else text
+    cards = "".join(
+        f'    - {{id: r{k}, top: {{text: "French {k}", morale: 1, remove_and_replace: true}}, '
+        f'bottom: {{text: "Allied {k}", remove_and_replace: {"true" if k % 2 else "false"}}}}}\n' for k in range(4))
+    subs = "".join(f'    - {{id: s{k}, top: {{text: "Substitute {k}"}}, bottom: {{text: "Substitute {k}"}}}}\n'
+                   for k in range(3))
+    return hexlaw.load_scenario(text + "events:\n  draw_pile:\n" + cards + "  set_aside:\n" + subs)
+
+
+def test_leipzig_5_1_played_games_remove_and_replace_cards_and_replay_exactly():
+    """leipzig:5.1, leipzig:5.1.1 — in played Leipzig games a drawn half ending in remove and replace
+    takes its card out of play and shuffles a Substitute in; the other half leaves it in play. The
+    game plays to its end and replays exactly from its log."""
+    removed = kept = 0
+    for seed in range(1, 7):
+        scenario = remove_and_replace_scenario(seed)
+        game = hexlaw.Game(scenario, seed=seed)
+        game.play("random", seed=seed + 3)
+        assert game.over and game.invariant_violations() == []
+        for e in game.record:
+            removed += "leipzig:5.1" in e["rules"]
+            kept += "leipzig:5.1.1" in e["rules"]
+        drawn = [e["text"] for e in game.record if " draws " in e["text"]]
+        # A removed card never comes back: each r-card's French half is drawn at most once.
+        for k in range(4):
+            assert sum(1 for t in drawn if t.startswith(f"french draws r{k} ")) <= 1
+        again = hexlaw.replay(scenario, game.log)
+        assert again.state == game.state and again.record == game.record
+    assert removed > 0 and kept > 0
+

@@ -9,8 +9,14 @@
 // Discretion), the French command limit and "Activating Napoleon" (leipzig:7.7,
 // leipzig_command.cc) and the Lindenau bridge (leipzig:16.10, leipzig_bridge.cc). Army-less
 // Allied units use the army they came from, or the Front of their battle (leipzig:2.1).
+// The set-up check and the Elite Forces read the order of battle (leipzig:3.0 to 3.0.5, leipzig:2.0; leipzig_setup.cc); the event deck's set-up and its
+// remove and replace cards (leipzig:3.0.6, 5.1 to 5.1.2; leipzig_events.cc); Pirch and Kleist
+// recombining into Pr II (leipzig:16.7.3; leipzig_recombine.cc).
 #pragma once
 
+#include <array>
+
+#include "engine/n20/events.h"
 #include "engine/n20/rules.h"
 
 namespace hexlaw::n20 {
@@ -137,6 +143,42 @@ class LeipzigRules : public N20Rules {
   std::optional<NightDeclaration> movement_start_declaration(const GameState& s, std::string_view side,
                                                              Trace& t) const override;
   void declare_at_movement_start(GameState& s, std::string_view side, Trace& t) const override;
+
+  // ---- The set-up, the Elite Forces, the event deck and Pr II (leipzig_setup.cc, leipzig_events.cc).
+  // One unit of leipzig:table.order-of-battle: side, army, quality (leipzig:2.0), whether it is a
+  // Leader line (16.12), how it comes into play under each Dresden choice (strong, light,
+  // abandoned: leipzig:3.0.5), its set-up hex, turn and entry area.
+  struct Listed {
+    std::string id, side, army, quality;
+    bool leader = false;
+    std::array<std::string, 3> arrives;
+    std::string setup;
+    int turn = 0;
+    std::string entry;
+  };
+  // The spec's order of battle (null when the spec has no such table), and `u`'s line in it.
+  const std::vector<Listed>* order_of_battle() const;
+  const Listed* listed(const Unit& u) const;
+  // The Elite Forces of leipzig:2.0 (listed units only; others keep their counters' qualities).
+  bool is_elite(const Unit& u, Trace& t) const override;
+  bool is_guard(const Unit& u, Trace& t) const override;
+  const char* spared_garde_recule(const Unit& u, Trace& t) const override;
+  // The set-up check of leipzig:3.0 (steps 1 to 5) under the marker leipzig-scenario:standard.
+  void setup_problems(const Map& m, const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const override;
+  // Remove and Replace cards (leipzig:5.1), The Other Shoe (5.1.1), A Hot Meal (5.1.2).
+  bool remove_event_card(const EventCard& card, EventDraw& d, EventDeck& deck, const GameState& s, DiceSource& dice,
+                         Trace& t) const override;
+  // The starting event deck of leipzig:3.0.6: the 10 black cards and each side's chosen Strategy
+  // card shuffled with `dice` into the draw pile, the 8 red Substitutes set aside, the other
+  // Strategy cards out of play. Throws std::invalid_argument naming what is wrong.
+  static EventDeck prepare_event_deck(std::vector<EventCard> core, std::vector<EventCard> substitutes,
+                                      std::vector<EventCard> french_strategy, std::vector<EventCard> allied_strategy,
+                                      const std::string& french_pick, const std::string& allied_pick, DiceSource& dice,
+                                      Trace& t);
+  // Optional leipzig:16.7.3: Pirch and Kleist may end a move stacked, and recombine into Pr II as
+  // an Allied Movement Phase ends.
+  const char* stacks_as_pair(const Unit& u, const Unit& other, const GameState& s) const override;
+  void recombine_prussian_ii(GameState& s, Trace& t) const;
 };
 
 }  // namespace hexlaw::n20

@@ -95,6 +95,7 @@ void LeipzigRules::at_phase_start_on_map(const Map& m, Phase p, GameState& s, Di
   if (p == Phase::Movement) check_leader_discretion(m, s, false, t);
   if (p == Phase::Combat) check_leader_discretion(m, s, true, t);
   if (p != Phase::Reaction || s.phasing == kFrench) return;
+  recombine_prussian_ii(s, t);  // leipzig:16.7.3, as the Allied Movement Phase ends
   accidental_demolition(m, s, dice, "the Allied Movement Phase ends", t);
 }
 

@@ -62,6 +62,8 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"leipzig.general_retreat_return_value", {"1", "0"}, "1", "leipzig:12.7"},
       {"leipzig.unreliable_drm_stacking", {"single", "cumulative"}, "single", "leipzig:16.8"},
       {"leipzig.unreliable_cadre_fights", {"fights", "stands-aside"}, "fights", "leipzig:16.8"},
+      // leipzig4a: arrivals (leipzig_arrivals.cc)
+      {"leipzig.loc_activation_trigger", {"main-body", "first-unit"}, "main-body", "leipzig:9.8.6"},
   };
   return kSwitches;
 }

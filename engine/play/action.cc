@@ -98,6 +98,12 @@ std::string to_text(const Action& a, const Map& map) {
     case ActionKind::PlaceDummy: return "at " + map.name(a.at) + ", " + id_text(a.unit.view()) + " to " + map.name(a.hex);
     case ActionKind::DeclareAtNight: return "declare";
     case ActionKind::IntoBox: return "into the holding box";
+    case ActionKind::CallArmy: return "call " + id_text(a.unit.view()) + " by " + id_text(a.area.view());
+    case ActionKind::AlternateArea:
+      return id_text(a.unit.view()) + " by " + id_text(a.area.view()) + " on turn " + std::to_string(a.number);
+    case ActionKind::Accelerate: return "accelerate " + id_text(a.unit.view()) + " to turn " + std::to_string(a.number);
+    case ActionKind::Detach:
+      return "detach " + id_text(a.unit.view()) + " by " + id_text(a.area.view()) + " on turn " + std::to_string(a.number);
   }
   return {};
 }

@@ -90,7 +90,7 @@ void Game::begin_phase() {
       }
       std::sort(scratch_.march_offers.begin(), scratch_.march_offers.end(),
                 [](const auto& a, const auto& b) { return a.first.view() < b.first.view(); });
-      offer_forced_march();
+      offer_arrival();  // army arrivals first (leipzig:11.8.1's ruling), then the forced marches
       return;
     }
     case n20::Phase::Reaction: offer_react_select(); return;
@@ -269,11 +269,17 @@ void Game::offer_move_select() {
       if (scenario_->rules->on(n20::Optional::Cadres) && n20::break_down(*scenario_->rules, state_, u.id, false, silent).legal)
         d.add({.kind = ActionKind::BreakDown, .unit = u.id});
     }
-    // A reinforcement due now or earlier may enter (std:11.3, std:11.5); movement cites them when it does.
-    if (more && u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn)
+    // A reinforcement due now or earlier may enter (std:11.3, std:11.5), unless its game holds it
+    // back (Leipzig's entry areas and army groups); movement cites them when it does.
+    if (more && u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn &&
+        !scenario_->rules->arrival_refusal(u, state_, silent)) {
       d.add({.kind = ActionKind::Enter, .unit = u.id});
+      // A Main Body called in enters together (leipzig:11.8.3): the phase waits for it.
+      if (scenario_->rules->arrival_compelled(u, state_) && !must_leave && d.actions.front().kind == ActionKind::End)
+        d.actions.erase(d.actions.begin());
+    }
   }
-  if (d.size() == (must_leave ? 0u : 1u)) {
+  if (d.size() == (must_leave ? 0u : 1u) && (must_leave || d.actions.front().kind == ActionKind::End)) {
     offer_combine();
     return;
   }
@@ -355,7 +361,9 @@ void Game::offer_move_to() {
   const Unit* must_leave = stacked_dummy();
   d.actions = spare_actions();
   d.reserve(scratch_.reach.size() + 1);
-  if (!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) d.add(ActionKind::Stay);
+  // A unit of a Main Body called in may not stay off the map unless it cannot enter (leipzig:11.8.3).
+  const bool compelled = o.entering && scenario_->rules->arrival_compelled(u, state_) && !scratch_.reach.empty();
+  if ((!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) && !compelled) d.add(ActionKind::Stay);
   for (std::size_t i = 0; i < scratch_.reach.size(); ++i)
     d.add({.kind = ActionKind::MoveTo, .hex = scratch_.reach[i].hex, .index = static_cast<std::uint32_t>(i)});
   if (const auto box = holding_box_move(u); box) d.add({.kind = ActionKind::IntoBox, .index = *box});

@@ -18,6 +18,7 @@ const std::vector<QuestionKind>& question_kinds() {
     add_fog_questions(k);
     add_game_questions(k);
     add_boundary_questions(k);
+    add_leipzig_arrival_questions(k);
     return k;
   }();
   return kinds;

@@ -19,5 +19,6 @@ void add_cadre_questions(std::vector<QuestionKind>& kinds);     // breakdown, co
 void add_fog_questions(std::vector<QuestionKind>& kinds);       // view, reveal, reconceal
 void add_game_questions(std::vector<QuestionKind>& kinds);      // game (a whole game played from the position)
 void add_boundary_questions(std::vector<QuestionKind>& kinds);  // boundary (a rule set's hooks at a turn boundary)
+void add_leipzig_arrival_questions(std::vector<QuestionKind>& kinds);  // army-arrival (leipzig:11.8 to 11.8.3)
 
 }  // namespace hexlaw

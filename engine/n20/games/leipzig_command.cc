@@ -48,6 +48,7 @@ void LeipzigRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
                               GameState& s, Trace& t) const {
   (void)path;
   N20Rules::after_move(m, unit, from, entering, path, s, t);
+  if (entering) arrival_made(unit, s, t);  // an army's first unit may activate its LOC (leipzig_arrivals.cc)
   const Unit* u = s.unit(unit);
   if (!u || u->side != kFrenchSide || !limited_type(*u) || s.phase != Symbol("movement") || french_zoc_limit(s) < 0)
     return;

@@ -449,6 +449,8 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     return o;
   }
   // Explain which rules shaped the paths.
+  if (const char* barred = g.barred())
+    trace.cite(barred, [&] { return unit.id + "'s paths keep out of the hexes barred to it for good"; });
   int ezoc_rolls = 0, river_rolls = 0, friendly = 0;
   for (const auto& p : o.paths)
     for (const auto& s : p.steps) {

@@ -269,6 +269,12 @@ static std::vector<N20Rules::ArrivalChoice> open_choices(const LeipzigRules& rul
     std::set<Symbol> detachment_areas;
     for (const Unit& u : s.units)
       if (u.army == g.army && u.status == UnitStatus::Pending && detached(s, u.id)) detachment_areas.insert(u.entry);
+    if (!row.empty())
+      t.cite("leipzig:table.allied-army-entry", [&] {
+        std::string cells;
+        for (const auto& [area, delay] : row) cells += (cells.empty() ? "" : ", ") + area.str() + "+" + std::to_string(delay);
+        return "army " + g.army + "'s entry areas: " + cells;
+      });
     if (g.turn == s.turn && here == 0)
       for (const auto& [area, delay] : row)
         if (delay > 0 && !detachment_areas.count(area))
@@ -299,6 +305,16 @@ static std::vector<N20Rules::ArrivalChoice> open_choices(const LeipzigRules& rul
   return out;
 }
 
+// The open choice `c` names (its kind, its army or unit, its area where given), with its turn.
+static std::optional<N20Rules::ArrivalChoice> open_match(const LeipzigRules& rules, const N20Rules::ArrivalChoice& c,
+                                                         const GameState& s) {
+  Trace silent(Trace::Off{}, rules.catalog());
+  for (const N20Rules::ArrivalChoice& o : open_choices(rules, s, silent, true))
+    if (o.kind == c.kind && (c.army.empty() || o.army == c.army) && o.unit == c.unit && (c.area.empty() || o.area == c.area))
+      return o;
+  return std::nullopt;
+}
+
 std::vector<N20Rules::ArrivalChoice> LeipzigRules::arrival_choices(const Map& m, const GameState& s, Trace& t) const {
   (void)m;
   return open_choices(*this, s, t, false);
@@ -321,8 +337,7 @@ void move_group(GameState& s, const Group& from, int turn, Symbol area) {
 std::optional<std::pair<std::string, std::string>> LeipzigRules::arrival_barred(const ArrivalChoice& c,
                                                                               const GameState& s, Trace& t) const {
   using Kind = ArrivalChoice::Kind;
-  for (const ArrivalChoice& o : open_choices(*this, s, t, true))
-    if (o.kind == c.kind && o.army == c.army && o.unit == c.unit && (c.area.empty() || o.area == c.area)) return std::nullopt;
+  if (open_match(*this, c, s)) return std::nullopt;
   auto no = [](const char* rule, std::string why) { return std::optional{std::pair{std::string(rule), std::move(why)}}; };
   if (s.phasing.empty() || s.phasing == kFrench || s.phase != Symbol("movement"))
     return no("leipzig:11.8", "army arrivals are settled in the Allied Movement Phase");
@@ -375,12 +390,13 @@ std::optional<std::pair<std::string, std::string>> LeipzigRules::arrival_barred(
 // Step A. The choice must be open. Step B. Its effect: the Main Body called in (its LOC active,
 // its Front +1), the group moved to an alternate area's turn, a group or Detachment a turn
 // sooner for a Front's point, a unit detached.
-N20Rules::ArrivalMorale LeipzigRules::make_arrival_choice(const Map& m, const ArrivalChoice& c, GameState& s,
+N20Rules::ArrivalMorale LeipzigRules::make_arrival_choice(const Map& m, const ArrivalChoice& asked, GameState& s,
                                                          Trace& t) const {
   (void)m;
   using Kind = ArrivalChoice::Kind;
   // Step A.
-  if (auto why = arrival_barred(c, s, t)) throw std::invalid_argument(why->first + ": " + why->second);
+  if (auto why = arrival_barred(asked, s, t)) throw std::invalid_argument(why->first + ": " + why->second);
+  const ArrivalChoice c = *open_match(*this, asked, s);
   const Unit* u = c.unit.empty() ? nullptr : s.unit(c.unit);
   const Symbol army = u ? u->army : c.army;
   const std::optional<Group> g = group_of(s, army);

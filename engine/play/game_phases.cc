@@ -273,10 +273,18 @@ void Game::offer_move_select() {
     // back (Leipzig's entry areas and army groups); movement cites them when it does.
     if (more && u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn &&
         !scenario_->rules->arrival_refusal(u, state_, silent)) {
+      // A Main Body called in enters together (leipzig:11.8.3): while one of its units has a hex to
+      // enter the phase waits for it; one with none now waits, offered again once a hex opens.
+      if (scenario_->rules->arrival_compelled(u, state_)) {
+        n20::MoveOptions o;
+        o.entering = true;
+        o.forced_march = marched(u);
+        o.march_position = scratch_.entered[u.entry];
+        n20::PositionIndex index(*scenario_->rules, *scenario_->map, state_);
+        if (n20::reachable_hexes(index, u, o, silent).empty()) continue;
+        if (!must_leave && d.actions.front().kind == ActionKind::End) d.actions.erase(d.actions.begin());
+      }
       d.add({.kind = ActionKind::Enter, .unit = u.id});
-      // A Main Body called in enters together (leipzig:11.8.3): the phase waits for it.
-      if (scenario_->rules->arrival_compelled(u, state_) && !must_leave && d.actions.front().kind == ActionKind::End)
-        d.actions.erase(d.actions.begin());
     }
   }
   if (d.size() == (must_leave ? 0u : 1u) && (must_leave || d.actions.front().kind == ActionKind::End)) {
@@ -361,7 +369,7 @@ void Game::offer_move_to() {
   const Unit* must_leave = stacked_dummy();
   d.actions = spare_actions();
   d.reserve(scratch_.reach.size() + 1);
-  // A unit of a Main Body called in may not stay off the map unless it cannot enter (leipzig:11.8.3).
+  // A unit of a Main Body called in may not stay off the map (it is offered only with a hex to enter, leipzig:11.8.3).
   const bool compelled = o.entering && scenario_->rules->arrival_compelled(u, state_) && !scratch_.reach.empty();
   if ((!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) && !compelled) d.add(ActionKind::Stay);
   for (std::size_t i = 0; i < scratch_.reach.size(); ++i)

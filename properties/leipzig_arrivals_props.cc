@@ -10,6 +10,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 #include "engine/n20/games/leipzig.h"
 #include "engine/n20/movement.h"
@@ -150,20 +151,26 @@ RC_GTEST_PROP(LeipzigArrivalProps, PlayedMainBodiesArriveTogetherAndReplay, ()) 
   Game g(scenario, spec.seed);
   RandomPolicy p(spec.seed + 11);
   int steps = 0;
+  std::set<std::string> marched;  // the armies force-marched this Movement Phase (their moves use it)
   while (!g.over() && steps < 20'000) {
     const Decision& d = g.decision();
     const std::size_t i = p.choose(g, d);
     const Action a = d.actions[i];
     const GameState before = g.state();
+    if (before.phase != Symbol("movement")) marched.clear();
+    if (d.kind == DecisionKind::ForcedMarch && a.kind == ActionKind::ForcedMarch) marched.insert(d.unit);
     if (d.kind == DecisionKind::MoveSelect && a.kind == ActionKind::End && before.phasing == Symbol("allied")) {
       // The phase ends only when every unit of a called Main Body is in, or may enter by no hex
-      // of its area (each one-hex entry checked as a path; one-hex minimum on entry, the default).
+      // of its area (each empty hex of its area checked as a one-hex entry path; one-hex minimum on entry,
+      // the default).
       for (const Unit& u : before.units)
         if (scenario->rules->arrival_compelled(u, before)) {
           const auto& area = scenario->map->entry_area(u.entry.str());
           for (Hex h : area) {
+            if (before.unit_at(h)) continue;  // a move may not end on a friend (std:6.9) nor enter an enemy
             n20::MoveOptions o;
             o.entering = true;
+            o.forced_march = marched.count(u.army.str()) > 0;
             Trace silent(Trace::Off{}, scenario->rules->catalog());
             RC_ASSERT(!n20::check_path(*scenario->rules, *scenario->map, before, u, {h}, o, silent).legal);
           }

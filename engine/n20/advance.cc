@@ -140,6 +140,11 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
         continue;
       }
     }
+    // A unit barred from the vacated hex for good never advances into it (Leipzig's LO, leipzig:6.7).
+    if (const char* barred = o.paths.empty() || o.paths.front().hexes.empty() ? nullptr : rules.bars_hex(*u, map, o.paths.front().hexes.front())) {
+      trace.cite(barred, [&] { return id + " may never enter " + map.name(o.paths.front().hexes.front()) + ": it does not advance"; });
+      continue;
+    }
     AdvanceEligibility e{id, 1, u->type == UnitType::Cavalry};
     if (e.cavalry) {
       // RULE std:9.9.5 — no retreat-style costs or stops, but cavalry never beyond its allowance

@@ -121,7 +121,7 @@ enum class Stop : std::uint8_t { None, EnemyZoc, EnemyZocOnEntry, Rugged, OneHex
 bool forced(Stop s) { return s == Stop::EnemyZoc || s == Stop::EnemyZocOnEntry || s == Stop::Rugged; }
 
 // Why a step is refused (see refusal()).
-enum class Refusal : std::uint8_t { None, AfterStop, NotAdjacent, OffMap, Prohibited, Enemy, EnemyAtEntry, Speed, ZocForbidden, Reserved };
+enum class Refusal : std::uint8_t { None, AfterStop, NotAdjacent, OffMap, Prohibited, Enemy, EnemyAtEntry, Speed, ZocForbidden, Reserved, Barred };
 
 // Where a move stands after some steps.
 struct Cursor {
@@ -210,6 +210,7 @@ std::pair<std::string, std::string> refusal(const Board& b, const Cursor& from, 
                              std::to_string(allowance)};
     case Refusal::ZocForbidden:
       return {r.blocker, name(b, to) + " lies in a zone of control this unit may not enter now"};
+    case Refusal::Barred: return {r.blocker, name(b, to) + " is a hex this unit may never enter"};
     case Refusal::None: break;
   }
   return {};
@@ -252,6 +253,12 @@ StepResult step(const Board& b, const Cursor& from, const Look& to, int base, co
   }
   if (!to.on_map()) {
     r.refusal = Refusal::OffMap;
+    return r;
+  }
+  // A game may bar a unit from some hexes for good (Leipzig's LO corps, leipzig:6.7).
+  if (const char* rule = b.rules().bars_hex(b.unit(), b.map(), to.hex())) {
+    r.refusal = Refusal::Barred;
+    r.blocker = rule;
     return r;
   }
   if (!entering) side = &to.side();
@@ -359,6 +366,8 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
     if (s.turn < u.arrival_turn)
       return std::pair{"std:11.3", u.id + " is scheduled for turn " + std::to_string(u.arrival_turn) +
                                        "; it is turn " + std::to_string(s.turn)};
+    // A game's own conditions on entering (Leipzig's entry areas and army groups, leipzig:11.6, 11.8.3).
+    if (auto refused = b.rules().arrival_refusal(u, s, trace)) return refused;
     return std::nullopt;
   }
   if (!u.on_map()) return std::pair{"std:6.0", u.id + " is not on the map"};

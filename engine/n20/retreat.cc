@@ -93,6 +93,7 @@ class Ground {
 
   Ground(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit)
       : index_(rules, map, state),
+        rules_(rules),
         map_(map),
         unit_(unit),
         zoc_(index_.zoc_handle(unit.side)),
@@ -203,6 +204,10 @@ class Ground {
     if (!index_.ground().on_map(b)) return std::nullopt;
     // RULE std:9.7 (part: away from the battle hex where no direction rule applies) — each hex farther from it
     if (away_from_ && distance(b, *away_from_) <= distance(a, *away_from_)) return std::nullopt;
+    if (const char* rule = rules_.bars_hex(unit_, map_, b)) {
+      barred_ = rule;
+      return std::nullopt;
+    }
     const Unit* o = occupant(b);
     if (o && o->side != unit_.side) return std::nullopt;
     const SideFacts& side = index_.side(a, d);
@@ -304,6 +309,7 @@ class Ground {
 
  private:
   PositionIndex index_;
+  const N20Rules& rules_;
   const Map& map_;
   const Unit& unit_;
   int zoc_;
@@ -320,6 +326,12 @@ class Ground {
   std::uint32_t exits_epoch_ = 0;  // the steps' (kept from an earlier search of the same position)
   bool zoc_kept_ = false;          // the enemy-ZOC facts are read from (and kept in) the workspace
   mutable std::optional<RetreatStep> outside_;  // a step from a hex outside the window
+  mutable const char* barred_ = nullptr;  // the case that barred a hex the search met (bars_hex)
+
+ public:
+  const char* barred() const { return barred_; }
+
+ private:
 };
 
 // Rules that shaped the answer, each with a count, for the explanation.
@@ -537,9 +549,16 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     o.break_reason = no_retreat_reason(unit.id, distance_owed, unit.hex, map);
     // RULE std:9.8 — a unit that cannot retreat within the restrictions breaks instead
     trace.cite("std:9.8", o.break_reason);
+    if (const char* barred = g.barred()) {  // a game's barred hexes left no path (leipzig:6.7)
+      o.break_rule = barred;
+      o.break_reason += " (some hexes are barred to it for good: " + std::string(barred) + ")";
+      trace.cite(barred, [&] { return unit.id + " may not retreat into the hexes barred to it: it is Broken instead"; });
+    }
     return o;
   }
   // Explain which rules shaped the paths.
+  if (const char* barred = g.barred())
+    trace.cite(barred, [&] { return unit.id + "'s paths keep out of the hexes barred to it for good"; });
   int ezoc_rolls = 0, river_rolls = 0, friendly = 0;
   for (const auto& p : o.paths)
     for (const auto& s : p.steps) {

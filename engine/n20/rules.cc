@@ -67,6 +67,8 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"leipzig.spent_blocks_advance", {"false", "true"}, "false", "leipzig:16.11"},
       {"leipzig.broken_leader_morale", {"standard", "none"}, "standard", "leipzig:16.12"},
       {"leipzig.substitute_shuffle", {"whole-pile", "random-place"}, "whole-pile", "leipzig:5.1"},
+      // leipzig4a: arrivals (leipzig_arrivals.cc)
+      {"leipzig.loc_activation_trigger", {"main-body", "first-unit"}, "main-body", "leipzig:9.8.6"},
   };
   return kSwitches;
 }

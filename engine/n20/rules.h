@@ -767,6 +767,58 @@ class N20Rules {
     (void)m, (void)s;
     return {};
   }
+  // The case that forbids `u` ever to stand in hex `h` (moving, retreating or advancing), or null
+  // (Leipzig's Observation Corps kept within five hexes of Leipzig, leipzig:6.7). Standard: null.
+  virtual const char* bars_hex(const Unit& u, const Map& m, Hex h) const {
+    (void)u, (void)m, (void)h;
+    return nullptr;
+  }
+
+  // ---- Army arrivals (added for Leipzig's reinforcement groups, leipzig:11.6 to 11.8.3).
+
+  // Why pending unit `u` may not enter the map now beyond std:11.0/11.3, as (case, reason): its
+  // entry area is not one its side enters by (leipzig:11.6), or it waits in an army group not
+  // yet called in (leipzig:11.8.3). Standard: nothing.
+  virtual std::optional<std::pair<std::string, std::string>> arrival_refusal(const Unit& u, const GameState& s,
+                                                                             Trace& t) const {
+    (void)u, (void)s, (void)t;
+    return std::nullopt;
+  }
+  // The case under which pending unit `u` must enter in this Movement Phase (a Main Body called
+  // in arrives together, leipzig:11.8.3), or null. Standard: null (std:11.5 lets any wait).
+  virtual const char* arrival_compelled(const Unit& u, const GameState& s) const {
+    (void)u, (void)s;
+    return nullptr;
+  }
+  // A choice about an army group's arrival the phasing side may make as its Movement Phase
+  // opens: call its Main Body in (Call), send it by an alternate area (Alternate), bring it or a
+  // Detachment a turn sooner for a Front's point (Accelerate), or detach a unit (Detach).
+  struct ArrivalChoice {
+    enum class Kind : std::uint8_t { Call, Alternate, Accelerate, Detach };
+    Kind kind = Kind::Call;
+    Symbol army;  // the army group (Call, Alternate, Accelerate of a group)
+    Symbol unit;  // the unit (Detach, Accelerate of a Detachment)
+    Symbol area;  // the entry area (Call, Alternate, Detach)
+    int turn = 0; // the turn it then arrives on
+    const char* rule = "";
+    friend bool operator==(const ArrivalChoice&, const ArrivalChoice&) = default;
+  };
+  // The choices open now, in a fixed order. Standard: none.
+  virtual std::vector<ArrivalChoice> arrival_choices(const Map& m, const GameState& s, Trace& t) const {
+    (void)m, (void)s, (void)t;
+    return {};
+  }
+  // Makes one of them in `s` (checked again: std::invalid_argument when it is not open) and
+  // returns the morale it moves, for the caller to apply as any morale change: the track and
+  // the points (+1 for a Main Body's arrival, -1 for an acceleration).
+  struct ArrivalMorale {
+    Symbol track;
+    int points = 0;
+  };
+  virtual ArrivalMorale make_arrival_choice(const Map& m, const ArrivalChoice& c, GameState& s, Trace& t) const {
+    (void)m, (void)c, (void)s, (void)t;
+    return {};
+  }
 
  private:
   RulesetChoice choice_;

@@ -100,6 +100,12 @@ std::string to_text(const Action& a, const Map& map) {
     case ActionKind::IntoBox: return "into the holding box";
     case ActionKind::BuildCrossing: return "build pontoon " + map.name(a.hex);
     case ActionKind::NameFront: return word_and_id("name", a.unit);
+    case ActionKind::CallArmy: return "call " + id_text(a.unit.view()) + " by " + id_text(a.area.view());
+    case ActionKind::AlternateArea:
+      return id_text(a.unit.view()) + " by " + id_text(a.area.view()) + " on turn " + std::to_string(a.number);
+    case ActionKind::Accelerate: return "accelerate " + id_text(a.unit.view()) + " to turn " + std::to_string(a.number);
+    case ActionKind::Detach:
+      return "detach " + id_text(a.unit.view()) + " by " + id_text(a.area.view()) + " on turn " + std::to_string(a.number);
   }
   return {};
 }

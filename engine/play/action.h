@@ -58,6 +58,11 @@ enum class ActionKind : std::uint8_t {
   IntoBox,             // "into the holding box" (a game's off-map box, dresden:3.2's Meissen)
   BuildCrossing,       // "build pontoon HEX" (a game's crossing built by a move, dresden:6.0's pontoon)
   NameFront,           // "name FRONT" (the Allied player's Front for a battle, leipzig:12.0; in `unit`)
+  // Army arrivals (leipzig:11.8 to 11.8.3); `number` is the turn it then arrives on.
+  CallArmy,            // "call A by AREA" (the army's Main Body enters this phase)
+  AlternateArea,       // "A by AREA on turn N"
+  Accelerate,          // "accelerate A to turn N" (an army group, or a Detachment's unit id)
+  Detach,              // "detach ID by AREA on turn N"
 };
 
 // One legal choice as what it does. Only the fields its kind names are set.
@@ -75,6 +80,7 @@ struct Action {
   // the two Cadres, then the unit they become.
   std::vector<Symbol> units;
   std::string path;         // Retreat: the path as written (hex names; the LOC; " #k" on a repeat)
+  Symbol area;              // CallArmy, AlternateArea, Detach: the entry area (the army or unit in `unit`)
 };
 
 // IntoBox's index when no move on the map comes first (a reinforcement placed straight in, or a

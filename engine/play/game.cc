@@ -14,7 +14,7 @@
 namespace hexlaw::play {
 
 const char* to_string(DecisionKind k) {
-  static const char* kNames[] = {"forced-march", "move-select", "move-to", "combine", "react-select", "react", "declare", "reserves", "column", "retreat", "exchange", "advance", "rally", "partial-rally", "place", "dummy", "dummy-arrival", "stop", "general-retreat", "night-declaration", "movement-declaration", "movement-start-declaration", "front"};
+  static const char* kNames[] = {"forced-march", "move-select", "move-to", "combine", "react-select", "react", "declare", "reserves", "column", "retreat", "exchange", "advance", "rally", "partial-rally", "place", "dummy", "dummy-arrival", "stop", "general-retreat", "night-declaration", "movement-declaration", "movement-start-declaration", "front", "army-arrival"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -267,6 +267,7 @@ void Game::apply(const Action& a) {
     case Stage::NightDeclaration: apply_night_declaration(a); break;
     case Stage::MovementDeclaration: apply_movement_declaration(a); break;
     case Stage::MovementStartDeclaration: apply_movement_start_declaration(a); break;
+    case Stage::ArmyArrival: apply_arrival(a); break;
     default: throw std::logic_error("apply() with no decision awaited");
   }
 }

@@ -37,7 +37,7 @@ namespace hexlaw::play {
 // What a decision is about; its name (to_string) is what the log, the CLI and Python show.
 enum class DecisionKind : std::uint8_t {
   ForcedMarch, MoveSelect, MoveTo, Combine, ReactSelect, React, Declare, Reserves, Column, Retreat, Exchange, Advance, Rally, PartialRally, Place, Dummy, DummyArrival, Stop, GeneralRetreat,
-  NightDeclaration, MovementDeclaration, MovementStartDeclaration, Front
+  NightDeclaration, MovementDeclaration, MovementStartDeclaration, Front, ArmyArrival
 };
 const char* to_string(DecisionKind k);  // "forced-march", "move-select", … "stop", "general-retreat", "night-declaration",
                                         // "movement-declaration", "movement-start-declaration", "front"
@@ -135,7 +135,7 @@ class Game {
  private:
   enum class Stage {
     PhaseStart, ForcedMarch, MoveSelect, MoveTo, DummyArrival, ReactSelect, React, Stop, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
-    Rally, PartialRally, Place, Dummy, PhaseEnd, Over, GeneralRetreat, NightDeclaration, MovementDeclaration, MovementStartDeclaration
+    Rally, PartialRally, Place, Dummy, PhaseEnd, Over, GeneralRetreat, NightDeclaration, MovementDeclaration, MovementStartDeclaration, ArmyArrival
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
   struct TurnScratch {
@@ -178,6 +178,7 @@ class Game {
     std::vector<Symbol> advanced;
     bool night_declaration_offered = false;  // the rule set's night declaration, once per night (dresden:5.2)
     bool movement_declaration_offered = false;  // the rule set's declaration as a Movement Phase ends (leipzig:16.10)
+    std::vector<n20::N20Rules::ArrivalChoice> arrivals;  // the army arrival choices offered (leipzig:11.8)
     bool cavalry_must_advance = false, cavalry_advanced = false;
     std::vector<n20::ReachableHex> reach;   // for the unit selected to move
     // The position `reach` was worked out on, kept for checking the path taken from it (a copy
@@ -307,6 +308,8 @@ class Game {
   // true when it is offered now.
   bool offer_movement_declaration();
   void apply_movement_declaration(const Action& a);
+  void offer_arrival();  // army arrivals as the Movement Phase opens (game_arrivals.cc)
+  void apply_arrival(const Action& a);
 
   std::shared_ptr<const Scenario> scenario_;
   GameState state_;

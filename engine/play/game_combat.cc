@@ -773,6 +773,7 @@ void Game::finish_owed_retreats() {
   if (!kept) return;  // an automatic stage: run() goes on
   switch (stage_) {
     case Stage::ForcedMarch: offer_forced_march(); return;
+    case Stage::ArmyArrival: offer_arrival(); return;
     case Stage::MoveSelect: offer_move_select(); return;
     case Stage::Advance: offer_advance(); return;
     case Stage::Rally: offer_rally(); return;

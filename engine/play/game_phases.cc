@@ -92,7 +92,7 @@ void Game::begin_phase() {
       std::sort(scratch_.march_offers.begin(), scratch_.march_offers.end(),
                 [](const auto& a, const auto& b) { return a.first.view() < b.first.view(); });
       if (offer_movement_start_declaration()) return;
-      offer_forced_march();
+      offer_arrival();  // army arrivals first (leipzig:11.8.1's ruling), then the forced marches
       return;
     }
     case n20::Phase::Reaction: offer_react_select(); return;
@@ -154,7 +154,7 @@ void Game::apply_movement_start_declaration(const Action& a) {
     scenario_->rules->declare_at_movement_start(state_, state_.phasing.view(), t);
     note(state_.phasing + " declares " + decision_.rule, t);
   }
-  offer_forced_march();
+  offer_arrival();  // then the army arrivals and the forced marches
 }
 
 // The side's answer; then the Movement Phase ends as usual.
@@ -298,11 +298,25 @@ void Game::offer_move_select() {
       if (scenario_->rules->on(n20::Optional::Cadres) && n20::break_down(*scenario_->rules, state_, u.id, false, silent).legal)
         d.add({.kind = ActionKind::BreakDown, .unit = u.id});
     }
-    // A reinforcement due now or earlier may enter (std:11.3, std:11.5); movement cites them when it does.
-    if (more && u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn)
+    // A reinforcement due now or earlier may enter (std:11.3, std:11.5), unless its game holds it
+    // back (Leipzig's entry areas and army groups); movement cites them when it does.
+    if (more && u.status == UnitStatus::Pending && u.arrival_turn <= state_.turn &&
+        !scenario_->rules->arrival_refusal(u, state_, silent)) {
+      // A Main Body called in enters together (leipzig:11.8.3): while one of its units has a hex to
+      // enter the phase waits for it; one with none now waits, offered again once a hex opens.
+      if (scenario_->rules->arrival_compelled(u, state_)) {
+        n20::MoveOptions o;
+        o.entering = true;
+        o.forced_march = marched(u);
+        o.march_position = scratch_.entered[u.entry];
+        n20::PositionIndex index(*scenario_->rules, *scenario_->map, state_);
+        if (n20::reachable_hexes(index, u, o, silent).empty()) continue;
+        if (!must_leave && d.actions.front().kind == ActionKind::End) d.actions.erase(d.actions.begin());
+      }
       d.add({.kind = ActionKind::Enter, .unit = u.id});
+    }
   }
-  if (d.size() == (must_leave ? 0u : 1u)) {
+  if (d.size() == (must_leave ? 0u : 1u) && (must_leave || d.actions.front().kind == ActionKind::End)) {
     offer_combine();
     return;
   }
@@ -384,7 +398,9 @@ void Game::offer_move_to() {
   const Unit* must_leave = stacked_dummy();
   d.actions = spare_actions();
   d.reserve(scratch_.reach.size() + 1);
-  if (!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) d.add(ActionKind::Stay);
+  // A unit of a Main Body called in may not stay off the map (it is offered only with a hex to enter, leipzig:11.8.3).
+  const bool compelled = o.entering && scenario_->rules->arrival_compelled(u, state_) && !scratch_.reach.empty();
+  if ((!(must_leave && must_leave->id == u.id) || scratch_.reach.empty()) && !compelled) d.add(ActionKind::Stay);
   for (std::size_t i = 0; i < scratch_.reach.size(); ++i)
     d.add({.kind = ActionKind::MoveTo, .hex = scratch_.reach[i].hex, .index = static_cast<std::uint32_t>(i)});
   if (const auto box = holding_box_move(u); box) d.add({.kind = ActionKind::IntoBox, .index = *box});

@@ -10,6 +10,12 @@
 
 namespace hexlaw::play {
 
+// The turn a generated Leipzig army group is due: B first, then S, N, P, within the game.
+static int army_turn(const GeneratedScenarioSpec& spec, char army) {
+  const int order = army == 'B' ? 0 : army == 'S' ? 1 : army == 'N' ? 2 : 3;
+  return std::min(spec.last_turn, 2 + 2 * order);
+}
+
 std::string ccrr(int c, int r) {
   char buf[8];
   std::snprintf(buf, sizeof buf, "%02d%02d", c, r);
@@ -79,7 +85,9 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
   // Step B.
   if (leipzig)  // a LOC a Front (leipzig:9.8.6); the French own the one objective (leipzig:14.0)
     y << "  locs: {french: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, 2) << "\"], allied-north: [\""
-      << ccrr(spec.cols, 2) << "\"], allied-south: [\"" << ccrr(spec.cols, spec.rows - 1) << "\"]}\n"
+      << ccrr(spec.cols, 2) << "\"], allied-south: [\"" << ccrr(spec.cols, spec.rows - 1) << "\"], army-N: [\""
+      << ccrr(spec.cols, 1) << "\"], army-S: [\"" << ccrr(spec.cols - 1, 1) << "\"], army-B: [\"" << ccrr(spec.cols, spec.rows)
+      << "\"], army-P: [\"" << ccrr(spec.cols - 1, spec.rows) << "\"]}\n"
       << "  objectives: {french: [\"" << ccrr(stream_col - 1, mid_row + 1) << "\"]}\n";
   else
     y << "  locs: {french: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, 2) << "\"], prussian: [\""
@@ -88,13 +96,20 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
       << ccrr(stream_col + 2, mid_row - 1) << "\"]}\n";
   y << "  entry_areas: {A: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(1, mid_row + 1) << "\"], B: [\""
     << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, mid_row - 1) << "\"]"
-    << (jena ? ", prussian: [\"" + ccrr(spec.cols, mid_row) + "\", \"" + ccrr(spec.cols, mid_row - 1) + "\"]" : "")
-    << "}\n";
+    << (jena ? ", prussian: [\"" + ccrr(spec.cols, mid_row) + "\", \"" + ccrr(spec.cols, mid_row - 1) + "\"]" : "");
+  // Leipzig's Allies enter by their own areas (leipzig:11.6): Y on the French B's hexes, X and Z
+  // to the north and south of it; each army's own LOC activates when it arrives (leipzig:9.8.6).
+  if (leipzig)
+    y << ", Y: [\"" << ccrr(spec.cols, mid_row) << "\", \"" << ccrr(spec.cols, mid_row - 1) << "\"], X: [\""
+      << ccrr(spec.cols, 3) << "\"], Z: [\"" << ccrr(spec.cols, spec.rows - 2) << "\"]";
+  y << "}\n";
+
   y << "  road_entries: [\"" << ccrr(1, mid_row) << "\", \"" << ccrr(spec.cols, mid_row) << "\"]\n";
   if (bridge_rule) y << "  places: {leipzig: [\"1311\", \"1312\", \"1411\", \"1412\"]}\n";  // the four town hexes
   // Step C.
   y << "units:\n";
   std::set<std::string> taken;
+  std::set<char> grouped;  // Leipzig armies with units in their holding box
   // Jena's Imperial Guard sets up at 0208 (jena:3.1); the other generated units keep their ids.
   if (jena) taken.insert("0208");
   for (int s = 0; s < 2; ++s) {
@@ -124,8 +139,16 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
         continue;
       }
       if (i > 0 && pick(5) == 0 && spec.last_turn >= 2) {
-        y << ", status: pending, arrival_turn: " << 2 + pick(spec.last_turn - 1) << ", entry: " << (s == 0 ? "A" : "B")
-          << "}\n";
+        const int turn = 2 + pick(spec.last_turn - 1);
+        // Leipzig's Allied reinforcements wait in their army's group, due on its turn by area Y
+        // (leipzig:3.0.4, 11.8): the army's Leader box is a state marker below.
+        if (leipzig && s == 1) {
+          const char army = "NSBP"[i % 4];
+          y << ", status: pending, arrival_turn: " << army_turn(spec, army) << ", entry: Y}\n";
+          grouped.insert(army);
+          continue;
+        }
+        y << ", status: pending, arrival_turn: " << turn << ", entry: " << (s == 0 ? "A" : "B") << "}\n";
         continue;
       }
       // Own side of the stream, within five columns of it, so the armies meet within a turn or two.
@@ -169,9 +192,16 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
          "  - {id: SW - CB, side: prussian, type: cavalry, strength: 2, movement: 3, status: pending, arrival_turn: 13, "
          "entry: prussian}\n";
   // Step D.
-  if (leipzig)
+  if (leipzig) {
     y << "state: {morale: {french: " << 4 + pick(5) << ", allied-north: " << 4 + pick(5) << ", allied-south: " << 4 + pick(5)
       << "}";
+    // Each army group's Leader box; the areas and delays of armies N, S and P (not in the source:
+    // leipzig:table.allied-army-entry) and the Detachment table's arriving faces (likewise), invented.
+    y << ", markers: [\"army-entry:N=Y+0,X+1,Z+2\", \"army-entry:P=Y+0,Z+1,X+2\", \"army-entry:S=Y+0,X+1,Z+3\", "
+         "\"detachment-table:1-4\"";
+    for (char army : grouped) y << ", \"army-group:" << army << "=" << army_turn(spec, army) << "@Y\"";
+    y << "]";
+  }
   else
     y << "state: {morale: {french: " << 4 + pick(5) << ", prussian: " << 4 + pick(5) << "}";
   if (jena) {  // the Sudden Death numbers of Turns 10-12 (jena:4.1: the Turn Track is not in the sources)

@@ -20,6 +20,7 @@ const std::vector<QuestionKind>& question_kinds() {
     add_boundary_questions(k);
     add_pontoon_questions(k);
     add_leipzig_deck_questions(k);
+    add_leipzig_arrival_questions(k);
     return k;
   }();
   return kinds;

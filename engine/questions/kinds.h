@@ -21,5 +21,6 @@ void add_game_questions(std::vector<QuestionKind>& kinds);      // game (a whole
 void add_boundary_questions(std::vector<QuestionKind>& kinds);  // boundary (a rule set's hooks at a turn boundary)
 void add_pontoon_questions(std::vector<QuestionKind>& kinds);   // pontoon-build (dresden:6.0)
 void add_leipzig_deck_questions(std::vector<QuestionKind>& kinds);  // event-deck-setup (leipzig:3.0.6)
+void add_leipzig_arrival_questions(std::vector<QuestionKind>& kinds);  // army-arrival (leipzig:11.8 to 11.8.3)
 
 }  // namespace hexlaw

@@ -120,7 +120,7 @@ TEST(LeipzigGame, leipzig_7_7_ActivatingNapoleonOfferedLoggedAndReplayed) {
         if (declare) {
           ++activated;
           EXPECT_TRUE(g.state().has_marker(Symbol("napoleon-activated")));
-          EXPECT_TRUE(g.state().has_marker(Symbol("imperial-dispatches-turn-" + std::to_string(g.state().turn))));
+          EXPECT_TRUE(g.state().has_marker(Symbol("imperial-dispatches:" + std::to_string(g.state().turn))));
         }
         continue;
       }

@@ -207,7 +207,14 @@ std::set<Hex> LeipzigRules::friendly_locs(const Unit& u, const Map& m, const Gam
   Unit as = u;
   as.army = army_for_front(u, s, silent);
   const Symbol front = front_of(as);
-  if (!front.empty()) return m.locs(front);
+  if (!front.empty()) {
+    std::set<Hex> own = front_locs(m, s, front);
+    if (!own.empty()) return own;
+    // RULE leipzig:9.8.6 (no active LOC) — a unit whose Front has no active LOC yet retreats toward any active Allied LOC (catalog ruling)
+    record_dynamic_citation("leipzig:9.8.6");
+    const Symbol other(front == Symbol("allied-north") ? "allied-south" : "allied-north");
+    return front_locs(m, s, other);
+  }
   // RULE leipzig:2.1 — leipzig.cadre_front = battle: an army-less Allied unit may retreat toward any active Allied LOC
   if (interpretation("leipzig.cadre_front") == "battle") {
     std::set<Hex> all = m.locs("allied-north");
@@ -299,7 +306,7 @@ NightMorale LeipzigRules::judge_night_morale(const Map& m, const GameState& s, c
     for (const auto& [track, points] : s.morale) {
       if (track == kFrench) continue;
       int held = 0;
-      for (Hex h : m.locs(std::string(track))) held += on_map_at(h, true) ? 1 : 0;
+      for (Hex h : front_locs(m, s, track)) held += on_map_at(h, true) ? 1 : 0;
       held_by_front.emplace_back(track, held);
       out.enemy_locs_held += held;
     }

@@ -179,6 +179,32 @@ class LeipzigRules : public N20Rules {
   // an Allied Movement Phase ends.
   const char* stacks_as_pair(const Unit& u, const Unit& other, const GameState& s) const override;
   void recombine_prussian_ii(GameState& s, Trace& t) const;
+
+  // ---- Arrivals (leipzig_arrivals.cc): entry areas (leipzig:11.6), Imperial Dispatches
+  // (leipzig:11.7), Allied army groups with their areas, acceleration, delay, Main Body and
+  // Detachments (leipzig:11.8 to 11.8.3), and the army LOCs an arrival activates (leipzig:9.8.6).
+  std::optional<std::pair<std::string, std::string>> arrival_refusal(const Unit& u, const GameState& s,
+                                                                     Trace& t) const override;
+  const char* arrival_compelled(const Unit& u, const GameState& s) const override;
+  std::vector<ArrivalChoice> arrival_choices(const Map& m, const GameState& s, Trace& t) const override;
+  ArrivalMorale make_arrival_choice(const Map& m, const ArrivalChoice& c, GameState& s, Trace& t) const override;
+  // The arrival rolls as a Movement Phase opens: the French after an early activation (11.7),
+  // the Allied Detachments due (11.8.3).
+  void arrival_rolls(GameState& s, DiceSource& dice, Trace& t) const;
+  // As a Player Turn ends: a called Main Body's phase is over.
+  void arrivals_turn_end(std::string_view side, GameState& s) const;
+  // After a unit entered the map: under leipzig.loc_activation_trigger = first-unit, a
+  // Detachment activates its army's LOC.
+  void arrival_made(Symbol unit, GameState& s, Trace& t) const;
+  // The active LOC hexes of an Allied Front: the map's for the Front, and each of its armies'
+  // own LOC (map LOCs `army-X`) once activated (game marker army-loc-active:X).
+  std::set<Hex> front_locs(const Map& m, const GameState& s, Symbol front) const;
+  // The French LO corps never stands more than five hexes from Leipzig's centre, 1412 (leipzig:6.7).
+  const char* bars_hex(const Unit& u, const Map& m, Hex h) const override;
+  // Why an arrival choice is not open now, as (case, reason), or nothing (the `army-arrival`
+  // question's legality); a choice needing a table the source lacks is refused by name.
+  std::optional<std::pair<std::string, std::string>> arrival_barred(const ArrivalChoice& c, const GameState& s,
+                                                                    Trace& t) const;
 };
 
 }  // namespace hexlaw::n20

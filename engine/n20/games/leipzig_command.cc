@@ -5,7 +5,7 @@
 // are the game markers zoc-entry-ID, set after each such move and cleared as the French Player
 // Turn ends. The French decision to activate Napoleon is stated by the marker in a question and
 // offered as a declaration as each French Movement Phase opens in a played game (it sets the
-// marker, and imperial-dispatches-turn-T for the circle of turn T). Leader Discretion's checks
+// marker, and imperial-dispatches:T for the circle of turn T). Leader Discretion's checks
 // during the enemy Movement Phase ride on after_move (leipzig_leaders.cc).
 #include "engine/n20/games/leipzig.h"
 #include "engine/n20/zoc.h"
@@ -54,6 +54,7 @@ void LeipzigRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
   // phasing side's own during its Combat Phase (an advance).
   if (s.phase == Symbol("movement")) check_leader_discretion(m, s, false, t);
   if (s.phase == Symbol("combat")) check_leader_discretion(m, s, true, t);
+  if (entering) arrival_made(unit, s, t);  // an army's first unit may activate its LOC (leipzig_arrivals.cc)
   const Unit* u = s.unit(unit);
   if (!u || u->side != kFrenchSide || !limited_type(*u) || s.phase != Symbol("movement") || french_zoc_limit(s) < 0)
     return;
@@ -84,7 +85,7 @@ std::optional<N20Rules::NightDeclaration> LeipzigRules::movement_start_declarati
 void LeipzigRules::declare_at_movement_start(GameState& s, std::string_view side, Trace& t) const {
   (void)side;
   s.set_marker(kActivated, true);
-  s.set_marker(Symbol("imperial-dispatches-turn-" + std::to_string(s.turn)), true);
+  s.set_marker(Symbol("imperial-dispatches:" + std::to_string(s.turn)), true);
   t.cite("leipzig:7.7", [&] { return "the French activate Napoleon on turn " + std::to_string(s.turn) +
                                      ": the command limit ends for good; the Imperial Dispatches marker goes to that "
                                      "turn's circle and French reinforcements roll on arrival (leipzig:11.7)"; });

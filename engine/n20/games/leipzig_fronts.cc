@@ -170,7 +170,7 @@ void LeipzigRules::owed_retreats_done(GameState& s, Trace& t) const {
 // general-retreat-returned-F until it rises above 0, see morale_zero_stands).
 // RULE leipzig:12.7 — the General Retreat lasts until the marker's turn (six turns); the Front returns at 1, or at 0 by leipzig.general_retreat_return_value (catalog ruling; 12.7.3 unprinted)
 void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
-  (void)dice;
+  if (p == Phase::Movement) arrival_rolls(s, dice, t);  // leipzig:11.7, 11.8.3 (leipzig_arrivals.cc)
   // A unit off the map carries no fatigue (leipzig:16.11's ruling): markers left by units broken
   // or eliminated since (outside a battle too) go as each phase opens.
   std::erase_if(s.markers, [&](Symbol m) {
@@ -208,6 +208,7 @@ void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
 
 void LeipzigRules::at_player_turn_end(std::string_view side, GameState& s, DiceSource& dice, Trace& t) const {
   (void)dice, (void)t;
+  arrivals_turn_end(side, s);  // a called Main Body's phase is over (leipzig_arrivals.cc)
   if (Symbol(side) != kFrench) return;
   std::erase_if(s.markers, [](Symbol m) {
     return m.view().starts_with("general-retreat-zoc-") && !m.view().starts_with("general-retreat-zoc-pending-");

@@ -307,6 +307,7 @@ class Game {
   // A game's declaration as the Movement Phase ends (Leipzig's bridge demolition, leipzig:16.10):
   // true when it is offered now.
   bool offer_movement_declaration();
+  void offer_declaration(Stage stage, DecisionKind kind, const n20::N20Rules::NightDeclaration& decl);
   void apply_movement_declaration(const Action& a);
   void offer_arrival();  // army arrivals as the Movement Phase opens (game_arrivals.cc)
   void apply_arrival(const Action& a);

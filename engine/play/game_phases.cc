@@ -119,14 +119,7 @@ bool Game::offer_movement_declaration() {
   Trace silent(Trace::Off{}, catalog());
   const auto decl = scenario_->rules->movement_end_declaration(*scenario_->map, state_, state_.phasing.view(), silent);
   if (!decl) return false;
-  stage_ = Stage::MovementDeclaration;
-  Decision d{.kind = DecisionKind::MovementDeclaration,
-             .side = std::string(state_.phasing),
-             .rule = decl->rule,
-             .prompt = "declare " + std::string(decl->name) + "?"};
-  d.add(ActionKind::No);
-  d.add(ActionKind::DeclareAtNight);  // its string form is "declare"
-  offer(std::move(d));
+  offer_declaration(Stage::MovementDeclaration, DecisionKind::MovementDeclaration, *decl);
   return true;
 }
 
@@ -136,15 +129,20 @@ bool Game::offer_movement_start_declaration() {
   Trace silent(Trace::Off{}, catalog());
   const auto decl = scenario_->rules->movement_start_declaration(state_, state_.phasing.view(), silent);
   if (!decl) return false;
-  stage_ = Stage::MovementStartDeclaration;
-  Decision d{.kind = DecisionKind::MovementStartDeclaration,
+  offer_declaration(Stage::MovementStartDeclaration, DecisionKind::MovementStartDeclaration, *decl);
+  return true;
+}
+
+// A yes-or-no declaration of the phasing side (`no` or `declare`), awaited at `stage`.
+void Game::offer_declaration(Stage stage, DecisionKind kind, const n20::N20Rules::NightDeclaration& decl) {
+  stage_ = stage;
+  Decision d{.kind = kind,
              .side = std::string(state_.phasing),
-             .rule = decl->rule,
-             .prompt = "declare " + std::string(decl->name) + "?"};
+             .rule = decl.rule,
+             .prompt = "declare " + std::string(decl.name) + "?"};
   d.add(ActionKind::No);
   d.add(ActionKind::DeclareAtNight);  // its string form is "declare"
   offer(std::move(d));
-  return true;
 }
 
 // The side's answer; then the Movement Phase goes on with its forced marches and moves.

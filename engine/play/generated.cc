@@ -199,6 +199,10 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
     // leipzig:table.allied-army-entry) and the Detachment table's arriving faces (likewise), invented.
     y << ", markers: [\"army-entry:N=Y+0,X+1,Z+2\", \"army-entry:P=Y+0,Z+1,X+2\", \"army-entry:S=Y+0,X+1,Z+3\", "
          "\"detachment-table:1-4\"";
+    // The Imperial Dispatches Table's arriving faces per column (leipzig:table.imperial-dispatches,
+    // not in the source either), invented: a column's reinforcements arrive on 1-4, so that a
+    // played "Activating Napoleon" (leipzig:7.7) is followed by the rolls of leipzig:11.7.
+    for (int t = 1; t < 14; ++t) y << ", \"imperial-dispatches-table:" << t << "=1-4\"";
     for (char army : grouped) y << ", \"army-group:" << army << "=" << army_turn(spec, army) << "@Y\"";
     y << "]";
   }

@@ -183,17 +183,24 @@ Map Map::parse(const Field<CaseError>& f) {
       m.add_feature(*side, feat);
     }
   });
-  auto read_side_hexes = [&](const Field<CaseError>& sec, std::map<std::string, std::set<Hex>>& into) {
+  // `on_map_only`: a LOC or objective is a hex of the map, so one outside its bounds is refused
+  // (a fuzz finding: an off-map LOC let a retreat end off the map).
+  auto read_side_hexes = [&](const Field<CaseError>& sec, std::map<std::string, std::set<Hex>>& into,
+                             bool on_map_only) {
     sec.for_each_entry([&](const std::string& side, const Field<CaseError>& list) {
-      list.for_each_item([&](const Field<CaseError>& h) { into[side].insert(parse_hex_field(h, m.layout_)); });
+      list.for_each_item([&](const Field<CaseError>& h) {
+        const Hex hex = parse_hex_field(h, m.layout_);
+        if (on_map_only && !m.on_map(hex)) h.fail("hex " + m.name(hex) + " is outside the map's bounds");
+        into[side].insert(hex);
+      });
     });
   };
-  read_side_hexes(f["locs"], m.locs_);
-  read_side_hexes(f["objectives"], m.objectives_);
+  read_side_hexes(f["locs"], m.locs_, true);
+  read_side_hexes(f["objectives"], m.objectives_, true);
   f["entry_areas"].for_each_entry([&](const std::string& area, const Field<CaseError>& list) {
     list.for_each_item([&](const Field<CaseError>& h) { m.entry_areas_[area].push_back(parse_hex_field(h, m.layout_)); });
   });
-  read_side_hexes(f["places"], m.places_);
+  read_side_hexes(f["places"], m.places_, false);
   f["setup_hexes"].for_each_item([&](const Field<CaseError>& h) { m.setup_.insert(parse_hex_field(h, m.layout_)); });
   f["road_entries"].for_each_item(
       [&](const Field<CaseError>& h) { m.road_entries_.insert(parse_hex_field(h, m.layout_)); });

@@ -475,13 +475,17 @@ void JemmapesGame::offer_rally() {
   d.rule = "jemmapes:7.0";
   d.prompt = "attempt to rally a unit of " + active_ + " not in good order, or end the rallying segment";
   d.choices.push_back("end");
+  rally_offers_.assign(1, {});
   for (const auto& u : pos_.units) {
     if (!u.combat() || u.formation != active_ || u.level == Level::GoodOrder || rallied_.count(u.id)) continue;
     d.choices.push_back("rally " + u.id);
+    rally_offers_.emplace_back(u.id, "");
     for (const auto& c : pos_.units)
       // One unit per commander per rallying segment (the default reading of jemmapes:7.0).
-      if (!c.combat() && c.side == u.side && c.tv && distance(c.hex, u.hex) <= 1 && (c.general || c.formation == active_) && !rallied_.count("tv:" + c.id))
+      if (!c.combat() && c.side == u.side && c.tv && distance(c.hex, u.hex) <= 1 && (c.general || c.formation == active_) && !rallied_.count("tv:" + c.id)) {
         d.choices.push_back("rally " + u.id + " with " + c.id);
+        rally_offers_.emplace_back(u.id, c.id);
+      }
   }
   if (d.choices.size() == 1) return end_activation();
   decision_ = std::move(d);
@@ -631,11 +635,10 @@ void JemmapesGame::apply(std::size_t i) {
       return apply_combat_stage(c);
     case Stage::Rally: {
       if (c == "end") return end_activation();
-      const std::string rest = c.substr(6);
-      const auto with = rest.find(" with ");
-      const std::string id = with == std::string::npos ? rest : rest.substr(0, with);
+      const auto at = std::find(decision_.choices.begin(), decision_.choices.end(), c) - decision_.choices.begin();
+      const auto [id, helper_id] = rally_offers_.at(static_cast<std::size_t>(at));
       const Unit& u = *pos_.unit(id);
-      const Unit* helper = with == std::string::npos ? nullptr : pos_.unit(rest.substr(with + 6));
+      const Unit* helper = helper_id.empty() ? nullptr : pos_.unit(helper_id);
       Trace t(scenario_->spec->catalog);
       const auto oc = jemmapes::rally_modifiers(x, u, helper, t);
       const int morale = jemmapes::unit_morale(x, u, t);

@@ -214,6 +214,9 @@ class JemmapesGame {
   std::string active_;                             // the formation being activated
   std::set<std::string> moved_;                    // units moved this movement segment
   std::set<std::string> rallied_;                  // units that tried to rally this segment, and "tv:ID" for commanders who lent their TV
+  // The rally choices offered, by choice index (unit, commander or empty): read back by index,
+  // never by splitting the choice text (an id may itself contain " with ").
+  std::vector<std::pair<std::string, std::string>> rally_offers_;
   std::string moving_;                             // the unit whose destination is asked
   std::optional<MoveRun> run_;                     // the move being carried out
   std::optional<Reacting> react_;                  // the reactions awaited at a pause

@@ -220,5 +220,22 @@ TEST(JemmapesGameCombat, RoutedAustriansFleeIntoMonsAndAreEliminated) {
   EXPECT_TRUE(has(rules, "jemmapes:9.1.3"));
 }
 
+// A rally choice is read back as offered, never split at " with ": a unit whose id itself holds
+// " with " rallies with its commander (before, the split named no unit and the game crashed).
+TEST(JemmapesGameCombat, jemmapes_7_0_ARallyOfAUnitWhoseIdHoldsWithIsReadAsOffered) {
+  HEXLAW_CITES("jemmapes:7.0");
+  Sc sc{kA};
+  sc.f_hex = "0606";
+  sc.extra_units = "  - {id: F with FC, side: french, kind: infantry, hex: \"0508\", facing: n, cp: 1, morale: 4, mp: 3, "
+                   "formation: E, level: disorganised_2}\n";
+  auto g = start(sc);
+  to_french_movement(g);
+  g.choose("end");  // no moves
+  while (g.decision().kind != "rally") g.choose("end");
+  ASSERT_TRUE(has(g.decision().choices, "rally F with FC with FC"));
+  g.choose("rally F with FC with FC");
+  EXPECT_TRUE(recorded(g, "F with FC rallies"));
+}
+
 }  // namespace
 }  // namespace hexlaw::play

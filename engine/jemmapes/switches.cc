@@ -34,6 +34,7 @@ const std::vector<SwitchDef>& implemented_switches() {
       // Read by the played round's combat segment (engine/play/jemmapes_combat.cc); a question
       // holds no activation's history, so no question's answer depends on it.
       {"jemmapes.combat.unit_once_per_activation", {"true", "false"}},
+      {"jemmapes.victory.control_vp", {"current", "permanent"}},
   };
   return s;
 }

@@ -346,6 +346,7 @@ void JemmapesGame::resolve_fire(const std::vector<std::string>& ids, Hex target,
     if (auto it = already_.find(target); it != already_.end()) in.already = it->second;
   const auto set = jemmapes::fire_setup(x, in, t);
   if (!set.legal) throw std::logic_error("offered a fire not allowed: " + set.reason);
+  note_attacked(target, in.shooters.front()->side);  // d'Harville's release (9.2), jemmapes_scenario_play.cc
   const int dice = roll_2d6(dice_, "jemmapes:6.1.2", "fire at " + m.name(target));
   const auto r = jemmapes::fire_table(x, set.column, dice + set.sum, t);
   std::vector<const Unit*> targets;
@@ -395,6 +396,7 @@ void JemmapesGame::resolve_assault(const Declared& d, const std::string& defende
   const auto set = jemmapes::assault_setup(x, in, t);
   if (!set.legal) throw std::logic_error("offered an assault not allowed: " + set.reason);
   already_[d.target].push_back("assault");
+  note_attacked(d.target, in.attacker_head->side);  // d'Harville's release (9.2), jemmapes_scenario_play.cc
   for (const auto& id : d.attackers) fought_.insert(id);
   const std::string att_side = in.attacker_head->side, def_side = other(att_side);
   std::vector<Hex> att_hexes, def_hexes{d.target};

@@ -357,6 +357,13 @@ void JemmapesGame::start_round() {
   // RULE jemmapes:2.0 — the played round: command (voluntary then involuntary), initiative, alternating activations with no passing (command verification, movement with reactions, combat, rally), final phase
   t.cite("jemmapes:2.0", "round " + std::to_string(pos_.round) + " opens with the command phase");
   note("round " + std::to_string(pos_.round) + " begins", t);
+  for (const auto& entry : pos_.formations)
+    if (const auto barred = activation_barred(entry.first)) {
+      // The printed scenario's waits (9.1.1, 9.2), as the round opens.
+      Trace w(scenario_->spec->catalog);
+      w.cite(barred->rule, barred->reason);
+      note(entry.first + " may not be activated this round as it opens", w);
+    }
   offer_order_change();
 }
 
@@ -372,6 +379,9 @@ void JemmapesGame::offer_order_change() {
   d.choices.push_back("keep");
   if (const auto barred = order_change_barred(f)) {
     // The printed scenario keeps this order this round (9.1.4, 9.2): only "keep" is offered.
+    Trace t(scenario_->spec->catalog);
+    t.cite(barred->rule, barred->reason);
+    note(f.id + " may not attempt a change of order this round", t);
     for (int o = 0; o < 3; ++o)
       if (static_cast<Order>(o) != f.order) d.refused.push_back(std::string("attempt ") + kOrders[o] + ": " + barred->rule + ": " + barred->reason);
     decision_ = std::move(d);

@@ -241,3 +241,33 @@ def test_a_generated_game_plays_the_printed_rules_and_replays(rules, last):
         assert {"jemmapes:9.3"} <= set(game.rules_applied)
         again = hexlaw.jemmapes_replay(s, game.log)
         assert again.record == game.record and again.french_vp == game.french_vp
+
+
+def test_hexlaw_play_runs_the_historical_scenario_on_the_invented_map(cli, source_dir, tmp_path):
+    """jemmapes:9.2 jemmapes:9.3 — `hexlaw play` plays scenarios/jemmapes-historical-invented.yaml
+    for eight rounds, noting the order locks and waits with their rules, and `hexlaw replay`
+    gives the same record."""
+    import json
+    import subprocess
+    scenario = str(source_dir / "scenarios" / "jemmapes-historical-invented.yaml")
+    log = tmp_path / "log.json"
+    played = subprocess.run([cli, "play", scenario, "--seed", "3", "--log", str(log), "--json"], capture_output=True, text=True, check=True)
+    replayed = subprocess.run([cli, "replay", scenario, str(log), "--json"], capture_output=True, text=True, check=True)
+    first, again = json.loads(played.stdout), json.loads(replayed.stdout)
+    assert first["record"] == again["record"] and first["result"] == again["result"]
+    assert {"jemmapes:9.2", "jemmapes:9.3"} <= set(first["rules_applied"])
+    assert max(e["round"] for e in first["record"]) == 8 or first["result"]["winner"] == "french"
+    assert any(e["text"] == "Egalite may not attempt a change of order this round" for e in first["record"])
+
+
+def test_french_involuntary_tests_take_minus_2_from_round_7():
+    """jemmapes:9.2 jemmapes:4.2.2 — Egalite has a routed unit (which flees off the map and is
+    lost), so it tests for demoralisation every round; from round 7 of the historical scenario
+    its test carries the -2 (cited), never before."""
+    units = ["{id: E0, side: french, kind: infantry, hex: '0309', facing: n, cp: 1, morale: 4, mp: 3, formation: Egalite, level: rout}"] + EGALITE
+    game = hexlaw.JemmapesGame(_scenario(units, EGALITE_F, rules="historical"), seed=11)
+    _passive(game)
+    tests = {e["round"]: e for e in game.record if e["text"].startswith("Egalite tests for demoralisation")}
+    assert sorted(tests) == list(range(1, 9)) or game.winner == "french"
+    for rnd, e in tests.items():
+        assert ("jemmapes:9.2" in e["rules"]) == (rnd >= 7), (rnd, e)

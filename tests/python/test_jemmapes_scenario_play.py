@@ -271,3 +271,28 @@ def test_french_involuntary_tests_take_minus_2_from_round_7():
     assert sorted(tests) == list(range(1, 9)) or game.winner == "french"
     for rnd, e in tests.items():
         assert ("jemmapes:9.2" in e["rules"]) == (rnd >= 7), (rnd, e)
+
+
+@pytest.mark.parametrize("attack", [True, False])
+def test_harville_attacked_by_the_austrians_may_be_activated_at_once(attack):
+    """jemmapes:9.2 — in round 1 the Austrians assault d'Harville's battalion (at 1/4, a capped
+    DRM of -6: every throw reads a printed row; the two-dice morale test plays the MT results):
+    d'Harville may then be activated that very round; without the assault it waits."""
+    units = EGALITE + ["{id: H1, side: french, kind: infantry, hex: '1108', facing: n, cp: 4, morale: 4, mp: 3, formation: Harville}",
+                       "{id: Ch, side: french, kind: commander, formation: Harville, hex: '1109', facing: n, cv: 1, tv: 1, mp: 6}",
+                       "{id: L2, side: austrian, kind: infantry, hex: '1107', facing: s, cp: 1, morale: 4, mp: 3, formation: Lilien}"]
+    s = _scenario(units, HARVILLE_F, rules="historical", interpretations={"jemmapes.morale_test.procedure": "two_dice_against_morale"})
+    game = hexlaw.JemmapesGame(s, seed=13)
+    d = _to(game, "initiative")
+    game.choose("keep" if d["side"] == "austrian" else "pass")
+    d = _to(game, "activate")
+    assert d["side"] == "austrian"
+    game.choose("activate Lilien")
+    _passive(game, lambda g: g.decision["kind"] == "combat")
+    assaults = [c for c in game.decision["choices"] if c.startswith("assault 1108")]
+    assert assaults, (game.decision["choices"], game.decision["refused"])
+    if attack:
+        game.choose(assaults[0])
+    _passive(game, lambda g: g.round == 2)
+    assert any(e["text"] == "Harville is attacked" for e in game.record) == attack
+    assert ("Harville" in game.activations[1]) == attack

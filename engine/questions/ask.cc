@@ -158,10 +158,19 @@ Answer answer_n20_case(const CaseFile& c) {
         for (auto& w : enumerate_outcomes<nlohmann::json>(play, [](const nlohmann::json& o) { return o.dump(); }))
           odds.emplace_back(std::move(w.outcome), w.probability);
       }
-      nlohmann::json list = nlohmann::json::array();
-      for (auto& [outcome, probability] : odds)
-        list.push_back({{"outcome", std::move(outcome)}, {"probability", probability.to_string()}});
-      a.outcome = {{"odds", std::move(list)}};
+      // Each entry built member by member, the outcome moved in, never copied.
+      nlohmann::json list(nlohmann::json::value_t::array);
+      auto& entries = list.get_ref<nlohmann::json::array_t&>();
+      entries.reserve(odds.size());
+      for (auto& [outcome, probability] : odds) {
+        nlohmann::json entry(nlohmann::json::value_t::object);
+        auto& members = entry.get_ref<nlohmann::json::object_t&>();
+        members.emplace_hint(members.end(), "outcome", std::move(outcome));
+        members.emplace_hint(members.end(), "probability", probability.to_string());
+        entries.push_back(std::move(entry));
+      }
+      a.outcome = nlohmann::json(nlohmann::json::value_t::object);
+      a.outcome.get_ref<nlohmann::json::object_t&>().emplace("odds", std::move(list));
       a.headline = std::to_string(odds.size()) + " distinct outcome(s), exact probabilities";
       a.dice_mode = "enumerate";
       break;

@@ -1,6 +1,8 @@
 // Owns: questions about combat — the CRT result for a differential and a die (or the odds
 // over the die with `dice: enumerate`), and the totals, differential and column of a declared
 // battle, optionally with its CRT result.
+#include <cstdint>
+#include <deque>
 #include <unordered_map>
 
 #include "engine/core/dice.h"
@@ -88,35 +90,114 @@ n20::ResolutionPolicy policy(const Situation& s) {
   return p;
 }
 
-// The outcome of a resolved battle; `with_dice` adds the faces rolled (left out for odds, so
-// that outcomes differing only in dice merge). Built member by member, values moved in: an
-// odds answer builds one per distinct outcome.
-nlohmann::json outcome_json(const Situation& s, const n20::BattleOutcome& b, bool with_dice) {
-  nlohmann::json fates = nlohmann::json::array();
-  fates.get_ref<nlohmann::json::array_t&>().reserve(b.fates.size());
-  for (const auto& f : b.fates) {
-    nlohmann::json j(nlohmann::json::value_t::object);
-    j["unit"] = f.unit.str();
-    j["fate"] = n20::to_string(f.fate);
-    if (f.distance > 0) j["distance"] = f.distance;
-    if (with_dice && f.rout_die) j["rout_die"] = *f.rout_die;
-    if (!f.path.empty()) {
-      nlohmann::json path(nlohmann::json::value_t::array);
-      auto& hexes = path.get_ref<nlohmann::json::array_t&>();
-      hexes.reserve(f.path.size());
-      for (Hex h : f.path) hexes.emplace_back(s.map.name(h));
-      j["path"] = std::move(path);
-    }
-    j["ends"] = f.ends ? nlohmann::json(s.map.name(*f.ends)) : nlohmann::json(nullptr);
-    if (f.fate == n20::Fate::Broken) {
-      nlohmann::json broke(nlohmann::json::value_t::object);
-      broke["rule"] = f.broke_rule;
-      broke["reason"] = n20::describe(f.broke, f.unit, s.map);
-      j["broke"] = std::move(broke);
-    }
-    fates.get_ref<nlohmann::json::array_t&>().push_back(std::move(j));
+// Members put into a JSON object in the order of their keys go in at the map's end with no
+// search (the map sorts them anyway, so any order gives the same object).
+void put(nlohmann::json::object_t& o, const char* key, nlohmann::json value) {
+  o.emplace_hint(o.end(), key, std::move(value));
+}
+
+// One unit's fate as the answer shows it, its keys in order; `with_dice` adds the rout die.
+nlohmann::json fate_json(const Situation& s, const n20::UnitFate& f, bool with_dice) {
+  nlohmann::json j(nlohmann::json::value_t::object);
+  auto& o = j.get_ref<nlohmann::json::object_t&>();
+  if (f.fate == n20::Fate::Broken) {
+    nlohmann::json broke(nlohmann::json::value_t::object);
+    auto& b = broke.get_ref<nlohmann::json::object_t&>();
+    put(b, "reason", n20::describe(f.broke, f.unit, s.map));
+    put(b, "rule", f.broke_rule);
+    put(o, "broke", std::move(broke));
   }
-  nlohmann::json o(nlohmann::json::value_t::object);
+  if (f.distance > 0) put(o, "distance", f.distance);
+  put(o, "ends", f.ends ? nlohmann::json(s.map.name(*f.ends)) : nlohmann::json(nullptr));
+  put(o, "fate", n20::to_string(f.fate));
+  if (!f.path.empty()) {
+    nlohmann::json path(nlohmann::json::value_t::array);
+    auto& hexes = path.get_ref<nlohmann::json::array_t&>();
+    hexes.reserve(f.path.size());
+    for (Hex h : f.path) hexes.emplace_back(s.map.name(h));
+    put(o, "path", std::move(path));
+  }
+  if (with_dice && f.rout_die) put(o, "rout_die", *f.rout_die);
+  put(o, "unit", f.unit.str());
+  return j;
+}
+
+// The JSON of each distinct fate, morale change and set of exchange choices, written once
+// for the many outcomes of one answer that share them (the attackers that stay, a defender's
+// same retreat under other dice) and copied into each.
+class OutcomeParts {
+ public:
+  explicit OutcomeParts(bool with_dice) : with_dice_(with_dice) {}
+
+  const nlohmann::json& fate(const Situation& s, const n20::UnitFate& f) {
+    std::vector<std::size_t>& same_hash = fates_by_hash_[hash(f)];
+    for (std::size_t i : same_hash)
+      if (same(fates_[i].first, f)) return fates_[i].second;
+    same_hash.push_back(fates_.size());
+    fates_.emplace_back(f, fate_json(s, f, with_dice_));
+    return fates_.back().second;
+  }
+  const nlohmann::json& morale(const MoraleTracks& m) { return once(morale_, m); }
+  const nlohmann::json& ex_choices(const std::vector<std::vector<std::string>>& c) { return once(ex_choices_, c); }
+
+ private:
+  // Equal as far as fate_json shows them.
+  bool same(const n20::UnitFate& a, const n20::UnitFate& b) const {
+    return a.unit == b.unit && a.fate == b.fate && a.distance == b.distance && a.path == b.path && a.ends == b.ends &&
+           std::string_view(a.broke_rule) == b.broke_rule && a.broke == b.broke && (!with_dice_ || a.rout_die == b.rout_die);
+  }
+  static std::uint64_t hash(const n20::UnitFate& f) {
+    std::uint64_t h = 1469598103934665603ULL;
+    auto mix = [&](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
+    mix(f.unit.handle());
+    mix(static_cast<std::uint64_t>(f.fate));
+    mix(static_cast<std::uint64_t>(f.distance));
+    for (Hex x : f.path) mix((static_cast<std::uint64_t>(static_cast<std::uint32_t>(x.q)) << 32) | static_cast<std::uint32_t>(x.r));
+    if (f.ends) mix((static_cast<std::uint64_t>(static_cast<std::uint32_t>(f.ends->q)) << 32) | static_cast<std::uint32_t>(f.ends->r));
+    return h;
+  }
+  // A value's JSON, written the first time it is met (a handful per answer: a linear search).
+  template <class T>
+  static const nlohmann::json& once(std::vector<std::pair<T, nlohmann::json>>& seen, const T& v) {
+    for (const auto& [value, json] : seen)
+      if (value == v) return json;
+    seen.emplace_back(v, nlohmann::json(v));
+    return seen.back().second;
+  }
+
+  bool with_dice_;
+  std::deque<std::pair<n20::UnitFate, nlohmann::json>> fates_;  // a deque: references stay valid
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> fates_by_hash_;
+  std::vector<std::pair<MoraleTracks, nlohmann::json>> morale_;
+  std::vector<std::pair<std::vector<std::vector<std::string>>, nlohmann::json>> ex_choices_;
+};
+
+// The outcome of a resolved battle; `with_dice` adds the faces rolled (left out for odds, so
+// that outcomes differing only in dice merge). Built member by member in key order, values
+// moved in, the parts many outcomes share copied from `parts` (an odds answer builds one per
+// distinct outcome).
+nlohmann::json outcome_json(const Situation& s, const n20::BattleOutcome& b, bool with_dice, OutcomeParts& parts) {
+  nlohmann::json fates(nlohmann::json::value_t::array);
+  auto& fate_list = fates.get_ref<nlohmann::json::array_t&>();
+  fate_list.reserve(b.fates.size());
+  for (const auto& f : b.fates) fate_list.push_back(parts.fate(s, f));
+  nlohmann::json out(nlohmann::json::value_t::object);
+  auto& o = out.get_ref<nlohmann::json::object_t&>();
+  if (*b.unfought || b.stopped_before_die) {
+    put(o, "applied", "none");
+    put(o, "fates", std::move(fates));
+    put(o, "morale", parts.morale(b.morale));
+    if (with_dice) put(o, "morale_after", b.after.morale);
+  } else {
+    put(o, "applied", n20::to_string(b.applied));
+    if (with_dice) put(o, "die", b.die);
+    if (!b.ex_choices.empty()) put(o, "ex_choices", parts.ex_choices(b.ex_choices));
+    put(o, "fates", std::move(fates));
+    // Game markers the battle changed (Leipzig's fatigue, leipzig:16.11); absent when none did.
+    if (with_dice && b.after.markers != s.state.markers) put(o, "markers_after", b.after.markers);
+    put(o, "morale", parts.morale(b.morale));
+    if (with_dice) put(o, "morale_after", b.after.morale);
+  }
   if (!b.pre_rolls.empty()) {  // a game's rolls before the battle die (leipzig:16.8)
     nlohmann::json rolls = nlohmann::json::array();
     for (const auto& p : b.pre_rolls) {
@@ -135,23 +216,11 @@ nlohmann::json outcome_json(const Situation& s, const n20::BattleOutcome& b, boo
   }
   if (*b.unfought || b.stopped_before_die) {
     o["result"] = b.stopped_before_die ? "not-rolled" : "none";
-    o["applied"] = "none";
     if (*b.unfought) o["unfought"] = {{"rule", b.unfought}, {"reason", b.unfought_reason}};
-    o["fates"] = std::move(fates);
-    o["morale"] = b.morale;
-    if (with_dice) o["morale_after"] = b.after.morale;
-    return o;
+    return out;
   }
   o["result"] = n20::to_string(b.result);
-  o["applied"] = n20::to_string(b.applied);
-  o["fates"] = std::move(fates);
-  o["morale"] = b.morale;
-  if (with_dice) o["die"] = b.die;
-  if (!b.ex_choices.empty()) o["ex_choices"] = b.ex_choices;
-  if (with_dice) o["morale_after"] = b.after.morale;
-  // Game markers the battle changed (Leipzig's fatigue, leipzig:16.11); absent when none did.
-  if (with_dice && b.after.markers != s.state.markers) o["markers_after"] = b.after.markers;
-  return o;
+  return out;
 }
 
 nlohmann::json lines_json(const std::vector<n20::StrengthLine>& lines) {
@@ -170,7 +239,7 @@ const std::vector<std::string> kResolveKeys = {
 // The answer to a resolved battle: its outcome and column, with the dice and the victor's
 // advance (which cites its rules into `t`) when `with_dice`.
 nlohmann::json battle_answer(const Situation& s, const n20::BattleOutcome& b, Trace& t, std::string& headline,
-                             bool with_dice) {
+                             bool with_dice, OutcomeParts& parts) {
   if (!b.legal) {
     headline = "illegal battle: " + b.totals->violations.front().second;
     nlohmann::json violations = nlohmann::json::array();
@@ -181,7 +250,7 @@ nlohmann::json battle_answer(const Situation& s, const n20::BattleOutcome& b, Tr
              : *b.unfought      ? "not fought: " + b.unfought_reason
                           : "column " + std::to_string(b.totals->column) + ", die " + std::to_string(b.die) + ": " +
                                 n20::to_string(b.result);
-  nlohmann::json o = outcome_json(s, b, with_dice);
+  nlohmann::json o = outcome_json(s, b, with_dice, parts);
   if (with_dice && !*b.unfought && !b.stopped_before_die) {
     const n20::AdvanceOptions adv = n20::advance_options(s.rules, s.map, s.state, b.as_fought(declaration(s)), b, t);
     nlohmann::json paths(nlohmann::json::value_t::object), eligible(nlohmann::json::value_t::array);
@@ -205,8 +274,9 @@ nlohmann::json battle_answer(const Situation& s, const n20::BattleOutcome& b, Tr
     if (!adv.why_none.empty()) advance["none_because"] = adv.why_none;
     o["advance"] = std::move(advance);
   }
-  o["legal"] = true;
-  o["column"] = b.totals->column;
+  auto& members = o.get_ref<nlohmann::json::object_t&>();
+  members.emplace("legal", true);
+  members.emplace("column", b.totals->column);
   return o;
 }
 
@@ -219,7 +289,8 @@ nlohmann::json resolve(const Situation& s, DiceSource& dice, Trace& t, std::stri
   } catch (const std::invalid_argument& e) {
     s.c.question.fail(e.what());
   }
-  return battle_answer(s, b, t, headline, with_dice);
+  OutcomeParts parts(with_dice);
+  return battle_answer(s, b, t, headline, with_dice, parts);
 }
 
 // Exact odds of a declared battle along its tree of chance nodes. Without the dice (the odds
@@ -231,9 +302,11 @@ std::vector<std::pair<nlohmann::json, Fraction>> battle_odds(const Situation& s,
     n20::ResolutionPolicy p = policy(s);
     p.group_battle_die = !with_dice;
     std::string headline;
+    OutcomeParts parts(with_dice);
     if (!with_dice) {
-      for (auto& w : n20::battle_odds(s.rules, s.map, s.state, declaration(s), p, t))
-        out.emplace_back(battle_answer(s, w.outcome, t, headline, false), w.probability);
+      auto odds = n20::battle_odds(s.rules, s.map, s.state, declaration(s), p, t);
+      out.reserve(odds.size());
+      for (auto& w : odds) out.emplace_back(battle_answer(s, w.outcome, t, headline, false, parts), w.probability);
       return out;
     }
     refuse_dummies(s.rules, s.state, declaration(s).attackers, "fight in a battle");
@@ -248,7 +321,7 @@ std::vector<std::pair<nlohmann::json, Fraction>> battle_odds(const Situation& s,
     };
     auto leaf = [&](n20::BattleResolution& r, const Fraction& probability) {
       Trace segment = t.like();
-      nlohmann::json o = battle_answer(s, r.outcome(), segment, headline, true);
+      nlohmann::json o = battle_answer(s, r.outcome(), segment, headline, true, parts);
       citations.absorb(segment);
       auto& same_hash = index[std::hash<nlohmann::json>{}(o)];
       for (std::size_t i : same_hash)

@@ -13,8 +13,9 @@
 
 namespace hexlaw {
 
-// The whole suite, every case file, scenario and the 400 fingerprint games intern far fewer
-// (docs/fuzzing.md).
+// One case or scenario holds at most kMaxUnits (10,000) units, so the name limit leaves room
+// for a hundred of the largest in one process, and for any number of ordinary ones that reuse
+// their names.
 inline constexpr std::uint32_t kMaxInternedNames = 1u << 20;             // distinct texts
 inline constexpr std::size_t kMaxInternedBytes = std::size_t{64} << 20;  // their bytes, in all
 

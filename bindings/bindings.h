@@ -11,6 +11,7 @@
 #include "engine/n20/state.h"
 #include "engine/core/spec.h"
 #include "engine/play/game.h"
+#include "engine/play/jemmapes_game.h"
 #include "engine/questions/answer.h"
 #include "engine/core/symbol.h"
 #include "engine/core/yaml_read.h"
@@ -79,6 +80,8 @@ HEXLAW_INITIALISED_CASTER(hexlaw::SeededDice)
 HEXLAW_INITIALISED_CASTER(hexlaw::ScriptedDice)
 HEXLAW_INITIALISED_CASTER(hexlaw::RuleCase)
 HEXLAW_INITIALISED_CASTER(hexlaw::RuleNote)
+HEXLAW_INITIALISED_CASTER(hexlaw::play::JemmapesGame)
+HEXLAW_INITIALISED_CASTER(hexlaw::play::JemmapesScenario)
 #undef HEXLAW_INITIALISED_CASTER
 }  // namespace pybind11::detail
 

@@ -205,6 +205,17 @@ class Position {
   std::shared_ptr<const CaseFile> parsed_;
 };
 
+}  // namespace hexlaw::py
+
+// Position.__new__(Position) holds no C++ value: refused with TypeError as every other hexlaw
+// class is (bindings.h, issue 16), never read as uninitialised memory.
+namespace pybind11::detail {
+template <>
+class type_caster<hexlaw::py::Position> : public initialised_caster<hexlaw::py::Position> {};
+}  // namespace pybind11::detail
+
+namespace hexlaw::py {
+
 namespace {
 
 Position make_position(const pyb::object& obj, const pyb::object& given) {

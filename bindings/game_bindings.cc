@@ -286,7 +286,11 @@ void bind_game(pyb::module_& m) {
                                    g.scenario().rules->spec()->dir().string());
           },
           [](const pyb::tuple& t) {
-            if (t.size() != 3 && t.size() != 4) throw std::runtime_error("not a pickled hexlaw.Game");
+            // A state that is not (text, name, log[, spec dir]) of str is a TypeError, never an
+            // internal RuntimeError (issue 16's audit of untyped throws).
+            bool all_text = t.size() == 3 || t.size() == 4;
+            for (std::size_t i = 0; all_text && i < t.size(); ++i) all_text = PyUnicode_Check(t[i].ptr());
+            if (!all_text) throw pyb::type_error("not a pickled hexlaw.Game: expected (text, name, log[, spec dir]) of str");
             // Pickled before games recorded their spec directory: the default spec.
             const auto spec = t.size() == 4 ? spec_for_dir(t[3].cast<std::string>()) : spec_or_default(pyb::none());
             auto sc = play::parse_scenario_text(spec, t[0].cast<std::string>(), t[1].cast<std::string>());

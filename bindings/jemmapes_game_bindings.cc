@@ -118,12 +118,15 @@ void bind_jemmapes_game(pyb::module_& m) {
       .def(
           "choose",
           [](JemmapesGame& g, const pyb::object& c) {
+            // As Game.choose: an index past 64 bits is out of range (ValueError), anything but an
+            // int or a str a TypeError (a float or None raised RuntimeError, issue 16's audit).
             if (pyb::isinstance<pyb::int_>(c)) {
-              const auto i = c.cast<long long>();
-              if (i < 0) throw std::invalid_argument("choice index " + std::to_string(i) + " is out of range");
+              int overflow = 0;
+              const long long i = PyLong_AsLongLongAndOverflow(c.ptr(), &overflow);
+              if (i < 0 || overflow) throw std::invalid_argument("choice index " + std::to_string(i) + " is out of range");
               g.choose(static_cast<std::size_t>(i));
             } else {
-              g.choose(c.cast<std::string>());
+              g.choose(str_arg(c, "choice"));
             }
           },
           pyb::arg("choice"), "Take a choice (its text or its index); raises ValueError when it is not legal.")

@@ -8,8 +8,10 @@ Usage: report/cookbook.py [--build DIR]"""
 import argparse
 import json
 import pathlib
-import subprocess
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import children  # noqa: E402  report/children.py: the CLI runs stop when the collector is killed
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "cookbook.md"
@@ -47,8 +49,8 @@ ENTRIES = [
 
 
 def ask(cli, case, *args):
-    return subprocess.run([cli, "ask", "--cases-root", str(ROOT / "cases"), str(case), *args],
-                          capture_output=True, text=True, timeout=120)
+    return children.run([cli, "ask", "--cases-root", str(ROOT / "cases"), str(case), *args],
+                        capture_output=True, text=True, timeout=120)
 
 
 def body_of(plain):
@@ -109,7 +111,7 @@ def write(cli):
         parts += [f"Rules cited: {cites}.", ""]
     text = "\n".join(parts)
     if not DOC.exists() or DOC.read_text(encoding="utf-8") != text:
-        DOC.write_text(text, encoding="utf-8")
+        children.write_atomic(DOC, text)
     return problems
 
 
@@ -117,8 +119,8 @@ def draw_cases(cli, out_dir):
     """Draws every case file's picture (its position and answer) into out_dir/NAME.svg for the
     coverage page; returns the problems found (a case that could not be drawn)."""
     files = sorted(str(p) for p in (ROOT / "cases").rglob("*.yaml"))
-    r = subprocess.run([cli, "ask", "--cases-root", str(ROOT / "cases"), "--svg", str(out_dir), *files],
-                       capture_output=True, text=True, timeout=600)
+    r = children.run([cli, "ask", "--cases-root", str(ROOT / "cases"), "--svg", str(out_dir), *files],
+                     capture_output=True, text=True, timeout=600)
     problems = [("pictures", line) for line in r.stderr.splitlines() if line.startswith("internal error")]
     drawn = len(list(pathlib.Path(out_dir).rglob("*.svg")))
     if drawn < len(files):

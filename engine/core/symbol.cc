@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "engine/core/symbol_limits.h"
+
 namespace hexlaw {
 namespace {
 
@@ -17,20 +19,32 @@ namespace {
 // a writer publishes a new chunk's pointer before any handle into it is handed out.
 constexpr std::uint32_t kChunkBits = 10;
 constexpr std::uint32_t kChunkSize = 1u << kChunkBits;
-constexpr std::uint32_t kMaxChunks = 1u << 14;  // 16 million texts
+constexpr std::uint32_t kMaxChunks = (kMaxInternedNames >> kChunkBits) + 1;  // the empty text too
 
 struct Table {
   std::array<std::atomic<std::string*>, kMaxChunks> chunks{};
   std::mutex mutex;
   std::unordered_map<std::string_view, std::uint32_t> ids;  // views into the chunks
   std::uint32_t count = 0;
+  std::size_t bytes = 0;
 
   Table() { add(""); }  // handle 0 is the empty text
 
+  // Step A. Refuse past the named limits. Step B. Store the text in its chunk's slot.
   std::uint32_t add(std::string_view text) {
+    // Step A.
+    if (count > kMaxInternedNames)
+      throw NameLimitError("(this process)", "names",
+                           "more than " + std::to_string(kMaxInternedNames) +
+                               " distinct names (unit ids, sides, markers) read in one process "
+                               "(kMaxInternedNames); start a new process");
+    if (text.size() > kMaxInternedBytes - bytes)
+      throw NameLimitError("(this process)", "names",
+                           "the names read in one process would pass " + std::to_string(kMaxInternedBytes) +
+                               " bytes (kMaxInternedBytes); start a new process");
+    // Step B.
     const std::uint32_t id = count;
     const std::uint32_t chunk = id >> kChunkBits;
-    if (chunk >= kMaxChunks) throw std::length_error("too many distinct names interned in this process");
     std::string* block = chunks[chunk].load(std::memory_order_relaxed);
     if (block == nullptr) {
       block = new std::string[kChunkSize];
@@ -40,6 +54,7 @@ struct Table {
     slot.assign(text);
     ids.emplace(std::string_view(slot), id);
     ++count;
+    bytes += text.size();
     return id;
   }
 };
@@ -78,6 +93,18 @@ std::optional<Symbol> Symbol::find(std::string_view text) {
 }
 
 const std::string& Symbol::str() const { return text_of(id_); }
+
+std::uint32_t interned_name_count() {
+  Table& t = table();
+  std::lock_guard lock(t.mutex);
+  return t.count - 1;
+}
+
+std::size_t interned_name_bytes() {
+  Table& t = table();
+  std::lock_guard lock(t.mutex);
+  return t.bytes;
+}
 
 std::ostream& operator<<(std::ostream& os, Symbol s) { return os << s.str(); }
 void to_json(nlohmann::json& j, Symbol s) { j = s.str(); }

@@ -9,6 +9,7 @@
 
 #include "engine/core/chance.h"
 #include "engine/core/dice.h"
+#include "engine/core/enumeration_limits.h"
 #include "engine/n20/dummies.h"
 
 namespace hexlaw::n20 {
@@ -75,7 +76,9 @@ std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Ma
   DistinctCitations citations(trace);
   std::vector<Weighted<BattleOutcome>> out;
   out.reserve(64);
+  EnumerationBudget budget(EnumerationBudget::Kind::ChanceNodes);  // its work (enumeration_limits.h)
   auto advance = [&](BattleResolution& r) {
+    budget.add();
     Trace segment = trace.like();
     const BattleResolution::Waiting w = r.run(segment);
     citations.absorb(segment);

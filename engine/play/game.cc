@@ -69,7 +69,8 @@ const Decision& Game::decision() const {
 }
 
 const Decision& Game::awaited_actions() const {
-  if (over()) throw std::logic_error("the game is over: " + result_.level + (result_.winner.empty() ? "" : " for " + result_.winner));
+  // A caller's mistake, not the engine's (Python: ValueError, as choose() after the end).
+  if (over()) throw std::invalid_argument("the game is over (" + result_.level + (result_.winner.empty() ? "" : " for " + result_.winner) + "); no decision is awaited");
   return decision_;
 }
 

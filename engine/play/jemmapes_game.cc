@@ -196,6 +196,12 @@ std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_
     s->interpretations[name] = v.str();
   });
   s->position = jemmapes::read_position(root.required("units"), root["state"], s->map);
+  // A played round reads its choices back word by word ("assault 0604 by E2 head E2"), so a
+  // unit id with a space in it named no unit and crashed the game (issue 16): refused here.
+  const auto units = root.required("units");
+  for (std::size_t i = 0; units.is_seq() && i < units.size(); ++i)
+    if (const std::string id = units.at(i)["id"].str_or(""); id.find_first_of(" \t") != std::string::npos)
+      units.at(i)["id"].fail("'" + id + "': a unit id in a played Jemmapes scenario has no spaces (its choices are read word by word)");
   // Step 5. The printed scenario played, its length and its objectives (9.2, 9.3, 9.4).
   const std::string rules = root["rules"].str_or("");
   if (rules != "" && rules != "historical" && rules != "free") root["rules"].fail("historical (jemmapes:9.2) or free (jemmapes:9.4)");
@@ -268,13 +274,15 @@ JemmapesGame::JemmapesGame(std::shared_ptr<const JemmapesScenario> scenario, std
   start_round();
 }
 
+// After the end, asking for the decision or choosing is the caller's mistake (Python:
+// ValueError, as for the standard game), never an internal error.
 const JemmapesDecision& JemmapesGame::decision() const {
-  if (over_) throw std::logic_error("the game is over");
+  if (over_) throw std::invalid_argument("the game is over; no decision is awaited");
   return decision_;
 }
 
 void JemmapesGame::choose(std::size_t i) {
-  if (over_) throw std::logic_error("the game is over");
+  if (over_) throw std::invalid_argument("the game is over; no decision is awaited");
   if (i >= decision_.choices.size())
     throw std::invalid_argument("choice index " + std::to_string(i) + " is out of range (0.." + std::to_string(decision_.choices.size() - 1) + ")");
   // A refusal met while carrying out the choice (terrain the cut table lacks on a retreat's or a

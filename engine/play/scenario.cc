@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/core/symbol_limits.h"
 #include "engine/core/errors.h"
 #include "engine/n20/setup.h"
 #include "engine/n20/position_reader.h"
@@ -120,13 +121,21 @@ std::shared_ptr<const Scenario> load_scenario(std::shared_ptr<const Spec> spec, 
   if (!in) throw CaseError(path, "", "cannot read the scenario file");
   std::stringstream buf;
   buf << in.rdbuf();
-  return parse_root(std::move(spec), CaseField::load_text(buf.str(), path), buf.str(),
-                    std::filesystem::path(path).stem().string());
+  try {
+    return parse_root(std::move(spec), CaseField::load_text(buf.str(), path), buf.str(),
+                      std::filesystem::path(path).stem().string());
+  } catch (const NameLimitError& e) {
+    throw NameLimitError(path, e.field(), e.reason());  // the interned-name table is full
+  }
 }
 
 std::shared_ptr<const Scenario> parse_scenario_text(std::shared_ptr<const Spec> spec, const std::string& text,
                                                     const std::string& name) {
-  return parse_root(std::move(spec), CaseField::load_text(text, name), text, name);
+  try {
+    return parse_root(std::move(spec), CaseField::load_text(text, name), text, name);
+  } catch (const NameLimitError& e) {
+    throw NameLimitError(name, e.field(), e.reason());  // the interned-name table is full
+  }
 }
 
 }  // namespace hexlaw::play

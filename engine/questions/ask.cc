@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "engine/core/enumeration_limits.h"
 #include "engine/n20/resolution.h"
 #include "engine/questions/kinds.h"
 #include "engine/questions/systems.h"
@@ -148,10 +149,12 @@ Answer answer_n20_case(const CaseFile& c) {
         odds = kind.odds(sit, a.trace);
       } else {
         DistinctCitations citations(a.trace);
+        EnumerationBudget budget(EnumerationBudget::Kind::Rolls);  // its work (enumeration_limits.h)
         std::function<nlohmann::json(DiceSource&)> play = [&](DiceSource& dice) {
           Trace t(rules->catalog());
           std::string headline;
           nlohmann::json o = kind.answer(sit, dice, t, headline);
+          budget.add(dice.log().size());
           citations.absorb(t);
           return o;
         };

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 
+#include "engine/core/symbol_limits.h"
 #include "engine/questions/systems.h"
 
 namespace hexlaw {
@@ -162,6 +163,14 @@ nlohmann::json yaml_to_json(const CaseField& f) {
   return nullptr;
 }
 
+namespace {
+// The interned-name table full (NameLimitError from symbol.cc) while reading `file`: the
+// same error with the file named.
+[[noreturn]] void name_limit_in(const std::string& file, const NameLimitError& e) {
+  throw NameLimitError(file, e.field(), e.reason());
+}
+}  // namespace
+
 CaseFile load_case_file(std::shared_ptr<const Spec> spec, const std::string& path, const std::string& cases_root) {
   namespace fs = std::filesystem;
   std::string name = fs::path(path).stem().string();
@@ -169,15 +178,27 @@ CaseFile load_case_file(std::shared_ptr<const Spec> spec, const std::string& pat
     const auto rel = fs::relative(fs::path(path), fs::path(cases_root));
     if (!rel.empty() && *rel.begin() != "..") name = (rel.parent_path() / rel.stem()).string();
   }
-  return parse_root(std::move(spec), CaseField::load_file(path), path, name);
+  try {
+    return parse_root(std::move(spec), CaseField::load_file(path), path, name);
+  } catch (const NameLimitError& e) {
+    name_limit_in(path, e);
+  }
 }
 
 CaseFile parse_case_text(std::shared_ptr<const Spec> spec, const std::string& text, const std::string& name) {
-  return parse_root(std::move(spec), CaseField::load_text(text, name), name, name);
+  try {
+    return parse_root(std::move(spec), CaseField::load_text(text, name), name, name);
+  } catch (const NameLimitError& e) {
+    name_limit_in(name, e);
+  }
 }
 
 CaseFile parse_case_doc(std::shared_ptr<const Spec> spec, std::shared_ptr<const Doc> doc, const std::string& name) {
-  return parse_root(std::move(spec), CaseField(std::move(doc), name), name, name);
+  try {
+    return parse_root(std::move(spec), CaseField(std::move(doc), name), name, name);
+  } catch (const NameLimitError& e) {
+    name_limit_in(name, e);
+  }
 }
 
 }  // namespace hexlaw

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "engine/core/dice.h"
+#include "engine/core/enumeration_limits.h"
 #include "engine/n20/advance.h"
 #include "engine/n20/battle.h"
 #include "engine/n20/battle_odds.h"
@@ -313,7 +314,9 @@ std::vector<std::pair<nlohmann::json, Fraction>> battle_odds(const Situation& s,
     refuse_dummies(s.rules, s.state, declaration(s).defenders, "fight in a battle");
     DistinctCitations citations(t);
     std::unordered_map<std::size_t, std::vector<std::size_t>> index;  // answers by hash
+    EnumerationBudget budget(EnumerationBudget::Kind::ChanceNodes);  // its work (enumeration_limits.h)
     auto advance = [&](n20::BattleResolution& r) {
+      budget.add();
       Trace segment = t.like();
       const auto w = r.run(segment);
       citations.absorb(segment);

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine/core/catalog.h"
+#include "engine/core/enumeration_limits.h"
 #include "engine/core/errors.h"
 #include "engine/jemmapes/facing.h"
 #include "engine/jemmapes/switches.h"
@@ -168,15 +169,18 @@ Answer answer_jemmapes_case(const CaseFile& c) {
       std::set<std::string> refusals;
       std::string first_rule, first_what;
       bool any_answer = false;
+      EnumerationBudget budget(EnumerationBudget::Kind::Rolls);  // its work (enumeration_limits.h)
       std::function<nlohmann::json(DiceSource&)> play = [&](DiceSource& dice) {
         Trace t(c.spec->catalog);
         std::string headline;
         try {
           nlohmann::json o = kind->answer(s, dice, t, headline);
+          budget.add(dice.log().size());
           citations.absorb(t);
           any_answer = true;
           return o;
         } catch (const RuleRefusal& r) {
+          budget.add(dice.log().size());  // a refused play's rolls count too
           if (refusals.insert(r.what()).second && first_rule.empty()) first_rule = r.rule(), first_what = r.what();
           return nlohmann::json{{"refused", r.rule()}, {"reason", r.what()}};
         }

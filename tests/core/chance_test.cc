@@ -7,6 +7,8 @@
 #include <functional>
 
 #include "engine/core/dice.h"
+#include "engine/core/enumeration_limits.h"
+#include "engine/core/errors.h"
 
 namespace hexlaw {
 namespace {
@@ -94,6 +96,26 @@ TEST(Chance, AnExplorationPastItsLeafLimitStopsWithAnError) {
   EXPECT_THROW(explore_chance_tree(
                    Toy{}, [](Toy& t) { return t.waits(); }, [](Toy&, const Fraction&) {}, 10),
                std::runtime_error);
+}
+
+TEST(Chance, ANodeBudgetStopsTheWorkPastItsLimitWithALimitError) {
+  // Issue 16: the budget bounds the work (time) of an exploration, not only its leaves. The
+  // toy tree played through a budget: the root, its 6 first faces, the hazard's 2 branches
+  // under each of 3, and 3 last rolls under each of the 3 safe ones, 1 + 6 + 6 + 9 nodes.
+  auto run = [](std::uint64_t limit) {
+    EnumerationBudget budget(EnumerationBudget::Kind::ChanceNodes, limit);
+    explore_chance_tree(
+        Toy{}, [&](Toy& t) { budget.add(); return t.waits(); }, [](Toy&, const Fraction&) {});
+  };
+  run(kMaxChanceNodes);
+  EXPECT_EQ(last_enumeration_work(EnumerationBudget::Kind::ChanceNodes), 22u);
+  EXPECT_NO_THROW(run(22));
+  try {
+    run(21);
+    FAIL() << "an exploration past its node budget went on";
+  } catch (const LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("kMaxChanceNodes"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/core/enumeration_limits.h"
 #include "engine/core/errors.h"
 
 namespace hexlaw {
@@ -110,6 +111,30 @@ TEST(Dice, EnumerationStopsAtItsLimit) {
   };
   EXPECT_THROW(enumerate_outcomes<int>(many, [](const int& s) { return std::to_string(s); }, 1000),
                std::runtime_error);
+}
+
+TEST(Dice, ARollBudgetStopsAReplayingEnumerationPastItsLimit) {
+  // Issue 16: every play replays the question from its first roll, so the work of an
+  // enumeration is its rolls over all plays; ask() counts them as here (8 dice: 6^8 plays of
+  // 8 rolls would be 13 million rolls).
+  auto rolls_of = [](int dice) {
+    EnumerationBudget budget(EnumerationBudget::Kind::Rolls);
+    std::function<int(DiceSource&)> play = [&](DiceSource& d) {
+      int s = 0;
+      for (int i = 0; i < dice; ++i) s += d.roll(6, "std:9.0", "");
+      budget.add(d.log().size());
+      return s;
+    };
+    (void)enumerate_outcomes<int>(play, [](const int& s) { return std::to_string(s); });
+  };
+  rolls_of(2);
+  EXPECT_EQ(last_enumeration_work(EnumerationBudget::Kind::Rolls), 72u);  // 36 plays of 2 rolls
+  try {
+    rolls_of(8);
+    FAIL() << "an enumeration past its roll budget went on";
+  } catch (const LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("kMaxEnumeratedRolls"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Fraction, ReducesAndCompares) {

@@ -99,7 +99,7 @@ print('ok')
 
 
 @pytest.mark.parametrize("cls", ["Game", "Scenario", "Answer", "GameState", "Spec", "SeededDice", "ScriptedDice",
-                                 "RuleCase", "RuleNote"])
+                                 "RuleCase", "RuleNote", "JemmapesGame", "JemmapesScenario", "Position"])
 def test_no_object_is_used_half_built(cls):
     r = child(f"""
 obj = hexlaw.{cls}.__new__(hexlaw.{cls})
@@ -226,3 +226,59 @@ def test_position_takes_data_as_ask_does():
     with pytest.raises(hexlaw.CaseError, match="NaN"):
         p.set_unit("A", strength=float("nan"))
     assert p.ask().outcome["in_enemy_zoc"] is False and p.unit("A")["strength"] == 3
+
+
+def test_a_bad_pickled_game_state_is_a_type_error():
+    """Issue 16's audit of untyped throws: Game.__setstate__ with a tuple that is not a pickled
+    game's raised RuntimeError ("not a pickled hexlaw.Game", or pybind11's "Unable to cast")."""
+    r = child("""
+for bad in ((1, 2), ('a', 'b', 5), (None, None, None, None), ('a',) * 5):
+    try:
+        hexlaw.Game.__new__(hexlaw.Game).__setstate__(bad)
+    except TypeError:
+        pass
+    else:
+        raise AssertionError(bad)
+print('ok')
+""")
+    assert r.returncode == 0 and r.stdout.strip() == "ok", (r.stdout, r.stderr[-2000:])
+
+
+def test_a_finished_game_has_no_decision_and_says_so_as_a_value_error(meadow):
+    """Issue 16's audit of untyped throws: a finished game asked for its decision raised
+    RuntimeError (std::logic_error "the game is over"), as did a finished Jemmapes game asked to
+    choose; both are the caller's mistake, ValueError as choose() after the end already was."""
+    game = hexlaw.Game(meadow, seed=2)
+    game.play("random", seed=2)
+    jgame = hexlaw.JemmapesGame(hexlaw.jemmapes_generated_scenario(formations_per_side=2, units_per_formation=2,
+                                                                   last_round=1, seed=3), seed=3)
+    while not jgame.over:
+        jgame.choose(0)
+    for g in (game, jgame):
+        assert g.over
+        for ask_it in (lambda: g.decision, lambda: g.choices, lambda: g.choose(0)):
+            with pytest.raises(ValueError, match="the game is over"):
+                ask_it()
+
+
+def test_jemmapes_choose_takes_an_index_or_a_choice_text():
+    """Issue 16's audit: JemmapesGame.choose cast anything but an int to a C++ string, so a float
+    or None raised RuntimeError ("Unable to cast"), and an index past 64 bits did too."""
+    game = hexlaw.JemmapesGame(hexlaw.jemmapes_generated_scenario(seed=5), seed=5)
+    for bad in (1.5, None, [0]):
+        with pytest.raises(TypeError):
+            game.choose(bad)
+    for bad in (2**70, -1, "no such choice"):
+        with pytest.raises(ValueError):
+            game.choose(bad)
+    game.choose(game.choices[0])  # still playable
+
+
+def test_a_jemmapes_unit_id_with_a_space_is_refused_before_play(cli, source_dir):
+    """fuzz5 finding: a Jemmapes round reads its choices back word by word, so the unit id "E 2"
+    crashed `hexlaw play` (segfault, seed 6: "assault 0604 by E 2 head E 2" named no unit "E").
+    The scenario reader refuses such an id by its field."""
+    scenario = source_dir / "tests/fuzz/corpus/scenario/finding-jemmapes-id-with-space.yaml"
+    r = subprocess.run([cli, "play", "--seed", "6", "--policy-seed", "6", str(scenario)], capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 2 and "units[3].id" in r.stderr and "no spaces" in r.stderr, (r.returncode, r.stderr)

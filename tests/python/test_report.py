@@ -190,3 +190,38 @@ def test_pages_are_written_atomically(tmp_path):
     children.write_atomic(page, "<html>new</html>")
     assert page.read_text() == "<html>new</html>"
     assert [p.name for p in tmp_path.iterdir()] == ["coverage.html"]
+
+
+def test_killing_the_collector_while_it_draws_the_cookbook_stops_the_cli(tmp_path):
+    """The cookbook step runs the CLI through report/children.py too (issue 16): SIGTERM while
+    `hexlaw ask --svg` draws stops the CLI and anything it started, not the CLI alone."""
+    import os
+    import signal
+    import time
+    pids = tmp_path / "pids"
+    fake_cli = tmp_path / "hexlaw"
+    fake_cli.write_text(f"#!/bin/sh\nsleep 600 &\necho $$ $! > {pids}.tmp\nmv {pids}.tmp {pids}\nwait\n")
+    fake_cli.chmod(0o755)
+    script = ("import sys; sys.path.insert(0, sys.argv[1]); import children, cookbook; "
+              "children.stop_children_on_signals(); cookbook.draw_cases(sys.argv[2], sys.argv[3])")
+    drawer = subprocess.Popen([sys.executable, "-c", script, str(ROOT / "report"), str(fake_cli), str(tmp_path)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(600):  # waits for the fake CLI to start (a guard against a hang, not a timing)
+        if pids.exists() or drawer.poll() is not None:
+            break
+        time.sleep(0.1)
+    assert pids.exists(), "the fake CLI never started"
+    child, grandchild = (int(x) for x in pids.read_text().split())
+    drawer.send_signal(signal.SIGTERM)
+    assert drawer.wait(timeout=60) != 0
+    for pid in (child, grandchild):
+        for _ in range(100):
+            try:  # gone, or a zombie waiting for its parent to reap it
+                if pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                    break
+            except FileNotFoundError:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            raise AssertionError(f"process {pid} outlived the cookbook step")

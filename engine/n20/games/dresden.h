@@ -145,6 +145,10 @@ class DresdenRules : public N20Rules {
   ReservedCrossing reserved_crossing(const Map& m, Hexside side, const GameState& s) const override;
   const char* attack_across_closed(const Map& m, const Unit& attacker, Hex defender, const GameState& s) const override;
   std::pair<std::string, std::string> position_problem(const Map& m, const GameState& s) const override;
+  // Why a state marker that carries a number (mud-until-N, confusion-limit-N,
+  // confusion-exempt-N) is refused, or empty: N must be a whole number 0..kMaxTurn (issue 16:
+  // "mud-until-x" reached std::stoi, an internal error).
+  static std::string numbered_marker_problem(const GameState& s);
   // Whether `unit` may build the pontoon into `to` now, and why not (rule, reason).
   struct PontoonBuild {
     bool legal = false;

@@ -75,6 +75,7 @@ std::pair<std::string, std::string> DresdenRules::position_problem(const Map& m,
                                "1217 only (dresden:6.0)"};
     if (++n > 1) return {"state.markers", "more than one pontoon-built marker: the French build one pontoon (dresden:6.0)"};
   }
+  if (std::string why = numbered_marker_problem(s); !why.empty()) return {"state.markers", why};
   return {};
 }
 

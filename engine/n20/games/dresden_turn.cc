@@ -4,10 +4,12 @@
 // its lifting (dresden:3.1), and the catastrophes of losing Dresden (dresden:12.7).
 #include "engine/n20/games/dresden.h"
 
+#include "engine/core/limits.h"
 #include "engine/n20/turn_end.h"
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <stdexcept>
 #include <string>
 
@@ -25,10 +27,22 @@ constexpr const char* kWorsening = "weather-worsening";     // the trend marker'
 constexpr const char* kFirstCatastrophe = "catastrophe-one-dresden-hex";
 constexpr const char* kSecondCatastrophe = "catastrophe-both-dresden-hexes";
 
-// The number after `prefix` in the first marker that carries it.
+// The number after `prefix` in `m`, when `m` carries `prefix` and a whole number 0..kMaxTurn
+// after it.
+std::optional<int> number_after(std::string_view m, std::string_view prefix) {
+  if (!m.starts_with(prefix)) return std::nullopt;
+  const std::string_view digits = m.substr(prefix.size());
+  int n = -1;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (ec != std::errc() || end != digits.data() + digits.size() || n < 0 || n > kMaxTurn) return std::nullopt;
+  return n;
+}
+
+// The number after `prefix` in the first marker that carries it (the readers refused a
+// marker whose number is not 0..kMaxTurn: DresdenRules::numbered_marker_problem).
 std::optional<int> marker_number(const GameState& s, std::string_view prefix) {
   for (Symbol m : s.markers)
-    if (m.view().starts_with(prefix)) return std::stoi(std::string(m.view().substr(prefix.size())));
+    if (m.view().starts_with(prefix)) return number_after(m.view(), prefix);
   return std::nullopt;
 }
 
@@ -40,6 +54,15 @@ void set_marker_number(GameState& s, std::string_view prefix, std::optional<int>
 bool allied(const Unit& u) { return u.side != "french"; }
 
 }  // namespace
+
+std::string DresdenRules::numbered_marker_problem(const GameState& s) {
+  for (Symbol m : s.markers)
+    for (std::string_view prefix : {kMudUntil, kLimit, kExempt})
+      if (m.view().starts_with(prefix) && !number_after(m.view(), prefix))
+        return "marker " + m.str() + ": " + std::string(prefix) + " is followed by a whole number 0.." +
+               std::to_string(kMaxTurn);
+  return {};
+}
 
 std::optional<int> DresdenRules::confusion_limit(const GameState& s) { return marker_number(s, kLimit); }
 

@@ -155,7 +155,7 @@ void LeipzigRules::after_owed_retreat(const Map& m, Symbol unit, Hex from, GameS
     if (now == s.morale.end() || morale_frozen(track, s, t)) continue;
     const int before = now->second;
     now->second = std::clamp(before + delta, 0, 10);
-    t.cite("leipzig:16.12", [&] { return track + " morale " + std::to_string(before) + " -> " + std::to_string(now->second) +
+    t.cite("leipzig:16.12", [&, &track = track] { return track + " morale " + std::to_string(before) + " -> " + std::to_string(now->second) +
                                          " for Broken Leader " + unit + " (leipzig.broken_leader_morale = standard)"; });
   }
 }

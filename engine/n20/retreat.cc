@@ -635,21 +635,22 @@ void choose(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visited, 
     return;
   }
   if (remaining == 0 && path.extended >= kMaxExtension) return;
-  // Step C.
-  Candidates cand;
-  candidates_at(g, loc, visited, path, remaining, budget, cand);
-  const int owed = std::max(remaining - 1, 0);
-  for (std::size_t k = 0; k < cand.n; ++k) {
-    const RetreatStep& c = cand.steps[k];
+  // Step C. Each candidate in turn: dropped when no path through it can beat the best so far
+  // (a step that breaks the unit for certain ends its path at once), else followed.
+  const int owed = std::max(remaining - 1, 0), extension = path.extended + (remaining == 0 ? 1 : 0);
+  auto pruned = [&](const RetreatStep& c) {
+    if (c.doomed || !chosen.found) return false;
+    const int rest = budget < kUnlimited ? budget - g.cost(c) : kUnlimited;
+    return rolls + c.rolls() + (rest < kUnlimited ? g.ezoc_in(rest) : 0) >= chosen.key;
+  };
+  auto follow = [&](const RetreatStep& c) {
     if (c.doomed) {
       path.steps.push_back(c);
       offer(path);
       path.steps.pop_back();
-      continue;
+      return;
     }
     const int rest = budget < kUnlimited ? budget - g.cost(c) : kUnlimited;
-    const int at_least = rolls + c.rolls() + (rest < kUnlimited ? g.ezoc_in(rest) : 0);
-    if (chosen.found && at_least >= chosen.key) continue;  // nothing below the best in there
     g.enter(visited, c.hex);
     path.steps.push_back(c);
     const bool extending = remaining == 0;
@@ -658,7 +659,57 @@ void choose(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visited, 
     if (extending) --path.extended;
     path.steps.pop_back();
     g.leave(visited);
+  };
+  if (g.priority() != Ground::Priority::FewestEzoc) {
+    Candidates cand;
+    candidates_at(g, loc, visited, path, remaining, budget, cand);
+    for (std::size_t k = 0; k < cand.n; ++k)
+      if (!pruned(cand.steps[k])) follow(cand.steps[k]);
+    return;
   }
+  // Under fewest_ezoc the candidates are candidates_at's, each proved finishable only when it
+  // would be followed or when which candidates count depends on it: the steps within the
+  // budget closer to the LOC, by hex, wherever one of them can be finished (Step E), else the
+  // others, by hex.
+  auto finishable = [&](const RetreatStep& c) {
+    if (c.doomed) return true;
+    g.enter(visited, c.hex);
+    const bool ok = g.can_finish(c.hex, owed, extension, visited, {.budget = budget - g.cost(c)});
+    g.leave(visited);
+    return ok;
+  };
+  std::array<RetreatStep, 6> open, closer, others;
+  const std::size_t n_open = g.open_steps(at, visited, open);
+  std::size_t n_closer = 0, n_others = 0;
+  const int here = loc ? distance(at, *loc) : 0;
+  for (std::size_t k = 0; k < n_open; ++k) {
+    if (g.cost(open[k]) > budget) continue;
+    if (loc && distance(open[k].hex, *loc) < here) closer[n_closer++] = open[k];
+    else others[n_others++] = open[k];
+  }
+  auto by_hex = [](std::array<RetreatStep, 6>& a, std::size_t n) {  // at most six: insertion sort
+    for (std::size_t k = 1; k < n; ++k)
+      for (std::size_t j = k; j > 0 && a[j].hex < a[j - 1].hex; --j) std::swap(a[j], a[j - 1]);
+  };
+  by_hex(closer, n_closer);
+  by_hex(others, n_others);
+  bool any_closer = false;
+  std::array<bool, 6> unproved{};  // closer steps dropped before they were proved finishable
+  for (std::size_t k = 0; k < n_closer; ++k) {
+    if (pruned(closer[k])) {
+      unproved[k] = true;
+    } else if (finishable(closer[k])) {
+      any_closer = true;
+      follow(closer[k]);
+    }
+  }
+  if (any_closer) return;
+  // No closer step followed can be finished. The others count only if no closer one can.
+  if (std::all_of(others.begin(), others.begin() + static_cast<long>(n_others), pruned)) return;
+  for (std::size_t k = 0; k < n_closer; ++k)
+    if (unproved[k] && finishable(closer[k])) return;
+  for (std::size_t k = 0; k < n_others; ++k)
+    if (!pruned(others[k]) && finishable(others[k])) follow(others[k]);
 }
 
 }  // namespace

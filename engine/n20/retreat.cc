@@ -52,6 +52,7 @@ struct SearchArrays : Workspace::Scratch {
     GameState state;
     std::uint32_t epoch = 0;     // the stamp of its steps
     std::uint64_t used = 0;      // when a search last took it
+    bool costly = false;         // the last retreat_choice of it cost more than 0 (fewest_ezoc)
   };
   static constexpr std::size_t kSlots = 4;
   std::array<Slot, kSlots> slots;
@@ -60,14 +61,20 @@ struct SearchArrays : Workspace::Scratch {
   std::vector<std::uint32_t> on_path;  // epoch while the hex is on the path
   std::vector<std::uint32_t> read;     // epoch of the last search that read the hex's steps
   std::uint32_t epoch = 0;
-  // Which hexes lie in an enemy ZOC for the side zoc_side, per hex: zoc_epoch * 2 + in one.
-  // They hold for every position with the same ground, game-level fields and units of the
-  // other sides (zoc_state keeps those): a side's own units never bear on the ZOCs it faces.
-  // A battle's retreats all see the same enemies, wherever its losers have gone.
-  std::vector<std::uint32_t> zoc;
-  std::shared_ptr<const TerrainIndex> zoc_ground;
-  Symbol zoc_side;
-  GameState zoc_state;
+  // Which hexes lie in an enemy ZOC for a side, per hex: epoch * 2 + in one. They hold for
+  // every position with the same ground, game-level fields and units of the other sides
+  // (`state` keeps those): a side's own units never bear on the ZOCs it faces. A battle's
+  // retreats all see the same enemies, wherever its losers have gone; each side of the battle
+  // keeps its own, since the odds search both sides' retreats in turn.
+  struct ZocSlot {
+    std::vector<std::uint32_t> zoc;
+    std::shared_ptr<const TerrainIndex> ground;
+    Symbol side;
+    GameState state;
+    std::uint32_t epoch = 0;  // unique among the slots' refreshes (zoc_epoch when taken)
+    std::uint64_t used = 0;
+  };
+  std::array<ZocSlot, 2> zocs;
   std::uint32_t zoc_epoch = 0;
 };
 
@@ -135,27 +142,42 @@ class Ground {
       }
       a.on_path.assign(a.size, 0);
       a.read.assign(a.size, 0);
-      a.zoc.assign(a.size, 0);
+      for (SearchArrays::ZocSlot& z : a.zocs) {
+        z.zoc.assign(a.size, 0);
+        z.ground.reset();
+        z.epoch = 0;
+      }
       a.epoch = a.zoc_epoch = 0;
-      a.zoc_ground.reset();
     }
     const std::shared_ptr<const TerrainIndex>& ground = index_.ground_shared();
-    // The enemy-ZOC facts stand when the ground and everything but this side's units are the
-    // last ones' (on a bounded map, whose window is the ground's).
+    // The enemy-ZOC facts stand when the ground and everything but this side's units are a
+    // slot's (on a bounded map, whose window is the ground's); else the slot used longest ago
+    // is taken for them.
     zoc_kept_ = map.bounds().has_value() && !shares_a_hex(state, unit.side);
-    if (zoc_kept_ && (a.zoc_ground != ground || a.zoc_side != unit.side || !same_but_side(a.zoc_state, state, unit.side))) {
-      a.zoc_ground = ground;
-      a.zoc_side = unit.side;
-      a.zoc_state = state;
-      std::erase_if(a.zoc_state.units, [&](const Unit& u) { return u.side == unit.side; });
-      ++a.zoc_epoch;
+    if (zoc_kept_) {
+      for (SearchArrays::ZocSlot& z : a.zocs)
+        if (z.ground == ground && z.side == unit.side && same_but_side(z.state, state, unit.side)) {
+          zocs_ = &z;
+          break;
+        }
+      if (!zocs_) {
+        zocs_ = &a.zocs.front();
+        for (SearchArrays::ZocSlot& z : a.zocs)
+          if (z.used < zocs_->used) zocs_ = &z;
+        zocs_->ground = ground;
+        zocs_->side = unit.side;
+        zocs_->state = state;
+        std::erase_if(zocs_->state.units, [&](const Unit& u) { return u.side == unit.side; });
+        zocs_->epoch = ++a.zoc_epoch;
+      }
+      zocs_->used = ++a.searches;
     }
     // A slot's steps stand when its ground and unit are this one's, and its ZOC facts (or,
     // where those are not kept, its whole position); else the slot used longest ago is taken.
     SearchArrays::Slot* slot = nullptr;
     for (SearchArrays::Slot& k : a.slots)
       if (k.ground == ground && k.unit == unit && k.by_state == !zoc_kept_ &&
-          (zoc_kept_ ? k.by_zoc_epoch == a.zoc_epoch : k.state == state)) {
+          (zoc_kept_ ? k.by_zoc_epoch == zocs_->epoch : k.state == state)) {
         slot = &k;
         break;
       }
@@ -166,11 +188,13 @@ class Ground {
       slot->ground = ground;
       slot->unit = unit;
       slot->by_state = !zoc_kept_;
-      slot->by_zoc_epoch = a.zoc_epoch;
+      slot->by_zoc_epoch = zoc_kept_ ? zocs_->epoch : 0;
       if (!zoc_kept_) slot->state = state;
       slot->epoch = ++a.epoch;
+      slot->costly = false;
     }
     slot->used = ++a.searches;
+    slot_ = slot;
     exits_ = &slot->exits;
     exits_epoch_ = slot->epoch;
     epoch_ = ++a.epoch;
@@ -270,6 +294,11 @@ class Ground {
     return &s;
   }
 
+  // Whether the last choice search of this unit (on the steps kept for it) cost more than 0,
+  // and recording this one's: a guess at where to start, never bearing on the answer.
+  bool expects_cost() const { return slot_->costly; }
+  void note_cost(bool costly) const { slot_->costly = costly; }
+
   bool is_loc(Hex h) const { return std::find(locs_.begin(), locs_.end(), h) != locs_.end(); }
   const std::vector<Hex>& locs() const { return locs_; }
   const std::vector<Hex>& targets() const { return targets_; }
@@ -337,8 +366,8 @@ class Ground {
   bool enemy_zoc(Hex b) const {
     const int i = zoc_kept_ ? index_.window().index(b) : -1;
     if (i < 0) return index_.enemy_zoc(zoc_, b);
-    std::uint32_t& known = arrays_->zoc[static_cast<std::size_t>(i)];
-    if ((known >> 1) != arrays_->zoc_epoch) known = arrays_->zoc_epoch * 2 + (index_.enemy_zoc(zoc_, b) ? 1 : 0);
+    std::uint32_t& known = zocs_->zoc[static_cast<std::size_t>(i)];
+    if ((known >> 1) != zocs_->epoch) known = zocs_->epoch * 2 + (index_.enemy_zoc(zoc_, b) ? 1 : 0);
     return (known & 1) != 0;
   }
 
@@ -433,9 +462,11 @@ class Ground {
   std::vector<Hex> targets_;  // the LOCs a retreat may head for, in hex order
   Workspace::Lease<SearchArrays> arrays_;  // given back to the rule set with the search
   std::uint32_t epoch_ = 0;        // this search's: the hexes on its path
+  SearchArrays::Slot* slot_ = nullptr;                 // the slot of this unit's steps
   std::vector<SearchArrays::Exits>* exits_ = nullptr;  // the slot's steps this search reads
   std::uint32_t exits_epoch_ = 0;  // their stamp (kept from an earlier search of the same unit)
   bool zoc_kept_ = false;          // the enemy-ZOC facts are read from (and kept in) the workspace
+  SearchArrays::ZocSlot* zocs_ = nullptr;  // the slot that keeps them
   mutable std::optional<RetreatStep> outside_;  // a step from a hex outside the window
   mutable const char* barred_ = nullptr;  // the case that barred a hex the search met (bars_hex)
 
@@ -794,14 +825,24 @@ RetreatOptions retreat_choice(const N20Rules& rules, const Map& map, const GameS
   Ground g(rules, map, state, unit);
   retreat_premises(rules, map, state, unit, distance_owed, o, trace);
   const std::vector<std::optional<Hex>> targets = retreat_targets(rules, map, unit, loc, g, trace);
-  // The least cost as retreat_paths finds it: a budget of 0 first, the least cost worked out
-  // only when that finds nothing (fewest_ezoc); the other readings search without a budget.
+  // The least cost as retreat_paths finds it (fewest_ezoc; the other readings search without a
+  // budget): a budget of 0 first, the least cost worked out only when that finds nothing. When
+  // the unit's last search cost more than 0, the least cost is worked out first instead (the
+  // same least cost either way; the failing search with a budget of 0 spared).
   bool fewest_known = g.priority() != Ground::Priority::FewestEzoc;
   int fewest = fewest_known ? kUnlimited : 0;
   Chosen chosen;
   std::vector<Hex> visited;
   visited.reserve(static_cast<std::size_t>(distance_owed + kMaxExtension + 2));
+  if (!fewest_known && g.expects_cost()) {
+    g.enter(visited, unit.hex);
+    fewest = kUnlimited;
+    g.cheapest(unit.hex, distance_owed, 0, visited, 0, fewest);
+    g.leave(visited);
+    fewest_known = true;
+  }
   for (const auto& target : targets) {
+    if (fewest == kUnlimited && g.priority() == Ground::Priority::FewestEzoc) break;  // no legal retreat
     // Paths found again for a later LOC (retreat_paths drops them) have the key they had, so
     // they never displace the first: each LOC's search simply goes on from the best so far.
     visited.clear();
@@ -820,6 +861,7 @@ RetreatOptions retreat_choice(const N20Rules& rules, const Map& map, const GameS
     fewest_known = true;
     g.leave(visited);
   }
+  if (g.priority() == Ground::Priority::FewestEzoc) g.note_cost(fewest > 0);
   if (chosen.gave_up) return retreat_paths(rules, map, state, unit, distance_owed, loc, trace);
   if (!chosen.found) {
     no_retreat(g, map, unit, distance_owed, o, trace);

@@ -229,9 +229,9 @@ class Ground {
     }
     const auto k = static_cast<std::size_t>(i);
     SearchArrays::Exits& e = exits_of(k, a);
-    if (arrays_->read[k] != epoch_) {
+    if (e.barred && arrays_->read[k] != epoch_) {  // only a barred hex beyond needs the mark
       arrays_->read[k] = epoch_;
-      if (e.barred) barred_ = e.barred;
+      barred_ = e.barred;
     }
     return open_step(e, d);
   }
@@ -240,31 +240,45 @@ class Ground {
   // into `out`: exit() for each direction not on the path, the hex's index worked out once.
   std::size_t open_steps(Hex at, const std::vector<Hex>& path, std::array<RetreatStep, 6>& out) const {
     std::size_t n = 0;
-    const int i = index_.window().index(at);
-    if (i < 0) {
+    SearchArrays::Exits* e = exits_read(at);
+    if (!e) {
       for (Direction d : kAllDirections)
         if (const RetreatStep* s = exit(at, d); s && !on_path(path, s->hex)) out[n++] = *s;
       return n;
     }
+    for (std::size_t d = 0; d < 6; ++d)
+      if (open_beyond(*e, d, path, out[n])) ++n;
+    return n;
+  }
+
+  // The steps out of `at` as exit() reads them (worked out if not kept, the hexes barred
+  // beyond met), or null outside the window (exit() then works each out afresh).
+  SearchArrays::Exits* exits_read(Hex at) const {
+    const int i = index_.window().index(at);
+    if (i < 0) return nullptr;
     const auto k = static_cast<std::size_t>(i);
     SearchArrays::Exits& e = exits_of(k, at);
-    if (arrays_->read[k] != epoch_) {
+    if (e.barred && arrays_->read[k] != epoch_) {  // only a barred hex beyond needs the mark
       arrays_->read[k] = epoch_;
-      if (e.barred) barred_ = e.barred;
+      barred_ = e.barred;
     }
-    for (std::size_t d = 0; d < 6; ++d) {
-      if (!((e.open >> d) & 1u)) continue;
-      const RetreatStep& s = e.steps[d];
-      const int j = e.index[d];
-      if (j >= 0 ? arrays_->on_path[static_cast<std::size_t>(j)] == epoch_
-                 : std::find(path.begin(), path.end(), s.hex) != path.end())
-        continue;
-      const Unit* o = occupant(s.hex);
-      if (o && o->side != unit_.side) continue;
-      out[n] = s;
-      out[n++].friendly = o != nullptr;
-    }
-    return n;
+    return &e;
+  }
+
+  // Whether step d of `e` may be taken now (open, no enemy beyond, not back onto `path`); if
+  // so it is copied into `out` with whether a friend stands beyond.
+  bool open_beyond(const SearchArrays::Exits& e, std::size_t d, const std::vector<Hex>& path, RetreatStep& out) const {
+    if (!((e.open >> d) & 1u)) return false;
+    const RetreatStep& s = e.steps[d];
+    const int j = e.index[d];
+    if (j >= 0 ? arrays_->on_path[static_cast<std::size_t>(j)] == epoch_
+               : std::find(path.begin(), path.end(), s.hex) != path.end())
+      return false;
+    const Unit* o = occupant(s.hex);
+    if (o && o->side != unit_.side) return false;
+    out = s;
+    out.friendly = o != nullptr;
+    return true;
   }
 
   // The steps out of the hex at window index k (a), worked out if they are not kept.
@@ -400,10 +414,18 @@ class Ground {
     if (remaining > 0 && loc_breaks_ && is_loc(at)) return true;
     if (remaining == 0 && extension >= kMaxExtension) return false;
     const bool budgeted = limit.budget < kUnlimited;
-    std::array<RetreatStep, 6> open;
-    const std::size_t n = open_steps(at, visited, open);
-    for (std::size_t k = 0; k < n; ++k) {
-      const RetreatStep* s = &open[k];
+    // The steps are tried one by one (most checks succeed at the first), the hex's index worked
+    // out once.
+    SearchArrays::Exits* e = exits_read(at);
+    RetreatStep here;
+    for (Direction d : kAllDirections) {
+      const RetreatStep* s = nullptr;
+      if (e) {
+        if (!open_beyond(*e, static_cast<std::size_t>(d), visited, here)) continue;
+        s = &here;
+      } else if (s = exit(at, d); !s || on_path(visited, s->hex)) {
+        continue;
+      }
       if (klass(*s) > limit.max_class) continue;
       const int c = cost(*s);
       if (c > limit.budget) continue;

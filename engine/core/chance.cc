@@ -17,7 +17,7 @@ ChanceBranches chance_branches(int sides, const std::vector<int>* group_of_face)
   }
   if (group_of_face->size() != static_cast<std::size_t>(sides))
     throw std::invalid_argument("a grouped die needs one group per face");
-  std::vector<int> ids;  // the group of each branch, in order of first face
+  InlineVector<int, 12> ids;  // the group of each branch, in order of first face
   for (int f = 1; f <= sides; ++f) {
     const int g = (*group_of_face)[static_cast<std::size_t>(f - 1)];
     auto it = std::find(ids.begin(), ids.end(), g);

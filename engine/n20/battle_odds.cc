@@ -61,6 +61,19 @@ std::uint64_t shown_hash(const BattleOutcome& o) {
   return h;
 }
 
+// Whether `trace` keeps nothing at all, not even the ids cited (Trace::Off): a citation made
+// into an empty trace like it leaves no entry. The id is the one every fought battle cites
+// (step G); a catalog without it keeps the full enumeration.
+bool keeps_nothing(const Trace& trace) {
+  Trace probe = trace.like();
+  try {
+    probe.cite("std:9.0", std::string());
+  } catch (const std::exception&) {
+    return false;
+  }
+  return probe.entries().empty();
+}
+
 }  // namespace
 
 // Step A. Refuse Dummies, as a played battle does. Step B. Walk the tree of rolls from the
@@ -72,7 +85,10 @@ std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Ma
   // Step A.
   refuse_dummies(rules, state, battle.attackers, "fight in a battle");
   refuse_dummies(rules, state, battle.defenders, "fight in a battle");
-  // Step B.
+  // Step B. A trace that keeps nothing needs no explanation of the retreats: each is searched
+  // for the path taken alone.
+  ResolutionPolicy as_asked = policy;
+  as_asked.choose_path_alone = as_asked.choose_path_alone || keeps_nothing(trace);
   DistinctCitations citations(trace);
   std::vector<Weighted<BattleOutcome>> out;
   out.reserve(64);
@@ -102,7 +118,7 @@ std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Ma
     bucket.push_back(out.size());
     out.push_back(Weighted<BattleOutcome>{r.take_outcome(), p, 1});
   };
-  explore_chance_tree(BattleResolution(rules, map, state, battle, policy), advance, leaf);
+  explore_chance_tree(BattleResolution(rules, map, state, battle, as_asked), advance, leaf);
   return out;
 }
 

@@ -522,8 +522,15 @@ bool BattleResolution::begin_retreat() {
   if (hold_unit(f)) return false;  // a unit that never retreats (a garrison) holds instead
   std::optional<Hex> loc;
   if (auto it = policy.retreat_locs.find(f.unit); it != policy.retreat_locs.end()) loc = it->second;
-  // Step A.
-  options_ = std::make_shared<const RetreatOptions>(retreat_paths(rules, *fixed_->map, out_.after, u, distance, loc, *trace_));
+  // Step A. Where the stated policy will choose and the trace keeps nothing (exact odds), the
+  // path it takes is searched for alone (retreat_choice); otherwise every legal path, with
+  // the explanation of what shaped them.
+  const auto fixed_path = policy.retreat_paths.find(f.unit);
+  const bool policy_chooses = fixed_path == policy.retreat_paths.end() && !policy.pause_for_owners;
+  if (policy_chooses && policy.choose_path_alone)
+    options_ = std::make_shared<const RetreatOptions>(retreat_choice(rules, *fixed_->map, out_.after, u, distance, loc, *trace_));
+  else
+    options_ = std::make_shared<const RetreatOptions>(retreat_paths(rules, *fixed_->map, out_.after, u, distance, loc, *trace_));
   const RetreatOptions& options = *options_;
   if (options.must_break) {
     break_unit(f, "std:9.8", BreakCause{.kind = BreakCause::Kind::NoRetreat, .distance = distance, .hex = u.hex});
@@ -531,7 +538,7 @@ bool BattleResolution::begin_retreat() {
   }
   // Step B.
   walked_ = 0;
-  if (auto it = policy.retreat_paths.find(f.unit); it != policy.retreat_paths.end()) {
+  if (auto it = fixed_path; it != policy.retreat_paths.end()) {
     bool found = false;
     for (std::size_t i = 0; i < options.paths.size(); ++i) {
       const auto& steps = options.paths[i].steps;

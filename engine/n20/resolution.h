@@ -44,6 +44,10 @@ struct ResolutionPolicy {
   // Stop once the rolls before the battle die are made (N20Rules::pre_battle_rolls): the odds of
   // those rolls alone (Leipzig's Unreliable Troops), the battle die never rolled.
   bool stop_before_battle_die = false;
+  // Search each retreat for the path the stated policy takes alone (retreat_choice), without
+  // the explanation of every legal path: only for a trace that keeps nothing (exact odds
+  // asked silently set it), since the explanation's citations need every path.
+  bool choose_path_alone = false;
 };
 
 // Why a unit broke, held as the facts and written out only for an answer or a trace.

@@ -23,33 +23,58 @@ constexpr std::uint32_t kLastZocEpoch = (1u << 31) - 1;  // zoc_epoch * 2 + 1 mu
 // Arrays a search borrows from the rule set's workspace (see PositionIndex for the same
 // scheme): the steps out of each hex, worked out once since they do not depend on the path,
 // and which hexes the path being built stands on. Entries from an older epoch read as unset.
-// The steps depend only on the position, the ground and the unit retreating, so a search of
-// the same unit on an equal position and the same ground keeps the last search's steps: the
-// odds of a battle search each loser's retreat once per rout distance, all on one position.
+// A hex's steps are kept without who stands beyond them (an enemy closes a step, a friend
+// marks it; both are read from the position at each search), so they depend only on the
+// ground, the unit retreating and the enemy-ZOC facts of its side. A later search of the same
+// unit under the same ZOC facts keeps them, whichever of its friends have moved or broken: the
+// odds of a battle search each loser's retreat once per rout distance and per fate of the
+// losers before it, all facing the same enemies. Where the ZOC facts are not kept, the steps
+// are kept only for an equal position.
 struct SearchArrays : Workspace::Scratch {
   static constexpr Workspace::Kind kKind = Workspace::Kind::RetreatSearch;
   struct Exits {
     std::uint32_t epoch = 0;
-    std::uint8_t open = 0;  // bit d: direction d may be entered
-    std::array<RetreatStep, 6> steps;
+    std::uint8_t open = 0;  // bit d: direction d may be entered, unless an enemy stands beyond
+    const char* barred = nullptr;  // the last case that barred a hex beyond (bars_hex), if any
+    std::array<RetreatStep, 6> steps;  // `friendly` left unset: read from the position
+    std::array<int, 6> index{};        // the window index of the hex beyond (-1: outside)
   };
-  std::vector<Exits> exits;
+  // The steps of the last few units searched, each with what they were worked out for (the
+  // ground held, so that its address is never another's): the unit as it stood, and either the
+  // ZOC facts' epoch or, where those are not kept, the whole position. A battle's odds search
+  // its losers in turn, so each keeps its own.
+  struct Slot {
+    std::vector<Exits> exits;
+    std::shared_ptr<const TerrainIndex> ground;
+    Unit unit;
+    bool by_state = false;
+    std::uint32_t by_zoc_epoch = 0;
+    GameState state;
+    std::uint32_t epoch = 0;     // the stamp of its steps
+    std::uint64_t used = 0;      // when a search last took it
+    bool costly = false;         // the last retreat_choice of it cost more than 0 (fewest_ezoc)
+  };
+  static constexpr std::size_t kSlots = 4;
+  std::array<Slot, kSlots> slots;
+  std::uint64_t searches = 0;
+  std::size_t size = 0;  // hexes each array covers
   std::vector<std::uint32_t> on_path;  // epoch while the hex is on the path
+  std::vector<std::uint32_t> read;     // epoch of the last search that read the hex's steps
   std::uint32_t epoch = 0;
-  // What the steps stamped exits_epoch were worked out for (the ground held, so that its
-  // address is never another's).
-  std::shared_ptr<const TerrainIndex> ground;
-  Symbol unit;
-  GameState state;
-  std::uint32_t exits_epoch = 0;
-  // Which hexes lie in an enemy ZOC for the side zoc_side, per hex: zoc_epoch * 2 + in one.
-  // They hold for every position with the same ground, game-level fields and units of the
-  // other sides (zoc_state keeps those): a side's own units never bear on the ZOCs it faces.
-  // A battle's retreats all see the same enemies, wherever its losers have gone.
-  std::vector<std::uint32_t> zoc;
-  std::shared_ptr<const TerrainIndex> zoc_ground;
-  Symbol zoc_side;
-  GameState zoc_state;
+  // Which hexes lie in an enemy ZOC for a side, per hex: epoch * 2 + in one. They hold for
+  // every position with the same ground, game-level fields and units of the other sides
+  // (`state` keeps those): a side's own units never bear on the ZOCs it faces. A battle's
+  // retreats all see the same enemies, wherever its losers have gone; each side of the battle
+  // keeps its own, since the odds search both sides' retreats in turn.
+  struct ZocSlot {
+    std::vector<std::uint32_t> zoc;
+    std::shared_ptr<const TerrainIndex> ground;
+    Symbol side;
+    GameState state;
+    std::uint32_t epoch = 0;  // unique among the slots' refreshes (zoc_epoch when taken)
+    std::uint64_t used = 0;
+  };
+  std::array<ZocSlot, 2> zocs;
   std::uint32_t zoc_epoch = 0;
 };
 
@@ -108,35 +133,71 @@ class Ground {
     for (Hex h : rules.retreat_direction_locs(unit, map, state)) targets_.push_back(h);
     SearchArrays& a = *arrays_;
     const auto n = static_cast<std::size_t>(index_.window().size());
-    if (a.exits.size() < n || a.epoch >= UINT32_MAX - 1 || a.zoc_epoch >= kLastZocEpoch) {
-      a.exits.assign(std::max(n, a.exits.size()), {});
-      a.on_path.assign(a.exits.size(), 0);
-      a.zoc.assign(a.exits.size(), 0);
+    if (a.size < n || a.epoch >= UINT32_MAX - 1 || a.zoc_epoch >= kLastZocEpoch) {
+      a.size = std::max(n, a.size);
+      for (SearchArrays::Slot& slot : a.slots) {
+        slot.exits.assign(a.size, {});
+        slot.ground.reset();
+        slot.epoch = 0;
+      }
+      a.on_path.assign(a.size, 0);
+      a.read.assign(a.size, 0);
+      for (SearchArrays::ZocSlot& z : a.zocs) {
+        z.zoc.assign(a.size, 0);
+        z.ground.reset();
+        z.epoch = 0;
+      }
       a.epoch = a.zoc_epoch = 0;
-      a.ground.reset();
-      a.zoc_ground.reset();
     }
-    // The steps of the last search stand when its unit, position and ground are this one's
-    // (the window follows from the ground and the position).
     const std::shared_ptr<const TerrainIndex>& ground = index_.ground_shared();
-    if (a.ground != ground || a.unit != unit.id || a.state != state) {
-      a.ground = ground;
-      a.unit = unit.id;
-      a.state = state;
-      a.exits_epoch = ++a.epoch;
-    }
-    exits_epoch_ = a.exits_epoch;
-    epoch_ = ++a.epoch;
-    // The enemy-ZOC facts stand when the ground and everything but this side's units are the
-    // last ones' (on a bounded map, whose window is the ground's).
+    // The enemy-ZOC facts stand when the ground and everything but this side's units are a
+    // slot's (on a bounded map, whose window is the ground's); else the slot used longest ago
+    // is taken for them.
     zoc_kept_ = map.bounds().has_value() && !shares_a_hex(state, unit.side);
-    if (zoc_kept_ && (a.zoc_ground != ground || a.zoc_side != unit.side || !same_but_side(a.zoc_state, state, unit.side))) {
-      a.zoc_ground = ground;
-      a.zoc_side = unit.side;
-      a.zoc_state = state;
-      std::erase_if(a.zoc_state.units, [&](const Unit& u) { return u.side == unit.side; });
-      ++a.zoc_epoch;
+    if (zoc_kept_) {
+      for (SearchArrays::ZocSlot& z : a.zocs)
+        if (z.ground == ground && z.side == unit.side && same_but_side(z.state, state, unit.side)) {
+          zocs_ = &z;
+          break;
+        }
+      if (!zocs_) {
+        zocs_ = &a.zocs.front();
+        for (SearchArrays::ZocSlot& z : a.zocs)
+          if (z.used < zocs_->used) zocs_ = &z;
+        zocs_->ground = ground;
+        zocs_->side = unit.side;
+        zocs_->state = state;
+        std::erase_if(zocs_->state.units, [&](const Unit& u) { return u.side == unit.side; });
+        zocs_->epoch = ++a.zoc_epoch;
+      }
+      zocs_->used = ++a.searches;
     }
+    // A slot's steps stand when its ground and unit are this one's, and its ZOC facts (or,
+    // where those are not kept, its whole position); else the slot used longest ago is taken.
+    SearchArrays::Slot* slot = nullptr;
+    for (SearchArrays::Slot& k : a.slots)
+      if (k.ground == ground && k.unit == unit && k.by_state == !zoc_kept_ &&
+          (zoc_kept_ ? k.by_zoc_epoch == zocs_->epoch : k.state == state)) {
+        slot = &k;
+        break;
+      }
+    if (!slot) {
+      slot = &a.slots.front();
+      for (SearchArrays::Slot& k : a.slots)
+        if (k.used < slot->used) slot = &k;
+      slot->ground = ground;
+      slot->unit = unit;
+      slot->by_state = !zoc_kept_;
+      slot->by_zoc_epoch = zoc_kept_ ? zocs_->epoch : 0;
+      if (!zoc_kept_) slot->state = state;
+      slot->epoch = ++a.epoch;
+      slot->costly = false;
+    }
+    slot->used = ++a.searches;
+    slot_ = slot;
+    exits_ = &slot->exits;
+    exits_epoch_ = slot->epoch;
+    epoch_ = ++a.epoch;
   }
   Ground(const Ground&) = delete;
   Ground& operator=(const Ground&) = delete;
@@ -157,25 +218,100 @@ class Ground {
     return std::find(path.begin(), path.end(), h) != path.end();
   }
 
-  // The step from a in direction d, or null when it may not be taken (cached per search).
+  // The step from a in direction d, or null when it may not be taken. A hex's steps are
+  // worked out once (see SearchArrays); who stands beyond is read each time. The first read of
+  // a hex in a search meets the hexes barred beyond it as working them out would (barred()).
   const RetreatStep* exit(Hex a, Direction d) const {
     const int i = index_.window().index(a);
     if (i < 0) {
       outside_ = step(a, d);
       return outside_ ? &*outside_ : nullptr;
     }
-    SearchArrays::Exits& e = arrays_->exits[static_cast<std::size_t>(i)];
+    const auto k = static_cast<std::size_t>(i);
+    SearchArrays::Exits& e = exits_of(k, a);
+    if (e.barred && arrays_->read[k] != epoch_) {  // only a barred hex beyond needs the mark
+      arrays_->read[k] = epoch_;
+      barred_ = e.barred;
+    }
+    return open_step(e, d);
+  }
+
+  // The steps open from `at` that do not lead back onto the path, in direction order, copied
+  // into `out`: exit() for each direction not on the path, the hex's index worked out once.
+  std::size_t open_steps(Hex at, const std::vector<Hex>& path, std::array<RetreatStep, 6>& out) const {
+    std::size_t n = 0;
+    SearchArrays::Exits* e = exits_read(at);
+    if (!e) {
+      for (Direction d : kAllDirections)
+        if (const RetreatStep* s = exit(at, d); s && !on_path(path, s->hex)) out[n++] = *s;
+      return n;
+    }
+    for (std::size_t d = 0; d < 6; ++d)
+      if (open_beyond(*e, d, path, out[n])) ++n;
+    return n;
+  }
+
+  // The steps out of `at` as exit() reads them (worked out if not kept, the hexes barred
+  // beyond met), or null outside the window (exit() then works each out afresh).
+  SearchArrays::Exits* exits_read(Hex at) const {
+    const int i = index_.window().index(at);
+    if (i < 0) return nullptr;
+    const auto k = static_cast<std::size_t>(i);
+    SearchArrays::Exits& e = exits_of(k, at);
+    if (e.barred && arrays_->read[k] != epoch_) {  // only a barred hex beyond needs the mark
+      arrays_->read[k] = epoch_;
+      barred_ = e.barred;
+    }
+    return &e;
+  }
+
+  // Whether step d of `e` may be taken now (open, no enemy beyond, not back onto `path`); if
+  // so it is copied into `out` with whether a friend stands beyond.
+  bool open_beyond(const SearchArrays::Exits& e, std::size_t d, const std::vector<Hex>& path, RetreatStep& out) const {
+    if (!((e.open >> d) & 1u)) return false;
+    const RetreatStep& s = e.steps[d];
+    const int j = e.index[d];
+    if (j >= 0 ? arrays_->on_path[static_cast<std::size_t>(j)] == epoch_
+               : std::find(path.begin(), path.end(), s.hex) != path.end())
+      return false;
+    const Unit* o = occupant(s.hex);
+    if (o && o->side != unit_.side) return false;
+    out = s;
+    out.friendly = o != nullptr;
+    return true;
+  }
+
+  // The steps out of the hex at window index k (a), worked out if they are not kept.
+  SearchArrays::Exits& exits_of(std::size_t k, Hex a) const {
+    SearchArrays::Exits& e = (*exits_)[k];
     if (e.epoch != exits_epoch_) {
       e.epoch = exits_epoch_;
       e.open = 0;
+      e.barred = nullptr;
       for (Direction dir : kAllDirections)
-        if (auto s = step(a, dir)) {
+        if (auto s = ground_step(a, dir, e.barred)) {
           e.steps[static_cast<std::size_t>(dir)] = *s;
+          e.index[static_cast<std::size_t>(dir)] = index_.window().index(s->hex);
           e.open |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(dir));
         }
     }
-    return (e.open >> static_cast<unsigned>(d)) & 1u ? &e.steps[static_cast<std::size_t>(d)] : nullptr;
+    return e;
   }
+
+  // Step d of `e` as the position has it: null when closed or when an enemy stands beyond.
+  const RetreatStep* open_step(SearchArrays::Exits& e, Direction d) const {
+    if (!((e.open >> static_cast<unsigned>(d)) & 1u)) return nullptr;
+    RetreatStep& s = e.steps[static_cast<std::size_t>(d)];
+    const Unit* o = occupant(s.hex);
+    if (o && o->side != unit_.side) return nullptr;
+    s.friendly = o != nullptr;
+    return &s;
+  }
+
+  // Whether the last choice search of this unit (on the steps kept for it) cost more than 0,
+  // and recording this one's: a guess at where to start, never bearing on the answer.
+  bool expects_cost() const { return slot_->costly; }
+  void note_cost(bool costly) const { slot_->costly = costly; }
 
   bool is_loc(Hex h) const { return std::find(locs_.begin(), locs_.end(), h) != locs_.end(); }
   const std::vector<Hex>& locs() const { return locs_; }
@@ -198,18 +334,30 @@ class Ground {
 
   // The step from a into its neighbour b = neighbour(a, d), or nothing when b may not be
   // entered at all.
-  // RULE std:9.8.1 — never off the map, into an enemy, or across a major river without bridge or ford
   std::optional<RetreatStep> step(Hex a, Direction d) const {
+    const char* barred = nullptr;
+    std::optional<RetreatStep> s = ground_step(a, d, barred);
+    if (barred) barred_ = barred;
+    if (!s) return s;
+    const Unit* o = occupant(s->hex);
+    if (o && o->side != unit_.side) return std::nullopt;
+    s->friendly = o != nullptr;
+    return s;
+  }
+
+  // The same before anyone standing in b is looked at (an enemy there closes it; a friend
+  // makes it a friendly-occupied step): what the ground, the unit and the enemy ZOCs say.
+  // A hex barred to the unit for good sets `barred` to the case that bars it.
+  // RULE std:9.8.1 — never off the map, into an enemy, or across a major river without bridge or ford
+  std::optional<RetreatStep> ground_step(Hex a, Direction d, const char*& barred) const {
     const Hex b = neighbour(a, d);
     if (!index_.ground().on_map(b)) return std::nullopt;
     // RULE std:9.7 (part: away from the battle hex where no direction rule applies) — each hex farther from it
     if (away_from_ && distance(b, *away_from_) <= distance(a, *away_from_)) return std::nullopt;
     if (const char* rule = rules_.bars_hex(unit_, map_, b)) {
-      barred_ = rule;
+      barred = rule;
       return std::nullopt;
     }
-    const Unit* o = occupant(b);
-    if (o && o->side != unit_.side) return std::nullopt;
     const SideFacts& side = index_.side(a, d);
     // A crossing reserved to another side is none for this unit (Dresden's pontoon, dresden:6.0);
     // one its own side may not use now breaks it for certain (dresden:5.1.1).
@@ -219,7 +367,6 @@ class Ground {
     RetreatStep s;
     s.hex = b;
     s.enemy_zoc = enemy_zoc(b);
-    s.friendly = o != nullptr;
     s.river = side.hazard;
     if (doomed) {
       s.doomed = true;
@@ -233,8 +380,8 @@ class Ground {
   bool enemy_zoc(Hex b) const {
     const int i = zoc_kept_ ? index_.window().index(b) : -1;
     if (i < 0) return index_.enemy_zoc(zoc_, b);
-    std::uint32_t& known = arrays_->zoc[static_cast<std::size_t>(i)];
-    if ((known >> 1) != arrays_->zoc_epoch) known = arrays_->zoc_epoch * 2 + (index_.enemy_zoc(zoc_, b) ? 1 : 0);
+    std::uint32_t& known = zocs_->zoc[static_cast<std::size_t>(i)];
+    if ((known >> 1) != zocs_->epoch) known = zocs_->epoch * 2 + (index_.enemy_zoc(zoc_, b) ? 1 : 0);
     return (known & 1) != 0;
   }
 
@@ -257,6 +404,9 @@ class Ground {
     return friends_first_ ? ezoc * kCostUnit + friendly : friendly * kCostUnit + ezoc;
   }
 
+  // The enemy-ZOC hexes in a cost (fewest_ezoc): a finish that spends exactly `c` enters so many.
+  int ezoc_in(int c) const { return friends_first_ ? c / kCostUnit : c % kCostUnit; }
+
   // Can a retreat at `at`, `remaining` hexes owed, be finished — the full distance ending
   // alone, or a friendly LOC reached early (where it breaks, std:9.8.7) — within `limit`?
   bool can_finish(Hex at, int remaining, int extension, std::vector<Hex>& visited, Limit limit = {}) const {
@@ -264,9 +414,19 @@ class Ground {
     if (remaining > 0 && loc_breaks_ && is_loc(at)) return true;
     if (remaining == 0 && extension >= kMaxExtension) return false;
     const bool budgeted = limit.budget < kUnlimited;
+    // The steps are tried one by one (most checks succeed at the first), the hex's index worked
+    // out once.
+    SearchArrays::Exits* e = exits_read(at);
+    RetreatStep here;
     for (Direction d : kAllDirections) {
-      const RetreatStep* s = exit(at, d);
-      if (!s || on_path(visited, s->hex) || klass(*s) > limit.max_class) continue;
+      const RetreatStep* s = nullptr;
+      if (e) {
+        if (!open_beyond(*e, static_cast<std::size_t>(d), visited, here)) continue;
+        s = &here;
+      } else if (s = exit(at, d); !s || on_path(visited, s->hex)) {
+        continue;
+      }
+      if (klass(*s) > limit.max_class) continue;
       const int c = cost(*s);
       if (c > limit.budget) continue;
       if (s->doomed) return true;  // the unit breaks at that crossing: the retreat ends there
@@ -282,27 +442,28 @@ class Ground {
   }
 
   // The least cost of any complete retreat from `at` (fewest_ezoc), lowering `best` to it when
-  // below: depth first, cheaper steps first, dropping each branch that cannot beat `best`.
-  void cheapest(Hex at, int remaining, int extension, std::vector<Hex>& visited, int spent, int& best) const {
+  // below: depth first, cheaper steps first, dropping each branch that cannot beat `best`, and
+  // stopping once `best` is `floor`, a cost no retreat goes below (known to the caller).
+  void cheapest(Hex at, int remaining, int extension, std::vector<Hex>& visited, int spent, int& best,
+                int floor = 0) const {
+    if (best <= floor) return;
     if ((remaining == 0 && !friend_at(at)) || (remaining > 0 && visited.size() > 1 && loc_breaks_ && is_loc(at))) {
       best = std::min(best, spent);
       return;
     }
     if (remaining == 0 && extension >= kMaxExtension) return;
-    std::array<RetreatStep, 6> open{};
-    std::size_t n = 0;
-    for (Direction d : kAllDirections)
-      if (const RetreatStep* s = exit(at, d); s && !on_path(visited, s->hex)) open[n++] = *s;
+    std::array<RetreatStep, 6> open;
+    const std::size_t n = open_steps(at, visited, open);
     for (std::size_t k = 1; k < n; ++k)  // at most six: insertion sort by cost, stable
       for (std::size_t j = k; j > 0 && cost(open[j]) < cost(open[j - 1]); --j) std::swap(open[j], open[j - 1]);
-    for (std::size_t k = 0; k < n && spent + cost(open[k]) < best; ++k) {
+    for (std::size_t k = 0; k < n && best > floor && spent + cost(open[k]) < best; ++k) {
       if (open[k].doomed) {  // the retreat ends there, the unit broken
         best = std::min(best, spent + cost(open[k]));
         continue;
       }
       enter(visited, open[k].hex);
       cheapest(open[k].hex, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited,
-               spent + cost(open[k]), best);
+               spent + cost(open[k]), best, floor);
       leave(visited);
     }
   }
@@ -323,8 +484,11 @@ class Ground {
   std::vector<Hex> targets_;  // the LOCs a retreat may head for, in hex order
   Workspace::Lease<SearchArrays> arrays_;  // given back to the rule set with the search
   std::uint32_t epoch_ = 0;        // this search's: the hexes on its path
-  std::uint32_t exits_epoch_ = 0;  // the steps' (kept from an earlier search of the same position)
+  SearchArrays::Slot* slot_ = nullptr;                 // the slot of this unit's steps
+  std::vector<SearchArrays::Exits>* exits_ = nullptr;  // the slot's steps this search reads
+  std::uint32_t exits_epoch_ = 0;  // their stamp (kept from an earlier search of the same unit)
   bool zoc_kept_ = false;          // the enemy-ZOC facts are read from (and kept in) the workspace
+  SearchArrays::ZocSlot* zocs_ = nullptr;  // the slot that keeps them
   mutable std::optional<RetreatStep> outside_;  // a step from a hex outside the window
   mutable const char* barred_ = nullptr;  // the case that barred a hex the search met (bars_hex)
 
@@ -343,41 +507,29 @@ struct Shaping {
   int extended = 0;
 };
 
-// Step A. At the end of the distance, stop if alone, else extend (std:9.8.5). Step B. A
-// friendly LOC reached with hexes owed ends the retreat: the unit breaks there (std:9.8.7).
-// Step C. Candidate hexes: enterable, not yet on the path, and from which the retreat can be
-// finished within the reading's priority (fewest_ezoc: for no more than `budget`, the least
-// cost of any finish from here). Step D. Keep the best priority class (per_step only; std:9.8.2,
-// 9.8.3, 9.8.5). Step E. Among them, those closer to the LOC wherever possible (std:9.8.6),
-// else any (std:9.8.7).
-void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visited, RetreatPath& path, int remaining,
-               int budget, std::vector<RetreatPath>& out, std::size_t limit, bool& truncated, Shaping& shaped) {
-  if (out.size() >= limit) {
-    truncated = true;
-    return;
-  }
+// The hexes a retreat standing at the end of `visited` may enter next, in the order its paths
+// take them: Step C. Candidate hexes: enterable, not yet on the path, and from which the
+// retreat can be finished within the reading's priority (fewest_ezoc: for no more than
+// `budget`, the least cost of any finish from here). Step D. Keep the best priority class
+// (per_step only; std:9.8.2, 9.8.3, 9.8.5). Step E. Among them, those closer to the LOC
+// wherever possible (std:9.8.6), else any (std:9.8.7). Then by hex. Every candidate leads to
+// at least one legal retreat (each was found finishable under the same limits).
+struct Candidates {
+  std::array<RetreatStep, 6> steps{};
+  std::size_t n = 0;
+  int best = 99;            // the worst hex class the rest of the path needs (0: none)
+  bool any_closer = false;  // some candidate is closer to the LOC (only with a LOC)
+};
+void candidates_at(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visited, const RetreatPath& path,
+                   int remaining, int budget, Candidates& out) {
   const Hex at = visited.back();
-  // Step A.
-  if (remaining == 0 && !g.friend_at(at)) {
-    out.push_back(path);
-    return;
-  }
-  // Step B.
-  if (remaining > 0 && visited.size() > 1 && g.loc_breaks() && g.is_loc(at)) {
-    RetreatPath p = path;
-    p.breaks_at_loc = true;
-    ++shaped.loc_early;
-    out.push_back(std::move(p));
-    return;
-  }
-  if (remaining == 0 && path.extended >= kMaxExtension) return;
   // Step C. The steps open from here are worked out once; at most six, so they live on the
   // stack. `best` is the worst hex class the rest of the path needs (0: none; under
   // fewest_ezoc 1 when it needs any enemy-ZOC or friendly-occupied hex).
-  std::array<RetreatStep, 6> open{}, candidates{};
-  std::size_t n_open = 0, n_candidates = 0;
-  for (Direction d : kAllDirections)
-    if (const RetreatStep* step = g.exit(at, d); step && !g.on_path(visited, step->hex)) open[n_open++] = *step;
+  std::array<RetreatStep, 6> open;
+  auto& candidates = out.steps;
+  std::size_t n_candidates = 0;
+  const std::size_t n_open = g.open_steps(at, visited, open);
   const int owed = std::max(remaining - 1, 0), extension = path.extended + (remaining == 0 ? 1 : 0);
   int best = 99;
   if (g.priority() == Ground::Priority::FewestEzoc) {
@@ -407,6 +559,9 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
       if (n_candidates) best = bound;
     }
   }
+  out.n = n_candidates;
+  out.best = best;
+  out.any_closer = false;
   if (n_candidates == 0) return;
   auto keep_only = [&](auto&& keep) {  // a stable filter in place (at most six)
     std::size_t kept = 0;
@@ -428,12 +583,46 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
                              [&](const RetreatStep& c) { return distance(c.hex, *loc) < here; });
     if (any_closer) keep_only([&](const RetreatStep& c) { return distance(c.hex, *loc) < here; });
   }
-  const std::size_t before = out.size();
   for (std::size_t k = 1; k < n_candidates; ++k)  // at most six: insertion sort by hex
     for (std::size_t j = k; j > 0 && candidates[j].hex < candidates[j - 1].hex; --j)
       std::swap(candidates[j], candidates[j - 1]);
-  for (std::size_t k = 0; k < n_candidates; ++k) {
-    const RetreatStep& c = candidates[k];
+  out.n = n_candidates;
+  out.best = best;
+  out.any_closer = any_closer;
+}
+
+// Step A. At the end of the distance, stop if alone, else extend (std:9.8.5). Step B. A
+// friendly LOC reached with hexes owed ends the retreat: the unit breaks there (std:9.8.7).
+// Step C. The candidates (candidates_at), each followed in turn.
+void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visited, RetreatPath& path, int remaining,
+               int budget, std::vector<RetreatPath>& out, std::size_t limit, bool& truncated, Shaping& shaped) {
+  if (out.size() >= limit) {
+    truncated = true;
+    return;
+  }
+  const Hex at = visited.back();
+  // Step A.
+  if (remaining == 0 && !g.friend_at(at)) {
+    out.push_back(path);
+    return;
+  }
+  // Step B.
+  if (remaining > 0 && visited.size() > 1 && g.loc_breaks() && g.is_loc(at)) {
+    RetreatPath p = path;
+    p.breaks_at_loc = true;
+    ++shaped.loc_early;
+    out.push_back(std::move(p));
+    return;
+  }
+  if (remaining == 0 && path.extended >= kMaxExtension) return;
+  // Step C.
+  Candidates cand;
+  candidates_at(g, loc, visited, path, remaining, budget, cand);
+  if (cand.n == 0) return;
+  const int owed = std::max(remaining - 1, 0);
+  const std::size_t before = out.size();
+  for (std::size_t k = 0; k < cand.n; ++k) {
+    const RetreatStep& c = cand.steps[k];
     if (c.doomed) {  // the unit breaks at that crossing: the path ends with it (dresden:5.1.1)
       RetreatPath p = path;
       p.steps.push_back(c);
@@ -452,10 +641,128 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
   }
   // Count the rules that shaped a step only where the step led to a legal retreat.
   if (out.size() > before) {
-    if (best > 0) ++shaped.lower_class;
-    if (loc && any_closer) ++shaped.direction;
-    if (loc && !any_closer) ++shaped.zigzag;
+    if (cand.best > 0) ++shaped.lower_class;
+    if (loc && cand.any_closer) ++shaped.direction;
+    if (loc && !cand.any_closer) ++shaped.zigzag;
   }
+}
+
+// The path the stated policy takes among those enumerate finds, found without finding the
+// others: the first in enumerate's order whose key (its hazard rolls, plus 1000 when it breaks
+// for certain) is the least. Depth first in the same order, each branch dropped when no path
+// in it can have a key below the best found so far: its rolls so far, and under fewest_ezoc
+// the enemy-ZOC hexes every finish from there must still enter (each legal path costs exactly
+// the least cost, so the rest of the budget fixes them). No limit on the paths passed.
+struct Chosen {
+  bool found = false;
+  int key = 0;
+  RetreatPath path;
+  std::size_t nodes = 0;  // hexes stood in so far; past kChoiceNodes the search gives up
+  bool gave_up = false;
+};
+// A choice search that stands in more hexes than this gives up, and the caller enumerates (with
+// retreat_paths' limit on the paths) instead: a runaway search costs what it did before.
+constexpr std::size_t kChoiceNodes = 100'000;
+int path_key(const RetreatPath& p) { return p.rolls() + (p.doomed() ? 1000 : 0); }
+void choose(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visited, RetreatPath& path, int remaining,
+            int budget, int rolls, Chosen& chosen) {
+  if (chosen.gave_up || ++chosen.nodes > kChoiceNodes) {
+    chosen.gave_up = true;
+    return;
+  }
+  const Hex at = visited.back();
+  auto offer = [&](const RetreatPath& p) {
+    const int key = path_key(p);
+    if (!chosen.found || key < chosen.key) chosen.found = true, chosen.key = key, chosen.path = p;
+  };
+  // Step A.
+  if (remaining == 0 && !g.friend_at(at)) {
+    offer(path);
+    return;
+  }
+  // Step B.
+  if (remaining > 0 && visited.size() > 1 && g.loc_breaks() && g.is_loc(at)) {
+    path.breaks_at_loc = true;
+    offer(path);
+    path.breaks_at_loc = false;
+    return;
+  }
+  if (remaining == 0 && path.extended >= kMaxExtension) return;
+  // Step C. Each candidate in turn: dropped when no path through it can beat the best so far
+  // (a step that breaks the unit for certain ends its path at once), else followed.
+  const int owed = std::max(remaining - 1, 0), extension = path.extended + (remaining == 0 ? 1 : 0);
+  auto pruned = [&](const RetreatStep& c) {
+    if (c.doomed || !chosen.found) return false;
+    const int rest = budget < kUnlimited ? budget - g.cost(c) : kUnlimited;
+    return rolls + c.rolls() + (rest < kUnlimited ? g.ezoc_in(rest) : 0) >= chosen.key;
+  };
+  auto follow = [&](const RetreatStep& c) {
+    if (c.doomed) {
+      path.steps.push_back(c);
+      offer(path);
+      path.steps.pop_back();
+      return;
+    }
+    const int rest = budget < kUnlimited ? budget - g.cost(c) : kUnlimited;
+    g.enter(visited, c.hex);
+    path.steps.push_back(c);
+    const bool extending = remaining == 0;
+    if (extending) ++path.extended;
+    choose(g, loc, visited, path, owed, rest, rolls + c.rolls(), chosen);
+    if (extending) --path.extended;
+    path.steps.pop_back();
+    g.leave(visited);
+  };
+  if (g.priority() != Ground::Priority::FewestEzoc) {
+    Candidates cand;
+    candidates_at(g, loc, visited, path, remaining, budget, cand);
+    for (std::size_t k = 0; k < cand.n; ++k)
+      if (!pruned(cand.steps[k])) follow(cand.steps[k]);
+    return;
+  }
+  // Under fewest_ezoc the candidates are candidates_at's, each proved finishable only when it
+  // would be followed or when which candidates count depends on it: the steps within the
+  // budget closer to the LOC, by hex, wherever one of them can be finished (Step E), else the
+  // others, by hex.
+  auto finishable = [&](const RetreatStep& c) {
+    if (c.doomed) return true;
+    g.enter(visited, c.hex);
+    const bool ok = g.can_finish(c.hex, owed, extension, visited, {.budget = budget - g.cost(c)});
+    g.leave(visited);
+    return ok;
+  };
+  std::array<RetreatStep, 6> open, closer, others;
+  const std::size_t n_open = g.open_steps(at, visited, open);
+  std::size_t n_closer = 0, n_others = 0;
+  const int here = loc ? distance(at, *loc) : 0;
+  for (std::size_t k = 0; k < n_open; ++k) {
+    if (g.cost(open[k]) > budget) continue;
+    if (loc && distance(open[k].hex, *loc) < here) closer[n_closer++] = open[k];
+    else others[n_others++] = open[k];
+  }
+  auto by_hex = [](std::array<RetreatStep, 6>& a, std::size_t n) {  // at most six: insertion sort
+    for (std::size_t k = 1; k < n; ++k)
+      for (std::size_t j = k; j > 0 && a[j].hex < a[j - 1].hex; --j) std::swap(a[j], a[j - 1]);
+  };
+  by_hex(closer, n_closer);
+  by_hex(others, n_others);
+  bool any_closer = false;
+  std::array<bool, 6> unproved{};  // closer steps dropped before they were proved finishable
+  for (std::size_t k = 0; k < n_closer; ++k) {
+    if (pruned(closer[k])) {
+      unproved[k] = true;
+    } else if (finishable(closer[k])) {
+      any_closer = true;
+      follow(closer[k]);
+    }
+  }
+  if (any_closer) return;
+  // No closer step followed can be finished. The others count only if no closer one can.
+  if (std::all_of(others.begin(), others.begin() + static_cast<long>(n_others), pruned)) return;
+  for (std::size_t k = 0; k < n_closer; ++k)
+    if (unproved[k] && finishable(closer[k])) return;
+  for (std::size_t k = 0; k < n_others; ++k)
+    if (!pruned(others[k]) && finishable(others[k])) follow(others[k]);
 }
 
 }  // namespace
@@ -474,20 +781,12 @@ int RetreatPath::rolls() const {
   return n;
 }
 
-RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
-                             int distance_owed, std::optional<Hex> loc, Trace& trace, std::size_t limit) {
-  RetreatOptions o;
-  Ground g(rules, map, state, unit);
-  // RULE std:9.7 — a retreat counts hexes only: no movement points, no stop for terrain
-  trace.cite("std:9.7", [&] { return unit.id + " retreats " + std::to_string(distance_owed) +
-                            " hex(es) from " + map.name(unit.hex) + "; terrain neither costs nor stops it"; });
-  const TerrainType& here = rules.terrain_of(map, unit.hex, state);
-  if (rules.retreat_reduction(map, unit.hex, state, trace) > 0) {
-    o.may_shorten = true;
-    trace.cite("std:9.8.1", [&] { return unit.id + " retreats from a " + here.name + " hex: its owner may retreat it one hex fewer"; });
-  }
-  // The LOCs the owner may head for: the one asked for, or each friendly LOC in turn; none
-  // where no rule sets a retreat's direction.
+namespace {
+
+// The LOCs the owner may head for: the one asked for, or each friendly LOC in turn; none where
+// no rule sets a retreat's direction (each cited as retreat_paths explains it).
+std::vector<std::optional<Hex>> retreat_targets(const N20Rules& rules, const Map& map, const Unit& unit,
+                                                std::optional<Hex> loc, const Ground& g, Trace& trace) {
   const PrintingRules& printed = rules.printed();
   const std::string& direction = printed.retreat_direction;
   std::vector<std::optional<Hex>> targets;
@@ -509,6 +808,99 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     targets.push_back(std::nullopt);
     trace.cite(direction, [&] { return "no friendly LOC hex is known for " + unit.id + ": the direction rule cannot apply"; });
   }
+  return targets;
+}
+
+// The premises every retreat search states: it counts hexes only (std:9.7), and a Fortified
+// or Redoubt hex lets the owner retreat one hex fewer (std:9.8.1, `may_shorten`).
+void retreat_premises(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
+                      int distance_owed, RetreatOptions& o, Trace& trace) {
+  // RULE std:9.7 — a retreat counts hexes only: no movement points, no stop for terrain
+  trace.cite("std:9.7", [&] { return unit.id + " retreats " + std::to_string(distance_owed) +
+                            " hex(es) from " + map.name(unit.hex) + "; terrain neither costs nor stops it"; });
+  const TerrainType& here = rules.terrain_of(map, unit.hex, state);
+  if (rules.retreat_reduction(map, unit.hex, state, trace) > 0) {
+    o.may_shorten = true;
+    trace.cite("std:9.8.1", [&] { return unit.id + " retreats from a " + here.name + " hex: its owner may retreat it one hex fewer"; });
+  }
+}
+
+// A unit with no legal retreat breaks (std:9.8), with a game's barred hexes named (leipzig:6.7).
+void no_retreat(const Ground& g, const Map& map, const Unit& unit, int distance_owed, RetreatOptions& o, Trace& trace) {
+  o.must_break = true;
+  o.break_rule = "std:9.8";
+  o.break_reason = no_retreat_reason(unit.id, distance_owed, unit.hex, map);
+  // RULE std:9.8 — a unit that cannot retreat within the restrictions breaks instead
+  trace.cite("std:9.8", o.break_reason);
+  if (const char* barred = g.barred()) {  // a game's barred hexes left no path (leipzig:6.7)
+    o.break_rule = barred;
+    o.break_reason += " (some hexes are barred to it for good: " + std::string(barred) + ")";
+    trace.cite(barred, [&] { return unit.id + " may not retreat into the hexes barred to it: it is Broken instead"; });
+  }
+}
+
+}  // namespace
+
+RetreatOptions retreat_choice(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
+                              int distance_owed, std::optional<Hex> loc, Trace& trace) {
+  RetreatOptions o;
+  Ground g(rules, map, state, unit);
+  retreat_premises(rules, map, state, unit, distance_owed, o, trace);
+  const std::vector<std::optional<Hex>> targets = retreat_targets(rules, map, unit, loc, g, trace);
+  // The least cost as retreat_paths finds it (fewest_ezoc; the other readings search without a
+  // budget): a budget of 0 first, the least cost worked out only when that finds nothing. When
+  // the unit's last search cost more than 0, the least cost is worked out first instead (the
+  // same least cost either way; the failing search with a budget of 0 spared).
+  bool fewest_known = g.priority() != Ground::Priority::FewestEzoc;
+  int fewest = fewest_known ? kUnlimited : 0;
+  Chosen chosen;
+  std::vector<Hex> visited;
+  visited.reserve(static_cast<std::size_t>(distance_owed + kMaxExtension + 2));
+  if (!fewest_known && g.expects_cost()) {
+    g.enter(visited, unit.hex);
+    fewest = kUnlimited;
+    g.cheapest(unit.hex, distance_owed, 0, visited, 0, fewest);
+    g.leave(visited);
+    fewest_known = true;
+  }
+  for (const auto& target : targets) {
+    if (fewest == kUnlimited && g.priority() == Ground::Priority::FewestEzoc) break;  // no legal retreat
+    // Paths found again for a later LOC (retreat_paths drops them) have the key they had, so
+    // they never displace the first: each LOC's search simply goes on from the best so far.
+    visited.clear();
+    g.enter(visited, unit.hex);
+    RetreatPath path;
+    path.loc = target;
+    choose(g, target, visited, path, distance_owed, fewest, 0, chosen);
+    if (!fewest_known && !chosen.found) {
+      fewest = kUnlimited;
+      // The search with a budget of 0 found none, so no retreat costs 0 (each first step it
+      // could finish from would have been a candidate): 1 is the least there can be.
+      g.cheapest(unit.hex, distance_owed, 0, visited, 0, fewest, 1);
+      if (fewest == kUnlimited) break;  // no legal retreat at all
+      choose(g, target, visited, path, distance_owed, fewest, 0, chosen);
+    }
+    fewest_known = true;
+    g.leave(visited);
+  }
+  if (g.priority() == Ground::Priority::FewestEzoc) g.note_cost(fewest > 0);
+  if (chosen.gave_up) return retreat_paths(rules, map, state, unit, distance_owed, loc, trace);
+  if (!chosen.found) {
+    no_retreat(g, map, unit, distance_owed, o, trace);
+    return o;
+  }
+  o.paths.push_back(std::move(chosen.path));
+  return o;
+}
+
+RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
+                             int distance_owed, std::optional<Hex> loc, Trace& trace, std::size_t limit) {
+  RetreatOptions o;
+  Ground g(rules, map, state, unit);
+  retreat_premises(rules, map, state, unit, distance_owed, o, trace);
+  const PrintingRules& printed = rules.printed();
+  const std::string& direction = printed.retreat_direction;
+  const std::vector<std::optional<Hex>> targets = retreat_targets(rules, map, unit, loc, g, trace);
   // Under fewest_ezoc every path spends exactly the least cost of any complete retreat, the
   // same for every LOC. Most retreats have a clean one, so the first search has a budget of 0
   // and the least cost is worked out only when that finds nothing. The other readings search
@@ -528,7 +920,9 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     enumerate(g, target, visited, path, distance_owed, fewest, found, limit, o.truncated, shaped);
     if (!fewest_known && found.empty()) {
       fewest = kUnlimited;
-      g.cheapest(unit.hex, distance_owed, 0, visited, 0, fewest);
+      // The search with a budget of 0 found none, so no retreat costs 0 (each first step it
+      // could finish from would have been a candidate): 1 is the least there can be.
+      g.cheapest(unit.hex, distance_owed, 0, visited, 0, fewest, 1);
       if (fewest == kUnlimited) break;  // no legal retreat at all
       enumerate(g, target, visited, path, distance_owed, fewest, found, limit, o.truncated, shaped);
     }
@@ -544,16 +938,7 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     }
   }
   if (o.paths.empty()) {
-    o.must_break = true;
-    o.break_rule = "std:9.8";
-    o.break_reason = no_retreat_reason(unit.id, distance_owed, unit.hex, map);
-    // RULE std:9.8 — a unit that cannot retreat within the restrictions breaks instead
-    trace.cite("std:9.8", o.break_reason);
-    if (const char* barred = g.barred()) {  // a game's barred hexes left no path (leipzig:6.7)
-      o.break_rule = barred;
-      o.break_reason += " (some hexes are barred to it for good: " + std::string(barred) + ")";
-      trace.cite(barred, [&] { return unit.id + " may not retreat into the hexes barred to it: it is Broken instead"; });
-    }
+    no_retreat(g, map, unit, distance_owed, o, trace);
     return o;
   }
   // Explain which rules shaped the paths.

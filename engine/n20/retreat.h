@@ -57,4 +57,13 @@ std::string no_retreat_reason(Symbol unit, int distance, Hex at, const Map& map)
 RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
                              int distance, std::optional<Hex> loc, Trace& trace, std::size_t limit = 5000);
 
+// The path the resolution's stated policy takes among retreat_paths' paths — the first with
+// the fewest hazard rolls, one that breaks for certain only when no other is legal — found
+// without enumerating the others (`paths` holds it alone; must_break, break_rule and
+// may_shorten as retreat_paths sets them). It cites the search's premises only, not the
+// explanation of the paths (which rules shaped them), which needs every path: for a caller
+// whose trace records nothing. It passes no limit on the number of paths.
+RetreatOptions retreat_choice(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
+                              int distance, std::optional<Hex> loc, Trace& trace);
+
 }  // namespace hexlaw::n20

@@ -51,10 +51,18 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
   // One track a side at least, and every unit's track present (Leipzig's Allies keep two Fronts).
   if (sc->initial.morale.size() < 2)
     where.state["morale"].fail("a played game needs a morale track for each side (two or more tracks)");
-  for (const Unit& u : sc->initial.units) {
+  // A track the rule set brings on later (Leipzig's North Front on Turn 7, leipzig:3.0.3) may be
+  // absent while each of its units is still due no earlier than that turn.
+  for (std::size_t i = 0; i < sc->initial.units.size(); ++i) {
+    const Unit& u = sc->initial.units[i];
     const std::string track = sc->rules->morale_track(u, sc->initial);
-    if (!sc->initial.morale.count(track))
+    if (sc->initial.morale.count(track)) continue;
+    const int later = sc->rules->late_morale_track_turn(Symbol(track), sc->initial);
+    if (later <= sc->calendar.first_turn)
       where.state["morale"].fail("no starting morale for track '" + track + "' (unit " + u.id + ")");
+    if (u.status != UnitStatus::Pending || u.arrival_turn < later)
+      where.units.at(i).fail("track '" + track + "' comes onto the Morale Track only on turn " + std::to_string(later) +
+                             ": its unit " + u.id + " may only be a reinforcement due then or later");
   }
   for (const auto& [track, points] : sc->initial.morale)
     if (points < 0 || points > 10) where.state["morale"][track].fail("morale lies within 0..10 (std:12.1.1)");

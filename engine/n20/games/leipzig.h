@@ -205,6 +205,12 @@ class LeipzigRules : public N20Rules {
   // question's legality); a choice needing a table the source lacks is refused by name.
   std::optional<std::pair<std::string, std::string>> arrival_barred(const ArrivalChoice& c, const GameState& s,
                                                                     Trace& t) const;
+
+  // ---- lzplay: the printed set-up played (leipzig_setup.cc). Under the marker
+  // leipzig-scenario:standard the North Front is off the track until Turn 7 (leipzig:3.0.3);
+  // as the first phase of Turn 7 (or later) opens, its marker comes on at 7.
+  int late_morale_track_turn(Symbol track, const GameState& s) const override;
+  void place_late_fronts(GameState& s, Trace& t) const;
 };
 
 }  // namespace hexlaw::n20

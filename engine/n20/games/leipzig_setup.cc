@@ -226,4 +226,23 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
                             "(leipzig:table.allied-army-entry): only their turns are checked");
 }
 
+// The North Front comes onto the Morale Track on Turn 7 in the printed set-up (leipzig:3.0.3);
+// no other track comes later, and none outside that set-up (its marker leipzig-scenario:standard).
+int LeipzigRules::late_morale_track_turn(Symbol track, const GameState& s) const {
+  static const Symbol kNorth("allied-north"), kStandard("leipzig-scenario:standard");
+  return track == kNorth && s.has_marker(kStandard) ? 7 : 0;
+}
+
+// A track due by late_morale_track_turn and not yet on the Morale Track comes on as the first
+// phase of its turn opens (or of any later turn, if the game's first phase came after it), at 7.
+// RULE leipzig:3.0.3 (part: the North Front marker's arrival) — on Turn 7 the North Front marker is put on the Morale Track at 7
+void LeipzigRules::place_late_fronts(GameState& s, Trace& t) const {
+  static const Symbol kNorth("allied-north");
+  const int turn = late_morale_track_turn(kNorth, s);
+  if (turn == 0 || s.turn < turn || s.morale.count(kNorth)) return;
+  s.morale[kNorth] = 7;
+  t.cite("leipzig:3.0.3", [&] { return "turn " + std::to_string(s.turn) + ": the North Front marker comes onto the "
+                                       "Morale Track at 7 (armies N and S; not on the track before Turn 7)"; });
+}
+
 }  // namespace hexlaw::n20

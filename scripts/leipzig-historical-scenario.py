@@ -138,7 +138,7 @@ def main():
         else:
             entry = row["entry"] if row["entry"] != "-" else GROUP_AREA[army]
             y.append(head + f', status: pending, arrival_turn: {row["turn"]}, entry: "{entry}"}}')
-    markers = ["leipzig-scenario:standard", "dresden-defence:strong"]
+    markers = ["leipzig-scenario:standard", "dresden-defence:strong", "morale-track-later:allied-north=7@7"]
     markers += [f"army-group:B=8@Y", f"army-group:S=10@S", f"army-group:P=18@W", f"army-group:N=20@V"]
     markers += [f"army-entry:{a}={row}" for a, row in ENTRY_ROWS.items()]
     markers += ["detachment-table:1-4"] + [f"imperial-dispatches-table:{t}=1-4" for t in range(1, 14)]

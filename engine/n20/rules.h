@@ -454,14 +454,6 @@ class N20Rules {
     Trace silent(Trace::Off{}, catalog());
     return morale_frozen(track, s, silent);
   }
-  // The turn a morale track absent from the starting position comes onto the track (Leipzig's
-  // North Front on Turn 7, leipzig:3.0.3), or 0 when it never comes later: a scenario may then
-  // leave it out while its units are still due no earlier than that turn, and the rule set puts
-  // it on the track at that turn's first phase. Standard: 0.
-  virtual int late_morale_track_turn(Symbol track, const GameState& s) const {
-    (void)track, (void)s;
-    return 0;
-  }
   // Called by a played game once a unit has made a retreat owed_retreats asked of it (or broke
   // making it): Leipzig's Leader Discretion breaks a Leader still alone in an enemy ZOC
   // (leipzig:16.12). Standard: nothing.

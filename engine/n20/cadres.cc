@@ -58,7 +58,7 @@ CadreVerdict break_down(const N20Rules& rules, const GameState& state, const std
                   "only " + std::to_string(pool.size()) + " available Cadre(s) of " +
                       (u->nationality.empty() ? u->side : u->nationality) + "; two are needed",
                   trace);
-  const std::string track = rules.morale_track(*u, state);
+  const std::string track = rules.morale_track_for(*u, state, trace);  // the track cited (leipzig:12.0, 2.1)
   auto it = state.morale.find(track);
   if (it == state.morale.end()) throw std::invalid_argument("no morale track '" + track + "'");
   if (it->second < 1) return refuse(v, "std:16.7.1", track + " has no morale point to spend", trace);
@@ -136,7 +136,7 @@ CadreVerdict combine(const N20Rules& rules, const GameState& state, const std::s
     c->markers.clear();
   }
   v.cadres = {a, b};
-  const std::string track = rules.morale_track(*ca, state);
+  const std::string track = rules.morale_track_for(*ca, state, trace);  // the track cited (leipzig:12.0, 2.1)
   auto it = v.after.morale.find(track);
   if (it == v.after.morale.end()) throw std::invalid_argument("no morale track '" + track + "'");
   const int before = it->second;

@@ -489,7 +489,7 @@ void BattleResolution::rout(int die) {
     const bool holds = rules.holds_its_hex(u, out_.after, silent).fate != N20Rules::HoldFate::Retreats;
     if (rules.readings().rout_length_by_modified_roll && distance > u.movement && !holds) {  // one that holds never routs
       f.routed_too_far = true;
-      ledger_of(ledger_, rules.morale_track(u, out_.after)).loss += 1;
+      ledger_of(ledger_, rules.morale_track_for(u, out_.after, *trace_)).loss += 1;  // the track cited (leipzig:12.0)
       trace_->cite("jena:table.morale", [&] { return u.id + " routs " + std::to_string(distance) +
                                               " hexes, more than its movement allowance: its side loses a point"; });
     }
@@ -657,7 +657,7 @@ void BattleResolution::after_fate() {
   if (f.fate == Fate::Routed && !rules.readings().rout_length_by_modified_roll &&
       static_cast<int>(f.path.size()) > unit(f.unit).movement) {
     f.routed_too_far = true;
-    ledger_of(ledger_, rules.morale_track(unit(f.unit), out_.after)).loss += 1;
+    ledger_of(ledger_, rules.morale_track_for(unit(f.unit), out_.after, *trace_)).loss += 1;  // the track cited
     trace_->cite("jena:table.morale", [&] { return f.unit + " retreated more hexes than its movement allowance: its side loses a point"; });
   }
 }
@@ -829,7 +829,7 @@ void BattleResolution::finish() {
       continue;
     }
     if (!attacker_won || !u.on_map()) {
-      ledger_of(ledger_, rules.morale_track(u, out_.after)).loss += 1;
+      ledger_of(ledger_, rules.morale_track_for(u, out_.after, *trace_)).loss += 1;  // the track cited (leipzig:12.0)
       trace_->cite("std:12.2", [&] { return u.id + " is a Guard unit committed to battle"; });
       // RULE std:12.2.2 — an attacking Guard that could not conceivably advance costs its side a point
       trace_->cite("std:12.2.2", [&] { return u.id + " is an attacking Guard unit that " +

@@ -39,7 +39,8 @@ void Game::offer_rally() {
   }
   std::sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.first.view() < b.first.view(); });
   if (groups.size() == 1 && groups.front().first.empty()) {
-    if (state_.morale[groups.front().second] >= 1) d.add(ActionKind::RallySpendingPoint);
+    const auto* points = state_.morale.find(groups.front().second);  // a track not on yet has no point
+    if (points != state_.morale.end() && points->second >= 1) d.add(ActionKind::RallySpendingPoint);
   } else {
     for (std::uint32_t mask = 1; mask < (1u << groups.size()); ++mask) {
       std::map<Symbol, int> cost;
@@ -47,7 +48,9 @@ void Game::offer_rally() {
       for (std::size_t i = 0; i < groups.size(); ++i)
         if (mask & (1u << i)) ++cost[groups[i].second], a.units.push_back(groups[i].first);
       const bool affordable = std::all_of(cost.begin(), cost.end(), [&](const auto& c) {
-        return state_.morale[c.first] >= c.second && !scenario_->rules->morale_frozen(c.first, state_, silent);
+        const auto* points = state_.morale.find(c.first);  // a track not on yet has no point
+        return points != state_.morale.end() && points->second >= c.second &&
+               !scenario_->rules->morale_frozen(c.first, state_, silent);
       });
       if (affordable) d.add(std::move(a));
     }

@@ -47,6 +47,12 @@ void Game::begin_phase() {
     Trace h{Trace::IdsOnly{}, catalog()};
     scenario_->rules->at_phase_start(pos_.phase, state_, dice_, h);
     scenario_->rules->at_phase_start_on_map(*scenario_->map, pos_.phase, state_, dice_, h);
+    // A track the scenario brings on later, if the rule set's hook has not (scenario.h).
+    Trace later{Trace::IdsOnly{}, catalog()};
+    for (const LateTrack& l : place_late_tracks(state_))
+      note(l.track.str() + " comes onto the Morale Track at " + std::to_string(l.value) + " (the scenario's turn " +
+               std::to_string(l.turn) + ")",
+           later);
     if (!h.entries().empty()) note("as the " + std::string(n20::phase_name(pos_.phase)) + " phase opens", h);
   }
   TurnScratch fresh;
@@ -257,7 +263,10 @@ void Game::offer_forced_march() {
   Trace silent(Trace::Off{}, catalog());
   while (!scratch_.march_offers.empty()) {
     const auto& [group, track] = scratch_.march_offers.front();
-    if (state_.morale[track] >= 1 && !scenario_->rules->morale_frozen(track, state_, silent)) break;
+    // find, not []: a track not on the Morale Track yet (morale-track-later) has no point and is not made one.
+    const auto* points = state_.morale.find(track);
+    if (points != state_.morale.end() && points->second >= 1 && !scenario_->rules->morale_frozen(track, state_, silent))
+      break;
     scratch_.march_offers.erase(scratch_.march_offers.begin());
   }
   if (scratch_.march_offers.empty()) {

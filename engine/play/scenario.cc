@@ -52,10 +52,32 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
   // One track a side at least, and every unit's track present (Leipzig's Allies keep two Fronts).
   if (sc->initial.morale.size() < 2)
     where.state["morale"].fail("a played game needs a morale track for each side (two or more tracks)");
-  for (const Unit& u : sc->initial.units) {
+  // A track the scenario brings on later (morale-track-later:TRACK=TURN@VALUE: Leipzig's North
+  // Front on Turn 7, leipzig:3.0.3) may be absent while each of its units is still due no earlier.
+  std::vector<LateTrack> later_tracks;
+  try {
+    later_tracks = late_tracks(sc->initial);
+  } catch (const std::invalid_argument& e) {
+    where.state["markers"].fail(e.what());
+  }
+  for (const LateTrack& l : later_tracks) {
+    if (sc->initial.morale.count(l.track))
+      where.state["markers"].fail("track '" + l.track.str() + "' comes on later (morale-track-later): leave it out of "
+                                  "the starting morale");
+    if (l.turn <= sc->calendar.first_turn)
+      where.state["markers"].fail("track '" + l.track.str() + "' comes on later than the first turn or not at all");
+  }
+  for (std::size_t i = 0; i < sc->initial.units.size(); ++i) {
+    const Unit& u = sc->initial.units[i];
     const std::string track = sc->rules->morale_track(u, sc->initial);
-    if (!sc->initial.morale.count(track))
-      where.state["morale"].fail("no starting morale for track '" + track + "' (unit " + u.id + ")");
+    if (sc->initial.morale.count(track)) continue;
+    int later = 0;
+    for (const LateTrack& l : later_tracks)
+      if (l.track == Symbol(track)) later = l.turn;
+    if (later == 0) where.state["morale"].fail("no starting morale for track '" + track + "' (unit " + u.id + ")");
+    if (u.status != UnitStatus::Pending || u.arrival_turn < later)
+      where.units.at(i).fail("track '" + track + "' comes onto the Morale Track only on turn " + std::to_string(later) +
+                             ": its unit " + u.id + " may only be a reinforcement due then or later");
   }
   for (const auto& [track, points] : sc->initial.morale)
     if (points < 0 || points > 10) where.state["morale"][track].fail("morale lies within 0..10 (std:12.1.1)");
@@ -88,6 +110,39 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
                                           "', which is not a pending reinforcement");
       }
   }
+}
+
+std::vector<LateTrack> late_tracks(const GameState& s) {
+  static constexpr std::string_view kPrefix = "morale-track-later:";
+  std::vector<LateTrack> out;
+  for (Symbol m : s.markers) {
+    if (!m.view().starts_with(kPrefix)) continue;
+    const std::string_view rest = m.view().substr(kPrefix.size());
+    const auto eq = rest.find('='), at = rest.find('@');
+    const std::string bad = "marker '" + m.str() + "': written morale-track-later:TRACK=TURN@VALUE (turn 1..999, value 0..10)";
+    if (eq == std::string_view::npos || at == std::string_view::npos || eq == 0 || at < eq) throw std::invalid_argument(bad);
+    LateTrack l{Symbol(rest.substr(0, eq))};
+    const std::string turn(rest.substr(eq + 1, at - eq - 1)), value(rest.substr(at + 1));
+    const auto digits = [](const std::string& t) { return !t.empty() && t.size() <= 3 && t.find_first_not_of("0123456789") == std::string::npos; };
+    if (!digits(turn) || !digits(value)) throw std::invalid_argument(bad);
+    l.turn = std::stoi(turn);
+    l.value = std::stoi(value);
+    if (l.turn < 1 || l.value > 10) throw std::invalid_argument(bad);
+    for (const LateTrack& o : out)
+      if (o.track == l.track) throw std::invalid_argument("marker '" + m.str() + "': track '" + l.track.str() + "' comes on once");
+    out.push_back(l);
+  }
+  return out;
+}
+
+std::vector<LateTrack> place_late_tracks(GameState& s) {
+  std::vector<LateTrack> placed;
+  for (const LateTrack& l : late_tracks(s))
+    if (s.turn >= l.turn && !s.morale.count(l.track)) {
+      s.morale[l.track] = l.value;
+      placed.push_back(l);
+    }
+  return placed;
 }
 
 namespace {

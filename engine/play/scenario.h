@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/core/map.h"
 #include "engine/n20/position_reader.h"
@@ -35,6 +36,22 @@ struct Scenario {
 std::shared_ptr<const Scenario> load_scenario(std::shared_ptr<const Spec> spec, const std::string& path);
 std::shared_ptr<const Scenario> parse_scenario_text(std::shared_ptr<const Spec> spec, const std::string& text,
                                                     const std::string& name);
+
+// A morale track the scenario brings onto the Morale Track later, as the state marker
+// morale-track-later:TRACK=TURN@VALUE (Leipzig's North Front, morale-track-later:allied-north=7@7,
+// leipzig:3.0.3): absent at the start, it comes on at VALUE as the first phase of TURN opens. The
+// scenario may then leave the track out while each of its units is a reinforcement due no earlier.
+struct LateTrack {
+  Symbol track;
+  int turn = 0;
+  int value = 0;
+};
+// The late tracks the position's markers name. Throws std::invalid_argument naming a marker that
+// is not written TRACK=TURN@VALUE with TURN 1..999 and VALUE 0..10.
+std::vector<LateTrack> late_tracks(const GameState& s);
+// Puts on the Morale Track each late track whose turn has come and that is not on it yet; returns
+// the tracks placed (the rule set's own hooks may have placed it first, citing its rule).
+std::vector<LateTrack> place_late_tracks(GameState& s);
 
 // Where the parts of a scenario come from, for error messages; complete_scenario() reads the
 // calendar, French side and event deck into `sc` (whose rules, map and initial state are set)

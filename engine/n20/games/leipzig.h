@@ -205,6 +205,12 @@ class LeipzigRules : public N20Rules {
   // question's legality); a choice needing a table the source lacks is refused by name.
   std::optional<std::pair<std::string, std::string>> arrival_barred(const ArrivalChoice& c, const GameState& s,
                                                                     Trace& t) const;
+
+  // ---- lzplay: the printed set-up played (leipzig_setup.cc). The North Front is off the track
+  // until Turn 7 (leipzig:3.0.3), which the printed set-up's position says with the state marker
+  // morale-track-later:allied-north=7@7; as the first phase of Turn 7 (or later) opens, its marker
+  // comes on at 7.
+  void place_late_fronts(GameState& s, Trace& t) const;
 };
 
 }  // namespace hexlaw::n20

@@ -170,6 +170,7 @@ void LeipzigRules::owed_retreats_done(GameState& s, Trace& t) const {
 // general-retreat-returned-F until it rises above 0, see morale_zero_stands).
 // RULE leipzig:12.7 — the General Retreat lasts until the marker's turn (six turns); the Front returns at 1, or at 0 by leipzig.general_retreat_return_value (catalog ruling; 12.7.3 unprinted)
 void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
+  place_late_fronts(s, t);  // the North Front marker on Turn 7 (leipzig:3.0.3; leipzig_setup.cc)
   if (p == Phase::Movement) arrival_rolls(s, dice, t);  // leipzig:11.7, 11.8.3 (leipzig_arrivals.cc)
   // A unit off the map carries no fatigue (leipzig:16.11's ruling): markers left by units broken
   // or eliminated since (outside a battle too) go as each phase opens.

@@ -16,6 +16,7 @@ namespace {
 constexpr const char* kTable = "leipzig:table.order-of-battle";
 constexpr std::string_view kScenarioMarker = "leipzig-scenario:";
 constexpr std::string_view kDefenceMarker = "dresden-defence:";
+constexpr const char* kNorthLater = "morale-track-later:allied-north=7@7";  // leipzig:3.0.3 in a played game
 
 // The cell of `row` under `column`, "-" read as empty.
 std::string cell(const GridTable& t, const GridRow& row, const std::string& column) {
@@ -171,6 +172,12 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
   }
   if (s.morale.count(Symbol("allied-north")))
     problems.push_back({"", "leipzig:3.0.3", "the North Front's marker is not on the Morale Track until Turn 7"});
+  // A played position says when the North Front comes on (morale-track-later: scenario.h); it can
+  // only be Turn 7 at 7.
+  for (Symbol mk : s.markers)
+    if (mk.view().starts_with("morale-track-later:") && mk.view() != kNorthLater)
+      problems.push_back({"", "leipzig:3.0.3", "the North Front alone comes on later, on Turn 7 at 7 (" +
+                                                   std::string(kNorthLater) + "), not " + mk.str()});
   // Step E.
   t.cite(kTable, "each listed unit against the order of battle");
   const bool leaders = option_on("leipzig:16.12");
@@ -224,6 +231,18 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
   if (entry_unknown)
     t.cite("leipzig:3.0.4", "the entry areas of Armies S, P and N are not printed "
                             "(leipzig:table.allied-army-entry): only their turns are checked");
+}
+
+// A North Front due on the track later (the printed set-up's marker morale-track-later:allied-north=7@7,
+// leipzig:3.0.3) and not on it yet comes on at 7 as the first phase of Turn 7 (or any later turn,
+// if the game's first phase came after it) opens.
+// RULE leipzig:3.0.3 (part: the North Front marker's arrival) — on Turn 7 the North Front marker is put on the Morale Track at 7
+void LeipzigRules::place_late_fronts(GameState& s, Trace& t) const {
+  static const Symbol kNorth("allied-north"), kLater(kNorthLater);
+  if (s.turn < 7 || s.morale.count(kNorth) || !s.has_marker(kLater)) return;
+  s.morale[kNorth] = 7;
+  t.cite("leipzig:3.0.3", [&] { return "turn " + std::to_string(s.turn) + ": the North Front marker comes onto the "
+                                       "Morale Track at 7 (armies N and S; not on the track before Turn 7)"; });
 }
 
 }  // namespace hexlaw::n20

@@ -54,7 +54,12 @@ RC_GTEST_PROP(JemmapesGameProps, EveryFormationOnceARoundAndReplayGivesTheSameGa
     const auto kind = g.decision().kind;
     const auto pick = static_cast<std::size_t>(rng.roll(static_cast<int>(g.decision().choices.size()), "jemmapes:2.0", "property") - 1);
     const std::string choice = g.decision().choices[pick];
-    g.choose(pick);
+    if (!g.try_choose(pick)) {
+      // Refused as its dice were rolled: the game is as it was, the choice listed as refused.
+      RC_ASSERT(levels(g) == before);
+      RC_ASSERT(std::find(g.decision().choices.begin(), g.decision().choices.end(), choice) == g.decision().choices.end());
+      continue;
+    }
     // Levels: better only by a rally (7.0); worse never by a rally, an order or an initiative choice.
     for (const auto& [id, after] : levels(g)) {
       const auto it = before.find(id);
@@ -98,8 +103,8 @@ TEST(JemmapesGameProps, RandomGamesUnderTheTwoDiceReadingFight) {
       const auto& c = g.decision().choices;
       // Prefer a fight when one is offered, else a random choice.
       auto it = std::find_if(c.begin(), c.end(), [](const std::string& s) { return s.rfind("assault ", 0) == 0 || s.rfind("fire ", 0) == 0; });
-      if (it != c.end()) ++fights, g.choose(*it);
-      else g.choose(static_cast<std::size_t>(rng.roll(static_cast<int>(c.size()), "jemmapes:2.0", "test") - 1));
+      if (it != c.end()) fights += g.try_choose(static_cast<std::size_t>(it - c.begin()));
+      else g.try_choose(static_cast<std::size_t>(rng.roll(static_cast<int>(c.size()), "jemmapes:2.0", "test") - 1));
     }
   }
   EXPECT_GT(fights, 0) << "no fight offered in " << games << " games";

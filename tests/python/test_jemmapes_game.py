@@ -104,3 +104,19 @@ def test_the_played_round_fights_and_refuses_lost_cells_by_name():
         again = hexlaw.jemmapes_replay(scenario, game.log)
         assert again.record == game.record and again.units == game.units
     assert fought > 0 and refused_tried > 0 and rolled_refused > 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_ids_holding_separators_play_and_replay(cli, source_dir, tmp_path, seed):
+    """jemmapes:2.0 — unit, commander and formation ids with spaces, '+', ',', quotes, a backslash,
+    ' on ', ' with ', ' to ' and the choices' own words play from the CLI and replay (before the
+    choices were typed, seed 1 stopped at 'no unit Clairfayt', an id cut at its first space)."""
+    import json
+    import subprocess
+    scenario = str(source_dir / "scenarios" / "jemmapes-odd-ids.yaml")
+    log = tmp_path / "log.json"
+    played = subprocess.run([cli, "play", scenario, "--seed", str(seed), "--log", str(log), "--json"], capture_output=True, text=True)
+    assert played.returncode == 0, played.stderr
+    replayed = subprocess.run([cli, "replay", scenario, str(log), "--json"], capture_output=True, text=True, check=True)
+    assert json.loads(played.stdout)["record"] == json.loads(replayed.stdout)["record"]
+    assert any('"' in d for d in json.loads(log.read_text())["decisions"])  # some choice named a quoted id

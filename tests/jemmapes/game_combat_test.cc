@@ -23,6 +23,8 @@ struct Sc {
   std::string head;                    // more top-level lines
   std::string f_order = "offensive";
   std::string f_hex = "0506";
+  std::string l_order = "defensive";
+  std::string formations;              // more formations, each a line
 };
 
 std::string text(const Sc& s) {
@@ -34,7 +36,8 @@ std::string text(const Sc& s) {
          "  - {id: F, side: french, kind: infantry, hex: \"" + s.f_hex + "\", facing: n, cp: 2, morale: 4, mp: 3, formation: E}\n"
          "  - {id: AG, side: austrian, kind: commander, general: true, hex: \"0901\", facing: s, cv: 0, tv: 0, mp: 6}\n" +
          s.a + "\n" + s.extra_units +
-         "state:\n  formations:\n    E: {side: french, order: " + s.f_order + ", commander: FC}\n    L: {side: austrian, order: defensive, commander: AC}\n";
+         "state:\n  formations:\n    E: {side: french, order: " + s.f_order + ", commander: FC}\n    L: {side: austrian, order: " + s.l_order + ", commander: AC}\n" +
+         s.formations;
 }
 
 const char* kA = "  - {id: A, side: austrian, kind: infantry, hex: \"0503\", facing: ne, cp: 2, morale: 4, mp: 3, formation: L}\n"
@@ -274,6 +277,65 @@ TEST(JemmapesGameCombat, jemmapes_7_0_ARallyOfAUnitWhoseIdHoldsWithIsReadAsOffer
   ASSERT_TRUE(has(g.decision().choices, "rally \"F with FC\" with FC"));
   g.choose("rally \"F with FC\" with FC");
   EXPECT_TRUE(recorded(g, "F with FC rallies"));
+}
+
+// jemmapes.scenario.inactive_formation_reacts in the played round: d'Harville's formation, held
+// back in round 1 of the historical scenario (9.2), is never offered an activation, and its unit
+// next to a moving Austrian reacts only under the true reading.
+TEST(JemmapesGameCombat, jemmapes_5_2_AHeldBackFormationReactsOnlyUnderTheTrueReading) {
+  HEXLAW_CITES("jemmapes:5.2", "jemmapes:9.2");
+  for (const std::string reading : {"false", "true"}) {
+    Sc sc{"  - {id: A, side: austrian, kind: infantry, hex: \"0305\", facing: n, cp: 2, morale: 4, mp: 3, formation: L}\n"
+          "  - {id: AC, side: austrian, kind: commander, formation: L, hex: \"0801\", facing: s, cv: 0, tv: 0, mp: 6}"};
+    sc.interp = "{jemmapes.scenario.inactive_formation_reacts: \"" + reading + "\"}";
+    sc.extra_units = "  - {id: H, side: french, kind: infantry, hex: \"0303\", facing: ne, cp: 2, morale: 4, mp: 3, formation: dHarville}\n";
+    sc.formations = "    dHarville: {side: french, order: manoeuvre}\n";
+    sc.l_order = "offensive";
+    sc.f_hex = "0708";
+    auto g = start(sc);
+    while (g.decision().kind == "order-change") g.choose("keep");
+    g.choose(g.decision().side == "austrian" ? "keep" : "pass");
+    ASSERT_EQ(g.decision().kind, "activate");
+    ASSERT_EQ(g.decision().choices, std::vector<std::string>{"activate L"});
+    g.choose("activate L");
+    g.choose("move A");
+    ASSERT_TRUE(has(g.decision().choices, "0304 n")) << ::testing::PrintToString(g.decision().choices);
+    g.choose("0304 n");
+    if (reading == "true") {
+      ASSERT_EQ(g.decision().kind, "reaction") << reading;
+      EXPECT_EQ(g.decision().unit, "H");
+      g.choose("none");
+    } else {
+      EXPECT_EQ(g.decision().kind, "move-select") << reading;
+    }
+    EXPECT_EQ(g.scenario().map.name(g.position().unit("A")->hex), "0304");
+    // The French activate E only: d'Harville waits (jemmapes:9.2).
+    while (g.decision().kind != "activate") g.choose("end");
+    EXPECT_EQ(g.decision().side, "french");
+    EXPECT_EQ(g.decision().choices, std::vector<std::string>{"activate E"});
+  }
+}
+
+// jemmapes.rally.commander_tv_uses in the played round: once FC has lent his TV to F2's rally,
+// F3's rally with FC is offered only under any_units.
+TEST(JemmapesGameCombat, jemmapes_7_0_ACommanderLendsHisTvToOneRallyASegmentUnlessAnyUnits) {
+  HEXLAW_CITES("jemmapes:7.0");
+  for (const std::string reading : {"one_unit_per_segment", "any_units"}) {
+    Sc sc{kA};
+    sc.interp = "{jemmapes.rally.commander_tv_uses: " + reading + "}";
+    sc.f_hex = "0306";
+    sc.extra_units = "  - {id: F2, side: french, kind: infantry, hex: \"0506\", facing: n, cp: 1, morale: 4, mp: 3, formation: E, level: disorganised_2}\n"
+                     "  - {id: F3, side: french, kind: infantry, hex: \"0508\", facing: n, cp: 1, morale: 4, mp: 3, formation: E, level: disorganised_2}\n";
+    auto g = start(sc);
+    to_french_movement(g);
+    while (g.decision().kind != "rally") g.choose("end");
+    ASSERT_TRUE(has(g.decision().choices, "rally F2 with FC"));
+    ASSERT_TRUE(has(g.decision().choices, "rally F3 with FC"));
+    g.choose("rally F2 with FC");
+    ASSERT_EQ(g.decision().kind, "rally");
+    EXPECT_TRUE(has(g.decision().choices, "rally F3"));
+    EXPECT_EQ(has(g.decision().choices, "rally F3 with FC"), reading == "any_units") << reading;
+  }
 }
 
 }  // namespace

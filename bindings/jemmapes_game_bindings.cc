@@ -52,18 +52,46 @@ void bind_jemmapes_game(pyb::module_& m) {
   pyb::class_<JemmapesScenario, std::shared_ptr<JemmapesScenario>>(m, "JemmapesScenario", "A Jemmapes 1792 scenario a JemmapesGame starts from.")
       .def_readonly("name", &JemmapesScenario::name)
       .def_readonly("last_round", &JemmapesScenario::last_round)
+      .def_property_readonly("rules",
+                             [](const JemmapesScenario& s) -> std::string {
+                               if (!s.rules) return "";
+                               return *s.rules == jemmapes::ScenarioKind::Free ? "free" : "historical";
+                             })
+      .def_property_readonly("objectives",
+                             [](const JemmapesScenario& s) {
+                               pyb::dict d, villages;
+                               for (const auto& [name, hexes] : s.objectives.villages) {
+                                 std::vector<std::string> names;
+                                 for (Hex h : hexes) names.push_back(s.map.name(h));
+                                 villages[pyb::str(name)] = names;
+                               }
+                               std::vector<std::string> redoubts;
+                               for (Hex h : s.objectives.redoubts) redoubts.push_back(s.map.name(h));
+                               d["villages"] = villages;
+                               d["redoubts"] = redoubts;
+                               return d;
+                             })
       .def("__repr__", [](const JemmapesScenario& s) { return "<JemmapesScenario " + s.name + ">"; });
   m.def(
       "jemmapes_generated_scenario",
       [](int formations_per_side, int units_per_formation, int last_round, std::uint64_t seed, const pyb::object& spec,
-         const std::map<std::string, std::string>& interpretations) {
+         const std::map<std::string, std::string>& interpretations, const std::string& rules) {
         return std::const_pointer_cast<JemmapesScenario>(
-            play::jemmapes_generated_scenario(spec_or_default(spec), formations_per_side, units_per_formation, last_round, seed, interpretations));
+            play::jemmapes_generated_scenario(spec_or_default(spec), formations_per_side, units_per_formation, last_round, seed, interpretations, rules));
       },
       pyb::arg("formations_per_side") = 2, pyb::arg("units_per_formation") = 3, pyb::arg("last_round") = 3, pyb::arg("seed") = 1,
-      pyb::arg("spec") = pyb::none(), pyb::arg("interpretations") = std::map<std::string, std::string>{},
+      pyb::arg("spec") = pyb::none(), pyb::arg("interpretations") = std::map<std::string, std::string>{}, pyb::arg("rules") = "",
       "A random but legal Jemmapes scenario (engine/play/jemmapes_game.h); `interpretations` picks switch readings "
-      "(e.g. {'jemmapes.morale_test.procedure': 'two_dice_against_morale'}).");
+      "(e.g. {'jemmapes.morale_test.procedure': 'two_dice_against_morale'}); `rules` 'historical' or 'free' plays that "
+      "printed scenario's restrictions, length and control victory points on the invented map.");
+  m.def(
+      "jemmapes_scenario",
+      [](const std::string& text, const std::string& file, const pyb::object& spec) {
+        return std::const_pointer_cast<JemmapesScenario>(play::jemmapes_scenario_from_text(spec_or_default(spec), text, file));
+      },
+      pyb::arg("text"), pyb::arg("file") = "<text>", pyb::arg("spec") = pyb::none(),
+      "A Jemmapes scenario from the text of a scenario file (`game: jemmapes`, as `hexlaw play` reads it); a bad field is a "
+      "ValueError naming the file and the field.");
   pyb::class_<JemmapesGame>(m, "JemmapesGame",
                             "A played game of Jemmapes 1792, round by round (jemmapes:2.0). `decision` is what is awaited, "
                             "with every legal choice; `choose(c)` takes one; copies are independent branches.")
@@ -74,6 +102,10 @@ void bind_jemmapes_game(pyb::module_& m) {
       .def_property_readonly("over", &JemmapesGame::over)
       .def_property_readonly("winner", &JemmapesGame::winner)
       .def_property_readonly("french_vp", &JemmapesGame::french_vp)
+      .def_property_readonly("control_vp", &JemmapesGame::control_vp)
+      .def_property_readonly("objectives_scored", [](const JemmapesGame& g) {
+        return std::vector<std::string>(g.objectives_scored().begin(), g.objectives_scored().end());
+      })
       .def_property_readonly("decision", [](const JemmapesGame& g) { return decision_dict(g.decision()); })
       .def_property_readonly("choices", [](const JemmapesGame& g) { return g.decision().choices; })
       .def_property_readonly("units", &units_list)

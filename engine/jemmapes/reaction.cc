@@ -66,8 +66,8 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
   const Context bx{x.map, x.tables, x.catalog, x.readings, before};
   if (in_enemy_zoc(bx, reactor.side, reactor.hex))
     return ineligible(reactor.id + " was already in a zone of control of " + mover.side + " before " + mover.id + " entered " + x.map.name(mover.hex));
-  if (const Formation* f = x.position.formation_of(reactor)) {
-    const ScenarioVerdict v = activation_allowed(x, sc.kind, *f, x.position.round, sc.attacked, t);  // cites the scenario's rule
+  if (const Formation* f = sc.kind ? x.position.formation_of(reactor) : nullptr) {
+    const ScenarioVerdict v = activation_allowed(x, *sc.kind, *f, x.position.round, sc.attacked, t);  // cites the scenario's rule
     if (!v.allowed) {
       // RULE jemmapes:5.2 (part: a formation the scenario does not let be activated yet, jemmapes.scenario.inactive_formation_reacts) — it does not react (false), or reacts like any other (true)
       if (x.readings.is("jemmapes.scenario.inactive_formation_reacts", "false"))

@@ -25,10 +25,11 @@ struct ReactionChoice {
   std::optional<Hex> to;
 };
 
-// What the scenario says of the reacting unit's formation: the scenario played and whether the
-// enemy has attacked the formation (d'Harville's wait, jemmapes:9.2).
+// What the scenario says of the reacting unit's formation: the printed scenario played (none:
+// no activation is held back) and whether the enemy has attacked the formation (d'Harville's
+// wait, jemmapes:9.2).
 struct ReactionScenario {
-  ScenarioKind kind = ScenarioKind::Historical;
+  std::optional<ScenarioKind> kind = ScenarioKind::Historical;
   bool attacked = false;
 };
 

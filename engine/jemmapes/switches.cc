@@ -37,6 +37,7 @@ const std::vector<SwitchDef>& implemented_switches() {
       // Read by fire and assault (combat.cc) on the units a question or the played round says
       // have fought this activation.
       {"jemmapes.combat.unit_once_per_activation", {"true", "false"}},
+      {"jemmapes.victory.control_vp", {"current", "permanent"}},
   };
   return s;
 }

@@ -358,6 +358,7 @@ void JemmapesGame::resolve_fire(const std::vector<std::string>& ids, Hex target,
     if (auto it = already_.find(target); it != already_.end()) in.already = it->second;
   const auto set = jemmapes::fire_setup(x, in, t);
   if (!set.legal) throw std::logic_error("offered a fire not allowed: " + set.reason);
+  note_attacked(target, in.shooters.front()->side);  // d'Harville's release (9.2), jemmapes_scenario_play.cc
   const int dice = roll_2d6(dice_, "jemmapes:6.1.2", "fire at " + m.name(target));
   // A lost cell refuses the fire by name here (the game goes back to before it, choose()).
   const auto r = jemmapes::fire_table(x, set.column, dice + set.sum, t);
@@ -367,7 +368,6 @@ void JemmapesGame::resolve_fire(const std::vector<std::string>& ids, Hex target,
   if (reaction && run_) std::stable_partition(targets.begin(), targets.end(), [&](const Unit* v) { return v->id == run_->unit; });
   if (const std::string why = carry_out_refusal(x, {r.defender}, {targets.front()}, dice); !why.empty())
     throw RuleRefusal("jemmapes:6.3", why.substr(std::string("jemmapes:6.3: ").size()));
-  for (const Unit* u : targets) attacked_.insert(u->formation);
   const auto after = plain(jemmapes::apply_result(x, r.defender, targets, {}, dice_, t));
   if (!reaction) {
     already_[target].push_back(set.type + " fire");
@@ -411,8 +411,8 @@ void JemmapesGame::resolve_assault(const Declared& d, const std::string& defende
   const auto set = jemmapes::assault_setup(x, in, t);
   if (!set.legal) throw std::logic_error("offered an assault not allowed: " + set.reason);
   already_[d.target].push_back("assault");
+  note_attacked(d.target, in.attacker_head->side);  // d'Harville's release (9.2), jemmapes_scenario_play.cc
   for (const auto& id : d.attackers) fought_.insert(id);
-  for (const Unit* u : set.defenders) attacked_.insert(u->formation);
   const std::string att_side = in.attacker_head->side, def_side = other(att_side);
   std::vector<Hex> att_hexes, def_hexes{d.target};
   for (const Unit* a : in.attackers) att_hexes.push_back(a->hex);

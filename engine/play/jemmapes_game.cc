@@ -31,9 +31,11 @@ Level worse(Level l) { return l == Level::Rout ? Level::Rout : static_cast<Level
 
 // Step 1. The map: clear, with bounds (the rout edges) and a few villages and woods. Step 2.
 // The generals. Step 3. Each formation: its commander, order, reserve and units, one a hex.
+// Step 4. A printed scenario's invented objectives.
 std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_ptr<const Spec> spec, int formations_per_side,
                                                                     int units_per_formation, int last_round, std::uint64_t seed,
-                                                                    std::map<std::string, std::string> interpretations) {
+                                                                    std::map<std::string, std::string> interpretations, const std::string& rules) {
+  if (rules != "" && rules != "historical" && rules != "free") throw std::invalid_argument("rules is historical (9.2), free (9.4) or empty");
   if (formations_per_side < 1 || formations_per_side > 4) throw std::invalid_argument("formations_per_side lies within 1..4");
   if (units_per_formation < 1 || units_per_formation > 4) throw std::invalid_argument("units_per_formation lies within 1..4");
   if (last_round < 1 || last_round > 20) throw std::invalid_argument("last_round lies within 1..20");
@@ -45,6 +47,20 @@ std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_
   s->last_round = last_round;
   s->interpretations = std::move(interpretations);
   for (const auto& [k, v] : s->interpretations) s->name += "-" + k.substr(k.rfind('.') + 1) + "=" + v;
+  if (!rules.empty()) {
+    // The printed scenario's length (9.2: eight rounds; 9.4: five).
+    s->rules = rules == "free" ? jemmapes::ScenarioKind::Free : jemmapes::ScenarioKind::Historical;
+    s->last_round = rules == "free" ? 5 : 8;
+    s->name += "-" + rules;
+  }
+  // The printed formations' names when a printed scenario is played (Ferrand, off the map in
+  // round 1, is left out), their orders as 9.1.1 and 9.1.2 give them.
+  auto formation_name = [&](const std::string& side, int f) {
+    static const char* french[] = {"Egalite", "Beurnonville", "Harville"};
+    static const char* austrian[] = {"Lilien", "Clairfayt", "Beaulieu"};
+    if (!rules.empty() && f < 3) return std::string(side == "french" ? french[f] : austrian[f]);
+    return std::string(side == "french" ? "F" : "A") + std::to_string(f + 1);
+  };
   // Step 1.
   const int cols = formations_per_side * (units_per_formation + 1) + 2, rows = 10;
   s->map.set_default_terrain("clear");
@@ -72,9 +88,10 @@ std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_
     // Step 3.
     for (int f = 0; f < formations_per_side; ++f) {
       jemmapes::Formation fm;
-      fm.id = std::string(side == "french" ? "F" : "A") + std::to_string(f + 1);
+      fm.id = formation_name(side, f);
       fm.side = side;
       fm.order = static_cast<Order>(pick(0, 2));
+      if (!rules.empty() && f < 3) fm.order = fm.id == "Harville" ? Order::Manoeuvre : Order::Defensive;
       fm.reserve = pick(1, 2);
       fm.commander = fm.id + "-cmd";
       int col = 2 + f * (units_per_formation + 1);
@@ -105,6 +122,29 @@ std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_
       p.formations[fm.id] = fm;
     }
   }
+  // Step 4. A printed scenario's objectives on the invented map (the source has no map): the
+  // villages Jemmapes and Cuesmes, three village hexes each in rows 4 and 5 at either end of the
+  // Austrian line, and up to three starred redoubts under the first, middle and last Austrian
+  // combat units (clear terrain: the redoubt's row of the Terrain Effects Table is cut).
+  if (!rules.empty()) {
+    const std::pair<const char*, int> villages[] = {{"Jemmapes", 2}, {"Cuesmes", cols - 2}};
+    for (const auto& [name, c] : villages) {
+      std::vector<Hex> hexes;
+      for (const Printed pr : {Printed{c, 4}, Printed{c + 1, 4}, Printed{c, 5}}) {
+        hexes.push_back(to_axial(pr, s->map.layout()));
+        s->map.set_terrain(hexes.back(), "village");
+      }
+      s->objectives.villages.emplace_back(name, hexes);
+    }
+    std::vector<Hex> austrians;
+    for (const auto& u : p.units)
+      if (u.combat() && u.side == "austrian") austrians.push_back(u.hex);
+    std::set<Hex> redoubts;
+    for (std::size_t i : {std::size_t{0}, austrians.size() / 2, austrians.size() - 1}) redoubts.insert(austrians[i]);
+    for (const auto& u : p.units)  // in the units' order
+      if (redoubts.count(u.hex) && std::find(s->objectives.redoubts.begin(), s->objectives.redoubts.end(), u.hex) == s->objectives.redoubts.end())
+        s->objectives.redoubts.push_back(u.hex);
+  }
   return s;
 }
 
@@ -114,19 +154,21 @@ bool is_jemmapes_scenario_text(const std::string& text, const std::string& file)
 }
 
 // Step 1. The keys. Step 2. A generated scenario. Step 3. The map, with bounds. Step 4. The
-// switches, units, formations, rounds and rout edges.
+// switches, units and formations. Step 5. The printed scenario played, the rounds, the
+// objectives; then the rout edges.
 std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_ptr<const Spec> spec, const std::string& text, const std::string& file) {
   const auto root = Field<CaseError>::load_text(text, file);
   // Step 1.
-  root.expect_keys({"game", "name", "title", "last_round", "rout_edges", "map", "interpretations", "units", "state", "generated", "scenario"});
+  root.expect_keys({"game", "name", "title", "last_round", "rout_edges", "map", "interpretations", "units", "state", "generated", "rules", "objectives"});
   if (root.required("game").str() != "jemmapes") root["game"].fail("a Jemmapes scenario says game: jemmapes");
   // Step 2.
   if (root["generated"].present()) {
     const auto g = root["generated"];
-    g.expect_keys({"formations_per_side", "units_per_formation", "last_round", "seed"});
+    g.expect_keys({"formations_per_side", "units_per_formation", "last_round", "seed", "rules"});
     try {
       return jemmapes_generated_scenario(spec, static_cast<int>(g["formations_per_side"].int_or(2)), static_cast<int>(g["units_per_formation"].int_or(3)),
-                                         static_cast<int>(g["last_round"].int_or(3)), static_cast<std::uint64_t>(g["seed"].int_or(1)));
+                                         static_cast<int>(g["last_round"].int_or(3)), static_cast<std::uint64_t>(g["seed"].int_or(1)), {},
+                                         g["rules"].str_or(""));
     } catch (const std::invalid_argument& e) {
       g.fail(e.what());
     }
@@ -134,11 +176,6 @@ std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_
   auto s = std::make_shared<JemmapesScenario>();
   s->spec = std::move(spec);
   s->name = root.required("name").str();
-  if (root["scenario"].present()) {
-    const std::string k = root["scenario"].str();
-    if (k != "historical" && k != "free") root["scenario"].fail("historical (jemmapes:9.2) or free (jemmapes:9.4)");
-    s->kind = k == "free" ? jemmapes::ScenarioKind::Free : jemmapes::ScenarioKind::Historical;
-  }
   // Step 3.
   s->map = Map::parse(root["map"]);
   if (!root["map"]["default_terrain"].present()) s->map.set_default_terrain("clear");
@@ -151,9 +188,37 @@ std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_
     s->interpretations[name] = v.str();
   });
   s->position = jemmapes::read_position(root.required("units"), root["state"], s->map);
-  const long long last = root["last_round"].int_or(5);
+  // Step 5. The printed scenario played, its length and its objectives (9.2, 9.3, 9.4).
+  const std::string rules = root["rules"].str_or("");
+  if (rules != "" && rules != "historical" && rules != "free") root["rules"].fail("historical (jemmapes:9.2) or free (jemmapes:9.4)");
+  if (!rules.empty()) s->rules = rules == "free" ? jemmapes::ScenarioKind::Free : jemmapes::ScenarioKind::Historical;
+  const int printed_last = rules == "free" ? 5 : 8;
+  const long long last = root["last_round"].int_or(rules.empty() ? 5 : printed_last);
   if (last < 1 || last > 20) root["last_round"].fail("the last round lies within 1..20");
+  if (!rules.empty() && last != printed_last)
+    root["last_round"].fail("the " + rules + " scenario lasts " + std::to_string(printed_last) + " rounds (" + (rules == "free" ? "jemmapes:9.4)" : "jemmapes:9.2)"));
   s->last_round = static_cast<int>(last);
+  const auto ob = root["objectives"];
+  ob.expect_keys({"villages", "redoubts"});
+  auto objective_hex = [&](const Field<CaseError>& f) {
+    const auto printed = parse_ccrr(f.str());
+    if (!printed) f.fail("'" + f.str() + "' is not a four-digit CCRR hex number");
+    const Hex h = to_axial(*printed, s->map.layout());
+    if (!s->map.on_map(h)) f.fail(f.str() + " is off the map");
+    return h;
+  };
+  ob["villages"].for_each_entry([&](const std::string& name, const Field<CaseError>& v) {
+    if (!v.is_seq() || v.size() == 0) v.fail("a village is a list of its hexes");
+    std::vector<Hex> hexes;
+    for (std::size_t i = 0; i < v.size(); ++i) hexes.push_back(objective_hex(v.at(i)));
+    s->objectives.villages.emplace_back(name, hexes);
+  });
+  for (std::size_t i = 0; i < ob["redoubts"].size(); ++i) s->objectives.redoubts.push_back(objective_hex(ob["redoubts"].at(i)));
+  if (s->rules)
+    for (const auto& u : s->position.units)
+      if (jemmapes::historical_formation(u.formation) == "ferrand")
+        root["units"].fail(u.id + " (Ferrand) is on the map in round 1: Ferrand enters in round 2 by the Valenciennes road at 0107 (jemmapes:9.1.1), "
+                           "an arrival the played round does not carry out yet; leave its units out");
   root["rout_edges"].for_each_entry([&](const std::string& side, const Field<CaseError>& v) {
     if (side != "french" && side != "austrian") v.fail("rout edges are given for french and austrian");
     const std::string e = v.str();
@@ -169,6 +234,13 @@ std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_
   });
   for (const auto& u : s->position.units)
     if (u.combat() && u.formation.empty()) root["units"].fail(u.id + " belongs to no formation: a played round activates formations (jemmapes:2.0)");
+  for (const auto& u : s->position.units) {
+    if (!u.combat()) continue;
+    const auto& f = s->position.formations.at(u.formation);
+    const jemmapes::Unit* c = f.commander.empty() ? nullptr : s->position.unit(f.commander);
+    if (!c || c->combat() || c->side != f.side)
+      root["state"]["formations"][f.id]["commander"].fail("formation " + f.id + " has units but no commander of its side on the map: its activation verifies command from him (jemmapes:3.1)");
+  }
   return s;
 }
 
@@ -184,6 +256,7 @@ JemmapesGame::JemmapesGame(std::shared_ptr<const JemmapesScenario> scenario, std
   log_.scenario = scenario_->name;
   log_.seed = seed;
   pos_.round = 1;
+  mark_occupied();
   start_round();
 }
 
@@ -235,6 +308,7 @@ void JemmapesGame::choose(std::size_t i) {
     }
     throw std::invalid_argument("'" + c + "' is refused: " + why);
   }
+  mark_occupied();  // retreats, advances and reaction moves end in objective hexes too (9.3)
   dice_.forget();
 }
 
@@ -309,6 +383,13 @@ void JemmapesGame::start_round() {
   // RULE jemmapes:2.0 — the played round: command (voluntary then involuntary), initiative, alternating activations with no passing (command verification, movement with reactions, combat, rally), final phase
   t.cite("jemmapes:2.0", "round " + std::to_string(pos_.round) + " opens with the command phase");
   note("round " + std::to_string(pos_.round) + " begins", t);
+  for (const auto& entry : pos_.formations)
+    if (const auto barred = activation_barred(entry.first)) {
+      // The printed scenario's waits (9.1.1, 9.2), as the round opens.
+      Trace w(scenario_->spec->catalog);
+      w.cite(barred->rule, barred->reason);
+      note(entry.first + " may not be activated this round as it opens", w);
+    }
   offer_order_change();
 }
 
@@ -323,6 +404,17 @@ void JemmapesGame::offer_order_change() {
   d.prompt = "formation " + f.id + " (" + jemmapes::to_string(f.order) + "): keep its order or attempt a change";
   const auto& m = scenario_->map;
   d.add(JemmapesActionKind::Keep, m);
+  if (const auto barred = order_change_barred(f)) {
+    // The printed scenario keeps this order this round (9.1.4, 9.2): only "keep" is offered.
+    Trace t(scenario_->spec->catalog);
+    t.cite(barred->rule, barred->reason);
+    note(f.id + " may not attempt a change of order this round", t);
+    for (const Order o : {Order::Offensive, Order::Manoeuvre, Order::Defensive})
+      if (o != f.order) d.refuse(JemmapesAction{.kind = JemmapesActionKind::Attempt, .order = o}, m, barred->rule + ": " + barred->reason);
+    decision_ = std::move(d);
+    stage_ = Stage::OrderChange;
+    return;
+  }
   bool general = false;
   for (const auto& u : pos_.units) general = general || (u.general && u.side == f.side && u.cv);
   for (const Order o : {Order::Offensive, Order::Manoeuvre, Order::Defensive}) {
@@ -344,7 +436,7 @@ void JemmapesGame::involuntary_segment() {
       Trace t(scenario_->spec->catalog);
       bool must = false;
       const int steps = jemmapes::involuntary_steps(x, steps_lost_[id], steps_lost_round_[id], t);
-      const auto oc = jemmapes::involuntary_change(x, f, steps, false, must, t);
+      const auto oc = jemmapes::involuntary_change(x, f, steps, french_late(), must, t);
       if (!must) continue;
       const int d = roll_2d6(dice_, "jemmapes:4.2.2", "involuntary change of order, " + id);
       const std::string r = jemmapes::threshold_result(x, "jemmapes:table.involuntary-order-change", d + oc.sum, t);
@@ -385,19 +477,12 @@ void JemmapesGame::roll_initiative() {
 }
 
 // Whose formation goes next: the side to move, or the other when it has none left (the
-// catalog's ruling on jemmapes:2.0). A formation the scenario holds back this round is not
-// activated (jemmapes:9.2).
+// catalog's ruling on jemmapes:2.0).
 std::string JemmapesGame::next_to_activate() const {
   for (const std::string& s : {to_move_, other_side(to_move_)})
     for (const auto& id : formations_of(s))
-      if (!activated_.count(id) && !formation_inactive(id)) return s;
+      if (!activated_.count(id) && !activation_barred(id)) return s;
   return "";
-}
-
-// RULE jemmapes:9.2 (part: in the played round, a formation the scenario does not let be activated yet is skipped) — d'Harville waits unless attacked
-bool JemmapesGame::formation_inactive(const std::string& formation) const {
-  Trace off(Trace::Off{}, scenario_->spec->catalog);
-  return !jemmapes::activation_allowed(context(), scenario_->kind, pos_.formations.at(formation), pos_.round, attacked_.count(formation) > 0, off).allowed;
 }
 
 void JemmapesGame::offer_activation() {
@@ -410,8 +495,12 @@ void JemmapesGame::offer_activation() {
   d.side = side;
   d.rule = "jemmapes:2.0";
   d.prompt = "activate one of your formations not yet activated this round";
-  for (const auto& id : formations_of(side))
-    if (!activated_.count(id) && !formation_inactive(id)) d.add(JemmapesAction{.kind = JemmapesActionKind::Activate, .unit = id}, scenario_->map);
+  for (const auto& id : formations_of(side)) {
+    if (activated_.count(id)) continue;
+    const JemmapesAction a{.kind = JemmapesActionKind::Activate, .unit = id};
+    if (const auto barred = activation_barred(id)) d.refuse(a, scenario_->map, barred->rule + ": " + barred->reason);
+    else d.add(a, scenario_->map);
+  }
   decision_ = std::move(d);
   stage_ = Stage::Activate;
 }
@@ -485,6 +574,12 @@ void JemmapesGame::end_movement_segment() {
     const auto out = jemmapes::rout_move(x, *u, goal, t);
     const int cp = u->cp;
     const bool gone = out["eliminated"].get<bool>();
+    for (const auto& p : out["path"]) {
+      // The routed unit crosses these hexes (the last side in an objective hex, 9.3).
+      Unit crossing = *u;
+      crossing.hex = scenario_->map.hex(p.get<std::string>());
+      mark_crossed(crossing);
+    }
     for (const auto& c : out["levels_to"]) {
       Unit* o = unit(c.get<std::string>());
       o->level = worse(o->level);
@@ -550,6 +645,8 @@ void JemmapesGame::final_phase() {
   Trace t(scenario_->spec->catalog);
   t.cite("jemmapes:2.0", "final phase of round " + std::to_string(pos_.round) + ": automatic victory checked, commanders turned face up");
   for (auto& u : pos_.units) u.markers.erase("moved");
+  score_control();  // the control points (9.3), jemmapes_scenario_play.cc
+  if (over_) return;
   t.cite("jemmapes:9.3", "net score " + std::to_string(vp_) + ": the French need 8");
   note("round " + std::to_string(pos_.round) + " ends", t);
   if (pos_.round >= scenario_->last_round) {
@@ -617,8 +714,15 @@ void JemmapesGame::apply(std::size_t i) {
         o.reserve = reserve;
         const auto r = jemmapes::reach(x, u, o, off);
         for (const auto& [hex, info] : r["hexes"].items()) {
-          (void)info;
           const Hex h = scenario_->map.hex(hex);
+          std::vector<Hex> path;
+          for (const auto& p : info["path"]) path.push_back(scenario_->map.hex(p.get<std::string>()));
+          if (const auto barred = move_barred(u, path)) {
+            // The printed scenario forbids this end or path (9.1.4, 9.2).
+            const std::string refusal = hex + (reserve ? " as reserve" : "") + ": " + barred->rule + ": " + barred->reason;
+            if (std::find(d.refused.begin(), d.refused.end(), refusal) == d.refused.end()) d.refused.push_back(refusal);
+            continue;
+          }
           if (!u.combat()) {
             if (!reserve) d.add(JemmapesAction{.kind = K::MoveTo, .hex = h}, scenario_->map);
             continue;

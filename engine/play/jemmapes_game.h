@@ -34,6 +34,7 @@
 #include "engine/jemmapes/context.h"
 #include "engine/jemmapes/reaction.h"
 #include "engine/jemmapes/scenario.h"
+#include "engine/jemmapes/victory.h"
 #include "engine/play/game.h"
 #include "engine/play/jemmapes_action.h"
 
@@ -50,9 +51,12 @@ struct JemmapesScenario {
   int last_round = 5;
   // n, s, e, w; 'm' for the Austrians: toward Mons, the map's place `mons` (jemmapes:9.1.3).
   std::map<std::string, char> rout_edge{{"french", 's'}, {"austrian", 'n'}};
-  // Which printed restrictions on activation the round keeps (d'Harville's wait, jemmapes:9.2,
-  // lifted by the free scenario, 9.4); they bind formations with the historical ids only.
-  jemmapes::ScenarioKind kind = jemmapes::ScenarioKind::Historical;
+  // The printed scenario whose restrictions the game plays (jemmapes:9.1.4, 9.2; lifted by 9.4)
+  // and whose length it takes (eight rounds, 9.2; five, 9.4); none for a skirmish under neither.
+  std::optional<jemmapes::ScenarioKind> rules;
+  // The objectives of the control victory points (9.3), the starred redoubts also those the
+  // Austrians must garrison through round 6 (9.2): map data the source lacks.
+  jemmapes::Objectives objectives;
 };
 
 // A random but legal small scenario (seeded): a clear map with some villages and woods, each
@@ -60,14 +64,23 @@ struct JemmapesScenario {
 // combat units, one a hex (about one in five disorganised), French in the south facing north, Austrians in the north facing
 // south, every counter value given (the source prints none).
 // `interpretations`: the switches' readings the game runs under (checked when a game starts).
+// `rules`: "" (none), "historical" or "free": the game then plays that printed scenario's
+// restrictions and length (last_round is then 8 or 5, whatever was asked) on the invented map,
+// its formations named as the printed ones (French Egalite, Beurnonville, Harville, then F4;
+// Austrian Lilien, Clairfayt, Beaulieu, then A4; Ferrand, who enters only in round 2, is not
+// among them), with invented objectives: the villages Jemmapes and Cuesmes (three hexes each,
+// south of the Austrian line) and up to three starred redoubts under Austrian units.
 std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_ptr<const Spec> spec, int formations_per_side,
                                                                     int units_per_formation, int last_round, std::uint64_t seed,
-                                                                    std::map<std::string, std::string> interpretations = {});
+                                                                    std::map<std::string, std::string> interpretations = {},
+                                                                    const std::string& rules = "");
 
 // Reads a Jemmapes scenario file's text (`game: jemmapes`): name, last_round, rout_edges
 // ({french: s, austrian: n}), map (bounds needed), interpretations, units and state as in a case
-// file; or `generated: {formations_per_side, units_per_formation, last_round, seed}`. Errors are
-// CaseErrors naming `file` and the field.
+// file, rules (historical | free: the printed scenario played, whose length last_round must then
+// be), objectives ({villages: {NAME: [hexes]}, redoubts: [hexes]}); or `generated:
+// {formations_per_side, units_per_formation, last_round, seed, rules}`. Errors are CaseErrors
+// naming `file` and the field.
 std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_ptr<const Spec> spec, const std::string& text, const std::string& file);
 // Whether scenario text declares `game: jemmapes`.
 bool is_jemmapes_scenario_text(const std::string& text, const std::string& file);
@@ -133,6 +146,9 @@ class JemmapesGame {
   bool over() const { return over_; }
   const std::string& winner() const { return winner_; }
   int french_vp() const { return vp_; }  // the net score (French minus Austrian, jemmapes:9.3)
+  // The control points standing on the track (jemmapes:9.3), and the objectives they are for.
+  int control_vp() const { return control_vp_; }
+  const std::set<std::string>& objectives_scored() const { return scored_; }
   // Throws std::logic_error once the game is over.
   const JemmapesDecision& decision() const;
   // Takes the i-th choice, or the one whose text is exactly `text` (std::invalid_argument
@@ -223,10 +239,9 @@ class JemmapesGame {
   std::vector<JemmapesAction> responses(const Declared& d, std::string& why) const;
   // The combat units of the cavalry among `attackers` that moved this segment (5.3.1).
   std::vector<std::string> moved_cavalry(const std::vector<std::string>& attackers) const;
-  // Whether `formation` may not be activated yet (the scenario's restrictions, jemmapes:9.2).
-  bool formation_inactive(const std::string& formation) const;
-  // The scenario's facts about `u`'s formation a reaction reads (jemmapes.scenario.inactive_formation_reacts).
-  jemmapes::ReactionScenario reaction_facts(const jemmapes::Unit& u) const { return {scenario_->kind, attacked_.count(u.formation) > 0}; }
+  // The scenario's facts about `u`'s formation a reaction reads (jemmapes.scenario.inactive_formation_reacts):
+  // the printed scenario played, if any, and whether the enemy has attacked the formation.
+  jemmapes::ReactionScenario reaction_facts(const jemmapes::Unit& u) const { return {scenario_->rules, attacked_.count(u.formation) > 0}; }
   void resolve_assault(const Declared& d, const std::string& defender_head, bool countercharge, const std::string& defender_commander);
   void resolve_fire(const std::vector<std::string>& shooters, Hex target, bool reaction);
   void commit(const std::vector<JemmapesUnitAfter>& after);
@@ -265,7 +280,6 @@ class JemmapesGame {
   std::set<std::string> moved_;                    // units moved this movement segment
   std::set<std::string> rallied_;                  // units that tried to rally this segment
   std::set<std::string> tv_lent_;                  // commanders who lent their TV to a rally this segment (7.0)
-  std::set<std::string> attacked_;                 // formations whose units the enemy has fired on or assaulted (9.2)
   std::string moving_;                             // the unit whose destination is asked
   std::optional<MoveRun> run_;                     // the move being carried out
   std::optional<Reacting> react_;                  // the reactions awaited at a pause
@@ -277,6 +291,20 @@ class JemmapesGame {
   std::map<std::string, std::vector<Hex>> moves_;  // this segment's path of each moved unit, start first (5.3.1)
   std::map<Hex, std::vector<std::string>> already_;  // the combats each hex took this segment (6.0)
   std::set<std::string> fought_;                   // units that fought this activation (6.0's ruling)
+  // jemmapes_scenario_play.cc: the printed scenario's restrictions at their moments and the
+  // control victory points at the end check.
+  std::optional<jemmapes::ScenarioVerdict> order_change_barred(const jemmapes::Formation& f) const;
+  std::optional<jemmapes::ScenarioVerdict> activation_barred(const std::string& formation) const;
+  std::optional<jemmapes::ScenarioVerdict> move_barred(const jemmapes::Unit& u, const std::vector<Hex>& path) const;
+  bool french_late() const;
+  void mark_crossed(const jemmapes::Unit& u);
+  void mark_occupied();
+  void note_attacked(Hex target, const std::string& by_side);
+  void score_control();
+  std::map<Hex, std::string> last_in_;             // objective hexes: the side whose combat unit was last there
+  std::set<std::string> scored_;                   // objectives whose control point stands on the track
+  int control_vp_ = 0;
+  std::set<std::string> attacked_;                 // formations the enemy has fired on or assaulted (9.2)
 };
 
 // Plays again from the log; throws std::invalid_argument naming the step whose choice is not

@@ -78,6 +78,7 @@ void JemmapesGame::step_run() {
     r.stopped = s.stop || s.extra_level;
   }
   u->hex = h;
+  mark_crossed(*u);  // the last side in an objective hex (9.3), jemmapes_scenario_play.cc
   ++r.next;
   if (!r.advance) moves_[r.unit].push_back(h);
   // Overrun of lone enemy commanders.

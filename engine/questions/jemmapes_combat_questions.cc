@@ -2,6 +2,7 @@
 // modifiers with their rules, the capped total, and with `roll: true` the 2D6 and the table's
 // results in their grammar (exact odds under dice: enumerate).
 #include <algorithm>
+#include <set>
 
 #include "engine/jemmapes/apply.h"
 #include "engine/jemmapes/combat.h"
@@ -150,6 +151,16 @@ nlohmann::json assault_answer(const Situation& s, DiceSource& dice, Trace& t, st
   const auto d_after = jemmapes::apply_result(s.x, r.defender, def, set.extra_level, dice, t);
   out["after"] = {{"attacker", jemmapes::to_json(a_after)}, {"defender", jemmapes::to_json(d_after)}};
   out["advance"] = jemmapes::advance_after_assault(s.x, a_after, d_after, set.extra_level, t);
+  // RULE jemmapes:8.0 (part: who tests after an assault) — every commander stacked with a unit implicated in the assault takes an elimination test after it
+  std::set<Hex> implicated{in.target};
+  for (const auto* u : in.attackers) implicated.insert(u->hex);
+  nlohmann::json tests = nlohmann::json::array();
+  for (const auto& c : s.position.units)
+    if (!c.combat() && implicated.count(c.hex)) {
+      tests.push_back(c.id);
+      t.cite("jemmapes:8.0", c.id + " is stacked with a unit implicated in the assault: he takes an elimination test after it");
+    }
+  out["commander_tests"] = tests;
   headline += ": " + std::to_string(total) + " rolled, " + std::to_string(modified) + " modified: attacker " + r.attacker.text + ", defender " + r.defender.text;
   return out;
 }

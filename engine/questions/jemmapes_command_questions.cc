@@ -10,6 +10,7 @@
 #include "engine/jemmapes/command.h"
 #include "engine/jemmapes/facing.h"
 #include "engine/jemmapes/scenario.h"
+#include "engine/jemmapes/victory.h"
 #include "engine/questions/jemmapes_kinds.h"
 
 namespace hexlaw::jemmapes_questions {
@@ -281,10 +282,12 @@ std::vector<Kind> command_kinds() {
        true},
       {"victory-points",
        "The victory point score (question: steps_lost: {french, austrian}, chief_eliminated, villages: {NAME: [hexes]}, "
-       "redoubts: [hexes], french_control: [hexes], optional scenario: historical | free, round, round_over)",
+       "redoubts: [hexes], french_control: [hexes], optional scenario: historical | free, round, round_over, "
+       "french_scored_before: [objectives scored at an earlier check, a village's name or a redoubt's hex])",
        [](const Situation& s) {
          const auto q = s.c.question;
-         q.expect_keys({"kind", "steps_lost", "chief_eliminated", "villages", "redoubts", "french_control", "scenario", "round", "round_over"});
+         q.expect_keys({"kind", "steps_lost", "chief_eliminated", "villages", "redoubts", "french_control", "scenario", "round", "round_over",
+                        "french_scored_before"});
          q["round_over"].bool_or(false);
          if (q["round"].present() && q["round"].integer() < 1) q["round"].fail("rounds are counted from 1");
          q["steps_lost"].expect_keys({"french", "austrian"});
@@ -298,6 +301,14 @@ std::vector<Kind> command_kinds() {
            for (std::size_t i = 0; i < q[k].size(); ++i) hex_of(s, q[k].at(i));
          const std::string sc = q["scenario"].str_or("historical");
          if (sc != "historical" && sc != "free") q["scenario"].fail("historical (9.2) or free (9.4)");
+         std::set<std::string> objectives;
+         q["villages"].for_each_entry([&](const std::string& name, const CaseField&) { objectives.insert(name); });
+         for (std::size_t i = 0; i < q["redoubts"].size(); ++i) objectives.insert(s.map.name(hex_of(s, q["redoubts"].at(i))));
+         const auto before = q["french_scored_before"];
+         if (before.present() && !before.is_seq()) before.fail("expected a list of objectives (a village's name, a redoubt's hex)");
+         for (std::size_t i = 0; i < before.size(); ++i)
+           if (!objectives.count(before.at(i).str()))
+             before.at(i).fail("'" + before.at(i).str() + "' is no objective of this question (a village under villages, or a hex under redoubts)");
        },
        [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
          const auto q = s.c.question;
@@ -313,19 +324,21 @@ std::vector<Kind> command_kinds() {
          const int fl = static_cast<int>(q["steps_lost"]["french"].int_or(0)), al = static_cast<int>(q["steps_lost"]["austrian"].int_or(0));
          const int chief = static_cast<int>(q["chief_eliminated"].int_or(0));
          int fvp = al + chief;
-         nlohmann::json held = nlohmann::json::array();
-         const bool any = s.x.readings.is("jemmapes.victory.village_control", "any_hex");
+         jemmapes::Objectives objectives;
          q["villages"].for_each_entry([&](const std::string& name, const CaseField& v) {
-           int n = 0;
-           for (std::size_t i = 0; i < v.size(); ++i) n += controlled(hex_of(s, v.at(i)));
-           const bool ok = any ? n > 0 : n == static_cast<int>(v.size()) && n > 0;
-           t.cite("jemmapes:9.3", name + ": " + std::to_string(n) + " of " + std::to_string(v.size()) + " hexes French (" + s.x.readings.of("jemmapes.victory.village_control") + ")" + (ok ? ": 1 VP" : ""));
-           if (ok) ++fvp, held.push_back(name);
+           std::vector<Hex> hexes;
+           for (std::size_t i = 0; i < v.size(); ++i) hexes.push_back(hex_of(s, v.at(i)));
+           objectives.villages.emplace_back(name, hexes);
          });
-         for (std::size_t i = 0; i < q["redoubts"].size(); ++i) {
-           const Hex h = hex_of(s, q["redoubts"].at(i));
-           if (controlled(h)) ++fvp, held.push_back(s.map.name(h));
-         }
+         for (std::size_t i = 0; i < q["redoubts"].size(); ++i) objectives.redoubts.push_back(hex_of(s, q["redoubts"].at(i)));
+         const std::vector<std::string> now = jemmapes::french_held(s.x, objectives, controlled, t);
+         // Objectives the French scored at an earlier check (history a position does not hold),
+         // kept or not under jemmapes.victory.control_vp.
+         std::set<std::string> before;
+         for (std::size_t i = 0; i < q["french_scored_before"].size(); ++i) before.insert(q["french_scored_before"].at(i).str());
+         fvp += jemmapes::control_points(s.x, now, before, t);
+         nlohmann::json held = nlohmann::json::array();
+         for (const auto& h : now) held.push_back(h);
          const int net = fvp - fl;
          const bool free = q["scenario"].str_or("historical") == "free";
          const int round = static_cast<int>(q["round"].int_or(s.position.round));

@@ -73,3 +73,21 @@ def test_a_charge_move_that_does_not_end_at_the_cavalry_is_named_bad_input():
             "question": {"kind": "assault", "attackers": ["H"], "hex": "0504", "attacker_head": "H",
                          "charge_moves": {"H": ["0507", "0506"]}},
         })
+
+
+def test_the_example_of_combat_fire_rolls_7_modified_6_on_a_cut_row():
+    """jemmapes:6.2 jemmapes:table.fire — the example's fire: 7 rolled, DRM -1 (+2 range, -3
+    redoubt), 6 modified; row 6 is cut, so its printed "No result" is refused by name, naming the
+    total and the row (the case file can only pin the rule)."""
+    import pathlib
+    import yaml
+    path = pathlib.Path(__file__).resolve().parents[2] / "cases/jemmapes/table.fire/example-of-combat-fire-row-6-refused.yaml"
+    case = yaml.safe_load(path.read_text())
+    case.pop("expect")
+    with pytest.raises(hexlaw.RuleRefused, match=r"jemmapes:table\.fire: a modified total of 6 needs row 6, column 1 to 2"):
+        hexlaw.ask(case)
+    case["question"].pop("roll")
+    case.pop("dice")
+    answer = hexlaw.ask(case)
+    assert answer.outcome["drm"] == -1 and sorted(d["value"] for d in answer.outcome["drms"]) == [-3, 2]
+    assert sum(yaml.safe_load(path.read_text())["dice"]["script"]) == 7  # the example's 2d6

@@ -6,6 +6,7 @@
 #include "bindings/bindings.h"
 #include "engine/core/catalog.h"
 #include "engine/core/errors.h"
+#include "engine/jemmapes/switches.h"
 #include "engine/n20/rules.h"
 
 namespace hexlaw::py {
@@ -51,9 +52,18 @@ void bind_catalog(pyb::module_& m) {
       [] {
         std::vector<std::tuple<std::string, std::vector<std::string>, std::string, std::string>> out;
         for (const auto& sw : n20::known_switches()) out.emplace_back(sw.name, sw.readings, sw.default_reading, sw.rule);
+        // Jemmapes 1792's, each under the catalog case whose note records it ("" if none does).
+        const auto spec = spec_or_default(pyb::none());
+        for (const auto& sw : jemmapes::implemented_switches()) {
+          std::string rule;
+          for (const RuleCase& c : spec->catalog.cases())
+            for (const RuleNote& n : c.notes)
+              if (rule.empty() && c.book == "jemmapes" && n.switch_name == sw.name) rule = c.id;
+          out.emplace_back(sw.name, sw.readings, sw.readings.front(), rule);
+        }
         return out;
       },
-      "Every interpretation switch the engine implements: (name, readings, default, rule id).");
+      "Every interpretation switch the engine implements, Napoleonic 20's and Jemmapes 1792's: (name, readings, default, rule id).");
   m.def(
       "rules",
       [](const std::string& book, const pyb::object& spec) {

@@ -129,7 +129,8 @@ void bind_jemmapes_game(pyb::module_& m) {
               g.choose(str_arg(c, "choice"));
             }
           },
-          pyb::arg("choice"), "Take a choice (its text or its index); raises ValueError when it is not legal.")
+          pyb::arg("choice"), "Take a choice (its text or its index); raises ValueError when it is not legal, or when its dice read a cell "
+                              "the source lost (the game is then as it was and the choice is listed in decision['refused']).")
       .def(
           "play",
           [](JemmapesGame& g, std::uint64_t seed, std::size_t max_decisions) {
@@ -137,7 +138,8 @@ void bind_jemmapes_game(pyb::module_& m) {
             std::size_t n = 0;
             for (; n < max_decisions && !g.over(); ++n) {
               const auto k = g.decision().choices.size();
-              g.choose(static_cast<std::size_t>(rng.roll(static_cast<int>(k), "jemmapes:2.0", "random policy") - 1));
+              // A fight refused as its dice are rolled is not a decision taken: choose again.
+              if (!g.try_choose(static_cast<std::size_t>(rng.roll(static_cast<int>(k), "jemmapes:2.0", "random policy") - 1))) --n;
             }
             return n;
           },

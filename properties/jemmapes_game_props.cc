@@ -3,7 +3,8 @@
 // played (the two-dice morale test, move_one_hex reactions), every visited state keeps the game's
 // laws (stacking never above two, one facing a hex, no enemies sharing a hex), organisation
 // levels worsen only by results and improve only by rally, each round activates every formation
-// exactly once, and the log replays the same game.
+// exactly once, every choice's string form reads back as its typed action, a fight refused as its
+// dice are rolled leaves the game as it was, and the log replays the same game.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -50,11 +51,19 @@ RC_GTEST_PROP(JemmapesGameProps, EveryFormationOnceARoundAndReplayGivesTheSameGa
     for (const auto& [h, n] : per_hex) over_two += n > 2;
     const auto dk = g.decision().kind;  // a move paused in a friendly hex it passes through
     RC_ASSERT(over_two <= (dk == "reaction" || dk == "retreat" || dk == "place-commander" ? 1 : 0));
+    // Every choice's string form reads back as its action (jemmapes_action.h).
+    for (std::size_t i = 0; i < g.decision().choices.size(); ++i)
+      RC_ASSERT(parse_jemmapes_action(g.decision().choices[i], s->map) == g.decision().actions[i]);
     const auto before = levels(g);
     const auto kind = g.decision().kind;
     const auto pick = static_cast<std::size_t>(rng.roll(static_cast<int>(g.decision().choices.size()), "jemmapes:2.0", "property") - 1);
     const std::string choice = g.decision().choices[pick];
-    g.choose(pick);
+    if (!g.try_choose(pick)) {
+      // Refused as its dice were rolled: the game is as it was, the choice listed as refused.
+      RC_ASSERT(levels(g) == before);
+      RC_ASSERT(std::find(g.decision().choices.begin(), g.decision().choices.end(), choice) == g.decision().choices.end());
+      continue;
+    }
     // Levels: better only by a rally (7.0); worse never by a rally, an order or an initiative choice.
     for (const auto& [id, after] : levels(g)) {
       const auto it = before.find(id);
@@ -98,8 +107,8 @@ TEST(JemmapesGameProps, RandomGamesUnderTheTwoDiceReadingFight) {
       const auto& c = g.decision().choices;
       // Prefer a fight when one is offered, else a random choice.
       auto it = std::find_if(c.begin(), c.end(), [](const std::string& s) { return s.rfind("assault ", 0) == 0 || s.rfind("fire ", 0) == 0; });
-      if (it != c.end()) ++fights, g.choose(*it);
-      else g.choose(static_cast<std::size_t>(rng.roll(static_cast<int>(c.size()), "jemmapes:2.0", "test") - 1));
+      if (it != c.end()) fights += g.try_choose(static_cast<std::size_t>(it - c.begin()));
+      else g.try_choose(static_cast<std::size_t>(rng.roll(static_cast<int>(c.size()), "jemmapes:2.0", "test") - 1));
     }
   }
   EXPECT_GT(fights, 0) << "no fight offered in " << games << " games";

@@ -103,7 +103,7 @@ int run_jemmapes(const std::shared_ptr<const Spec>& spec, const PlayArgs& args, 
   SeededDice rng(args.policy_seed);
   while (!g.over()) {
     const int n = static_cast<int>(g.decision().choices.size());
-    g.choose(args.policy == "first" ? std::size_t{0} : static_cast<std::size_t>(rng.roll(n, "jemmapes:2.0", "random policy") - 1));
+    g.try_choose(args.policy == "first" ? std::size_t{0} : static_cast<std::size_t>(rng.roll(n, "jemmapes:2.0", "random policy") - 1));
   }
   print(g, args.json);
   write_log(args.log_out, play::log_to_json(g.log()));

@@ -176,6 +176,16 @@ Setup& refuse(Setup& s, const char* rule, std::string why, Trace& t) {
   return s;
 }
 
+// RULE jemmapes:6.0 (part: jemmapes.combat.unit_once_per_activation) — a unit that has fought this activation fights no more (true), or may fight again (false)
+// Why one of `units` may not fight again this activation, or "".
+std::string fought_already(const Context& x, const std::vector<const Unit*>& units, const std::vector<std::string>& fought) {
+  if (fought.empty() || !x.readings.is("jemmapes.combat.unit_once_per_activation", "true")) return "";
+  for (const Unit* u : units)
+    if (std::find(fought.begin(), fought.end(), u->id) != fought.end())
+      return u->id + " has already fought this activation (jemmapes.combat.unit_once_per_activation = true)";
+  return "";
+}
+
 // Whether the target hex has already taken `combat` ("assault", "infantry fire" ...) this segment (6.0).
 bool already_taken(const std::vector<std::string>& already, const std::string& combat) {
   return std::find(already.begin(), already.end(), combat) != already.end();
@@ -238,6 +248,7 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
   // Step A.
   if (already_taken(in.already, "assault"))
     return illegal("jemmapes:6.0", m.name(in.target) + " has already been assaulted this combat segment");
+  if (const std::string why = fought_already(x, in.attackers, in.fought); !why.empty()) return illegal("jemmapes:6.0", why);
   const std::string side = in.attackers.front()->side;
   for (const Unit* a : in.attackers) {
     if (!a->combat() || a->side != side) return illegal("jemmapes:6.0", a->id + " is not a combat unit of " + side);
@@ -425,6 +436,7 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
     std::string why;
     if (!line_of_sight(x, u->hex, in.target, why, t)) return illegal("jemmapes:6.1.1", u->id + " has no line of sight: " + why);
   }
+  if (const std::string why = fought_already(x, in.shooters, in.fought); !why.empty()) return illegal("jemmapes:6.0", why);
   const std::vector<const Unit*> targets = enemies_at(x.position, in.target, first.side);
   if (targets.empty()) return illegal("jemmapes:6.1", m.name(in.target) + " holds no enemy combat unit");
   s.type = to_string(first.kind);

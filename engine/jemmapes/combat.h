@@ -47,6 +47,7 @@ struct AssaultInput {
   // A charging cavalry unit's move this segment, start hex first and its present hex last
   // (5.3.1); a cavalry unit charging without one is taken to have moved as its marker says.
   std::map<std::string, std::vector<Hex>> charge_moves;
+  std::vector<std::string> fought;   // units that have fought already this activation (jemmapes.combat.unit_once_per_activation)
 };
 
 struct AssaultSetup {
@@ -75,6 +76,7 @@ struct FireInput {
   Hex target;
   std::vector<SuppliedTerrain> terrain;
   std::vector<std::string> already;  // "infantry fire", "artillery fire", "assault" already on the hex this segment
+  std::vector<std::string> fought;   // units that have fought already this activation (jemmapes.combat.unit_once_per_activation)
 };
 
 struct FireSetup {

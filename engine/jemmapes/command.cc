@@ -262,6 +262,28 @@ Level rally_result(const Context& x, const Unit& u, int total, int morale, int& 
   return static_cast<Level>(lvl);
 }
 
+// RULE jemmapes:4.2.2 (part: jemmapes.order_change.involuntary_loss_window) — the steps that count are all those the formation has lost (game) or those lost since the previous command phase (last_round)
+int involuntary_steps(const Context& x, int since_start, int since_last_command, Trace& t) {
+  const bool game = x.readings.is("jemmapes.order_change.involuntary_loss_window", "game");
+  const int n = game ? since_start : since_last_command;
+  t.cite("jemmapes:4.2.2", [&] {
+    return std::to_string(n) + " step(s) lost " + (game ? "since the start of the game" : "since the previous command phase") +
+           " count (jemmapes.order_change.involuntary_loss_window = " + x.readings.of("jemmapes.order_change.involuntary_loss_window") + ")";
+  });
+  return n;
+}
+
+// RULE jemmapes:7.0 — each commander lends his TV to one unit a rallying segment (jemmapes.rally.commander_tv_uses = one_unit_per_segment), or to any number of units (any_units)
+bool rally_tv_available(const Context& x, const Unit& commander, int lent, Trace& t) {
+  const bool one = x.readings.is("jemmapes.rally.commander_tv_uses", "one_unit_per_segment");
+  const bool ok = !one || lent == 0;
+  t.cite("jemmapes:7.0", [&] {
+    return commander.id + " has lent his TV to " + std::to_string(lent) + " unit(s) this rallying segment: " + (ok ? "he may lend it again" : "he may not lend it to another") +
+           " (jemmapes.rally.commander_tv_uses = " + x.readings.of("jemmapes.rally.commander_tv_uses") + ")";
+  });
+  return ok;
+}
+
 // RULE jemmapes:8.0 — a commander tests on 2D6; survivors of an overrun and replacements go on a friendly unit (of the formation)
 OrderChange elimination_modifiers(const Context& x, bool step_lost, bool units_destroyed, Trace& t) {
   (void)x;

@@ -52,6 +52,12 @@ OrderChange involuntary_change(const Context& x, const Formation& f, int steps_l
 OrderChange rally_modifiers(const Context& x, const Unit& u, const Unit* helper, Trace& t);
 // The level after a rally roll's modified total (7.0).
 Level rally_result(const Context& x, const Unit& u, int total, int morale, int& removed, Trace& t);
+// The steps lost that count for the involuntary test (jemmapes.order_change.involuntary_loss_window):
+// `since_start` under game, `since_last_command` (since the previous command phase) under last_round.
+int involuntary_steps(const Context& x, int since_start, int since_last_command, Trace& t);
+// Whether `commander` may lend his TV to one more rally in this rallying segment, having lent it
+// to `lent` units already in it (jemmapes.rally.commander_tv_uses: one unit, or any number).
+bool rally_tv_available(const Context& x, const Unit& commander, int lent, Trace& t);
 int unit_morale(const Context& x, const Unit& u, Trace& t);
 
 // The commander elimination test's modifiers: +1 a step lost, or +2 his units destroyed.

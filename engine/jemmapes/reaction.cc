@@ -48,7 +48,7 @@ std::string step_refused(const Context& x, const std::vector<const Unit*>& stack
 // Step A. Eligibility, with the mover back in the hex it came from ("already" in a ZoC).
 // Step B. Reaction fire. Step C. Reaction movement: the stack pivots one hexside, or (Step D)
 // steps one hex.
-nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Unit& reactor, const ReactionChoice& c, Trace& t) {
+nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Unit& reactor, const ReactionChoice& c, Trace& t, const ReactionScenario& sc) {
   nlohmann::json out{{"mover", mover.id}, {"reactor", reactor.id}};
   auto ineligible = [&](const std::string& why) {
     t.cite("jemmapes:5.2", why);
@@ -66,6 +66,15 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
   const Context bx{x.map, x.tables, x.catalog, x.readings, before};
   if (in_enemy_zoc(bx, reactor.side, reactor.hex))
     return ineligible(reactor.id + " was already in a zone of control of " + mover.side + " before " + mover.id + " entered " + x.map.name(mover.hex));
+  if (const Formation* f = sc.kind ? x.position.formation_of(reactor) : nullptr) {
+    const ScenarioVerdict v = activation_allowed(x, *sc.kind, *f, x.position.round, sc.attacked, t);  // cites the scenario's rule
+    if (!v.allowed) {
+      // RULE jemmapes:5.2 (part: a formation the scenario does not let be activated yet, jemmapes.scenario.inactive_formation_reacts) — it does not react (false), or reacts like any other (true)
+      if (x.readings.is("jemmapes.scenario.inactive_formation_reacts", "false"))
+        return ineligible(reactor.id + "'s formation " + f->id + " may not be activated yet (" + v.rule + "): it does not react (jemmapes.scenario.inactive_formation_reacts = false)");
+      t.cite("jemmapes:5.2", reactor.id + "'s formation " + f->id + " may not be activated yet (" + v.rule + "), but may react (jemmapes.scenario.inactive_formation_reacts = true)");
+    }
+  }
   out["eligible"] = true;
   t.cite("jemmapes:5.2", [&] { return mover.id + " entered " + x.map.name(mover.hex) + " next to " + reactor.id + ", not already in an enemy zone of control: its move pauses and " + reactor.id + " may react"; });
   // Step B.

@@ -13,6 +13,7 @@
 
 #include "engine/core/trace.h"
 #include "engine/jemmapes/context.h"
+#include "engine/jemmapes/scenario.h"
 
 namespace hexlaw::jemmapes {
 
@@ -24,9 +25,20 @@ struct ReactionChoice {
   std::optional<Hex> to;
 };
 
+// What the scenario says of the reacting unit's formation: the printed scenario played (none:
+// no activation is held back) and whether the enemy has attacked the formation (d'Harville's
+// wait, jemmapes:9.2).
+struct ReactionScenario {
+  std::optional<ScenarioKind> kind = ScenarioKind::Historical;
+  bool attacked = false;
+};
+
 // The reaction of `reactor` to `mover`, which has just entered its hex from `from`. The outcome
 // is {eligible, reason} and, when eligible, {reaction, allowed, mover_stops, facing?, to?}.
 // A step (move_one_hex) needs the MP and formation of every combat unit of the reacting stack.
-nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Unit& reactor, const ReactionChoice& c, Trace& t);
+// A unit of a formation the scenario does not let be activated yet reacts only under
+// jemmapes.scenario.inactive_formation_reacts = true.
+nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Unit& reactor, const ReactionChoice& c, Trace& t,
+                        const ReactionScenario& sc = {});
 
 }  // namespace hexlaw::jemmapes

@@ -31,8 +31,11 @@ const std::vector<SwitchDef>& implemented_switches() {
       {"jemmapes.scenario.until_round", {"from_round_n", "after_round_n"}},
       {"jemmapes.scenario.ferrand_distance_penalty", {"while_off_map", "whole_game"}},
       {"jemmapes.reaction.movement_kind", {"pivot_one_hexside", "move_one_hex"}},
-      // Read by the played round's combat segment (engine/play/jemmapes_combat.cc); a question
-      // holds no activation's history, so no question's answer depends on it.
+      {"jemmapes.rally.commander_tv_uses", {"one_unit_per_segment", "any_units"}},
+      {"jemmapes.scenario.inactive_formation_reacts", {"false", "true"}},
+      {"jemmapes.order_change.involuntary_loss_window", {"game", "last_round"}},
+      // Read by fire and assault (combat.cc) on the units a question or the played round says
+      // have fought this activation.
       {"jemmapes.combat.unit_once_per_activation", {"true", "false"}},
       {"jemmapes.victory.control_vp", {"current", "permanent"}},
   };

@@ -20,7 +20,8 @@ namespace hexlaw::play {
 using namespace jemmapes_play;
 
 // The combat segment's decision (6.0): each fire and assault the active formation may make whose
-// every throw reads a printed cell; the others in `refused`, by name.
+// dice can read a printed cell whose result can be carried out (a throw that reads a lost cell is
+// refused when it is rolled, choose()); those no throw can play in `refused`, by name.
 void JemmapesGame::offer_combat() {
   const auto x = context();
   const auto& m = scenario_->map;
@@ -31,7 +32,8 @@ void JemmapesGame::offer_combat() {
   d.side = f.side;
   d.rule = "jemmapes:6.0";
   d.prompt = "fire or assault with " + active_ + "'s units, or end the combat segment";
-  d.choices.push_back("end");
+  using K = JemmapesActionKind;
+  d.add(K::End, m);
   const bool once = x.readings.is("jemmapes.combat.unit_once_per_activation", "true");
   std::vector<const Unit*> mine;
   for (const auto& u : pos_.units)
@@ -60,14 +62,14 @@ void JemmapesGame::offer_combat() {
         jemmapes::FireInput in{{}, target, {}, already};
         for (const auto& id : g) in.shooters.push_back(pos_.unit(id));
         const auto set = jemmapes::fire_setup(x, in, off);
-        const std::string text = "fire " + type + " at " + m.name(target) + " by " + join(g);
+        const JemmapesAction fire{.kind = K::Fire, .units = g, .hex = target, .type = k};
         if (!set.legal) continue;
         std::vector<const Unit*> tested;
         for (const Unit* v : pos_.units_at(target))
           if (v->combat()) tested.push_back(v);
-        const std::string why = unplayable(x, set.sum, [&](int total) { return std::vector<jemmapes::CombatResult>{jemmapes::fire_table(x, set.column, total, off).defender}; }, {tested.front()});
-        if (why.empty()) d.choices.push_back(text);
-        else d.refused.push_back(text + ": " + why);
+        const auto p = playability(x, set.sum, [&](int total) { return std::vector<jemmapes::CombatResult>{jemmapes::fire_table(x, set.column, total, off).defender}; }, {tested.front()});
+        if (p.any()) d.add(fire, m);
+        else d.refuse(fire, m, p.refusal + "; no throw of the dice can be played");
       }
     }
     // Assaults.
@@ -87,9 +89,7 @@ void JemmapesGame::offer_combat() {
             if (o != head && pos_.unit(o)->kind == UnitKind::Infantry) bayonets.push_back({head, o});
         }
         // A cavalry charge: every attacking cavalry that moved this segment (5.3.1).
-        std::vector<std::string> cavalry;
-        for (const auto& o : g)
-          if (pos_.unit(o)->kind == UnitKind::Cavalry && moves_.count(o) && moves_.at(o).size() > 1) cavalry.push_back(o);
+        const std::vector<std::string> cavalry = moved_cavalry(g);
         std::vector<std::vector<std::string>> charges{{}};
         if (!cavalry.empty()) charges.push_back(cavalry);
         // Commanders lending their TV (one a side, 6.2).
@@ -104,31 +104,34 @@ void JemmapesGame::offer_combat() {
               }
         for (const auto& b : bayonets)
           for (const auto& ch : charges)
-            for (const auto& c : cmds) decls.push_back(Declared{target, g, b, ch, head, c});
+            for (const auto& c : cmds)
+              decls.push_back(Declared{target, g, b, ch, head, c,
+                                       JemmapesAction{.kind = K::Assault, .unit = head, .commander = c, .units = g, .bayonet = b, .hex = target, .flag = !ch.empty()}});
       }
       for (const auto& decl : decls) {
         std::string why;
         const auto resp = responses(decl, why);
-        std::string text = "assault " + m.name(target) + " by " + join(decl.attackers) + " head " + decl.head;
-        if (!decl.bayonet.empty()) text += " bayonet " + join(decl.bayonet);
-        if (!decl.charging.empty()) text += " charge";
-        if (!decl.commander.empty()) text += " with " + decl.commander;
-        if (!resp.empty() && why.empty()) d.choices.push_back(text);
-        else if (!why.empty()) d.refused.push_back(text + ": " + why);
+        if (!resp.empty()) d.add(decl.action, m);
+        else if (!why.empty()) d.refuse(decl.action, m, why);
       }
     }
   } catch (const RuleRefusal& e) {
     // Terrain the cut table does not print, at or around the target.
     d.refused.push_back("combat at " + m.name(target) + ": " + e.what());
   }
+  // Each choice once (a group may be offered twice when it has three units or fewer).
+  for (std::size_t i = 1; i < d.actions.size(); ++i)
+    if (std::find(d.actions.begin(), d.actions.begin() + static_cast<std::ptrdiff_t>(i), d.actions[i]) != d.actions.begin() + static_cast<std::ptrdiff_t>(i))
+      throw std::logic_error("the combat decision offers '" + d.choices[i] + "' twice");
   decision_ = std::move(d);
   stage_ = Stage::Combat;
 }
 
 // The defender's possible answers to a declared assault (head unit, counter-charge, a
-// commander's TV), each legal; `why` is set when the assault is illegal or some answer would read
-// a lost cell (the assault is then not offered).
-std::vector<std::string> JemmapesGame::responses(const Declared& d, std::string& why) const {
+// commander's TV), each legal and with some throw that reads a printed cell whose results can be
+// carried out; `why` is set when the assault is illegal or no answer has such a throw (the
+// assault is then not offered).
+std::vector<JemmapesAction> JemmapesGame::responses(const Declared& d, std::string& why) const {
   jemmapes::Position p = pos_;
   for (auto& u : p.units)
     if (std::count(d.charging.begin(), d.charging.end(), u.id)) u.markers.insert("charge");
@@ -141,7 +144,8 @@ std::vector<std::string> JemmapesGame::responses(const Declared& d, std::string&
   std::vector<std::string> cmds{""};
   for (const auto& c : p.units)
     if (!c.combat() && c.tv && !defenders.empty() && c.side == defenders.front()->side && distance(c.hex, d.target) <= (adjacent ? 1 : 0)) cmds.push_back(c.id);
-  std::vector<std::string> out;
+  std::vector<JemmapesAction> out;
+  std::string unplayed;  // the first answer's refusal, when no answer can be played
   why.clear();
   for (const Unit* head : defenders)
     for (const bool cc : {false, true})
@@ -171,26 +175,34 @@ std::vector<std::string> JemmapesGame::responses(const Declared& d, std::string&
           }
           continue;  // that answer is not open to the defender
         }
-        if (set.artillery_destroyed) return {"head " + head->id};
+        if (set.artillery_destroyed) return {JemmapesAction{.kind = JemmapesActionKind::Head, .unit = head->id}};
         std::vector<const Unit*> tested{in.attacker_head, head};
-        const std::string bad = unplayable(x, set.capped, [&](int total) {
+        const auto p = playability(x, set.capped, [&](int total) {
           const auto r = jemmapes::assault_table(x, total, off);
           return std::vector<jemmapes::CombatResult>{r.attacker, r.defender};
         }, tested);
-        if (!bad.empty()) {
-          why = bad;
-          return {};
+        if (!p.any()) {
+          if (unplayed.empty()) unplayed = p.refusal;
+          continue;
         }
-        out.push_back("head " + head->id + (cc ? " countercharge" : "") + (cmd.empty() ? "" : " with " + cmd));
+        out.push_back(JemmapesAction{.kind = JemmapesActionKind::Head, .unit = head->id, .commander = cmd, .flag = cc});
       }
+  if (out.empty() && !unplayed.empty()) why = unplayed + "; no throw of the dice can be played";
+  return out;
+}
+
+std::vector<std::string> JemmapesGame::moved_cavalry(const std::vector<std::string>& attackers) const {
+  std::vector<std::string> out;
+  for (const auto& o : attackers)
+    if (pos_.unit(o)->kind == UnitKind::Cavalry && moves_.count(o) && moves_.at(o).size() > 1) out.push_back(o);
   return out;
 }
 
 // Applies a choice of the reaction, combat, defend, retreat, advance, follow or place stages.
-void JemmapesGame::apply_combat_stage(const std::string& c) {
+void JemmapesGame::apply_combat_stage(const JemmapesAction& a) {
   const auto& m = scenario_->map;
   const auto x = context();
-  const auto w = words(c);
+  using K = JemmapesActionKind;
   switch (stage_) {
     case Stage::Reaction: {
       const Hex h = react_->stacks.front();
@@ -200,20 +212,21 @@ void JemmapesGame::apply_combat_stage(const std::string& c) {
       for (const auto& u : pos_.units)
         if (u.combat() && u.hex == h) reactor = &u;
       Trace t(scenario_->spec->catalog);
-      if (w[0] == "none") {
+      if (a.kind == K::None) {
         t.cite("jemmapes:5.2", "the stack at " + m.name(h) + " does not react");
         note("no reaction from " + m.name(h), t);
-      } else if (w[0] == "fire") {
+      } else if (a.kind == K::ReactFire) {
+        const std::string type = jemmapes::to_string(a.type);
         react_->stops = true;
         for (const auto& u : pos_.units)
-          if (u.combat() && u.hex == h && jemmapes::to_string(u.kind) == w[1]) react_->fire[w[1]].push_back(u.id);
-        t.cite("jemmapes:5.2", "the " + w[1] + " at " + m.name(h) + " fires in reaction: " + mover.id + "'s move ends");
+          if (u.combat() && u.hex == h && u.kind == a.type) react_->fire[type].push_back(u.id);
+        t.cite("jemmapes:5.2", "the " + type + " at " + m.name(h) + " fires in reaction: " + mover.id + "'s move ends");
         note(m.name(h) + " reacts by fire", t);
       } else {
         jemmapes::ReactionChoice rc;
-        if (w[0] == "pivot") rc.facing = facing_named(w[1]);
-        else rc.to = m.hex(w[1]);
-        const auto r = jemmapes::reaction(x, mover, react_->from, *reactor, rc, t);
+        if (a.kind == K::Pivot) rc.facing = *a.facing;
+        else rc.to = a.hex;
+        const auto r = jemmapes::reaction(x, mover, react_->from, *reactor, rc, t, reaction_facts(*reactor));
         if (!r["allowed"].get<bool>()) throw std::logic_error("offered a reaction not allowed: " + r.dump());
         for (auto& u : pos_.units)
           if (u.combat() && u.hex == h) {
@@ -221,12 +234,12 @@ void JemmapesGame::apply_combat_stage(const std::string& c) {
             else u.facing = rc.facing;
           }
         if (r["mover_stops"].get<bool>()) react_->stops = true;
-        note(m.name(h) + " reacts: " + c + (r["mover_stops"].get<bool>() ? ", " + mover.id + "'s move ends" : ""), t);
+        note(m.name(h) + " reacts: " + to_text(a, m) + (r["mover_stops"].get<bool>() ? ", " + mover.id + "'s move ends" : ""), t);
       }
       return resume();
     }
     case Stage::Combat: {
-      if (c == "end") {
+      if (a.kind == K::End) {
         for (auto& u : pos_.units) u.markers.erase("charge");
         Trace t(scenario_->spec->catalog);
         t.cite("jemmapes:6.0", "the combat segment of " + active_ + " ends");
@@ -234,32 +247,30 @@ void JemmapesGame::apply_combat_stage(const std::string& c) {
         phase_ = "rally";
         return offer_rally();
       }
-      if (w[0] == "fire") {
-        resolve_fire(split(w[5]), m.hex(w[3]), false);
+      if (a.kind == K::Fire) {
+        resolve_fire(a.units, a.hex, false);
         return resume();
       }
-      Declared d{m.hex(w[1]), split(w[3]), {}, {}, w[5], ""};
-      for (std::size_t i = 6; i < w.size(); ++i) {
-        if (w[i] == "bayonet") d.bayonet = split(w[++i]);
-        else if (w[i] == "charge") {
-          for (const auto& id : d.attackers)
-            if (pos_.unit(id)->kind == UnitKind::Cavalry && moves_.count(id) && moves_.at(id).size() > 1) d.charging.push_back(id);
-        } else if (w[i] == "with") d.commander = w[++i];
-      }
+      Declared d{a.hex, a.units, a.bayonet, a.flag ? moved_cavalry(a.units) : std::vector<std::string>{}, a.unit, a.commander, a};
       std::string why;
       const auto resp = responses(d, why);
       if (resp.size() == 1) {
-        const auto rw = words(resp.front());
-        resolve_assault(d, rw[1], std::count(rw.begin(), rw.end(), "countercharge") > 0, rw.size() > 2 && rw[rw.size() - 2] == "with" ? rw.back() : "");
+        resolve_assault(d, resp.front().unit, resp.front().flag, resp.front().commander);
         return resume();
       }
+      // The game as it stands before the declaration, to come back to if the throw leaves the
+      // defender no answer (choose()); the copy keeps no older one.
+      before_declared_.reset();
+      auto before = std::make_shared<JemmapesGame>(*this);
+      before->log_.decisions.pop_back();  // the declaration, logged as it is taken
+      before_declared_ = std::move(before);
       declared_ = d;
       JemmapesDecision dd;
       dd.kind = "defend";
-      dd.side = pos_.unit(resp.size() ? words(resp.front())[1] : d.head)->side;
+      dd.side = pos_.unit(resp.size() ? resp.front().unit : d.head)->side;
       dd.rule = "jemmapes:6.2";
       dd.prompt = "name the head unit in " + m.name(d.target) + (d.charging.empty() ? "" : ", counter-charge or not") + ", and a commander's TV";
-      dd.choices = resp;
+      for (const auto& r : resp) dd.add(r, m);
       decision_ = std::move(dd);
       stage_ = Stage::Defend;
       return;
@@ -267,21 +278,22 @@ void JemmapesGame::apply_combat_stage(const std::string& c) {
     case Stage::Defend: {
       const Declared d = *declared_;
       declared_.reset();
-      resolve_assault(d, w[1], std::count(w.begin(), w.end(), "countercharge") > 0, w.size() > 2 && w[w.size() - 2] == "with" ? w.back() : "");
+      before_declared_.reset();
+      resolve_assault(d, a.unit, a.flag, a.commander);
       return resume();
     }
     case Stage::Retreat: {
       pending_.pop_front();
-      Unit* u = unit(w[1]);
+      Unit* u = unit(a.unit);
       Trace t(scenario_->spec->catalog);
-      const auto r = jemmapes::retreat(x, *u, m.hex(w[3]), t);
+      const auto r = jemmapes::retreat(x, *u, a.hex, t);
       const bool zoc = r["result"]["enemy_zoc"].get<bool>();
-      u->hex = m.hex(w[3]);
-      note(u->id + " retreats to " + w[3], t);
+      u->hex = a.hex;
+      note(u->id + " retreats to " + m.name(a.hex), t);
       if (zoc) {
         if (u->level == Level::Rout) {
           const std::string id = u->id, side = u->side;
-          steps_lost_[u->formation] += 1;
+          lose_steps(u->formation, 1);
           u->cp -= x.readings.is("jemmapes.losses.ss_per_step", "2") ? 2 : 1;
           if (u->cp <= 0) remove_unit(id);
           add_vp(other(side), 1, id + " loses a step retreating into an enemy zone of control");
@@ -298,7 +310,7 @@ void JemmapesGame::apply_combat_stage(const std::string& c) {
       MoveRun r;
       r.unit = pd.unit;
       r.path = {pd.hex};
-      r.facing = facing_named(w[2]);
+      r.facing = *a.facing;
       r.advance = true;
       r.followers = pd.ids;
       start_run(std::move(r));
@@ -307,8 +319,8 @@ void JemmapesGame::apply_combat_stage(const std::string& c) {
     case Stage::Follow: {
       const Pending pd = pending_.front();
       pending_.pop_front();
-      if (w[0] == "follow") {
-        Unit* u = unit(w[1]);
+      if (a.kind == K::Follow) {
+        Unit* u = unit(a.unit);
         const Unit* head = pos_.unit(pd.unit);
         u->hex = pd.hex;
         u->facing = head->facing;
@@ -320,11 +332,11 @@ void JemmapesGame::apply_combat_stage(const std::string& c) {
     }
     case Stage::Place: {
       pending_.pop_front();
-      Unit* cmd = unit(w[1]);
-      cmd->hex = m.hex(w[3]);
+      Unit* cmd = unit(a.unit);
+      cmd->hex = a.hex;
       Trace t(scenario_->spec->catalog);
-      t.cite("jemmapes:8.0", cmd->id + " is placed on a friendly unit at " + w[3]);
-      note(cmd->id + " is placed at " + w[3], t);
+      t.cite("jemmapes:8.0", cmd->id + " is placed on a friendly unit at " + m.name(a.hex));
+      note(cmd->id + " is placed at " + m.name(a.hex), t);
       return resume();
     }
     default:
@@ -348,11 +360,14 @@ void JemmapesGame::resolve_fire(const std::vector<std::string>& ids, Hex target,
   if (!set.legal) throw std::logic_error("offered a fire not allowed: " + set.reason);
   note_attacked(target, in.shooters.front()->side);  // d'Harville's release (9.2), jemmapes_scenario_play.cc
   const int dice = roll_2d6(dice_, "jemmapes:6.1.2", "fire at " + m.name(target));
+  // A lost cell refuses the fire by name here (the game goes back to before it, choose()).
   const auto r = jemmapes::fire_table(x, set.column, dice + set.sum, t);
   std::vector<const Unit*> targets;
   for (const auto& u : pos_.units)
     if (u.combat() && u.hex == target) targets.push_back(&u);
   if (reaction && run_) std::stable_partition(targets.begin(), targets.end(), [&](const Unit* v) { return v->id == run_->unit; });
+  if (const std::string why = carry_out_refusal(x, {r.defender}, {targets.front()}, dice); !why.empty())
+    throw RuleRefusal("jemmapes:6.3", why.substr(std::string("jemmapes:6.3: ").size()));
   const auto after = plain(jemmapes::apply_result(x, r.defender, targets, {}, dice_, t));
   if (!reaction) {
     already_[target].push_back(set.type + " fire");
@@ -413,7 +428,11 @@ void JemmapesGame::resolve_assault(const Declared& d, const std::string& defende
     alive = d.attackers;
   } else {
     const int dice = roll_2d6(dice_, "jemmapes:6.2", "assault on " + m.name(d.target));
+    // A lost cell, or a result the readings cannot carry out, refuses the assault by name here
+    // (the game goes back to before it, choose()).
     const auto r = jemmapes::assault_table(x, dice + set.capped, t);
+    if (const std::string why = carry_out_refusal(x, {r.attacker, r.defender}, {in.attacker_head, in.defender_head}, dice); !why.empty())
+      throw RuleRefusal("jemmapes:6.3", why.substr(std::string("jemmapes:6.3: ").size()));
     std::vector<const Unit*> att{in.attacker_head}, def{in.defender_head};
     for (const Unit* u : in.attackers)
       if (u != in.attacker_head) att.push_back(u);
@@ -465,7 +484,7 @@ void JemmapesGame::commit(const std::vector<After>& after) {
     if (!u) continue;
     u->level = a.level;
     u->cp = a.cp;
-    if (a.steps) steps_lost_[a.formation] += a.steps;
+    if (a.steps) lose_steps(a.formation, a.steps);
     if (a.destroyed) remove_unit(a.id);
     else if (a.retreats) pending_.push_back(Pending{"retreat", a.id, a.side, a.hex, {}});
     if (a.steps) add_vp(other(a.side), a.steps, a.id + " loses " + std::to_string(a.steps) + " step(s)");

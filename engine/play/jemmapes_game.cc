@@ -19,8 +19,6 @@ using jemmapes::Order;
 using jemmapes::Unit;
 using jemmapes::UnitKind;
 
-const char* kOrders[] = {"offensive", "manoeuvre", "defensive"};
-
 std::string other_side(const std::string& s) { return s == "french" ? "austrian" : "french"; }
 
 int roll_2d6(DiceSource& dice, const char* rule, const std::string& purpose) {
@@ -28,12 +26,6 @@ int roll_2d6(DiceSource& dice, const char* rule, const std::string& purpose) {
 }
 
 Level worse(Level l) { return l == Level::Rout ? Level::Rout : static_cast<Level>(static_cast<int>(l) + 1); }
-
-Direction facing_named(const std::string& s) {
-  for (Direction d : kAllDirections)
-    if (s == jemmapes::facing_name(d)) return d;
-  throw std::logic_error("no facing '" + s + "'");
-}
 
 }  // namespace
 
@@ -196,12 +188,6 @@ std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_
     s->interpretations[name] = v.str();
   });
   s->position = jemmapes::read_position(root.required("units"), root["state"], s->map);
-  // A played round reads its choices back word by word ("assault 0604 by E2 head E2"), so a
-  // unit id with a space in it named no unit and crashed the game (issue 16): refused here.
-  const auto units = root.required("units");
-  for (std::size_t i = 0; units.is_seq() && i < units.size(); ++i)
-    if (const std::string id = units.at(i)["id"].str_or(""); id.find_first_of(" \t") != std::string::npos)
-      units.at(i)["id"].fail("'" + id + "': a unit id in a played Jemmapes scenario has no spaces (its choices are read word by word)");
   // Step 5. The printed scenario played, its length and its objectives (9.2, 9.3, 9.4).
   const std::string rules = root["rules"].str_or("");
   if (rules != "" && rules != "historical" && rules != "free") root["rules"].fail("historical (jemmapes:9.2) or free (jemmapes:9.4)");
@@ -296,24 +282,58 @@ void JemmapesGame::choose(std::size_t i) {
     apply(i);
   } catch (const RuleRefusal& e) {
     if (!before) throw;
+    // The game as it was, dice included; the choice is refused from now on. A defender left
+    // with no answer the throw can read takes the attacker back to before the assault.
+    const std::string why = e.what();
+    const bool defend = before->stage_ == Stage::Defend;
+    std::shared_ptr<const JemmapesGame> declared = before->before_declared_;
+    const std::optional<Declared> assault_declared = before->declared_;
     *this = std::move(*before);
-    throw std::invalid_argument("'" + c + "' is refused: " + e.what());
+    if (decision_.choices.size() > 1) {
+      decision_.refused.push_back(c + ": " + why);
+      decision_.choices.erase(decision_.choices.begin() + static_cast<std::ptrdiff_t>(i));
+      decision_.actions.erase(decision_.actions.begin() + static_cast<std::ptrdiff_t>(i));
+      throw JemmapesChoiceRefused("'" + c + "' is refused: " + why);
+    }
+    if (defend && declared && assault_declared) {
+      const std::string assault = to_text(assault_declared->action, scenario_->map);
+      *this = *declared;
+      before_declared_.reset();
+      const auto at = std::find(decision_.choices.begin(), decision_.choices.end(), assault);
+      if (at != decision_.choices.end()) {
+        const auto k = at - decision_.choices.begin();
+        decision_.refused.push_back(assault + ": " + why + " (with this throw every answer of the defender is refused)");
+        decision_.choices.erase(at);
+        decision_.actions.erase(decision_.actions.begin() + k);
+      }
+      throw JemmapesChoiceRefused("'" + c + "' is refused: " + why + "; '" + assault + "' is refused with it");
+    }
+    throw std::invalid_argument("'" + c + "' is refused: " + why);
   }
   mark_occupied();  // retreats, advances and reaction moves end in objective hexes too (9.3)
   dice_.forget();
 }
 
+// Reads `text` as an action (jemmapes_action.h) and takes the offered action equal to it.
 void JemmapesGame::choose(const std::string& text) {
   const auto& c = decision().choices;
-  const auto it = std::find(c.begin(), c.end(), text);
-  if (it == c.end()) {
+  std::optional<JemmapesAction> a;
+  std::string why;
+  try {
+    a = parse_jemmapes_action(text, scenario_->map);
+  } catch (const std::invalid_argument& e) {
+    why = std::string(e.what()) + "; ";
+  }
+  const auto& acts = decision_.actions;
+  const auto it = a ? std::find(acts.begin(), acts.end(), *a) : acts.end();
+  if (it == acts.end()) {
     for (const auto& r : decision_.refused)
       if (r.rfind(text + ": ", 0) == 0) throw std::invalid_argument("'" + text + "' is refused: " + r.substr(text.size() + 2));
     std::string list;
     for (const auto& x : c) list += (list.empty() ? "" : ", ") + x;
-    throw std::invalid_argument("'" + text + "' is not a legal choice of this " + decision_.kind + " decision (one of: " + list + ")");
+    throw std::invalid_argument(why + "'" + text + "' is not a legal choice of this " + decision_.kind + " decision (one of: " + list + ")");
   }
-  choose(static_cast<std::size_t>(it - c.begin()));
+  choose(static_cast<std::size_t>(it - acts.begin()));
 }
 
 std::vector<std::string> JemmapesGame::rules_applied() const {
@@ -384,24 +404,25 @@ void JemmapesGame::offer_order_change() {
   d.unit = f.id;
   d.rule = "jemmapes:4.2.1";
   d.prompt = "formation " + f.id + " (" + jemmapes::to_string(f.order) + "): keep its order or attempt a change";
-  d.choices.push_back("keep");
+  const auto& m = scenario_->map;
+  d.add(JemmapesActionKind::Keep, m);
   if (const auto barred = order_change_barred(f)) {
     // The printed scenario keeps this order this round (9.1.4, 9.2): only "keep" is offered.
     Trace t(scenario_->spec->catalog);
     t.cite(barred->rule, barred->reason);
     note(f.id + " may not attempt a change of order this round", t);
-    for (int o = 0; o < 3; ++o)
-      if (static_cast<Order>(o) != f.order) d.refused.push_back(std::string("attempt ") + kOrders[o] + ": " + barred->rule + ": " + barred->reason);
+    for (const Order o : {Order::Offensive, Order::Manoeuvre, Order::Defensive})
+      if (o != f.order) d.refuse(JemmapesAction{.kind = JemmapesActionKind::Attempt, .order = o}, m, barred->rule + ": " + barred->reason);
     decision_ = std::move(d);
     stage_ = Stage::OrderChange;
     return;
   }
   bool general = false;
   for (const auto& u : pos_.units) general = general || (u.general && u.side == f.side && u.cv);
-  for (int o = 0; o < 3; ++o) {
-    if (static_cast<Order>(o) == f.order) continue;
-    d.choices.push_back(std::string("attempt ") + kOrders[o]);
-    if (general && !general_cv_used_) d.choices.push_back(std::string("attempt ") + kOrders[o] + " with general");
+  for (const Order o : {Order::Offensive, Order::Manoeuvre, Order::Defensive}) {
+    if (o == f.order) continue;
+    d.add(JemmapesAction{.kind = JemmapesActionKind::Attempt, .order = o}, m);
+    if (general && !general_cv_used_) d.add(JemmapesAction{.kind = JemmapesActionKind::Attempt, .order = o, .flag = true}, m);
   }
   decision_ = std::move(d);
   stage_ = Stage::OrderChange;
@@ -416,7 +437,8 @@ void JemmapesGame::involuntary_segment() {
       auto& f = pos_.formations.at(id);
       Trace t(scenario_->spec->catalog);
       bool must = false;
-      const auto oc = jemmapes::involuntary_change(x, f, steps_lost_[id], french_late(), must, t);
+      const int steps = jemmapes::involuntary_steps(x, steps_lost_[id], steps_lost_round_[id], t);
+      const auto oc = jemmapes::involuntary_change(x, f, steps, french_late(), must, t);
       if (!must) continue;
       const int d = roll_2d6(dice_, "jemmapes:4.2.2", "involuntary change of order, " + id);
       const std::string r = jemmapes::threshold_result(x, "jemmapes:table.involuntary-order-change", d + oc.sum, t);
@@ -424,6 +446,7 @@ void JemmapesGame::involuntary_segment() {
       if (demo) f.order = Order::Demoralised;
       note(id + " tests for demoralisation: " + std::to_string(d) + (oc.sum >= 0 ? "+" : "") + std::to_string(oc.sum) + ", " + (demo ? "demoralised" : "no effect"), t);
     }
+  steps_lost_round_.clear();  // the window of jemmapes.order_change.involuntary_loss_window = last_round starts again
   roll_initiative();
 }
 
@@ -449,7 +472,8 @@ void JemmapesGame::roll_initiative() {
   d.side = initiative_winner_;
   d.rule = "jemmapes:2.0";
   d.prompt = "keep the initiative (activate a formation first) or pass it";
-  d.choices = {"keep", "pass"};
+  d.add(JemmapesActionKind::Keep, scenario_->map);
+  d.add(JemmapesActionKind::Pass, scenario_->map);
   decision_ = std::move(d);
   stage_ = Stage::Initiative;
 }
@@ -475,8 +499,9 @@ void JemmapesGame::offer_activation() {
   d.prompt = "activate one of your formations not yet activated this round";
   for (const auto& id : formations_of(side)) {
     if (activated_.count(id)) continue;
-    if (const auto barred = activation_barred(id)) d.refused.push_back("activate " + id + ": " + barred->rule + ": " + barred->reason);
-    else d.choices.push_back("activate " + id);
+    const JemmapesAction a{.kind = JemmapesActionKind::Activate, .unit = id};
+    if (const auto barred = activation_barred(id)) d.refuse(a, scenario_->map, barred->rule + ": " + barred->reason);
+    else d.add(a, scenario_->map);
   }
   decision_ = std::move(d);
   stage_ = Stage::Activate;
@@ -489,6 +514,7 @@ void JemmapesGame::begin_activation(const std::string& formation) {
   ++activations_[pos_.round][formation];
   moved_.clear();
   rallied_.clear();
+  tv_lent_.clear();
   moves_.clear();
   already_.clear();
   fought_.clear();
@@ -516,12 +542,12 @@ void JemmapesGame::offer_move_select() {
   d.side = f.side;
   d.rule = "jemmapes:5.1";
   d.prompt = "move a unit of " + active_ + ", or end the movement segment";
-  d.choices.push_back("end");
+  d.add(JemmapesActionKind::End, scenario_->map);
   for (const auto& u : pos_.units) {
     if (u.side != f.side || moved_.count(u.id) || (u.combat() && u.level == Level::Rout)) continue;
     const bool mine = u.formation == active_;
     const bool general = u.general && !u.has("moved");
-    if (mine || general) d.choices.push_back("move " + u.id);
+    if (mine || general) d.add(JemmapesAction{.kind = JemmapesActionKind::Move, .unit = u.id}, scenario_->map);
   }
   decision_ = std::move(d);
   stage_ = Stage::MoveSelect;
@@ -562,7 +588,7 @@ void JemmapesGame::end_movement_segment() {
     }
     if (gone) {
       pos_.units.erase(std::remove_if(pos_.units.begin(), pos_.units.end(), [&](const Unit& v) { return v.id == id; }), pos_.units.end());
-      steps_lost_[active_] += cp;
+      lose_steps(active_, cp);
       note(id + " routs off the map and is eliminated", t);
       add_vp(other_side(f.side), cp, id + "'s steps are lost");
       if (over_) return;
@@ -588,18 +614,19 @@ void JemmapesGame::offer_rally() {
   d.side = f.side;
   d.rule = "jemmapes:7.0";
   d.prompt = "attempt to rally a unit of " + active_ + " not in good order, or end the rallying segment";
-  d.choices.push_back("end");
-  rally_offers_.assign(1, {});
+  const auto& m = scenario_->map;
+  const auto x = context();
+  d.add(JemmapesActionKind::End, m);
   for (const auto& u : pos_.units) {
     if (!u.combat() || u.formation != active_ || u.level == Level::GoodOrder || rallied_.count(u.id)) continue;
-    d.choices.push_back("rally " + u.id);
-    rally_offers_.emplace_back(u.id, "");
-    for (const auto& c : pos_.units)
-      // One unit per commander per rallying segment (the default reading of jemmapes:7.0).
-      if (!c.combat() && c.side == u.side && c.tv && distance(c.hex, u.hex) <= 1 && (c.general || c.formation == active_) && !rallied_.count("tv:" + c.id)) {
-        d.choices.push_back("rally " + u.id + " with " + c.id);
-        rally_offers_.emplace_back(u.id, c.id);
-      }
+    d.add(JemmapesAction{.kind = JemmapesActionKind::Rally, .unit = u.id}, m);
+    for (const auto& c : pos_.units) {
+      if (c.combat() || c.side != u.side || !c.tv || distance(c.hex, u.hex) > 1 || !(c.general || c.formation == active_)) continue;
+      Trace off(Trace::Off{}, scenario_->spec->catalog);
+      // jemmapes.rally.commander_tv_uses: one unit a commander a rallying segment, or any number.
+      if (jemmapes::rally_tv_available(x, c, tv_lent_.count(c.id) ? 1 : 0, off))
+        d.add(JemmapesAction{.kind = JemmapesActionKind::Rally, .unit = u.id, .commander = c.id}, m);
+    }
   }
   if (d.choices.size() == 1) return end_activation();
   decision_ = std::move(d);
@@ -637,16 +664,17 @@ void JemmapesGame::final_phase() {
 
 // Applies the i-th choice of the decision awaited, then plays on to the next one.
 void JemmapesGame::apply(std::size_t i) {
-  const std::string c = decision_.choices[i];
+  const JemmapesAction a = decision_.actions[i];
+  using K = JemmapesActionKind;
   const auto x = context();
   switch (stage_) {
     case Stage::OrderChange: {
       auto& f = pos_.formations.at(order_queue_.front());
       order_queue_.erase(order_queue_.begin());
-      if (c != "keep") {
-        const bool with_general = c.size() > 13 && c.substr(c.size() - 13) == " with general";
-        const std::string to = c.substr(8, c.size() - 8 - (with_general ? 13 : 0));
-        const Order o = static_cast<Order>(std::find(std::begin(kOrders), std::end(kOrders), to) - std::begin(kOrders));
+      if (a.kind == K::Attempt) {
+        const bool with_general = a.flag;
+        const Order o = a.order;
+        const std::string to = jemmapes::to_string(o);
         Trace t(scenario_->spec->catalog);
         jemmapes::RoundSpent spent{f.side, false, general_cv_used_};
         if (const auto why = jemmapes::voluntary_not_allowed(f, with_general, spent, t)) throw std::logic_error("offered an attempt not allowed: " + *why);
@@ -661,18 +689,18 @@ void JemmapesGame::apply(std::size_t i) {
       return offer_order_change();
     }
     case Stage::Initiative:
-      to_move_ = c == "keep" ? initiative_winner_ : other_side(initiative_winner_);
+      to_move_ = a.kind == K::Keep ? initiative_winner_ : other_side(initiative_winner_);
       {
         Trace t(scenario_->spec->catalog);
-        t.cite("jemmapes:2.0", initiative_winner_ + (c == "keep" ? " keeps the initiative" : " lets the other side activate first"));
+        t.cite("jemmapes:2.0", initiative_winner_ + (a.kind == K::Keep ? " keeps the initiative" : " lets the other side activate first"));
         note(to_move_ + " activates first", t);
       }
       return offer_activation();
     case Stage::Activate:
-      return begin_activation(c.substr(9));
+      return begin_activation(a.unit);
     case Stage::MoveSelect: {
-      if (c == "end") return end_movement_segment();
-      moving_ = c.substr(5);
+      if (a.kind == K::End) return end_movement_segment();
+      moving_ = a.unit;
       const Unit& u = *pos_.unit(moving_);
       Trace off(Trace::Off{}, scenario_->spec->catalog);
       JemmapesDecision d;
@@ -698,7 +726,7 @@ void JemmapesGame::apply(std::size_t i) {
             continue;
           }
           if (!u.combat()) {
-            if (!reserve) d.choices.push_back(hex);
+            if (!reserve) d.add(JemmapesAction{.kind = K::MoveTo, .hex = h}, scenario_->map);
             continue;
           }
           std::optional<Direction> fixed;  // combat units sharing a hex share its facing (1.3)
@@ -706,13 +734,13 @@ void JemmapesGame::apply(std::size_t i) {
             if (v->id != u.id) fixed = v->facing;
           for (Direction dir : kAllDirections) {
             if (fixed && dir != *fixed) continue;
-            const std::string text = hex + " " + jemmapes::facing_name(dir) + (reserve ? " as reserve" : "");
-            if (reserve && std::find(d.choices.begin(), d.choices.end(), hex + " " + jemmapes::facing_name(dir)) != d.choices.end()) continue;
-            d.choices.push_back(text);
+            const JemmapesAction to{.kind = K::MoveTo, .hex = h, .facing = dir, .flag = reserve};
+            if (reserve && std::find(d.actions.begin(), d.actions.end(), JemmapesAction{.kind = K::MoveTo, .hex = h, .facing = dir}) != d.actions.end()) continue;
+            d.add(to, scenario_->map);
           }
         }
       }
-      if (d.choices.empty()) {
+      if (d.actions.empty()) {
         // Nowhere to end (not even staying): the unit is done for this segment.
         moved_.insert(u.id);
         Trace t(scenario_->spec->catalog);
@@ -726,12 +754,11 @@ void JemmapesGame::apply(std::size_t i) {
     }
     case Stage::MoveTo: {
       const Unit& u = *pos_.unit(moving_);
-      const bool reserve = c.size() > 11 && c.substr(c.size() - 11) == " as reserve";
-      const std::string body = reserve ? c.substr(0, c.size() - 11) : c;
-      const std::string hex = body.substr(0, 4);
+      const bool reserve = a.flag;
+      const std::string hex = scenario_->map.name(a.hex);
       jemmapes::MoveOptions o;
       o.reserve = reserve;
-      if (body.size() > 5) o.facing = facing_named(body.substr(5));
+      o.facing = a.facing;
       Trace off(Trace::Off{}, scenario_->spec->catalog);
       const auto r = jemmapes::reach(x, u, o, off);
       std::vector<Hex> path;
@@ -755,11 +782,10 @@ void JemmapesGame::apply(std::size_t i) {
     case Stage::Advance:
     case Stage::Follow:
     case Stage::Place:
-      return apply_combat_stage(c);
+      return apply_combat_stage(a);
     case Stage::Rally: {
-      if (c == "end") return end_activation();
-      const auto at = std::find(decision_.choices.begin(), decision_.choices.end(), c) - decision_.choices.begin();
-      const auto [id, helper_id] = rally_offers_.at(static_cast<std::size_t>(at));
+      if (a.kind == K::End) return end_activation();
+      const std::string id = a.unit, helper_id = a.commander;
       const Unit& u = *pos_.unit(id);
       const Unit* helper = helper_id.empty() ? nullptr : pos_.unit(helper_id);
       Trace t(scenario_->spec->catalog);
@@ -769,7 +795,11 @@ void JemmapesGame::apply(std::size_t i) {
       int removed = 0;
       const Level l = jemmapes::rally_result(x, u, d + oc.sum, morale, removed, t);
       rallied_.insert(id);
-      if (helper) rallied_.insert("tv:" + helper->id);  // his TV is spent for this segment
+      if (helper) {
+        // RULE jemmapes:7.0 (part: jemmapes.rally.commander_tv_uses in the played round) — a commander lends his TV to one unit a rallying segment, or to any number
+        jemmapes::rally_tv_available(x, *helper, tv_lent_.count(helper->id) ? 1 : 0, t);
+        tv_lent_.insert(helper->id);
+      }
       unit(id)->level = l;
       note(id + " rallies: " + std::to_string(d) + (oc.sum >= 0 ? "+" : "") + std::to_string(oc.sum) + " against morale " + std::to_string(morale) + ", now " + jemmapes::to_string(l), t);
       return offer_rally();

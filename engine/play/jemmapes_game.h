@@ -25,15 +25,18 @@
 #include <optional>
 #include <memory>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "engine/core/dice.h"
 #include "engine/core/spec.h"
 #include "engine/jemmapes/context.h"
+#include "engine/jemmapes/reaction.h"
 #include "engine/jemmapes/scenario.h"
 #include "engine/jemmapes/victory.h"
 #include "engine/play/game.h"
+#include "engine/play/jemmapes_action.h"
 
 namespace hexlaw::play {
 
@@ -82,16 +85,36 @@ std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_
 // Whether scenario text declares `game: jemmapes`.
 bool is_jemmapes_scenario_text(const std::string& text, const std::string& file);
 
-// What the game waits on: who decides what, under which rule, and every legal choice.
+// What the game waits on: who decides what, under which rule, and every legal choice, both as
+// what it does (a typed JemmapesAction, which the game applies) and as its string form
+// (jemmapes_action.h), distinct within the decision.
 struct JemmapesDecision {
   // order-change, initiative, activate, move-select, move-to, reaction, combat, defend, retreat,
   // advance, follow, place-commander, rally
   std::string kind;
   std::string side, unit, rule, prompt;
-  std::vector<std::string> choices;
+  std::vector<std::string> choices;     // the string forms, in the order of `actions`
+  std::vector<JemmapesAction> actions;
   // Actions the rules would allow but the game refuses by name (a lost table cell, the morale
-  // test's missing procedure): "ACTION: RULE: reason".
+  // test's missing procedure): "ACTION: RULE: reason", ACTION the action's string form.
   std::vector<std::string> refused;
+  // Adds a choice at the end, its string form written on `map`.
+  void add(JemmapesAction a, const Map& map) {
+    choices.push_back(to_text(a, map));
+    actions.push_back(std::move(a));
+  }
+  void add(JemmapesActionKind k, const Map& map) { add(JemmapesAction{.kind = k}, map); }
+  // Lists `a` among the refused, with the rule and reason "RULE: reason".
+  void refuse(const JemmapesAction& a, const Map& map, const std::string& why) { refused.push_back(to_text(a, map) + ": " + why); }
+};
+
+// A choice the game refuses when it is taken: its dice read a cell the source lost, or a result
+// the readings in force cannot carry out. The game is left as it was before the choice (dice
+// included, so the same choice would roll the same again), the choice moves from `choices` to
+// `refused`, and another must be taken.
+class JemmapesChoiceRefused : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
 };
 
 // A unit's state after a combat result, as the game commits it (jemmapes:6.3).
@@ -130,8 +153,20 @@ class JemmapesGame {
   const JemmapesDecision& decision() const;
   // Takes the i-th choice, or the one whose text is exactly `text` (std::invalid_argument
   // naming the legal ones otherwise), and plays on to the next decision.
+  // A choice whose dice read a lost cell when it is taken is refused then: the game is left as
+  // it was, the choice moved to `refused`, and JemmapesChoiceRefused thrown.
   void choose(std::size_t i);
   void choose(const std::string& text);
+  // choose(i), false instead of the exception when the choice is refused as it is taken (what
+  // policies use: they choose again from the decision as it now stands).
+  bool try_choose(std::size_t i) {
+    try {
+      choose(i);
+      return true;
+    } catch (const JemmapesChoiceRefused&) {
+      return false;
+    }
+  }
   const GameLog& log() const { return log_; }
   const std::vector<JemmapesEvent>& record() const { return record_; }
   std::vector<std::string> rules_applied() const;
@@ -175,6 +210,7 @@ class JemmapesGame {
     Hex target;
     std::vector<std::string> attackers, bayonet, charging;
     std::string head, commander;
+    JemmapesAction action;  // as offered
   };
   jemmapes::Context context() const { return jemmapes::Context{scenario_->map, scenario_->spec->tables, scenario_->spec->catalog, readings_, pos_}; }
   void run();  // automatic steps until a decision or the end
@@ -197,8 +233,15 @@ class JemmapesGame {
   void resolve_reactions();
   void offer_combat();
   void offer_pending();
-  void apply_combat_stage(const std::string& c);
-  std::vector<std::string> responses(const Declared& d, std::string& why) const;
+  void apply_combat_stage(const JemmapesAction& a);
+  // The defender's answers to `d` (Head actions) whose dice can read a printed cell; `why` names
+  // the refusal when the assault is illegal or no answer can.
+  std::vector<JemmapesAction> responses(const Declared& d, std::string& why) const;
+  // The combat units of the cavalry among `attackers` that moved this segment (5.3.1).
+  std::vector<std::string> moved_cavalry(const std::vector<std::string>& attackers) const;
+  // The scenario's facts about `u`'s formation a reaction reads (jemmapes.scenario.inactive_formation_reacts):
+  // the printed scenario played, if any, and whether the enemy has attacked the formation.
+  jemmapes::ReactionScenario reaction_facts(const jemmapes::Unit& u) const { return {scenario_->rules, attacked_.count(u.formation) > 0}; }
   void resolve_assault(const Declared& d, const std::string& defender_head, bool countercharge, const std::string& defender_commander);
   void resolve_fire(const std::vector<std::string>& shooters, Hex target, bool reaction);
   void commit(const std::vector<JemmapesUnitAfter>& after);
@@ -227,21 +270,24 @@ class JemmapesGame {
   std::string winner_;
   int vp_ = 0;
   std::map<std::string, int> steps_lost_;          // per formation, since the start (4.2.2's default window)
+  std::map<std::string, int> steps_lost_round_;    // per formation, since the last involuntary segment (the last_round window)
+  void lose_steps(const std::string& formation, int n) { steps_lost_[formation] += n, steps_lost_round_[formation] += n; }
   std::vector<std::string> order_queue_;           // formations still to be offered a voluntary attempt
   bool general_cv_used_ = false;                   // this round (4.2.1)
   std::string initiative_winner_, to_move_;        // who activates next
   std::set<std::string> activated_;                // this round
   std::string active_;                             // the formation being activated
   std::set<std::string> moved_;                    // units moved this movement segment
-  std::set<std::string> rallied_;                  // units that tried to rally this segment, and "tv:ID" for commanders who lent their TV
-  // The rally choices offered, by choice index (unit, commander or empty): read back by index,
-  // never by splitting the choice text (an id may itself contain " with ").
-  std::vector<std::pair<std::string, std::string>> rally_offers_;
+  std::set<std::string> rallied_;                  // units that tried to rally this segment
+  std::set<std::string> tv_lent_;                  // commanders who lent their TV to a rally this segment (7.0)
   std::string moving_;                             // the unit whose destination is asked
   std::optional<MoveRun> run_;                     // the move being carried out
   std::optional<Reacting> react_;                  // the reactions awaited at a pause
   std::deque<Pending> pending_;                    // decisions owed after a combat or an overrun
   std::optional<Declared> declared_;               // the assault awaiting the defender
+  // The game just before that assault was declared (its own copy holds none), to go back to when
+  // the throw leaves the defender no answer it can read (choose()).
+  std::shared_ptr<const JemmapesGame> before_declared_;
   std::map<std::string, std::vector<Hex>> moves_;  // this segment's path of each moved unit, start first (5.3.1)
   std::map<Hex, std::vector<std::string>> already_;  // the combats each hex took this segment (6.0)
   std::set<std::string> fought_;                   // units that fought this activation (6.0's ruling)

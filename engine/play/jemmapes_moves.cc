@@ -101,7 +101,7 @@ void JemmapesGame::step_run() {
     if (!e.combat() || e.side == u->side || distance(e.hex, h) != 1 || std::count(stacks.begin(), stacks.end(), e.hex)) continue;
     jemmapes::ReactionChoice probe;
     probe.fire = true;
-    if (jemmapes::reaction(x, *u, prev, e, probe, off)["eligible"].get<bool>()) stacks.push_back(e.hex);
+    if (jemmapes::reaction(x, *u, prev, e, probe, off, reaction_facts(e))["eligible"].get<bool>()) stacks.push_back(e.hex);
   }
   if (stacks.empty()) return;
   std::string where;
@@ -194,22 +194,25 @@ void JemmapesGame::offer_reaction() {
   d.unit = reactor.id;
   d.rule = "jemmapes:5.2";
   d.prompt = mover.id + " has entered " + m.name(mover.hex) + ": the stack at " + m.name(h) + " may react";
-  d.choices.push_back("none");
+  using K = JemmapesActionKind;
+  d.add(K::None, m);
   if (x.readings.is("jemmapes.reaction.movement_kind", "move_one_hex")) {
     for (Hex n : neighbours(h)) {
       jemmapes::ReactionChoice c;
       c.to = n;
+      const JemmapesAction step{.kind = K::Step, .hex = n};
       try {
-        if (jemmapes::reaction(x, mover, react_->from, reactor, c, off)["allowed"].get<bool>()) d.choices.push_back("step " + m.name(n));
+        if (jemmapes::reaction(x, mover, react_->from, reactor, c, off, reaction_facts(reactor))["allowed"].get<bool>()) d.add(step, m);
       } catch (const RuleRefusal& e) {
-        d.refused.push_back("step " + m.name(n) + ": " + e.what());
+        d.refuse(step, m, e.what());
       }
     }
   } else {
     for (int k : {-1, 1}) {
       jemmapes::ReactionChoice c;
       c.facing = turned(reactor.facing, k);
-      if (jemmapes::reaction(x, mover, react_->from, reactor, c, off)["allowed"].get<bool>()) d.choices.push_back(std::string("pivot ") + jemmapes::facing_name(c.facing));
+      if (jemmapes::reaction(x, mover, react_->from, reactor, c, off, reaction_facts(reactor))["allowed"].get<bool>())
+        d.add(JemmapesAction{.kind = K::Pivot, .facing = c.facing}, m);
     }
   }
   for (const UnitKind k : {UnitKind::Infantry, UnitKind::Artillery}) {
@@ -217,10 +220,11 @@ void JemmapesGame::offer_reaction() {
     for (const Unit* u : stack)
       if (u->kind == k) mine.push_back(u);
     if (mine.empty()) continue;
-    const std::string type = jemmapes::to_string(k), text = "fire " + type;
+    const std::string type = jemmapes::to_string(k);
+    const JemmapesAction fire{.kind = K::ReactFire, .type = k};
     jemmapes::ReactionChoice c;
     c.fire = true;
-    const auto r = jemmapes::reaction(x, mover, react_->from, *mine.front(), c, off);
+    const auto r = jemmapes::reaction(x, mover, react_->from, *mine.front(), c, off, reaction_facts(*mine.front()));
     if (!r["allowed"].get<bool>()) continue;
     jemmapes::FireInput in;
     for (const auto& id : react_->fire[type]) in.shooters.push_back(pos_.unit(id));
@@ -228,15 +232,17 @@ void JemmapesGame::offer_reaction() {
     in.target = mover.hex;
     const auto set = jemmapes::fire_setup(x, in, off);
     if (!set.legal) {
-      d.refused.push_back(text + ": " + set.rule + ": " + set.reason);
+      d.refuse(fire, m, set.rule + ": " + set.reason);
       continue;
     }
     std::vector<const Unit*> targets;
     for (const Unit* v : pos_.combat_units_at(mover.hex, mover.side)) targets.push_back(v);
     std::stable_partition(targets.begin(), targets.end(), [&](const Unit* v) { return v->id == mover.id; });
-    const std::string why = unplayable(x, set.sum, [&](int total) { return std::vector<jemmapes::CombatResult>{jemmapes::fire_table(x, set.column, total, off).defender}; }, {targets.front()});
-    if (why.empty()) d.choices.push_back(text);
-    else d.refused.push_back(text + ": " + why);
+    // A reaction fire is rolled only once every reacting hex has chosen, so it is offered only
+    // when every throw reads a printed cell whose result can be carried out.
+    const auto p = playability(x, set.sum, [&](int total) { return std::vector<jemmapes::CombatResult>{jemmapes::fire_table(x, set.column, total, off).defender}; }, {targets.front()});
+    if (p.all()) d.add(fire, m);
+    else d.refuse(fire, m, p.refusal);
   }
   decision_ = std::move(d);
   stage_ = Stage::Reaction;
@@ -263,7 +269,7 @@ void JemmapesGame::resolve_reactions() {
     for (const auto& u : pos_.units)
       if (u.combat() && u.hex == target) tested.push_back(&u);
     if (!set.legal) why = set.rule + ": " + set.reason;
-    else why = unplayable(x, set.sum, [&](int total) { return std::vector<jemmapes::CombatResult>{jemmapes::fire_table(x, set.column, total, off).defender}; }, {tested.front()});
+    else why = playability(x, set.sum, [&](int total) { return std::vector<jemmapes::CombatResult>{jemmapes::fire_table(x, set.column, total, off).defender}; }, {tested.front()}).refusal;
     if (!why.empty()) {
       Trace t(scenario_->spec->catalog);
       t.cite("jemmapes:5.2", "the reaction " + type + " fire is not made: " + why);
@@ -310,14 +316,14 @@ void JemmapesGame::offer_pending() {
     const auto r = jemmapes::retreat(x, *u, std::nullopt, t);
     d.rule = "jemmapes:6.3";
     d.prompt = u->id + " retreats one hex";
-    std::vector<std::string> free, any;
+    std::vector<JemmapesAction> free, any;
     for (const auto& o : r["options"]) {
       if (!o["stacking_ok"].get<bool>()) continue;
-      any.push_back("retreat " + u->id + " to " + o["hex"].get<std::string>());
+      any.push_back(JemmapesAction{.kind = JemmapesActionKind::Retreat, .unit = u->id, .hex = m.hex(o["hex"].get<std::string>())});
       if (!o["enemy_zoc"].get<bool>()) free.push_back(any.back());
     }
-    d.choices = free.empty() ? any : free;
-    if (d.choices.empty()) {
+    for (const auto& a : free.empty() ? any : free) d.add(a, m);
+    if (d.actions.empty()) {
       // No hex open: eliminated or a step lost in place (jemmapes.retreat.blocked_result).
       pending_.pop_front();
       const bool elim = x.readings.is("jemmapes.retreat.blocked_result", "eliminated");
@@ -326,7 +332,7 @@ void JemmapesGame::offer_pending() {
       const int steps = elim ? (u->cp + per - 1) / per : 1;
       const std::string side = u->side, id = u->id;
       note(id + (elim ? " cannot retreat and is eliminated" : " cannot retreat and loses a step"), t);
-      steps_lost_[u->formation] += steps;
+      lose_steps(u->formation, steps);
       u->cp -= per;
       if (elim || u->cp <= 0) remove_unit(id);
       add_vp(other(side), steps, id + "'s lost steps");
@@ -339,8 +345,8 @@ void JemmapesGame::offer_pending() {
     std::set<Hex> hexes;
     for (const auto& u : pos_.units)
       if (u.combat() && u.side == c->side && (c->general || u.formation == c->formation)) hexes.insert(u.hex);
-    for (Hex h : hexes) d.choices.push_back("place " + c->id + " at " + m.name(h));
-    if (d.choices.empty()) {
+    for (Hex h : hexes) d.add(JemmapesAction{.kind = JemmapesActionKind::Place, .unit = c->id, .hex = h}, m);
+    if (d.actions.empty()) {
       pending_.pop_front();
       Trace t(scenario_->spec->catalog);
       t.cite("jemmapes:8.0", c->id + " has no unit of his " + std::string(c->general ? "side" : "formation") + " left to be placed on: he is eliminated");
@@ -352,11 +358,11 @@ void JemmapesGame::offer_pending() {
     d.rule = "jemmapes:6.4";
     d.prompt = pd.unit + " must advance into " + m.name(pd.hex) + ", turning one hexside at most";
     const Unit* u = pos_.unit(pd.unit);
-    for (int k : {0, -1, 1}) d.choices.push_back("advance " + u->id + " " + jemmapes::facing_name(turned(u->facing, k)));
+    for (int k : {0, -1, 1}) d.add(JemmapesAction{.kind = JemmapesActionKind::Advance, .unit = u->id, .facing = turned(u->facing, k)}, m);
   } else {  // follow
     d.rule = "jemmapes:6.4";
     d.prompt = "another unit may follow " + pd.unit + " into " + m.name(pd.hex);
-    d.choices.push_back("none");
+    d.add(JemmapesActionKind::None, m);
     for (const auto& id : pd.ids) {
       const Unit* u = pos_.unit(id);
       if (!u) continue;
@@ -364,9 +370,9 @@ void JemmapesGame::offer_pending() {
       for (const Unit* v : pos_.combat_units_at(pd.hex, u->side)) stack.push_back(v);
       std::string why;
       Trace off(Trace::Off{}, scenario_->spec->catalog);
-      if (jemmapes::stacking_ok(x, stack, why, off)) d.choices.push_back("follow " + id);
+      if (jemmapes::stacking_ok(x, stack, why, off)) d.add(JemmapesAction{.kind = JemmapesActionKind::Follow, .unit = id}, m);
     }
-    if (d.choices.size() == 1) {
+    if (d.actions.size() == 1) {
       pending_.pop_front();
       return resume();
     }

@@ -1,10 +1,10 @@
 // Owns: the small helpers the played Jemmapes game's move and combat files share (internal to
-// engine/play): choice-text parsing, the groups of units offered together, whether a fire or an
-// assault reads only printed cells, and a result as the game commits it.
+// engine/play): the groups of units offered together, how many throws of a fire or an assault
+// read printed cells whose results can be carried out, and a result as the game commits it.
 #pragma once
 
 #include <algorithm>
-#include <sstream>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -26,22 +26,6 @@ inline std::string other(const std::string& s) { return s == "french" ? "austria
 inline std::string join(const std::vector<std::string>& v, const char* sep = ",") {
   std::string out;
   for (const auto& s : v) out += (out.empty() ? "" : sep) + s;
-  return out;
-}
-
-inline std::vector<std::string> split(const std::string& s, char c = ',') {
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream in(s);
-  while (std::getline(in, cur, c))
-    if (!cur.empty()) out.push_back(cur);
-  return out;
-}
-
-inline std::vector<std::string> words(const std::string& s) {
-  std::vector<std::string> out;
-  std::istringstream in(s);
-  for (std::string w; in >> w;) out.push_back(w);
   return out;
 }
 
@@ -67,35 +51,51 @@ inline std::vector<std::vector<std::string>> groups(const std::vector<std::strin
   return out;
 }
 
-// "" when every throw of 2D6 from 2 to 12 reads a cell the source prints and every result it
-// gives can be carried out (an M needs the two-dice reading of the morale test and the tested
-// unit's morale); else the refusal "RULE: reason". `read` reads one modified total.
-template <class Read>
-inline std::string unplayable(const jemmapes::Context& x, int drm, Read read, const std::vector<const Unit*>& tested) {
-  for (int d = 2; d <= 12; ++d) {
-    std::vector<jemmapes::CombatResult> rs;
-    try {
-      rs = read(d + drm);
-    } catch (const RuleRefusal& e) {
-      return e.what();
-    }
-    for (std::size_t i = 0; i < rs.size(); ++i) {
-      if (!rs[i].morale_test) continue;
-      if (x.readings.is("jemmapes.morale_test.procedure", "pending"))
-        return "jemmapes:6.3: a throw of " + std::to_string(d) + " gives a morale test (M), whose procedure the source does not give (jemmapes.morale_test.procedure = pending)";
-      if (i < tested.size() && tested[i] && !tested[i]->morale) return "jemmapes:6.3: the morale test of " + tested[i]->id + " needs its morale, which the scenario does not give";
-    }
+// Why results `rs` (one a tested unit) cannot be carried out, or "": an M needs the two-dice
+// reading of the morale test and the tested unit's morale (jemmapes:6.3).
+inline std::string carry_out_refusal(const jemmapes::Context& x, const std::vector<jemmapes::CombatResult>& rs, const std::vector<const Unit*>& tested, int throw_total) {
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    if (!rs[i].morale_test) continue;
+    if (x.readings.is("jemmapes.morale_test.procedure", "pending"))
+      return "jemmapes:6.3: a throw of " + std::to_string(throw_total) + " gives a morale test (M), whose procedure the source does not give (jemmapes.morale_test.procedure = pending)";
+    if (i < tested.size() && tested[i] && !tested[i]->morale) return "jemmapes:6.3: the morale test of " + tested[i]->id + " needs its morale, which the scenario does not give";
   }
   return "";
 }
 
-using After = JemmapesUnitAfter;
-
-inline Direction facing_named(const std::string& s) {
-  for (Direction d : kAllDirections)
-    if (s == jemmapes::facing_name(d)) return d;
-  throw std::logic_error("no facing '" + s + "'");
+// Why a throw of 2D6 `d` cannot be played: the cell of d + drm is lost (the table's refusal by
+// name) or its result cannot be carried out; "" when it can. `read` reads one modified total.
+template <class Read>
+inline std::string throw_refusal(const jemmapes::Context& x, int d, int drm, Read read, const std::vector<const Unit*>& tested) {
+  std::vector<jemmapes::CombatResult> rs;
+  try {
+    rs = read(d + drm);
+  } catch (const RuleRefusal& e) {
+    return e.what();
+  }
+  return carry_out_refusal(x, rs, tested, d);
 }
+
+// How a fire's or an assault's 2D6 falls: the ways out of 36 whose cells the source prints and
+// whose results can be carried out, and the refusal of the first throw that cannot ("" if none).
+struct Playability {
+  int ways = 0;
+  std::string refusal;
+  bool any() const { return ways > 0; }
+  bool all() const { return ways == 36; }
+};
+template <class Read>
+inline Playability playability(const jemmapes::Context& x, int drm, Read read, const std::vector<const Unit*>& tested) {
+  Playability p;
+  for (int d = 2; d <= 12; ++d) {
+    const std::string why = throw_refusal(x, d, drm, read, tested);
+    if (why.empty()) p.ways += 6 - std::abs(d - 7);
+    else if (p.refusal.empty()) p.refusal = why;
+  }
+  return p;
+}
+
+using After = JemmapesUnitAfter;
 
 inline std::vector<After> plain(const jemmapes::SideAfter& s) {
   std::vector<After> out;

@@ -90,6 +90,7 @@ jemmapes::AssaultInput assault_input(const Situation& s) {
   for (std::size_t i = 0; i < e.size(); ++i) in.engaged.push_back(hex_of(s, e.at(i)));
   in.terrain = supplied_terrain(s);
   in.already = already(s);
+  for (const auto* u : units_field(s, "fought")) in.fought.push_back(u->id);
   // Each charging cavalry's move: a list of hexes from its start to its present hex, each next
   // to the one before (5.3.1).
   const auto cm = q["charge_moves"];
@@ -170,6 +171,7 @@ nlohmann::json fire_answer(const Situation& s, DiceSource& dice, Trace& t, std::
   in.target = hex_field(s, "hex");
   in.terrain = supplied_terrain(s);
   in.already = already(s);
+  for (const auto* u : units_field(s, "fought")) in.fought.push_back(u->id);
   const auto set = jemmapes::fire_setup(s.x, in, t);
   nlohmann::json out{{"legal", set.legal}};
   if (!set.legal) {
@@ -210,17 +212,18 @@ std::vector<Kind> combat_kinds() {
       {"assault",
        "An assault's ratio, modifiers and capped DRM, and with roll: true its results (question: attackers, hex, "
        "attacker_head, optional defender_head, attacker_commander, defender_commander, bayonet, countercharge, engaged, "
-       "terrain_modifiers, roll, charge_moves)",
+       "terrain_modifiers, roll, charge_moves, already, fought: units that have fought this activation)",
        [](const Situation& s) {
          s.c.question.expect_keys({"kind", "attackers", "hex", "attacker_head", "defender_head", "attacker_commander",
-                                   "defender_commander", "bayonet", "countercharge", "engaged", "terrain_modifiers", "roll", "already", "charge_moves"});
+                                   "defender_commander", "bayonet", "countercharge", "engaged", "terrain_modifiers", "roll", "already", "charge_moves", "fought"});
          assault_input(s);
        },
        assault_answer, true},
       {"fire",
-       "A fire's column and modifiers, and with roll: true its result (question: shooters, hex, terrain_modifiers, roll)",
+       "A fire's column and modifiers, and with roll: true its result (question: shooters, hex, terrain_modifiers, roll, already, fought: units that have fought this activation)",
        [](const Situation& s) {
-         s.c.question.expect_keys({"kind", "shooters", "hex", "terrain_modifiers", "roll", "already"});
+         s.c.question.expect_keys({"kind", "shooters", "hex", "terrain_modifiers", "roll", "already", "fought"});
+         units_field(s, "fought");
          already(s);
          if (units_field(s, "shooters").empty()) s.c.question["shooters"].fail("name the firing units");
          hex_field(s, "hex");

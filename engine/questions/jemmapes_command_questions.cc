@@ -121,18 +121,27 @@ std::vector<Kind> command_kinds() {
          return out;
        },
        true},
-      {"involuntary-order-change", "Must this formation test for demoralisation, with what modifiers, and with roll: true the result (question: formation, steps_lost, optional french_from_round_7, roll)",
+      {"involuntary-order-change", "Must this formation test for demoralisation, with what modifiers, and with roll: true the result (question: formation, steps_lost (since the start of the game), steps_lost_last_round (since the previous command phase; needed under jemmapes.order_change.involuntary_loss_window = last_round), optional french_from_round_7, roll)",
        [](const Situation& s) {
-         s.c.question.expect_keys({"kind", "formation", "steps_lost", "french_from_round_7", "roll"});
+         s.c.question.expect_keys({"kind", "formation", "steps_lost", "steps_lost_last_round", "french_from_round_7", "roll"});
          formation_field(s);
-         const long long n = s.c.question["steps_lost"].int_or(0);
-         if (n < 0 || n > 99) s.c.question["steps_lost"].fail("steps lost lie within 0..99");
+         for (const char* k : {"steps_lost", "steps_lost_last_round"}) {
+           const long long n = s.c.question[k].int_or(0);
+           if (n < 0 || n > 99) s.c.question[k].fail("steps lost lie within 0..99");
+         }
+         if (s.c.question["steps_lost_last_round"].int_or(0) > s.c.question["steps_lost"].int_or(0))
+           s.c.question["steps_lost_last_round"].fail("more steps lost since the last command phase than in the whole game");
+         if (s.x.readings.is("jemmapes.order_change.involuntary_loss_window", "last_round") && !s.c.question["steps_lost_last_round"].present())
+           s.c.question.required("steps_lost_last_round");  // fails, naming the field
        },
        [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
          const auto& f = formation_field(s);
          bool must = false;
-         const auto oc = jemmapes::involuntary_change(s.x, f, static_cast<int>(s.c.question["steps_lost"].int_or(0)),
-                                                      s.c.question["french_from_round_7"].bool_or(false), must, t);
+         const int since_start = static_cast<int>(s.c.question["steps_lost"].int_or(0));
+         const int steps = s.c.question["steps_lost_last_round"].present()
+                               ? jemmapes::involuntary_steps(s.x, since_start, static_cast<int>(s.c.question["steps_lost_last_round"].integer()), t)
+                               : since_start;
+         const auto oc = jemmapes::involuntary_change(s.x, f, steps, s.c.question["french_from_round_7"].bool_or(false), must, t);
          auto out = drm_out(oc);
          out["must_test"] = must;
          headline = f.id + (must ? " must test" : " does not test");
@@ -147,9 +156,13 @@ std::vector<Kind> command_kinds() {
          return out;
        },
        true},
-      {"rally", "A rally attempt's modifiers, and with roll: true its result (question: unit, optional commander, roll)",
+      {"rally", "A rally attempt's modifiers, and with roll: true its result (question: unit, optional commander, roll, and tv_lent: how many units the commander has lent his TV to already this rallying segment)",
        [](const Situation& s) {
-         s.c.question.expect_keys({"kind", "unit", "commander", "roll"});
+         s.c.question.expect_keys({"kind", "unit", "commander", "roll", "tv_lent"});
+         if (s.c.question["tv_lent"].present()) {
+           if (!s.c.question["commander"].present()) s.c.question["tv_lent"].fail("tv_lent counts the lending of a commander: name him in commander");
+           if (s.c.question["tv_lent"].integer() < 0 || s.c.question["tv_lent"].integer() > 20) s.c.question["tv_lent"].fail("a count within 0..20");
+         }
          const auto& u = unit_field(s);
          need_value(s, u, "morale", u.morale.has_value());
          if (u.level == jemmapes::Level::GoodOrder) s.c.question["unit"].fail(u.id + " is in good order: only units not in good order rally (jemmapes:7.0)");
@@ -163,8 +176,14 @@ std::vector<Kind> command_kinds() {
        [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {
          const auto& u = unit_field(s);
          const jemmapes::Unit* c = s.c.question["commander"].present() ? &unit_field(s, "commander") : nullptr;
+         // A commander who has lent his TV already this segment (tv_lent) may lend it again only
+         // under jemmapes.rally.commander_tv_uses = any_units; the rally then goes without it.
+         const bool asked = c && s.c.question["tv_lent"].present();
+         const bool tv = !asked || jemmapes::rally_tv_available(s.x, *c, static_cast<int>(s.c.question["tv_lent"].integer()), t);
+         if (!tv) c = nullptr;
          const auto oc = jemmapes::rally_modifiers(s.x, u, c, t);
          auto out = drm_out(oc);
+         if (asked) out["commander_tv"] = tv;
          const int morale = jemmapes::unit_morale(s.x, u, t);
          out["morale"] = morale;
          headline = u.id + " rallies at DRM " + std::to_string(oc.sum) + " against morale " + std::to_string(morale);

@@ -186,10 +186,12 @@ std::vector<Kind> move_kinds() {
          headline = u.id + " may end in " + std::to_string(out["count"].get<int>()) + " hex(es)";
          return out;
        }},
-      {"reaction", "May this unit react to the enemy move that paused next to it, and what does its reaction do? (question: mover, from, reactor, react: movement | fire, facing for a pivot or to for a step)",
+      {"reaction", "May this unit react to the enemy move that paused next to it, and what does its reaction do? (question: mover, from, reactor, react: movement | fire, facing for a pivot or to for a step; optional scenario: historical | free and attacked: whether the reactor's formation has been attacked, for a formation the scenario holds back, jemmapes:9.2)",
        [](const Situation& s) {
          const auto q = s.c.question;
-         q.expect_keys({"kind", "mover", "from", "reactor", "react", "facing", "to"});
+         q.expect_keys({"kind", "mover", "from", "reactor", "react", "facing", "to", "scenario", "attacked"});
+         if (q["scenario"].present() && q["scenario"].str() != "historical" && q["scenario"].str() != "free") q["scenario"].fail("historical (9.2) or free (9.4)");
+         (void)q["attacked"].bool_or(false);
          const auto& m = unit_field(s, "mover");
          const auto& reactor = unit_field(s, "reactor");
          const Hex from = hex_field(s, "from");
@@ -220,7 +222,9 @@ std::vector<Kind> move_kinds() {
          c.fire = q["react"].str() == "fire";
          if (!c.fire && q["to"].present()) c.to = hex_field(s, "to");
          else if (!c.fire) c.facing = facing_of(q["facing"]);
-         nlohmann::json out = jemmapes::reaction(s.x, m, hex_field(s, "from"), r, c, t);
+         const jemmapes::ReactionScenario sc{q["scenario"].str_or("historical") == "free" ? jemmapes::ScenarioKind::Free : jemmapes::ScenarioKind::Historical,
+                                             q["attacked"].bool_or(false)};
+         nlohmann::json out = jemmapes::reaction(s.x, m, hex_field(s, "from"), r, c, t, sc);
          if (!out["eligible"].get<bool>()) headline = r.id + " may not react";
          else if (!out["allowed"].get<bool>()) headline = r.id + "'s " + out["reaction"].get<std::string>() + " is not allowed";
          else headline = r.id + " reacts by " + out["reaction"].get<std::string>() + (out["mover_stops"].get<bool>() ? ": " + m.id + "'s move ends" : "");

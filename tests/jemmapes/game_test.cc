@@ -64,7 +64,7 @@ TEST(JemmapesGame, EveryFormationIsActivatedExactlyOnceEachRoundAndTheAustriansW
   SeededDice rng(99);
   while (!g.over()) {
     ASSERT_TRUE(g.invariant_violations().empty()) << g.invariant_violations().front();
-    g.choose(static_cast<std::size_t>(rng.roll(static_cast<int>(g.decision().choices.size()), "jemmapes:2.0", "test") - 1));
+    g.try_choose(static_cast<std::size_t>(rng.roll(static_cast<int>(g.decision().choices.size()), "jemmapes:2.0", "test") - 1));
   }
   ASSERT_EQ(g.activations().size(), 3u);
   for (const auto& [round, counts] : g.activations()) {
@@ -86,7 +86,7 @@ TEST(JemmapesGame, TheLogReplaysTheSameGame) {
   JemmapesGame g(s, 5);
   SeededDice rng(3);
   for (int i = 0; i < 60 && !g.over(); ++i)
-    g.choose(static_cast<std::size_t>(rng.roll(static_cast<int>(g.decision().choices.size()), "jemmapes:2.0", "test") - 1));
+    g.try_choose(static_cast<std::size_t>(rng.roll(static_cast<int>(g.decision().choices.size()), "jemmapes:2.0", "test") - 1));
   const JemmapesGame r = replay(s, g.log());
   ASSERT_EQ(r.record().size(), g.record().size());
   for (std::size_t i = 0; i < r.record().size(); ++i) EXPECT_EQ(r.record()[i].text, g.record()[i].text);

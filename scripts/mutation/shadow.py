@@ -37,7 +37,7 @@ def sync(root, shadow):
     keep = set(wanted)
     for top, dirs, names in os.walk(shadow, topdown=False):
         rel_top = pathlib.Path(top).relative_to(shadow)
-        if rel_top.parts[:1] == ("build",):
+        if rel_top.parts[:1] in (("build",), ("build-cov",)):  # the mutation and coverage builds
             continue
         for name in names:
             if str(rel_top / name) not in keep and not (rel_top == pathlib.Path(".") and name in keep):
@@ -74,9 +74,9 @@ def configure(shadow, log):
     return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=build_env()).returncode == 0
 
 
-def build(shadow, targets, jobs, log, timeout=3600):
-    """Builds the given targets; True when they built."""
-    cmd = ["cmake", "--build", str(shadow / "build"), "-j", str(jobs), "--target", *targets]
+def build(shadow, targets, jobs, log, timeout=3600, folder=None):
+    """Builds the given targets (in the mutation build, or `folder`); True when they built."""
+    cmd = ["cmake", "--build", str(folder or shadow / "build"), "-j", str(jobs), "--target", *targets]
     try:
         return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=build_env(),
                               timeout=timeout).returncode == 0

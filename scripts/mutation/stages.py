@@ -15,7 +15,7 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
-from . import shadow as shadow_mod
+from . import coverage, shadow as shadow_mod
 
 RC_SEED = "20261201"  # RapidCheck's seed: the same property inputs on every run
 # The tests of the mutation tool read the (then mutated) sources, not the engine's behaviour.
@@ -187,11 +187,13 @@ def _timeout(base, seconds):
     return max(60.0, 5 * seconds.get(base, 30.0) + 30)
 
 
-def run_mutant(shadow, base, rule_id, jobs, log, timings=None):
+def run_mutant(shadow, base, rule_id, jobs, log, timings=None, selection=None):
     """Runs the suite in stages against the already-written mutant. Returns (result, killed_by):
     result is killed, survived, timeout or build-error. `timings`, when given, receives the
     seconds each step took (build, cases, examples, properties, python): where a mutant's cost goes.
-    A mutant survives only when every stage ran whole and passed."""
+    `selection` (coverage.Selection), when given, keeps only the GoogleTest, RapidCheck and pytest
+    groups that execute the mutated statement (every case file always runs); without it the
+    whole suite runs. A mutant survives only when every selected test ran and passed."""
     env = env_for(shadow)
     build = shadow / "build"
     benv = shadow_mod.build_env()
@@ -247,8 +249,19 @@ def run_mutant(shadow, base, rule_id, jobs, log, timings=None):
         if not make(binary):
             return "build-error", ""
         names = getattr(base, kind)
+        if selection is not None:
+            names = [n for n in names if selection.example(n, kind)]
+            if not names:
+                continue
         first = [n for n in names if _related(rule_id, base.rules.get((kind, n), [])) < 2]
-        for filt in ([":".join(first)] if first else []) + (["-" + ":".join(first)] if first else ["*"]):
+        rest = [n for n in names if n not in set(first)]
+        if selection is None:
+            filters = ([":".join(first)] if first else []) + (["-" + ":".join(first)] if first else ["*"])
+        else:  # the chosen suites whole (Suite.*), the cited tests first
+            suites = sorted({coverage.suite_of(n) + ".*" for n in rest})
+            filters = ([":".join(first)] if first else []) + \
+                ([":".join(suites) + ("-" + ":".join(first) if first else "")] if suites else [])
+        for filt in filters:
             t = time.monotonic()
             rc, out = _run([str(build / binary), f"--gtest_filter={filt}", "--gtest_fail_fast"], env,
                            _timeout(kind, base.seconds))
@@ -261,10 +274,21 @@ def run_mutant(shadow, base, rule_id, jobs, log, timings=None):
     # Stage 4. pytest, stopping at the first failure.
     if not make("hexlaw_py"):
         return "build-error", ""
-    first = [n for n in base.python if _related(rule_id, base.rules.get(("python", n), [])) < 2]
+    python = base.python
+    if selection is not None:
+        python = [n for n in python if selection.python_file(n.split("::", 1)[0])]
+        if not python:
+            return "survived", ""
+    first = [n for n in python if _related(rule_id, base.rules.get(("python", n), [])) < 2]
     runs = [first] if first else []
-    runs.append(["tests/python", PYTEST_SKIP, *[f"--ignore={f}" for f in engine_blind(shadow)],
-                 *[f"--deselect={n}" for n in first]])
+    if selection is None:
+        runs.append(["tests/python", PYTEST_SKIP, *[f"--ignore={f}" for f in engine_blind(shadow)],
+                     *[f"--deselect={n}" for n in first]])
+    else:
+        firsts = set(first)
+        files = sorted({n.split("::", 1)[0] for n in python if n not in firsts})
+        if files:  # (a run of files whose every test was deselected would exit 5: nothing ran)
+            runs.append([*files, *[f"--deselect={n}" for n in first if n.split("::", 1)[0] in files]])
     for args in runs:
         t = time.monotonic()
         rc, out = _run(["/usr/bin/python3", "-m", "pytest", "-x", "-q", "-rfE", "-p", "no:cacheprovider", *args], env,

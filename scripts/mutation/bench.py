@@ -1,0 +1,96 @@
+"""Owns: the prepared mutation bench — the private copy and its build, the baseline run of the
+whole suite, the coverage map — and running one mutant on it: write it into the copy, choose
+its tests from the map, run the stages, put the original back, and return its record row."""
+import json
+import resource
+import time
+
+from . import coverage, shadow, stages
+
+
+def child_cpu():
+    """Processor seconds (user + system) of every finished child process so far."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+class Bench:
+    def __init__(self, root, out_dir, jobs, log, base, cmap, progress):
+        self.root, self.out_dir, self.jobs, self.log = root, out_dir, jobs, log
+        self.src = out_dir / "src"
+        self.base, self.cmap, self.progress = base, cmap, progress
+        self.skip = {stages.PYTEST_SKIP.split("=", 1)[1], *stages.engine_blind(self.src)}
+        self.groups = coverage.groups_of(base, self.skip)
+        self.keys = coverage.group_keys(self.src, self.groups)
+
+    @staticmethod
+    def prepare(root, out_dir, jobs, use_coverage, progress):
+        """Step A: the copy, its build, the baseline (reused while no source changed) and the
+        coverage map (reused while the engine is unchanged). None when the unmutated suite does
+        not build or pass."""
+        src = out_dir / "src"
+        out_dir.mkdir(parents=True, exist_ok=True)
+        log = open(out_dir / "mutate.log", "w", encoding="utf-8")
+        changed = shadow.sync(root, src)
+        progress(f"source copy in {src.relative_to(root)} ({changed} file(s) updated)")
+        if not shadow.configure(src, log) or not shadow.build(src, shadow.TARGETS, jobs, log):
+            progress(f"the unmutated copy does not build; see {log.name}")
+            return None
+        base_path = out_dir / "baseline.json"
+        if changed == 0 and base_path.is_file():
+            base = stages.Baseline.from_json(json.loads(base_path.read_text()))
+            progress("baseline: reusing the last one (no source changed)")
+        else:
+            base, problem = stages.baseline(src, jobs, log, progress)
+            if problem:
+                progress(problem + " — a mutation run needs a passing suite")
+                return None
+            base_path.write_text(json.dumps(base.to_json()))
+        progress("baseline: " + ", ".join(f"{k} {v:.0f}s" for k, v in base.seconds.items()))
+        cmap = None
+        if use_coverage:
+            skip = {stages.PYTEST_SKIP.split("=", 1)[1], *stages.engine_blind(src)}
+            cmap = coverage.load_or_build(src, out_dir, base, stages.env_for, skip, jobs, log, progress)
+        else:
+            progress("coverage selection off: every mutant runs the whole suite")
+        return Bench(root, out_dir, jobs, log, base, cmap, progress)
+
+    def run(self, m):
+        """Step B for one mutant: its record row (result, first failing test, seconds per step,
+        which tests the coverage map chose)."""
+        path = self.src / m.file
+        original = path.read_text(encoding="utf-8")
+        t = time.monotonic()
+        cpu = child_cpu()
+        timings = {}
+        chosen, how = coverage.plan(self.cmap, m, original, self.groups, self.keys)
+        if chosen is not None and how.startswith("not covered") and chosen.empty():
+            # No test process executes the mutated statement: none can tell the mutant apart.
+            result, killed_by = "survived", ""
+        else:
+            try:
+                path.write_text(m.apply(original), encoding="utf-8")
+                self.log.write(f"\n=== mutant {m.id} {m.file}:{m.line} {m.mutation} ({how})\n")
+                self.log.flush()
+                result, killed_by = stages.run_mutant(self.src, self.base, m.rule_id, self.jobs, self.log, timings,
+                                                      selection=chosen)
+            finally:
+                path.write_text(original, encoding="utf-8")
+        took = time.monotonic() - t
+        timings["cpu"] = round(child_cpu() - cpu, 1)  # the processor time, apart from the machine's load
+        return {"id": m.id, "file": m.file, "line": m.line, "rule_id": m.rule_id, "mutation": m.mutation,
+                "source": m.source, "result": result, "killed_by": killed_by,
+                "detail": "not covered: no test executes this statement" if result == "survived"
+                and how.startswith("not covered") else "",
+                "seconds": round(took, 1), "stages": timings, "tests": how}
+
+    def close(self):
+        self.log.close()
+
+
+def line_of(row):
+    """One progress line for a mutant's row."""
+    return (f"{row['id']} {row['file']}:{row['line']} {row['rule_id'] or '-'} {row['mutation']}: {row['result']}"
+            + (f" by {row['killed_by']}" if row["killed_by"] else "")
+            + (" (not covered)" if row.get("detail", "").startswith("not covered") else "")
+            + f" ({row['seconds']:.0f}s; {row.get('tests', '')})")

@@ -8,6 +8,7 @@ build-mutate/last-run.json, which `make report` stores and shows per rule case.
   MUTANTS=N        how many mutants to try, a seeded sample (default 40; `all` for every one)
   MUTATE_FILES=…   which files (globs, default the rule code of every system and layer)
   SEED=S           the sample's seed (default 1: the same sample every time)
+  STD_WEIGHT=W     each file of the standard rules gets W times its share of a sample (default 1)
   MUTANT_IDS=a,b   exactly these mutants
   JOBS=J           build jobs (default 2)
   MUTATE_COVERAGE=0  no coverage-based test selection: every mutant runs the whole suite
@@ -64,6 +65,8 @@ def parse_args():
     ap.add_argument("--seed", type=int, default=int(env.get("SEED") or 1))
     ap.add_argument("--ids", default=env.get("MUTANT_IDS", ""), help="comma-separated mutant ids")
     ap.add_argument("--jobs", type=int, default=int(env.get("JOBS") or 2))
+    ap.add_argument("--std-weight", type=float, default=float(env.get("STD_WEIGHT") or 1),
+                    help="give each file of the standard rules this many times its share of a sample")
     ap.add_argument("--list", action="store_true", help="list the candidates and exit")
     ap.add_argument("--show", metavar="ID", help="print one mutant as a patch and exit")
     ap.add_argument("--summary", action="store_true", help="print the figures of the recorded run (--out) and exit")
@@ -192,7 +195,7 @@ def main():
             print(f"mutate: warning: {selection.EQUIVALENT_FILE}: {i} ({equivalents[i][0]}) matches no mutant any more")
     count = 0 if args.mutants == "all" else int(args.mutants)
     ids = [i for i in args.ids.replace(",", " ").split() if i]
-    todo, equivalent = selection.choose(cands, equivalents, count, args.seed, ids)
+    todo, equivalent = selection.choose(cands, equivalents, count, args.seed, ids, args.std_weight)
     sampled = not ids and bool(count) and count < len(cands) - len(equivalent)
     print(f"mutate: {len(todo)} mutant(s) to try of {len(cands)} candidates in {len(files)} file(s)"
           + (f" — a seeded SAMPLE (MUTANTS={count}, SEED={args.seed})" if sampled else "")
@@ -208,6 +211,7 @@ def main():
     record = {"run": now(), "commit": git_commit(), "seed": args.seed,
               "selection": "ids" if ids else ("sample" if sampled else "all"), "files": files, "candidates": len(cands),
               "finished": None, "complete": False, "seconds": 0, "coverage_selection": bench.cmap is not None,
+              "std_weight": args.std_weight,
               "mutants": []}
     rows = record["mutants"]
     for m in equivalent:

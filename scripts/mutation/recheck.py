@@ -82,6 +82,10 @@ def main(root, out_dir, path, jobs, use_coverage, progress, commit, now, summary
     try:
         for i, (row, _, m) in enumerate(runs, start=1):
             new = bench.run(m)
+            if new["result"] == "survived":  # the record says when it was last judged (the report shows it)
+                new["detail"] = (new["detail"] + "; " if new["detail"] else "") + f"still survives on commit {commit}"
+            elif new["result"] in ("killed", "timeout"):
+                new["detail"] = f"killed when judged again on commit {commit}"
             update(row, new, commit, now())
             entry[{"killed": "killed", "timeout": "killed", "survived": "still_survived"}.get(new["result"],
                                                                                            "build_error")] += 1

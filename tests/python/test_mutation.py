@@ -344,7 +344,9 @@ def test_a_recheck_updates_the_record_with_the_commit_each_mutant_was_judged_on(
     killed = after[ms[0].id]
     assert killed["result"] == "killed" and killed["killed_by"] == "case:std/1.0/new"
     assert killed["commit"] == "new123" and killed["first_commit"] == "old" and killed["line"] == 3
+    assert killed["detail"] == "killed when judged again on commit new123"
     assert after[ms[1].id]["result"] == "survived" and after[ms[1].id]["commit"] == "new123"
+    assert after[ms[1].id]["detail"] == "still survives on commit new123"
     assert after["s3"]["result"] == "survived" and "no longer in the code" in after["s3"]["detail"]
     assert after["s3"]["commit"] == "old"
     assert after["s4"]["result"] == "equivalent" and after["s4"]["detail"].startswith("a reason")
@@ -356,3 +358,12 @@ def test_a_recheck_updates_the_record_with_the_commit_each_mutant_was_judged_on(
     run, rows, problem = report_mutants.load(path)
     assert problem is None and report_mutants.per_case(rows)["std:1.0"] == {
         "tried": 4, "caught": 2, "survived": 2, "equivalent": 2}
+
+
+def test_a_sample_can_weigh_the_standard_rules_up():
+    """STD_WEIGHT=2: each std file counts its candidates twice when the sample is shared out."""
+    ms = [operators.Mutant(f"{k:010x}", f, 1, k, k + 1, "x", "m", "", "") for k, f in enumerate(
+        ["engine/n20/rally.cc"] * 40 + ["engine/n20/games/jena.cc"] * 40 + ["engine/jemmapes/combat.cc"] * 20)]
+    chosen = selection.stratified(ms, 10, seed=3, std_weight=2.0)
+    got = {f: sum(1 for m in chosen if m.file == f) for f in {m.file for m in ms}}
+    assert got == {"engine/n20/rally.cc": 6, "engine/n20/games/jena.cc": 3, "engine/jemmapes/combat.cc": 1}

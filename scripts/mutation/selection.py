@@ -70,9 +70,13 @@ def choose(cands, equivalents, count, seed, ids=None, std_weight=1.0):
         return [m for m in chosen if m.id not in equivalents], [m for m in chosen if m.id in equivalents]
     equivalent = [m for m in cands if m.id in equivalents]
     pool = [m for m in cands if m.id not in equivalents]
+    pool = sorted(pool, key=lambda m: (m.file, m.start, m.mutation))
     if count and count < len(pool):
-        pool = stratified(pool, count, seed, std_weight)
-    return sorted(pool, key=lambda m: (m.file, m.start, m.mutation)), equivalent
+        # A sample runs in a seeded random order, not file by file, so a run stopped early still
+        # holds every rule area in about its share.
+        pool = sorted(stratified(pool, count, seed, std_weight), key=lambda m: (m.file, m.start, m.mutation))
+        random.Random(seed).shuffle(pool)
+    return pool, equivalent
 
 
 def stratum(rel):

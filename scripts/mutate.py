@@ -91,7 +91,8 @@ def show(m):
 
 def summary(rows, selection, total_candidates, seed, seconds, complete):
     """The closing lines: figures per rule area, the survivors with their place, the duration."""
-    lines = [f"{'rule area':36} {'tried':>5} {'killed':>6} {'survived':>8} {'equiv.':>6} {'no build':>8}  caught"]
+    lines = [f"{'rule area':36} {'tried':>5} {'killed':>6} {'survived':>8} {'equiv.':>6} {'no build':>8} "
+             f"{'not cov.':>8}  caught"]
     sample = selection == "sample"
     for name, c in by_area(rows):
         lines.append(_row(name, c, sample))
@@ -145,7 +146,8 @@ def _row(name, c, sample):
     tried = c["killed"] + c["timeout"] + c["survived"]
     caught = c["killed"] + c["timeout"]
     pct = rate(caught, tried, sample)
-    return f"{name:36} {tried:5} {caught:6} {c['survived']:8} {c['equivalent']:6} {c['build-error']:8}  {pct}"
+    return (f"{name:36} {tried:5} {caught:6} {c['survived']:8} {c['equivalent']:6} {c['build-error']:8} "
+            f"{c['not-covered']:8}  {pct}")
 
 
 def progress(message):

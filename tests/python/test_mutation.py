@@ -367,3 +367,15 @@ def test_a_sample_can_weigh_the_standard_rules_up():
     chosen = selection.stratified(ms, 10, seed=3, std_weight=2.0)
     got = {f: sum(1 for m in chosen if m.file == f) for f in {m.file for m in ms}}
     assert got == {"engine/n20/rally.cc": 6, "engine/n20/games/jena.cc": 3, "engine/jemmapes/combat.cc": 1}
+
+
+def test_the_figures_count_the_survivors_no_test_executes():
+    """A survivor the coverage map found no test executing is a survivor (it keeps its case from
+    "example-tested") and is also counted apart as not covered, per rule area."""
+    rows = [{"file": "engine/n20/zoc.cc", "result": "survived", "detail": "not covered: no test executes this statement"},
+            {"file": "engine/n20/zoc.cc", "result": "survived", "detail": ""},
+            {"file": "engine/n20/zoc.cc", "result": "killed", "detail": ""}]
+    areas = dict(report_mutants.by_area(rows))
+    assert areas["std: zoc (engine/n20)"]["survived"] == 2 and areas["std: zoc (engine/n20)"]["not-covered"] == 1
+    assert areas["all"]["not-covered"] == 1
+    assert verdict("implement", True, [("case file", "passed")], False, survivors=2) == "mutant-survived"

@@ -378,4 +378,4 @@ def test_the_figures_count_the_survivors_no_test_executes():
     areas = dict(report_mutants.by_area(rows))
     assert areas["std: zoc (engine/n20)"]["survived"] == 2 and areas["std: zoc (engine/n20)"]["not-covered"] == 1
     assert areas["all"]["not-covered"] == 1
-    assert verdict("implement", True, [("case file", "passed")], False, survivors=2) == "mutant-survived"
+    assert verdict("implement", True, [("case file", "passed")], True, survivors=2) == "mutant-survived"

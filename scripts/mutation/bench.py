@@ -8,6 +8,11 @@ import time
 from . import coverage, shadow, stages
 
 
+# Files no test's outcome depends on in a way the baseline records (prose, the tool itself): a
+# change there keeps the last baseline.
+READ_ONLY = ("docs/mutation.md", "scripts/mutate.py", "scripts/mutation/", "tests/mutation/")
+
+
 def child_cpu():
     """Processor seconds (user + system) of every finished child process so far."""
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -32,12 +37,12 @@ class Bench:
         out_dir.mkdir(parents=True, exist_ok=True)
         log = open(out_dir / "mutate.log", "w", encoding="utf-8")
         changed = shadow.sync(root, src)
-        progress(f"source copy in {src.relative_to(root)} ({changed} file(s) updated)")
+        progress(f"source copy in {src.relative_to(root)} ({len(changed)} file(s) updated)")
         if not shadow.configure(src, log) or not shadow.build(src, shadow.TARGETS, jobs, log):
             progress(f"the unmutated copy does not build; see {log.name}")
             return None
         base_path = out_dir / "baseline.json"
-        if changed == 0 and base_path.is_file():
+        if not [f for f in changed if not f.startswith(READ_ONLY)] and base_path.is_file():
             base = stages.Baseline.from_json(json.loads(base_path.read_text()))
             progress("baseline: reusing the last one (no source changed)")
         else:

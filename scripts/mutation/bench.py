@@ -11,6 +11,8 @@ from . import coverage, shadow, stages
 # Files no test's outcome depends on in a way the baseline records (prose, the tool itself): a
 # change there keeps the last baseline.
 READ_ONLY = ("docs/mutation.md", "scripts/mutate.py", "scripts/mutation/", "tests/mutation/")
+# Case files: a change there only re-runs them and the tests that read them (stages.rebaseline_cases).
+CASES = ("cases/", "tests/bad_cases/")
 
 
 def child_cpu():
@@ -41,20 +43,37 @@ class Bench:
         if not shadow.configure(src, log) or not shadow.build(src, shadow.TARGETS, jobs, log):
             progress(f"the unmutated copy does not build; see {log.name}")
             return None
-        base_path = out_dir / "baseline.json"
-        if not [f for f in changed if not f.startswith(READ_ONLY)] and base_path.is_file():
+        base_path, keys_path = out_dir / "baseline.json", out_dir / "baseline-keys.json"
+        skip = {stages.PYTEST_SKIP.split("=", 1)[1], *stages.engine_blind(src)}
+        others = [f for f in changed if not f.startswith(READ_ONLY)]
+        if base_path.is_file() and keys_path.is_file() and others and all(f.startswith(CASES) for f in others):
+            # Only case files changed (the usual way to close a survivor): run them again, and the
+            # test groups that read them, not the whole suite.
+            base = stages.Baseline.from_json(json.loads(base_path.read_text()))
+            old_keys = json.loads(keys_path.read_text())
+            new_keys = coverage.group_keys(src, coverage.groups_of(base, skip))
+            problem = stages.rebaseline_cases(src, base, {g for g, k in new_keys.items() if old_keys.get(g) != k},
+                                              log, progress)
+            if problem:
+                progress(problem + " — a mutation run needs a passing suite")
+                return None
+            base_path.write_text(json.dumps(base.to_json()))
+            keys_path.write_text(json.dumps(coverage.group_keys(src, coverage.groups_of(base, skip))))
+        elif not others and base_path.is_file():
             base = stages.Baseline.from_json(json.loads(base_path.read_text()))
             progress("baseline: reusing the last one (no source changed)")
+            if not keys_path.is_file():
+                keys_path.write_text(json.dumps(coverage.group_keys(src, coverage.groups_of(base, skip))))
         else:
             base, problem = stages.baseline(src, jobs, log, progress)
             if problem:
                 progress(problem + " — a mutation run needs a passing suite")
                 return None
             base_path.write_text(json.dumps(base.to_json()))
+            keys_path.write_text(json.dumps(coverage.group_keys(src, coverage.groups_of(base, skip))))
         progress("baseline: " + ", ".join(f"{k} {v:.0f}s" for k, v in base.seconds.items()))
         cmap = None
         if use_coverage:
-            skip = {stages.PYTEST_SKIP.split("=", 1)[1], *stages.engine_blind(src)}
             cmap = coverage.load_or_build(src, out_dir, base, stages.env_for, skip, jobs, log, progress)
         else:
             progress("coverage selection off: every mutant runs the whole suite")

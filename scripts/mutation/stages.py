@@ -115,17 +115,14 @@ def _pytest_node(classname, name, file):
     return "::".join([f"tests/python/{module}.py", *classes, name])
 
 
-def baseline(shadow, jobs, log, progress):
-    """Runs the whole suite once on the unmutated copy. Returns (Baseline, problem or None)."""
-    env = env_for(shadow)
+def _baseline_cases(shadow, env):
+    """Every case file on the unmutated copy: (cases, {case: rules}, seconds, problem or None)."""
     build = shadow / "build"
-    rules, seconds = {}, {}
-    progress("baseline: case files")
     cases = sorted(str(p.relative_to(shadow)) for p in (shadow / "cases").rglob("*.yaml"))
     t = time.monotonic()
     rc, out = _run([str(build / "hexlaw"), "ask", "--check", "--jsonl", "--cases-root", str(shadow / "cases"),
                     *[str(shadow / c) for c in cases]], env, 1800)
-    seconds["cases"] = time.monotonic() - t
+    seconds = time.monotonic() - t
     case_rules = {}
     for line in out.splitlines():
         if line.startswith("{"):
@@ -133,9 +130,49 @@ def baseline(shadow, jobs, log, progress):
             rel = str(pathlib.Path(d["file"]).resolve().relative_to(shadow.resolve()))
             case_rules[rel] = d.get("rules", [])
             if not d.get("check", {}).get("ok", False) and "error" not in d:
-                return None, f"baseline: case file {rel} fails on the unmutated engine"
+                return cases, case_rules, seconds, f"baseline: case file {rel} fails on the unmutated engine"
     if rc != 0:
-        return None, f"baseline: the case files do not all pass on the unmutated engine (exit {rc})"
+        return cases, case_rules, seconds, f"baseline: the case files do not all pass on the unmutated engine (exit {rc})"
+    return cases, case_rules, seconds, None
+
+
+def rebaseline_cases(shadow, base, groups, log, progress):
+    """After a change to case files only: every case file again on the unmutated copy, and the
+    test groups that read the case files (`groups`: GoogleTest or RapidCheck suites, pytest files),
+    so a new case file that fails, or a test over all case files that it breaks, is found here and
+    never counted as a kill. Updates `base`; returns a problem or None."""
+    env = env_for(shadow)
+    build = shadow / "build"
+    progress("baseline: case files changed; the case files again, and the tests that read them")
+    cases, case_rules, seconds, problem = _baseline_cases(shadow, env)
+    if problem:
+        return problem
+    base.cases, base.case_rules, base.seconds["cases"] = cases, case_rules, seconds
+    for group in sorted(groups):
+        kind, name = group.split(":", 1)
+        if kind == "cases":
+            continue
+        if kind == "python":
+            cmd = ["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", name]
+        else:
+            cmd = [str(build / ("hexlaw_tests" if kind == "examples" else "hexlaw_properties")),
+                   f"--gtest_filter={name}.*"]
+        rc, out = _run(cmd, env, 3600, cwd=shadow)
+        log.write(out)
+        if rc != 0:
+            return f"baseline: {group} fails on the unmutated engine after the case files changed (exit {rc})"
+    return None
+
+
+def baseline(shadow, jobs, log, progress):
+    """Runs the whole suite once on the unmutated copy. Returns (Baseline, problem or None)."""
+    env = env_for(shadow)
+    build = shadow / "build"
+    rules, seconds = {}, {}
+    progress("baseline: case files")
+    cases, case_rules, seconds["cases"], problem = _baseline_cases(shadow, env)
+    if problem:
+        return None, problem
     names = {}
     for kind, binary in (("examples", "hexlaw_tests"), ("properties", "hexlaw_properties")):
         progress(f"baseline: {kind} ({binary})")

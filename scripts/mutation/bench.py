@@ -2,6 +2,7 @@
 whole suite, the coverage map — and running one mutant on it: write it into the copy, choose
 its tests from the map, run the stages, put the original back, and return its record row."""
 import json
+import os
 import resource
 import time
 
@@ -11,8 +12,11 @@ from . import coverage, shadow, stages
 # Files no test's outcome depends on in a way the baseline records (prose, the tool itself): a
 # change there keeps the last baseline.
 READ_ONLY = ("docs/mutation.md", "scripts/mutate.py", "scripts/mutation/", "tests/mutation/")
-# Case files: a change there only re-runs them and the tests that read them (stages.rebaseline_cases).
-CASES = ("cases/", "tests/bad_cases/")
+# Names the rule file a mutant is written into while it runs (see prepare).
+MUTATING = "mutating"
+# Case files and Python tests: a change there only re-runs the case files and the test groups whose
+# key changed (stages.rebaseline_cases), not the whole suite.
+CASES = ("cases/", "tests/bad_cases/", "tests/python/")
 
 
 def child_cpu():
@@ -40,6 +44,15 @@ class Bench:
         log = open(out_dir / "mutate.log", "w", encoding="utf-8")
         changed = shadow.sync(root, src)
         progress(f"source copy in {src.relative_to(root)} ({len(changed)} file(s) updated)")
+        marker = out_dir / MUTATING
+        if marker.is_file():
+            # A run stopped during a mutant: its file was put back, but a compile of the mutant still
+            # running then may have left an object newer than the original. Rebuild that file.
+            rel = marker.read_text(encoding="utf-8").strip()
+            if (src / rel).is_file():
+                os.utime(src / rel)
+                progress(f"{rel}: rebuilt (the last run stopped during a mutant of it)")
+            marker.unlink()
         if not shadow.configure(src, log) or not shadow.build(src, shadow.TARGETS, jobs, log):
             progress(f"the unmutated copy does not build; see {log.name}")
             return None
@@ -47,11 +60,15 @@ class Bench:
         skip = {stages.PYTEST_SKIP.split("=", 1)[1], *stages.engine_blind(src)}
         others = [f for f in changed if not f.startswith(READ_ONLY)]
         if base_path.is_file() and keys_path.is_file() and others and all(f.startswith(CASES) for f in others):
-            # Only case files changed (the usual way to close a survivor): run them again, and the
-            # test groups that read them, not the whole suite.
+            # Only case files and Python tests changed (the usual way to close a survivor): run the
+            # case files again, and the test groups whose key changed, not the whole suite.
             base = stages.Baseline.from_json(json.loads(base_path.read_text()))
             old_keys = json.loads(keys_path.read_text())
-            new_keys = coverage.group_keys(src, coverage.groups_of(base, skip))
+            groups = coverage.groups_of(base, skip)
+            for f in others:  # a new pytest file is a new group
+                if f.startswith("tests/python/test_") and f.endswith(".py") and f not in skip:
+                    groups[f"python:{f}"] = "python"
+            new_keys = coverage.group_keys(src, groups)
             problem = stages.rebaseline_cases(src, base, {g for g, k in new_keys.items() if old_keys.get(g) != k},
                                               log, progress)
             if problem:
@@ -92,6 +109,8 @@ class Bench:
             # No test process executes the mutated statement: none can tell the mutant apart.
             result, killed_by = "survived", ""
         else:
+            marker = self.out_dir / MUTATING
+            marker.write_text(m.file, encoding="utf-8")
             try:
                 path.write_text(m.apply(original), encoding="utf-8")
                 self.log.write(f"\n=== mutant {m.id} {m.file}:{m.line} {m.mutation} ({how})\n")
@@ -100,6 +119,7 @@ class Bench:
                                                       selection=chosen)
             finally:
                 path.write_text(original, encoding="utf-8")
+            marker.unlink()  # (left in place when the run is stopped during the mutant: see prepare)
         took = time.monotonic() - t
         timings["cpu"] = round(child_cpu() - cpu, 1)  # the processor time, apart from the machine's load
         return {"id": m.id, "file": m.file, "line": m.line, "rule_id": m.rule_id, "mutation": m.mutation,

@@ -137,10 +137,11 @@ def _baseline_cases(shadow, env):
 
 
 def rebaseline_cases(shadow, base, groups, log, progress):
-    """After a change to case files only: every case file again on the unmutated copy, and the
-    test groups that read the case files (`groups`: GoogleTest or RapidCheck suites, pytest files),
-    so a new case file that fails, or a test over all case files that it breaks, is found here and
-    never counted as a kill. Updates `base`; returns a problem or None."""
+    """After a change to case files and Python tests only: every case file again on the unmutated
+    copy, and the test groups whose key changed (`groups`: new or changed pytest files, and the
+    suites and pytest files that read the case files), so a new test that fails, or a test over
+    all case files that a new one breaks, is found here and never counted as a kill. Updates
+    `base`; returns a problem or None."""
     env = env_for(shadow)
     build = shadow / "build"
     progress("baseline: case files changed; the case files again, and the tests that read them")
@@ -153,7 +154,24 @@ def rebaseline_cases(shadow, base, groups, log, progress):
         if kind == "cases":
             continue
         if kind == "python":
-            cmd = ["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", name]
+            # A new or changed pytest file: its tests replace the file's old ones in the baseline.
+            base.python = [n for n in base.python if n.split("::", 1)[0] != name]
+            for key in [k for k in base.rules if k[0] == "python" and k[1].split("::", 1)[0] == name]:
+                del base.rules[key]
+            if not (shadow / name).is_file():
+                continue
+            xml = build / "mutate-python-group.xml"
+            cmd = ["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "junit_family=xunit1",
+                   f"--junitxml={xml}", name]
+            rc, out = _run(cmd, env, 3600, cwd=shadow)
+            log.write(out)
+            if rc != 0:
+                return f"baseline: {group} fails on the unmutated engine (exit {rc})"
+            for classname, test, file, cited, _ in _junit(xml):
+                node = _pytest_node(classname, test, file)
+                base.python.append(node)
+                base.rules[("python", node)] = cited
+            continue
         else:
             cmd = [str(build / ("hexlaw_tests" if kind == "examples" else "hexlaw_properties")),
                    f"--gtest_filter={name}.*"]

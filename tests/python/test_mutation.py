@@ -379,3 +379,13 @@ def test_the_figures_count_the_survivors_no_test_executes():
     assert areas["std: zoc (engine/n20)"]["survived"] == 2 and areas["std: zoc (engine/n20)"]["not-covered"] == 1
     assert areas["all"]["not-covered"] == 1
     assert verdict("implement", True, [("case file", "passed")], True, survivors=2) == "mutant-survived"
+
+
+def test_the_page_lists_a_survivors_note():
+    """The report's survivor table carries each survivor's note: not covered by any test, or the
+    commit a recheck judged it on."""
+    import render
+    row = {"id": "abc", "file": "engine/n20/zoc.cc", "line": 3, "rule_id": "std:7.0", "mutation": "m",
+           "source": "s", "result": "survived", "killed_by": "", "detail": "not covered: no test executes this statement"}
+    html = render._mutation_tables({"mutation_run": {"selection": "sample"}, "mutants": [row]})
+    assert "not covered: no test executes this statement" in html and "Survivors (1)" in html

@@ -1,7 +1,7 @@
 """Owns: tests of retreat answers a case file cannot pin down: the reason the trace gives for the
 hexes a retreat had to take (std:9.8.2; a case file compares outcomes and citations, not reasons),
-and retreats asked one after another in one process, where the retreat search keeps what it
-worked out about enemy ZOCs for the next question (std:9.8.1, 9.8.2)."""
+and retreats asked one after another in one process: each answer stands on its own map, whatever
+was asked before (std:9.8.1, 9.8.2)."""
 import hexlaw
 
 CLEAN_RETREAT = """

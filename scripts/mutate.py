@@ -159,7 +159,8 @@ def main():
     if args.recheck:
         return recheck.main(ROOT, OUT_DIR, pathlib.Path(args.recheck), args.jobs, not args.no_coverage, progress,
                             git_commit(), now, lambda rec: summary(rec["mutants"], rec["selection"], rec["candidates"],
-                                                                   rec["seed"], rec["seconds"], rec["complete"]))
+                                                                   rec["seed"], rec["seconds"], rec["complete"]),
+                            {i for i in args.ids.replace(",", " ").split() if i})
     if args.summary or args.update_equivalents:
         rec = json.loads(pathlib.Path(args.out).read_text(encoding="utf-8"))
         if args.update_equivalents:

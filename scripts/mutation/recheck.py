@@ -13,14 +13,15 @@ from .bench import Bench, line_of
 GONE = "no longer in the code at commit {commit}: the line was rewritten, so this survivor was not judged again"
 
 
-def plan(record, candidates, equivalents):
+def plan(record, candidates, equivalents, only=None):
     """What a recheck does with each survivor of `record`: [(row, action, mutant)], action one of
     'run' (the mutant still exists), 'equivalent' (recorded equivalent since) or 'gone' (no
-    mutant of today's code has its id). Rows that did not survive are left out."""
+    mutant of today's code has its id). Rows that did not survive are left out, and with `only`
+    (MUTANT_IDS) every survivor not named there."""
     by_id = {m.id: m for m in candidates}
     out = []
     for row in record["mutants"]:
-        if row["result"] != "survived":
+        if row["result"] != "survived" or (only and row["id"] not in only):
             continue
         if row["id"] in equivalents:
             out.append((row, "equivalent", by_id.get(row["id"])))
@@ -42,14 +43,14 @@ def update(row, new, commit, at):
     row["rechecked"] = at
 
 
-def main(root, out_dir, path, jobs, use_coverage, progress, commit, now, summary):
+def main(root, out_dir, path, jobs, use_coverage, progress, commit, now, summary, only=None):
     """Runs the recheck of the record at `path` and rewrites it after each mutant. 0 when every
     survivor was judged again, 1 when interrupted."""
     record = json.loads(path.read_text(encoding="utf-8"))
     files = [f for f in record["files"] if (root / f).is_file()]
     cands = selection.candidates(root, files)
     equivalents = selection.read_equivalents(root)
-    todo = plan(record, cands, equivalents)
+    todo = plan(record, cands, equivalents, only)
     at = now()
     runs = [t for t in todo if t[1] == "run"]
     progress(f"recheck: {len(todo)} survivor(s) of the run of {record['run']} (commit {record['commit']}); "

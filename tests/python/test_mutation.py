@@ -309,6 +309,8 @@ def test_a_recheck_runs_only_the_survivors_that_still_exist():
     todo = recheck.plan(_record(), cands, {"s4": ("engine/n20/x.cc:7", "a reason")})
     assert [(row["id"], action) for row, action, _ in todo] == [("s1", "run"), ("s2", "run"), ("s3", "gone"),
                                                                 ("s4", "equivalent")]
+    only = recheck.plan(_record(), cands, {}, only={"s2"})   # MUTANT_IDS= narrows a recheck
+    assert [(row["id"], action) for row, action, _ in only] == [("s2", "run")]
 
 
 def test_a_recheck_updates_the_record_with_the_commit_each_mutant_was_judged_on(tmp_path, monkeypatch):

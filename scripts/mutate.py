@@ -27,6 +27,7 @@ import difflib
 import json
 import os
 import pathlib
+import signal
 import subprocess
 import sys
 import time
@@ -154,7 +155,15 @@ def progress(message):
     print(f"mutate: {message}", flush=True)
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main():
+    # Ctrl-C and `kill PID` both stop a run cleanly between steps (the mutated file put back, the
+    # record saved), also when the run was started in the background, where a shell ignores SIGINT.
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
     args = parse_args()
     if args.recheck:
         return recheck.main(ROOT, OUT_DIR, pathlib.Path(args.recheck), args.jobs, not args.no_coverage, progress,

@@ -55,10 +55,18 @@ def per_case(rows):
     return out
 
 
+def not_covered(row):
+    """A survivor in a statement no test executes (the coverage map's verdict, in its detail)."""
+    return row["result"] == "survived" and (row.get("detail") or "").startswith("not covered")
+
+
 def totals(rows):
+    """{result: count} with 'not-covered': the survivors no test executes (counted in 'survived' too)."""
     t = {k: 0 for k in RESULTS}
+    t["not-covered"] = 0
     for r in rows:
         t[r["result"]] += 1
+        t["not-covered"] += not_covered(r)
     return t
 
 
@@ -100,10 +108,10 @@ def by_area(rows):
     """[(area, {result: count})] in area order — each file of the standard rules (one concern
     each: movement, zoc, battle, retreat, rally…), then the standard rules together, each game
     layer, Jemmapes — then ("all", totals)."""
-    groups = {}
+    by_name = {}
     for r in rows:
-        groups.setdefault(area(r["file"]), {k: 0 for k in RESULTS})[r["result"]] += 1
-    out = sorted(groups.items())
+        by_name.setdefault(area(r["file"]), []).append(r)
+    out = sorted((name, totals(rs)) for name, rs in by_name.items())
     std = [r for r in rows if area(r["file"]).startswith("std: ")]
     if std:
         at = max(i for i, (name, _) in enumerate(out) if name.startswith("std: ")) + 1

@@ -122,7 +122,8 @@ def markdown(model):
         survivors = [m for m in model["mutants"] if m["result"] == "survived"]
         out += ["", f"Survivors ({len(survivors)}):", ""]
         out += [f"- `{m['file']}:{m['line']}` {m['rule_id'] or '(no rule tag)'}: {m['mutation']} in "
-                f"`{m['source']}` (`scripts/mutate.py --show {m['id']}`)" for m in survivors] or ["None."]
+                f"`{m['source']}` (`scripts/mutate.py --show {m['id']}`)" + (f" — {m['detail']}" if m["detail"] else "")
+                for m in survivors] or ["None."]
     out += ["", "## Cases", "", "| id | verdict | title | implemented by | tests | mutants caught/tried |",
             "|---|---|---|---|---:|---:|"]
     for c in cases:
@@ -289,9 +290,10 @@ def _mutation_tables(model):
         return ""
     rows = [[name, t["killed"] + t["timeout"] + t["survived"], t["killed"] + t["timeout"], t["survived"], t["equivalent"],
              t["build-error"]] for name, t in mutation_record.by_area(model["mutants"])]
-    survivors = [[f"{m['file']}:{m['line']}", m["rule_id"] or "(no rule tag)", m["mutation"], m["source"], m["id"]]
-                 for m in model["mutants"] if m["result"] == "survived"]
+    survivors = [[f"{m['file']}:{m['line']}", m["rule_id"] or "(no rule tag)", m["mutation"], m["source"], m["id"],
+                  m["detail"]] for m in model["mutants"] if m["result"] == "survived"]
     return (_table(["rule area", "tried", "caught", "survived", "equivalent", "did not build"], rows) +
             f"<h3>Survivors ({len(survivors)}): a test is missing here</h3>" +
-            (_table(["where", "rule case", "mutation", "original line", "id"], survivors) if survivors else "<p>None.</p>"))
+            (_table(["where", "rule case", "mutation", "original line", "id", "note"], survivors) if survivors
+             else "<p>None.</p>"))
 

@@ -8,12 +8,15 @@ build-mutate/last-run.json, which `make report` stores and shows per rule case.
   MUTANTS=N        how many mutants to try, a seeded sample (default 40; `all` for every one)
   MUTATE_FILES=…   which files (globs, default the rule code of every system and layer)
   SEED=S           the sample's seed (default 1: the same sample every time)
+  STD_WEIGHT=W     each file of the standard rules gets W times its share of a sample (default 1)
   MUTANT_IDS=a,b   exactly these mutants
   JOBS=J           build jobs (default 2)
+  MUTATE_COVERAGE=0  no coverage-based test selection: every mutant runs the whole suite
 
   scripts/mutate.py --list          every candidate with its id, place, rule case and mutation
   scripts/mutate.py --show ID       the mutant as a patch (`| git apply` to try it by hand)
   scripts/mutate.py --summary       the figures of the last run again (per rule area, survivors, cost)
+  scripts/mutate.py --recheck       the survivors of tests/mutation/last-run.json again, on this checkout
 
 Equivalent mutants (no behaviour can tell them apart) are recorded with a reason in
 tests/mutation/equivalent.txt and never run or counted as survivors."""
@@ -24,7 +27,7 @@ import difflib
 import json
 import os
 import pathlib
-import resource
+import signal
 import subprocess
 import sys
 import time
@@ -33,7 +36,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.append(str(ROOT / "report"))
 
-from mutation import selection, shadow, stages  # noqa: E402
+from mutation import recheck, selection  # noqa: E402
+from mutation.bench import Bench, line_of  # noqa: E402
 from mutants import by_area, rate  # noqa: E402  (report/mutants.py: the rule areas the report shows)
 
 OUT_DIR = ROOT / "build-mutate"
@@ -62,6 +66,8 @@ def parse_args():
     ap.add_argument("--seed", type=int, default=int(env.get("SEED") or 1))
     ap.add_argument("--ids", default=env.get("MUTANT_IDS", ""), help="comma-separated mutant ids")
     ap.add_argument("--jobs", type=int, default=int(env.get("JOBS") or 2))
+    ap.add_argument("--std-weight", type=float, default=float(env.get("STD_WEIGHT") or 1),
+                    help="give each file of the standard rules this many times its share of a sample")
     ap.add_argument("--list", action="store_true", help="list the candidates and exit")
     ap.add_argument("--show", metavar="ID", help="print one mutant as a patch and exit")
     ap.add_argument("--summary", action="store_true", help="print the figures of the recorded run (--out) and exit")
@@ -69,6 +75,11 @@ def parse_args():
                     help="mark the recorded run's survivors that tests/mutation/equivalent.txt now records as "
                          "equivalent (with the reason), then print its figures")
     ap.add_argument("--out", default=str(OUT_DIR / "last-run.json"))
+    ap.add_argument("--recheck", nargs="?", const=str(ROOT / "tests" / "mutation" / "last-run.json"), metavar="RECORD",
+                    help="run the survivors of a recorded run again on this checkout and update their results in "
+                         "that record (default tests/mutation/last-run.json)")
+    ap.add_argument("--no-coverage", action="store_true", default=env.get("MUTATE_COVERAGE") == "0",
+                    help="run every mutant against the whole suite (no coverage-based test selection)")
     return ap.parse_args()
 
 
@@ -81,7 +92,8 @@ def show(m):
 
 def summary(rows, selection, total_candidates, seed, seconds, complete):
     """The closing lines: figures per rule area, the survivors with their place, the duration."""
-    lines = [f"{'rule area':36} {'tried':>5} {'killed':>6} {'survived':>8} {'equiv.':>6} {'no build':>8}  caught"]
+    lines = [f"{'rule area':36} {'tried':>5} {'killed':>6} {'survived':>8} {'equiv.':>6} {'no build':>8} "
+             f"{'not cov.':>8}  caught"]
     sample = selection == "sample"
     for name, c in by_area(rows):
         lines.append(_row(name, c, sample))
@@ -90,7 +102,11 @@ def summary(rows, selection, total_candidates, seed, seconds, complete):
         lines.append("survivors (a test is missing here):")
         for r in survivors:
             lines.append(f"  {r['id']}  {r['file']}:{r['line']}  {r['rule_id'] or '(no rule tag)'}  {r['mutation']}"
-                         f"  | {r['source'][:80]}")
+                         + ("  (NOT COVERED: no test executes it)" if not_covered(r) else "")
+                         + f"  | {r['source'][:80]}")
+        uncovered = sum(1 for r in survivors if not_covered(r))
+        if uncovered:
+            lines.append(f"not covered: {uncovered} of the {len(survivors)} survivors are in statements no test executes")
     lines += cost(rows)
     ran = sum(1 for r in rows if r["result"] != "equivalent")
     what = {"sample": f"a SAMPLE of {ran} of {total_candidates} candidate mutants (seed {seed}); the figures "
@@ -101,18 +117,19 @@ def summary(rows, selection, total_candidates, seed, seconds, complete):
     return lines
 
 
-def _child_cpu():
-    """Processor seconds (user + system) of every finished child process so far."""
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
+def not_covered(row):
+    """A survivor no test executes (the coverage map's verdict, recorded in its detail)."""
+    return row["result"] == "survived" and row.get("detail", "").startswith("not covered")
 
 
 def cost(rows):
-    """Where the time went: the mean seconds of a caught mutant and of a survivor, and of each step
-    (build, then the stages that ran) within them."""
+    """Where the time went: the mean seconds of a caught mutant and of a survivor (those that ran
+    tests apart from those no test executes), and of each step within them."""
     lines = []
-    for label, results in (("caught", ("killed", "timeout")), ("survived", ("survived",))):
-        sel = [r for r in rows if r["result"] in results and r.get("stages") is not None]
+    for label, keep in (("caught", lambda r: r["result"] in ("killed", "timeout")),
+                        ("survived (tests ran)", lambda r: r["result"] == "survived" and not not_covered(r)),
+                        ("survived (not covered)", not_covered)):
+        sel = [r for r in rows if keep(r) and r.get("stages") is not None]
         if not sel:
             continue
         steps = collections.Counter()
@@ -130,11 +147,29 @@ def _row(name, c, sample):
     tried = c["killed"] + c["timeout"] + c["survived"]
     caught = c["killed"] + c["timeout"]
     pct = rate(caught, tried, sample)
-    return f"{name:36} {tried:5} {caught:6} {c['survived']:8} {c['equivalent']:6} {c['build-error']:8}  {pct}"
+    return (f"{name:36} {tried:5} {caught:6} {c['survived']:8} {c['equivalent']:6} {c['build-error']:8} "
+            f"{c['not-covered']:8}  {pct}")
+
+
+def progress(message):
+    print(f"mutate: {message}", flush=True)
+
+
+def _stop(signum, frame):
+    raise KeyboardInterrupt
 
 
 def main():
+    # Ctrl-C and `kill PID` both stop a run cleanly between steps (the mutated file put back, the
+    # record saved), also when the run was started in the background, where a shell ignores SIGINT.
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
     args = parse_args()
+    if args.recheck:
+        return recheck.main(ROOT, OUT_DIR, pathlib.Path(args.recheck), args.jobs, not args.no_coverage, progress,
+                            git_commit(), now, lambda rec: summary(rec["mutants"], rec["selection"], rec["candidates"],
+                                                                   rec["seed"], rec["seconds"], rec["complete"]),
+                            {i for i in args.ids.replace(",", " ").split() if i})
     if args.summary or args.update_equivalents:
         rec = json.loads(pathlib.Path(args.out).read_text(encoding="utf-8"))
         if args.update_equivalents:
@@ -172,7 +207,7 @@ def main():
             print(f"mutate: warning: {selection.EQUIVALENT_FILE}: {i} ({equivalents[i][0]}) matches no mutant any more")
     count = 0 if args.mutants == "all" else int(args.mutants)
     ids = [i for i in args.ids.replace(",", " ").split() if i]
-    todo, equivalent = selection.choose(cands, equivalents, count, args.seed, ids)
+    todo, equivalent = selection.choose(cands, equivalents, count, args.seed, ids, args.std_weight)
     sampled = not ids and bool(count) and count < len(cands) - len(equivalent)
     print(f"mutate: {len(todo)} mutant(s) to try of {len(cands)} candidates in {len(files)} file(s)"
           + (f" — a seeded SAMPLE (MUTANTS={count}, SEED={args.seed})" if sampled else "")
@@ -180,40 +215,21 @@ def main():
 
     out_path = pathlib.Path(args.out)
     out_path.parent.mkdir(parents=True, exist_ok=True)
-    src = OUT_DIR / "src"
-    log = open(OUT_DIR / "mutate.log", "w", encoding="utf-8")
-
-    def progress(message):
-        print(f"mutate: {message}", flush=True)
-
-    # Step A. The private copy, its build, and the baseline run of the whole suite.
-    changed = shadow.sync(ROOT, src)
-    progress(f"source copy in {src.relative_to(ROOT)} ({changed} file(s) updated)")
-    if not shadow.configure(src, log) or not shadow.build(src, shadow.TARGETS, args.jobs, log):
-        progress(f"the unmutated copy does not build; see {log.name}")
+    bench = Bench.prepare(ROOT, OUT_DIR, args.jobs, not args.no_coverage, progress)
+    if bench is None:
         return 2
-    base_path = OUT_DIR / "baseline.json"
-    base = None
-    if changed == 0 and base_path.is_file():
-        base = stages.Baseline.from_json(json.loads(base_path.read_text()))
-        progress("baseline: reusing the last one (no source changed)")
-    else:
-        base, problem = stages.baseline(src, args.jobs, log, progress)
-        if problem:
-            progress(problem + " — a mutation run needs a passing suite")
-            return 2
-        base_path.write_text(json.dumps(base.to_json()))
-    progress("baseline: " + ", ".join(f"{k} {v:.0f}s" for k, v in base.seconds.items()))
 
     # Step B. Each mutant: write it into the copy, run the stages, put the original back.
     record = {"run": now(), "commit": git_commit(), "seed": args.seed,
               "selection": "ids" if ids else ("sample" if sampled else "all"), "files": files, "candidates": len(cands),
-              "finished": None, "complete": False, "seconds": 0, "mutants": []}
+              "finished": None, "complete": False, "seconds": 0, "coverage_selection": bench.cmap is not None,
+              "std_weight": args.std_weight,
+              "mutants": []}
     rows = record["mutants"]
     for m in equivalent:
         rows.append({"id": m.id, "file": m.file, "line": m.line, "rule_id": m.rule_id, "mutation": m.mutation,
                      "source": m.source, "result": "equivalent", "killed_by": "", "detail": equivalents[m.id][1],
-                     "seconds": 0})
+                     "seconds": 0, "commit": record["commit"]})
 
     def save():
         record["seconds"] = round(time.monotonic() - t0)
@@ -223,32 +239,17 @@ def main():
 
     try:
         for i, m in enumerate(todo, start=1):
-            path = src / m.file
-            original = path.read_text(encoding="utf-8")
-            t = time.monotonic()
-            cpu = _child_cpu()
-            timings = {}
-            try:
-                path.write_text(m.apply(original), encoding="utf-8")
-                log.write(f"\n=== mutant {m.id} {m.file}:{m.line} {m.mutation}\n")
-                log.flush()
-                result, killed_by = stages.run_mutant(src, base, m.rule_id, args.jobs, log, timings)
-            finally:
-                path.write_text(original, encoding="utf-8")
-            took = time.monotonic() - t
-            timings["cpu"] = round(_child_cpu() - cpu, 1)  # the processor time, apart from the machine's load
-            rows.append({"id": m.id, "file": m.file, "line": m.line, "rule_id": m.rule_id, "mutation": m.mutation,
-                         "source": m.source, "result": result, "killed_by": killed_by, "detail": "",
-                         "seconds": round(took, 1), "stages": timings})
+            row = bench.run(m)
+            row["commit"] = record["commit"]
+            rows.append(row)
             save()
-            print(f"[{i}/{len(todo)}] {m.id} {m.file}:{m.line} {m.rule_id or '-'} {m.mutation}: {result}"
-                  + (f" by {killed_by}" if killed_by else "") + f" ({took:.0f}s)", flush=True)
+            print(f"[{i}/{len(todo)}] " + line_of(row), flush=True)
         record["complete"] = True
     except KeyboardInterrupt:
         print("mutate: interrupted; the record keeps the mutants tried so far", flush=True)
     record["finished"] = now()
     save()
-    log.close()
+    bench.close()
     for line in summary(rows, record["selection"], len(cands), args.seed, time.monotonic() - t0, record["complete"]):
         print(line)
     print(f"mutate: recorded in {out_path.relative_to(ROOT) if out_path.is_relative_to(ROOT) else out_path};"

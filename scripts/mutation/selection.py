@@ -58,8 +58,9 @@ def candidates(root, files):
     return out
 
 
-def choose(cands, equivalents, count, seed, ids=None):
-    """(to run, known equivalents among the candidates). `count` None or 0 means every one."""
+def choose(cands, equivalents, count, seed, ids=None, std_weight=1.0):
+    """(to run, known equivalents among the candidates). `count` None or 0 means every one.
+    `std_weight` > 1 gives the standard rules' strata that many times their share of a sample."""
     if ids:
         by_id = {m.id: m for m in cands}
         missing = [i for i in ids if i not in by_id]
@@ -69,9 +70,13 @@ def choose(cands, equivalents, count, seed, ids=None):
         return [m for m in chosen if m.id not in equivalents], [m for m in chosen if m.id in equivalents]
     equivalent = [m for m in cands if m.id in equivalents]
     pool = [m for m in cands if m.id not in equivalents]
+    pool = sorted(pool, key=lambda m: (m.file, m.start, m.mutation))
     if count and count < len(pool):
-        pool = stratified(pool, count, seed)
-    return sorted(pool, key=lambda m: (m.file, m.start, m.mutation)), equivalent
+        # A sample runs in a seeded random order, not file by file, so a run stopped early still
+        # holds every rule area in about its share.
+        pool = sorted(stratified(pool, count, seed, std_weight), key=lambda m: (m.file, m.start, m.mutation))
+        random.Random(seed).shuffle(pool)
+    return pool, equivalent
 
 
 def stratum(rel):
@@ -85,16 +90,20 @@ def stratum(rel):
     return rel
 
 
-def stratified(pool, count, seed):
+def stratified(pool, count, seed, std_weight=1.0):
     """A seeded sample of `count` mutants, stratified: each stratum (see `stratum`) gets its share
     of the count in proportion to its candidates (largest remainders first, ties by name), so
     every rule area is sampled and the sample weighs each area as the rule code does. Within a
-    stratum the mutants are a simple random sample."""
+    stratum the mutants are a simple random sample. With `std_weight` w > 1 each stratum of the
+    standard rules counts its candidates w times (never more than it has): the per-area figures
+    stay fair, but the overall rate then over-weighs the standard rules."""
     groups = {}
     for m in pool:
         groups.setdefault(stratum(m.file), []).append(m)
     names = sorted(groups)
-    exact = {g: count * len(groups[g]) / len(pool) for g in names}
+    weight = {g: len(groups[g]) * (std_weight if g.startswith("engine/n20/") else 1.0) for g in names}
+    total = sum(weight.values())
+    exact = {g: min(len(groups[g]), count * weight[g] / total) for g in names}
     share = {g: int(exact[g]) for g in names}
     for g in sorted(names, key=lambda g: (-(exact[g] - share[g]), g))[:count - sum(share.values())]:
         share[g] += 1

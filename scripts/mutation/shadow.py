@@ -21,10 +21,10 @@ def tracked_files(root):
 def sync(root, shadow):
     """Copies every changed file of the working tree into the shadow copy and removes files no
     longer there (the shadow's build/ aside). Unchanged files keep their timestamps, so the build
-    stays incremental. Returns how many files changed."""
+    stays incremental. Returns the changed files (relative paths)."""
     shadow.mkdir(parents=True, exist_ok=True)
     wanted = tracked_files(root)
-    changed = 0
+    changed = []
     for rel in wanted:
         src, dst = root / rel, shadow / rel
         data = src.read_bytes()
@@ -33,16 +33,16 @@ def sync(root, shadow):
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_bytes(data)
         shutil.copymode(src, dst)
-        changed += 1
+        changed.append(rel)
     keep = set(wanted)
     for top, dirs, names in os.walk(shadow, topdown=False):
         rel_top = pathlib.Path(top).relative_to(shadow)
-        if rel_top.parts[:1] == ("build",):
+        if rel_top.parts[:1] in (("build",), ("build-cov",)):  # the mutation and coverage builds
             continue
         for name in names:
             if str(rel_top / name) not in keep and not (rel_top == pathlib.Path(".") and name in keep):
                 (pathlib.Path(top) / name).unlink()
-                changed += 1
+                changed.append(str(rel_top / name))
         if rel_top != pathlib.Path(".") and not any(pathlib.Path(top).iterdir()):
             pathlib.Path(top).rmdir()
     return changed
@@ -74,9 +74,9 @@ def configure(shadow, log):
     return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=build_env()).returncode == 0
 
 
-def build(shadow, targets, jobs, log, timeout=3600):
-    """Builds the given targets; True when they built."""
-    cmd = ["cmake", "--build", str(shadow / "build"), "-j", str(jobs), "--target", *targets]
+def build(shadow, targets, jobs, log, timeout=3600, folder=None):
+    """Builds the given targets (in the mutation build, or `folder`); True when they built."""
+    cmd = ["cmake", "--build", str(folder or shadow / "build"), "-j", str(jobs), "--target", *targets]
     try:
         return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=build_env(),
                               timeout=timeout).returncode == 0

@@ -15,7 +15,7 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
-from . import shadow as shadow_mod
+from . import coverage, shadow as shadow_mod
 
 RC_SEED = "20261201"  # RapidCheck's seed: the same property inputs on every run
 # The tests of the mutation tool read the (then mutated) sources, not the engine's behaviour.
@@ -115,17 +115,14 @@ def _pytest_node(classname, name, file):
     return "::".join([f"tests/python/{module}.py", *classes, name])
 
 
-def baseline(shadow, jobs, log, progress):
-    """Runs the whole suite once on the unmutated copy. Returns (Baseline, problem or None)."""
-    env = env_for(shadow)
+def _baseline_cases(shadow, env):
+    """Every case file on the unmutated copy: (cases, {case: rules}, seconds, problem or None)."""
     build = shadow / "build"
-    rules, seconds = {}, {}
-    progress("baseline: case files")
     cases = sorted(str(p.relative_to(shadow)) for p in (shadow / "cases").rglob("*.yaml"))
     t = time.monotonic()
     rc, out = _run([str(build / "hexlaw"), "ask", "--check", "--jsonl", "--cases-root", str(shadow / "cases"),
                     *[str(shadow / c) for c in cases]], env, 1800)
-    seconds["cases"] = time.monotonic() - t
+    seconds = time.monotonic() - t
     case_rules = {}
     for line in out.splitlines():
         if line.startswith("{"):
@@ -133,9 +130,67 @@ def baseline(shadow, jobs, log, progress):
             rel = str(pathlib.Path(d["file"]).resolve().relative_to(shadow.resolve()))
             case_rules[rel] = d.get("rules", [])
             if not d.get("check", {}).get("ok", False) and "error" not in d:
-                return None, f"baseline: case file {rel} fails on the unmutated engine"
+                return cases, case_rules, seconds, f"baseline: case file {rel} fails on the unmutated engine"
     if rc != 0:
-        return None, f"baseline: the case files do not all pass on the unmutated engine (exit {rc})"
+        return cases, case_rules, seconds, f"baseline: the case files do not all pass on the unmutated engine (exit {rc})"
+    return cases, case_rules, seconds, None
+
+
+def rebaseline_cases(shadow, base, groups, log, progress):
+    """After a change to case files and Python tests only: every case file again on the unmutated
+    copy, and the test groups whose key changed (`groups`: new or changed pytest files, and the
+    suites and pytest files that read the case files), so a new test that fails, or a test over
+    all case files that a new one breaks, is found here and never counted as a kill. Updates
+    `base`; returns a problem or None."""
+    env = env_for(shadow)
+    build = shadow / "build"
+    progress("baseline: case files changed; the case files again, and the tests that read them")
+    cases, case_rules, seconds, problem = _baseline_cases(shadow, env)
+    if problem:
+        return problem
+    base.cases, base.case_rules, base.seconds["cases"] = cases, case_rules, seconds
+    for group in sorted(groups):
+        kind, name = group.split(":", 1)
+        if kind == "cases":
+            continue
+        if kind == "python":
+            # A new or changed pytest file: its tests replace the file's old ones in the baseline.
+            base.python = [n for n in base.python if n.split("::", 1)[0] != name]
+            for key in [k for k in base.rules if k[0] == "python" and k[1].split("::", 1)[0] == name]:
+                del base.rules[key]
+            if not (shadow / name).is_file():
+                continue
+            xml = build / "mutate-python-group.xml"
+            cmd = ["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "junit_family=xunit1",
+                   f"--junitxml={xml}", name]
+            rc, out = _run(cmd, env, 3600, cwd=shadow)
+            log.write(out)
+            if rc != 0:
+                return f"baseline: {group} fails on the unmutated engine (exit {rc})"
+            for classname, test, file, cited, _ in _junit(xml):
+                node = _pytest_node(classname, test, file)
+                base.python.append(node)
+                base.rules[("python", node)] = cited
+            continue
+        else:
+            cmd = [str(build / ("hexlaw_tests" if kind == "examples" else "hexlaw_properties")),
+                   f"--gtest_filter={name}.*"]
+        rc, out = _run(cmd, env, 3600, cwd=shadow)
+        log.write(out)
+        if rc != 0:
+            return f"baseline: {group} fails on the unmutated engine after the case files changed (exit {rc})"
+    return None
+
+
+def baseline(shadow, jobs, log, progress):
+    """Runs the whole suite once on the unmutated copy. Returns (Baseline, problem or None)."""
+    env = env_for(shadow)
+    build = shadow / "build"
+    rules, seconds = {}, {}
+    progress("baseline: case files")
+    cases, case_rules, seconds["cases"], problem = _baseline_cases(shadow, env)
+    if problem:
+        return None, problem
     names = {}
     for kind, binary in (("examples", "hexlaw_tests"), ("properties", "hexlaw_properties")):
         progress(f"baseline: {kind} ({binary})")
@@ -187,11 +242,13 @@ def _timeout(base, seconds):
     return max(60.0, 5 * seconds.get(base, 30.0) + 30)
 
 
-def run_mutant(shadow, base, rule_id, jobs, log, timings=None):
+def run_mutant(shadow, base, rule_id, jobs, log, timings=None, selection=None):
     """Runs the suite in stages against the already-written mutant. Returns (result, killed_by):
     result is killed, survived, timeout or build-error. `timings`, when given, receives the
     seconds each step took (build, cases, examples, properties, python): where a mutant's cost goes.
-    A mutant survives only when every stage ran whole and passed."""
+    `selection` (coverage.Selection), when given, keeps only the GoogleTest, RapidCheck and pytest
+    groups that execute the mutated statement (every case file always runs); without it the
+    whole suite runs. A mutant survives only when every selected test ran and passed."""
     env = env_for(shadow)
     build = shadow / "build"
     benv = shadow_mod.build_env()
@@ -247,8 +304,19 @@ def run_mutant(shadow, base, rule_id, jobs, log, timings=None):
         if not make(binary):
             return "build-error", ""
         names = getattr(base, kind)
+        if selection is not None:
+            names = [n for n in names if selection.example(n, kind)]
+            if not names:
+                continue
         first = [n for n in names if _related(rule_id, base.rules.get((kind, n), [])) < 2]
-        for filt in ([":".join(first)] if first else []) + (["-" + ":".join(first)] if first else ["*"]):
+        rest = [n for n in names if n not in set(first)]
+        if selection is None:
+            filters = ([":".join(first)] if first else []) + (["-" + ":".join(first)] if first else ["*"])
+        else:  # the chosen suites whole (Suite.*), the cited tests first
+            suites = sorted({coverage.suite_of(n) + ".*" for n in rest})
+            filters = ([":".join(first)] if first else []) + \
+                ([":".join(suites) + ("-" + ":".join(first) if first else "")] if suites else [])
+        for filt in filters:
             t = time.monotonic()
             rc, out = _run([str(build / binary), f"--gtest_filter={filt}", "--gtest_fail_fast"], env,
                            _timeout(kind, base.seconds))
@@ -261,10 +329,21 @@ def run_mutant(shadow, base, rule_id, jobs, log, timings=None):
     # Stage 4. pytest, stopping at the first failure.
     if not make("hexlaw_py"):
         return "build-error", ""
-    first = [n for n in base.python if _related(rule_id, base.rules.get(("python", n), [])) < 2]
+    python = base.python
+    if selection is not None:
+        python = [n for n in python if selection.python_file(n.split("::", 1)[0])]
+        if not python:
+            return "survived", ""
+    first = [n for n in python if _related(rule_id, base.rules.get(("python", n), [])) < 2]
     runs = [first] if first else []
-    runs.append(["tests/python", PYTEST_SKIP, *[f"--ignore={f}" for f in engine_blind(shadow)],
-                 *[f"--deselect={n}" for n in first]])
+    if selection is None:
+        runs.append(["tests/python", PYTEST_SKIP, *[f"--ignore={f}" for f in engine_blind(shadow)],
+                     *[f"--deselect={n}" for n in first]])
+    else:
+        firsts = set(first)
+        files = sorted({n.split("::", 1)[0] for n in python if n not in firsts})
+        if files:  # (a run of files whose every test was deselected would exit 5: nothing ran)
+            runs.append([*files, *[f"--deselect={n}" for n in first if n.split("::", 1)[0] in files]])
     for args in runs:
         t = time.monotonic()
         rc, out = _run(["/usr/bin/python3", "-m", "pytest", "-x", "-q", "-rfE", "-p", "no:cacheprovider", *args], env,

@@ -179,3 +179,215 @@ def test_a_sampled_kill_rate_carries_its_95_percent_interval():
     assert report_mutants.rate(18, 27, True) == "67% (95% CI 48–81%)"
     assert report_mutants.rate(3, 3, False) == "100%"
     assert report_mutants.rate(0, 0, True) == "-"
+
+
+# ---- coverage-based test selection (scripts/mutation/coverage.py) ----
+
+COVERED = '''// Owns: a test file.
+constexpr int kLimit = 3;
+// RULE std:1.0 — a rule
+int f(int x) {
+  if (x < kLimit &&
+      x > 0)
+    return 1;
+  return 0;
+}
+constexpr int g(int x) { return x < 2 ? 1 : 0; }
+int h(int x) { return x + 4; }
+'''
+
+
+def _cov_mutant(text, line, label):
+    return next(m for m in operators.mutants("engine/n20/x.cc", text) if m.line == line and m.mutation == label)
+
+
+def test_a_mutant_statement_spans_every_line_of_a_multi_line_condition():
+    """gcov gives a condition's second line no count of its own (its code is counted on the `if`
+    line), so a mutant is judged by every line of its statement, not by its own line alone."""
+    from mutation import coverage
+    mask = operators.code_mask(COVERED)
+    m = _cov_mutant(COVERED, 6, "`>` -> `>=`")
+    assert coverage.statement_lines(COVERED, mask, m.start, m.end) == (5, 7)
+    m = _cov_mutant(COVERED, 8, "`0` -> `1`")
+    assert coverage.statement_lines(COVERED, mask, m.start, m.end) == (8, 8)
+
+
+def test_code_the_compiler_may_evaluate_is_never_left_to_the_counters():
+    from mutation import coverage
+    mask = operators.code_mask(COVERED)
+    for line, label, expected in ((2, "`3` -> `4`", True),        # a constexpr constant
+                                  (10, "`<` -> `<=`", True),      # inside a constexpr function
+                                  (5, "`<` -> `<=`", False),      # an ordinary function after a constant
+                                  (11, "`4` -> `5`", False)):
+        m = _cov_mutant(COVERED, line, label)
+        assert coverage.compile_time(COVERED, mask, m.start, m.end) is expected, (line, label)
+
+
+def _map(groups, known):
+    from mutation import coverage
+    return coverage.CoverageMap({"known": known, "groups": {
+        g: {"kind": kind, "key": key, "lines": lines} for g, (kind, key, lines) in groups.items()}})
+
+
+def test_a_mutant_runs_only_the_test_groups_that_execute_its_statement():
+    from mutation import coverage
+    cmap = _map({"cases:all": ("cases", "c", {"engine/n20/x.cc": [5]}),
+                 "examples:Rally": ("examples", "", {"engine/n20/x.cc": [4, 5, 7]}),
+                 "python:tests/python/test_a.py": ("python", "p", {"engine/n20/x.cc": [11]})},
+                {"engine/n20/x.cc": [4, 5, 7, 8, 11]})
+    groups = {"cases:all": "cases", "examples:Rally": "examples", "python:tests/python/test_a.py": "python"}
+    keys = {"cases:all": "c", "examples:Rally": "", "python:tests/python/test_a.py": "p"}
+    chosen, how = coverage.plan(cmap, _cov_mutant(COVERED, 6, "`>` -> `>=`"), COVERED, groups, keys)
+    assert chosen.groups == {"cases:all", "examples:Rally"} and how == "2 of 3 test groups"
+    assert chosen.example("Rally.Anything", "examples") and not chosen.python_file("tests/python/test_a.py")
+    # A statement every group's line data knows but no group executed: not covered, nothing to run.
+    chosen, how = coverage.plan(cmap, _cov_mutant(COVERED, 8, "`0` -> `1`"), COVERED, groups, keys)
+    assert how == "not covered" and chosen.empty()
+    # A group changed since the map (a new pytest file, a case file added to a suite that reads them) always runs.
+    chosen, how = coverage.plan(cmap, _cov_mutant(COVERED, 8, "`0` -> `1`"), COVERED,
+                                dict(groups, **{"python:tests/python/test_b.py": "python"}), dict(keys, **{"cases:all": "c2"}))
+    assert how.startswith("not covered (ran 2") and chosen.groups == {"cases:all", "python:tests/python/test_b.py"}
+    # No line data for the statement, or compile-time code: the whole suite.
+    assert coverage.plan(cmap, _cov_mutant(COVERED, 2, "`3` -> `4`"), COVERED, groups, keys)[0] is None
+    assert coverage.plan(cmap, _cov_mutant(COVERED, 10, "`<` -> `<=`"), COVERED, groups, keys)[0] is None
+    assert coverage.plan(None, _cov_mutant(COVERED, 6, "`>` -> `>=`"), COVERED, groups, keys)[0] is None
+
+
+def test_group_keys_follow_the_files_a_group_depends_on(tmp_path):
+    """A pytest file's key changes with its text or a shared helper; a group that reads the case
+    files (a suite defined beside `cases/`, a pytest file naming it) changes with any case file."""
+    from mutation import coverage
+    (tmp_path / "tests" / "python").mkdir(parents=True)
+    (tmp_path / "tests" / "n20").mkdir(parents=True)
+    (tmp_path / "properties").mkdir()
+    (tmp_path / "cases" / "std").mkdir(parents=True)
+    (tmp_path / "tests" / "python" / "conftest.py").write_text("x = 1\n")
+    (tmp_path / "tests" / "python" / "test_a.py").write_text("def test_a(): pass\n")
+    (tmp_path / "tests" / "python" / "test_b.py").write_text("P = 'cases/std'\n")
+    (tmp_path / "tests" / "n20" / "a_test.cc").write_text('TEST(Reads, X) { open("cases/x"); }\n')
+    (tmp_path / "tests" / "n20" / "b_test.cc").write_text('TEST(Plain, Y) {}\n')
+    (tmp_path / "cases" / "std" / "a.yaml").write_text("a: 1\n")
+    groups = {"cases:all": "cases", "examples:Reads": "examples", "examples:Plain": "examples",
+              "python:tests/python/test_a.py": "python", "python:tests/python/test_b.py": "python"}
+    before = coverage.group_keys(tmp_path, groups)
+    assert before["examples:Plain"] == ""
+    (tmp_path / "cases" / "std" / "b.yaml").write_text("b: 1\n")
+    after = coverage.group_keys(tmp_path, groups)
+    assert {g for g in groups if before[g] != after[g]} == {"cases:all", "examples:Reads",
+                                                            "python:tests/python/test_b.py"}
+    (tmp_path / "tests" / "python" / "conftest.py").write_text("x = 2\n")
+    last = coverage.group_keys(tmp_path, groups)
+    assert {g for g in groups if after[g] != last[g]} == {"python:tests/python/test_a.py",
+                                                          "python:tests/python/test_b.py"}
+
+
+def test_the_groups_of_a_baseline_are_its_suites_and_python_files():
+    from mutation import coverage, stages
+    base = stages.Baseline(["cases/a.yaml"], {}, ["Rally.One", "Rally.Two", "Inst/Param.Case/0"], ["Props.P"],
+                           ["tests/python/test_a.py::test_x", "tests/python/test_case_schema.py::test_y"], {}, {})
+    assert coverage.groups_of(base, {"tests/python/test_case_schema.py"}) == {
+        "cases:all": "cases", "examples:Rally": "examples", "examples:Inst/Param": "examples",
+        "properties:Props": "properties", "python:tests/python/test_a.py": "python"}
+
+
+# ---- recheck mode (scripts/mutation/recheck.py) ----
+
+def _record():
+    row = {"file": "engine/n20/x.cc", "line": 5, "rule_id": "std:1.0", "mutation": "m", "source": "s",
+           "killed_by": "", "detail": "", "seconds": 1, "commit": "old"}
+    return {"run": "2026-12-01T00:00:00+00:00", "commit": "old", "seed": 1, "selection": "sample",
+            "files": ["engine/n20/x.cc"], "candidates": 9, "complete": True, "seconds": 10, "finished": "x",
+            "mutants": [dict(row, id="k1", result="killed", killed_by="case:std/1.0/a"),
+                        dict(row, id="s1", result="survived"), dict(row, id="s2", result="survived"),
+                        dict(row, id="s3", result="survived"), dict(row, id="s4", result="survived"),
+                        dict(row, id="e1", result="equivalent", detail="why")]}
+
+
+def test_a_recheck_runs_only_the_survivors_that_still_exist():
+    from mutation import recheck
+    cands = [operators.Mutant(i, "engine/n20/x.cc", 7, 0, 1, "x", "m", "std:1.0", "s") for i in ("k1", "s1", "s2", "s4")]
+    todo = recheck.plan(_record(), cands, {"s4": ("engine/n20/x.cc:7", "a reason")})
+    assert [(row["id"], action) for row, action, _ in todo] == [("s1", "run"), ("s2", "run"), ("s3", "gone"),
+                                                                ("s4", "equivalent")]
+    only = recheck.plan(_record(), cands, {}, only={"s2"})   # MUTANT_IDS= narrows a recheck
+    assert [(row["id"], action) for row, action, _ in only] == [("s2", "run")]
+
+
+def test_a_recheck_updates_the_record_with_the_commit_each_mutant_was_judged_on(tmp_path, monkeypatch):
+    """The survivors are run again on today's code; each row then names the commit it was judged on
+    (the run's first commit kept), a killed or equivalent mutant is never touched, and the record
+    lists the recheck."""
+    from mutation import recheck
+    root = tmp_path
+    (root / "engine" / "n20").mkdir(parents=True)
+    (root / "engine" / "n20" / "x.cc").write_text("// RULE std:1.0 — a rule\nint f(int a) {\n  return a < 1;\n}\n")
+    ms = operators.mutants("engine/n20/x.cc", (root / "engine" / "n20" / "x.cc").read_text())
+    rec = _record()
+    rec["mutants"][1]["id"], rec["mutants"][2]["id"] = ms[0].id, ms[1].id
+    path = tmp_path / "last-run.json"
+    path.write_text(json.dumps(rec))
+    results = {ms[0].id: ("killed", "case:std/1.0/new"), ms[1].id: ("survived", "")}
+
+    class FakeBench:
+        def run(self, m):
+            result, by = results[m.id]
+            return {"id": m.id, "file": m.file, "line": m.line, "rule_id": m.rule_id, "mutation": m.mutation,
+                    "source": m.source, "result": result, "killed_by": by, "detail": "", "seconds": 2.0,
+                    "stages": {}, "tests": "1 of 3 test groups"}
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(recheck.Bench, "prepare", staticmethod(lambda *a: FakeBench()))
+    monkeypatch.setattr(recheck.selection, "read_equivalents", lambda root: {"s4": ("x", "a reason")})
+    rc = recheck.main(root, tmp_path / "out", path, 1, True, lambda msg: None, "new123", lambda: "T", lambda r: [])
+    assert rc == 0
+    after = {r["id"]: r for r in json.loads(path.read_text())["mutants"]}
+    killed = after[ms[0].id]
+    assert killed["result"] == "killed" and killed["killed_by"] == "case:std/1.0/new"
+    assert killed["commit"] == "new123" and killed["first_commit"] == "old" and killed["line"] == 3
+    assert killed["detail"] == "killed when judged again on commit new123"
+    assert after[ms[1].id]["result"] == "survived" and after[ms[1].id]["commit"] == "new123"
+    assert after[ms[1].id]["detail"] == "still survives on commit new123"
+    assert after["s3"]["result"] == "survived" and "no longer in the code" in after["s3"]["detail"]
+    assert after["s3"]["commit"] == "old"
+    assert after["s4"]["result"] == "equivalent" and after["s4"]["detail"].startswith("a reason")
+    assert after["k1"] == dict(_record()["mutants"][0])
+    check = json.loads(path.read_text())["rechecks"]
+    assert check == [{"at": "T", "commit": "new123", "survivors": 4, "killed": 1, "equivalent": 1, "gone": 1,
+                      "still_survived": 1, "build_error": 0, "complete": True, "seconds": check[0]["seconds"]}]
+    # The report reads the rechecked record as any other.
+    run, rows, problem = report_mutants.load(path)
+    assert problem is None and report_mutants.per_case(rows)["std:1.0"] == {
+        "tried": 4, "caught": 2, "survived": 2, "equivalent": 2}
+
+
+def test_a_sample_can_weigh_the_standard_rules_up():
+    """STD_WEIGHT=2: each std file counts its candidates twice when the sample is shared out."""
+    ms = [operators.Mutant(f"{k:010x}", f, 1, k, k + 1, "x", "m", "", "") for k, f in enumerate(
+        ["engine/n20/rally.cc"] * 40 + ["engine/n20/games/jena.cc"] * 40 + ["engine/jemmapes/combat.cc"] * 20)]
+    chosen = selection.stratified(ms, 10, seed=3, std_weight=2.0)
+    got = {f: sum(1 for m in chosen if m.file == f) for f in {m.file for m in ms}}
+    assert got == {"engine/n20/rally.cc": 6, "engine/n20/games/jena.cc": 3, "engine/jemmapes/combat.cc": 1}
+
+
+def test_the_figures_count_the_survivors_no_test_executes():
+    """A survivor the coverage map found no test executing is a survivor (it keeps its case from
+    "example-tested") and is also counted apart as not covered, per rule area."""
+    rows = [{"file": "engine/n20/zoc.cc", "result": "survived", "detail": "not covered: no test executes this statement"},
+            {"file": "engine/n20/zoc.cc", "result": "survived", "detail": ""},
+            {"file": "engine/n20/zoc.cc", "result": "killed", "detail": ""}]
+    areas = dict(report_mutants.by_area(rows))
+    assert areas["std: zoc (engine/n20)"]["survived"] == 2 and areas["std: zoc (engine/n20)"]["not-covered"] == 1
+    assert areas["all"]["not-covered"] == 1
+    assert verdict("implement", True, [("case file", "passed")], True, survivors=2) == "mutant-survived"
+
+
+def test_the_page_lists_a_survivors_note():
+    """The report's survivor table carries each survivor's note: not covered by any test, or the
+    commit a recheck judged it on."""
+    import render
+    row = {"id": "abc", "file": "engine/n20/zoc.cc", "line": 3, "rule_id": "std:7.0", "mutation": "m",
+           "source": "s", "result": "survived", "killed_by": "", "detail": "not covered: no test executes this statement"}
+    html = render._mutation_tables({"mutation_run": {"selection": "sample"}, "mutants": [row]})
+    assert "not covered: no test executes this statement" in html and "Survivors (1)" in html

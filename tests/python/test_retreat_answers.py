@@ -1,0 +1,61 @@
+"""Owns: tests of retreat answers a case file cannot pin down: the reason the trace gives for the
+hexes a retreat had to take (std:9.8.2; a case file compares outcomes and citations, not reasons),
+and retreats asked one after another in one process: each answer stands on its own map, whatever
+was asked before (std:9.8.1, 9.8.2)."""
+import hexlaw
+
+CLEAN_RETREAT = """
+title: A routed unit with empty hexes outside every enemy ZOC all the way
+rules: ["std:9.8.2"]
+map:
+  layout: odd-columns-low
+  bounds: {cols: [1, 25], rows: [1, 17]}
+  locs: {prussian: ["1217"], french: ["1201"]}
+units:
+  - {id: A1, side: french, type: infantry, strength: 6, movement: 2, hex: "1308"}
+  - {id: D2, side: prussian, type: infantry, strength: 2, movement: 2, hex: "1309"}
+state: {phase: combat, phasing: french, morale: {french: 6, prussian: 6}}
+question: {kind: resolve, attackers: [A1], defenders: [D2]}
+dice: {script: [3, 2]}
+"""
+
+
+def _reasons(answer, rule):
+    return [reason for cited, reason in answer.trace if cited == rule]
+
+
+def test_a_clean_retreat_says_every_step_had_an_empty_hex_outside_enemy_zocs():
+    """std:9.8.2 — D2 routs two hexes through empty hexes no enemy ZOC reaches: the trace says every
+    step could use such a hex, not that some could not (the count of steps forced into a worse hex
+    stays zero)."""
+    answer = hexlaw.ask(CLEAN_RETREAT)
+    fates = {f["unit"]: f for f in answer.outcome["fates"]}
+    assert fates["D2"]["fate"] == "routed" and fates["D2"]["distance"] == 2
+    assert _reasons(answer, "std:9.8.2") == ["every step can use an empty hex outside enemy ZOCs"]
+
+
+ZOC_BASE = """
+map:
+  bounds: {cols: [1, 10], rows: [1, 10]}
+  locs: {prussian: ["0501"]}
+  hexsides: [HEXSIDES]
+units:
+  - {id: D, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0505"}
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0506"}
+  - {id: E, side: french, type: infantry, strength: 1, movement: 2, hex: "0503"}
+question: {kind: retreat, unit: D, distance: 1}
+"""
+
+
+def _paths(answer):
+    return [(p["hexes"], p["rolls"]) for p in answer.outcome["paths"]]
+
+
+def test_a_retreat_on_other_ground_does_not_reuse_the_last_enemy_zocs():
+    """std:9.8.2 — the same units on two maps, asked one after the other: on the first E's ZOC
+    covers 0504, so D keeps out of it; on the second a major river between E and 0504 stops that
+    ZOC (std:7.0), so 0504 is open again. The second answer must not reuse the first map's ZOCs."""
+    open_ground = hexlaw.ask(ZOC_BASE.replace("HEXSIDES", ""))
+    assert _paths(open_ground) == [(["0405"], 0), (["0605"], 0)]
+    river = ZOC_BASE.replace("HEXSIDES", '{between: ["0503", "0504"], features: [major_river]}')
+    assert _paths(hexlaw.ask(river)) == [(["0504"], 0)]

@@ -238,6 +238,13 @@ std::set<Hex> LeipzigRules::rally_locs(const Unit& u, const Map& m, const GameSt
     return m.locs(u.side);
   }
   if (!readings().leipzig_rally_any_allied) {
+    Trace silent(Trace::Off{}, catalog());
+    if (!readings().leipzig_cadre_front_battle && army_for_front(u, s, silent).empty()) {
+      // An army-less unit whose army the position does not state has no own set to go to.
+      t.cite("leipzig:9.8.6", [&] { return u.id + " belongs to no army the position states: no LOC of its own to rally onto "
+                                           "(leipzig:2.1; game marker cadre-army:" + u.id + "=ARMY)"; });
+      return {};
+    }
     std::set<Hex> own = friendly_locs(u, m, s);
     t.cite("leipzig:9.8.6", [&] { return u.id + " rallies onto the active LOCs of its own retreat set (leipzig.rally_loc_set = own-front)"; });
     return own;

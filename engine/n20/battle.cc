@@ -76,6 +76,10 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
     }
   }
 
+  // RULE std:8.2.1 (countercharge.multi_defender = single_defender) — each countercharge battle has exactly one defender
+  if (b.countercharge && def.size() > 1 && rules.readings().countercharge_single_defender)
+    violate("std:8.2.1", "a countercharge battle has a single defending unit (countercharge.multi_defender = "
+                         "single_defender), not " + std::to_string(def.size()));
   // Step B.
   Trace silent(Trace::Off{}, rules.catalog());
   std::vector<bool> bombarding(att.size(), false);

@@ -29,6 +29,11 @@ int nearest_enemy(const GameState& s, const std::string& side, Hex h) {
 // unit is to it. Step D. A path to that LOC clear of enemy units and their neighbours.
 bool is_rally_hex(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side, Hex h,
                   Trace& trace) {
+  return is_rally_hex(rules, map, state, side, h, map.locs(side), trace);
+}
+
+bool is_rally_hex(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side, Hex h,
+                  const std::set<Hex>& locs, Trace& trace) {
   // Step A.
   const TerrainType& t = rules.terrain_of(map, h, state);
   const bool natural = t.built_up || map.objectives(side).count(h);
@@ -36,7 +41,6 @@ bool is_rally_hex(const N20Rules& rules, const Map& map, const GameState& state,
   // Step B.
   if (nearest_enemy(state, side, h) < 4) return false;
   // Step C.
-  const auto& locs = map.locs(side);
   if (locs.empty()) return false;
   Hex loc = *locs.begin();
   for (Hex l : locs)
@@ -151,9 +155,22 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     }
     out.rolls.push_back(r);
   }
-  // Step C.
-  for (Hex h : rules.friendly_locs(*first, map, state))
-    if (!occupied(state, h)) out.placements.push_back(h);
+  // Step C. Each unit's LOC set (rally_locs: the same for every unit but where a game splits
+  // its LOCs, as Leipzig's Fronts), its empty hexes, then the 16.4 rally hexes tracing to it.
+  std::vector<std::set<Hex>> sets;
+  std::vector<std::size_t> set_of;  // per unit of the request, its index in `sets`
+  for (const auto& id : request.units) {
+    std::set<Hex> locs = rules.rally_locs(*state.unit(id), map, state, trace);
+    auto it = std::find(sets.begin(), sets.end(), locs);
+    set_of.push_back(static_cast<std::size_t>(it - sets.begin()));
+    if (it == sets.end()) sets.push_back(std::move(locs));
+  }
+  std::vector<std::vector<Hex>> places(sets.size()), halts(sets.size());
+  std::set<Hex> empty_locs;
+  for (std::size_t k = 0; k < sets.size(); ++k)
+    for (Hex h : sets[k])
+      if (!occupied(state, h)) places[k].push_back(h), empty_locs.insert(h);
+  out.placements.assign(empty_locs.begin(), empty_locs.end());
   trace.cite("std:10.0", [&] {
     return std::to_string(out.placements.size()) + " empty friendly LOC hex(es) can take rallied units";
   });
@@ -163,13 +180,21 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     for (Hex h : map.objectives(side)) candidates.push_back(h);
     std::sort(candidates.begin(), candidates.end());
     candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-    for (Hex h : candidates)
-      if (std::find(out.placements.begin(), out.placements.end(), h) == out.placements.end() &&
-          is_rally_hex(rules, map, state, side, h, trace)) {
+    for (Hex h : candidates) {
+      bool any = false;
+      for (std::size_t k = 0; k < sets.size(); ++k)
+        if (std::find(sets[k].begin(), sets[k].end(), h) == sets[k].end() &&
+            is_rally_hex(rules, map, state, side, h, sets[k], trace))
+          places[k].push_back(h), any = true;
+      if (any && !empty_locs.count(h)) {
         out.placements.push_back(h);
         out.rally_hexes.push_back(h);
       }
+    }
   }
+  // Where the units' sets differ, where each may go.
+  if (sets.size() > 1)
+    for (std::size_t i = 0; i < request.units.size(); ++i) out.unit_placements[request.units[i]] = places[set_of[i]];
   return out;
 }
 

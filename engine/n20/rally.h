@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct RallyOutcome {
   std::vector<Hex> rally_hexes;  // which of them are 16.4 rally hexes
   int morale_spent = 0;
   std::map<std::string, int> spent_by_track;  // the points spent, per morale track
+  // Where the units' LOC sets differ (Leipzig's Fronts: rally_locs), each unit's own places,
+  // a subset of `placements`; empty when every unit may go to every one of them.
+  std::map<std::string, std::vector<Hex>> unit_placements;
 };
 
 RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state, const RallyRequest& request,
@@ -44,5 +48,9 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
 // path to that LOC clear of enemy units and their neighbours, across no impassable river)?
 bool is_rally_hex(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side, Hex h,
                   Trace& trace);
+// The same, tracing to the nearest of `locs` (the rallying unit's rally_locs) instead of the
+// side's map LOCs.
+bool is_rally_hex(const N20Rules& rules, const Map& map, const GameState& state, const std::string& side, Hex h,
+                  const std::set<Hex>& locs, Trace& trace);
 
 }  // namespace hexlaw::n20

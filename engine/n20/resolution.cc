@@ -505,8 +505,16 @@ bool BattleResolution::begin_retreat() {
   const N20Rules& rules = *fixed_->rules;
   const ResolutionPolicy& policy = *fixed_->policy;
   int distance = f.distance;
-  if (const int fewer = rules.retreat_reduction(*fixed_->map, unit(f.unit).hex, out_.after, *trace_);
-      fewer > 0 && policy.shorten_in_fortified) {
+  const bool attacking = std::find(battle().attackers.begin(), battle().attackers.end(), f.unit) != battle().attackers.end();
+  if (attacking && rules.readings().fortified_one_fewer_defenders_only && policy.shorten_in_fortified &&
+      rules.retreat_reduction(*fixed_->map, unit(f.unit).hex, out_.after, *trace_) > 0) {
+    // RULE std:9.8.1 (retreat.fortified_one_fewer_applies_to = defenders_only) — an attacker retreats its full distance
+    trace_->cite("std:9.8.1", [&] {
+      return f.unit + " attacked from a Fortified or Redoubt hex: only defenders may retreat one hex fewer "
+                      "(retreat.fortified_one_fewer_applies_to = defenders_only)";
+    });
+  } else if (const int fewer = rules.retreat_reduction(*fixed_->map, unit(f.unit).hex, out_.after, *trace_);
+             fewer > 0 && policy.shorten_in_fortified) {
     distance = std::max(0, distance - fewer);
     trace_->cite("std:9.8.1", [&] {
       return fewer == 1 ? f.unit + " is in a Fortified or Redoubt hex: its owner retreats it one hex fewer"

@@ -126,7 +126,9 @@ class Ground {
         priority_(rules.readings().retreat_priority),
         loc_breaks_(!rules.printed().loc_early_break.empty()),
         arrays_(rules.workspace().take<SearchArrays>()) {
-    if (rules.printed().retreat_direction.empty()) away_from_ = unit.hex;
+    if (rules.printed().retreat_direction.empty() || rules.printed().direction_by_final_hex) away_from_ = unit.hex;
+    final_only_ = rules.printed().direction_by_final_hex;
+    battle_hex_ = unit.hex;
     for (Hex h : rules.friendly_locs(unit, map, state)) locs_.push_back(h);
     // The LOCs a retreat may head for: the friendly LOCs, unless the game narrows them
     // (Dresden's inactive LOCs under dresden.inactive_loc_scope = retreat_only).
@@ -322,6 +324,14 @@ class Ground {
   // Whether reaching a friendly LOC with hexes owed ends the retreat (std:9.8.7; not in the
   // Leipzig printing, where the LOC is a hex like any other).
   bool loc_breaks() const { return loc_breaks_; }
+  // Where the direction rule judges the last hex only (PrintingRules::direction_by_final_hex):
+  // the LOC the retreat now heads for, and whether a retreat may end at `at` — closer to that
+  // LOC than the battle hex. Always true under the other readings.
+  bool final_only() const { return final_only_; }
+  void head_for(std::optional<Hex> loc) { final_target_ = final_only_ ? loc : std::nullopt; }
+  bool ends_well(Hex at) const {
+    return !final_target_ || distance(at, *final_target_) < distance(battle_hex_, *final_target_);
+  }
 
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
@@ -410,7 +420,7 @@ class Ground {
   // Can a retreat at `at`, `remaining` hexes owed, be finished — the full distance ending
   // alone, or a friendly LOC reached early (where it breaks, std:9.8.7) — within `limit`?
   bool can_finish(Hex at, int remaining, int extension, std::vector<Hex>& visited, Limit limit = {}) const {
-    if (remaining == 0 && !friend_at(at)) return true;
+    if (remaining == 0 && !friend_at(at)) return ends_well(at);
     if (remaining > 0 && loc_breaks_ && is_loc(at)) return true;
     if (remaining == 0 && extension >= kMaxExtension) return false;
     const bool budgeted = limit.budget < kUnlimited;
@@ -447,7 +457,11 @@ class Ground {
   void cheapest(Hex at, int remaining, int extension, std::vector<Hex>& visited, int spent, int& best,
                 int floor = 0) const {
     if (best <= floor) return;
-    if ((remaining == 0 && !friend_at(at)) || (remaining > 0 && visited.size() > 1 && loc_breaks_ && is_loc(at))) {
+    if (remaining == 0 && !friend_at(at)) {
+      if (ends_well(at)) best = std::min(best, spent);
+      return;
+    }
+    if (remaining > 0 && visited.size() > 1 && loc_breaks_ && is_loc(at)) {
       best = std::min(best, spent);
       return;
     }
@@ -477,6 +491,9 @@ class Ground {
   bool friends_first_;
   Priority priority_;
   bool loc_breaks_;
+  bool final_only_ = false;
+  Hex battle_hex_{};
+  std::optional<Hex> final_target_;
   // The battle hex every step must move farther from, where no rule sets a retreat's direction
   // (the standard game under the Leipzig printing: the lead-in's "away from" is all there is).
   std::optional<Hex> away_from_;
@@ -577,7 +594,7 @@ void candidates_at(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& vi
   }
   // Step E.
   bool any_closer = false;
-  if (loc) {
+  if (loc && !g.final_only()) {
     const int here = distance(at, *loc);
     any_closer = std::any_of(candidates.begin(), candidates.begin() + static_cast<long>(n_candidates),
                              [&](const RetreatStep& c) { return distance(c.hex, *loc) < here; });
@@ -601,9 +618,9 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
     return;
   }
   const Hex at = visited.back();
-  // Step A.
+  // Step A. (Where the direction rule judges the last hex only, it must end closer to the LOC.)
   if (remaining == 0 && !g.friend_at(at)) {
-    out.push_back(path);
+    if (g.ends_well(at)) out.push_back(path);
     return;
   }
   // Step B.
@@ -642,8 +659,8 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
   // Count the rules that shaped a step only where the step led to a legal retreat.
   if (out.size() > before) {
     if (cand.best > 0) ++shaped.lower_class;
-    if (loc && cand.any_closer) ++shaped.direction;
-    if (loc && !cand.any_closer) ++shaped.zigzag;
+    if (loc && !g.final_only() && cand.any_closer) ++shaped.direction;
+    if (loc && !g.final_only() && !cand.any_closer) ++shaped.zigzag;
   }
 }
 
@@ -843,6 +860,10 @@ void no_retreat(const Ground& g, const Map& map, const Unit& unit, int distance_
 
 RetreatOptions retreat_choice(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
                               int distance_owed, std::optional<Hex> loc, Trace& trace) {
+  // Where the direction rule judges only the last hex against the LOC the retreat heads for
+  // (retreat.leipzig_loc_rule = printed-only), the least cost depends on the LOC and the search
+  // below does not model it: every path is enumerated instead.
+  if (rules.printed().direction_by_final_hex) return retreat_paths(rules, map, state, unit, distance_owed, loc, trace);
   RetreatOptions o;
   Ground g(rules, map, state, unit);
   retreat_premises(rules, map, state, unit, distance_owed, o, trace);
@@ -907,9 +928,24 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   // without a budget.
   bool fewest_known = g.priority() != Ground::Priority::FewestEzoc;
   int fewest = fewest_known ? kUnlimited : 0;
+  if (!fewest_known && g.final_only()) {
+    // Where only the last hex must come closer to a LOC, a complete retreat toward one LOC may
+    // cost more than one toward another: the least cost is that of any LOC the owner may choose.
+    fewest = kUnlimited;
+    for (const auto& target : targets) {
+      std::vector<Hex> visited{};
+      g.enter(visited, unit.hex);
+      g.head_for(target);
+      g.cheapest(unit.hex, distance_owed, 0, visited, 0, fewest);
+      g.leave(visited);
+    }
+    fewest_known = true;
+  }
   Shaping shaped;
   std::set<std::vector<Hex>> seen;
   for (const auto& target : targets) {
+    g.head_for(target);
+    if (fewest == kUnlimited && g.priority() == Ground::Priority::FewestEzoc) break;  // no legal retreat at all
     std::vector<RetreatPath> found;
     found.reserve(16);
     std::vector<Hex> visited;
@@ -996,6 +1032,14 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   // The direction rule is std:9.8.6, or under the Leipzig printing the game's own (leipzig:9.8.6
   // sends each unit towards its LOCs; the mechanics of std:9.8.6 apply, per its catalog note).
   const bool own_direction = direction != "std:9.8.6";
+  if (g.final_only()) {
+    // RULE leipzig:9.8.6 (retreat.leipzig_loc_rule = printed-only) — away from the battle hex, ending nearer a LOC
+    trace.cite(direction, [&] {
+      return "each step takes " + unit.id + " farther from its battle hex " + map.name(unit.hex) +
+             " and the retreat ends closer to the LOC the owner heads for than the battle hex was "
+             "(retreat.leipzig_loc_rule = printed-only)";
+    });
+  }
   if (shaped.direction) {
     const std::string yields = fewest > 0 && fewest < kUnlimited
                                    ? " without entering more enemy-ZOC or friendly-occupied hexes (9.8.6 yields to 9.8.2)"

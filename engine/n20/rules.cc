@@ -69,6 +69,12 @@ const std::vector<InterpretationSwitch>& known_switches() {
       {"leipzig.substitute_shuffle", {"whole-pile", "random-place"}, "whole-pile", "leipzig:5.1"},
       // leipzig4a: arrivals (leipzig_arrivals.cc)
       {"leipzig.loc_activation_trigger", {"main-body", "first-unit"}, "main-body", "leipzig:9.8.6"},
+      // lzswitch: the Leipzig LOC readings the catalog records (leipzig:9.8.6's notes)
+      {"leipzig.rally_loc_set", {"own-front", "any-allied"}, "own-front", "leipzig:9.8.6"},
+      {"retreat.leipzig_loc_rule", {"series", "printed-only"}, "series", "leipzig:9.8.6"},
+      // lzswitch: standard readings the catalog recorded as switches without the engine reading them
+      {"countercharge.multi_defender", {"allowed", "single_defender"}, "allowed", "std:8.2.1"},
+      {"retreat.fortified_one_fewer_applies_to", {"any_unit", "defenders_only"}, "any_unit", "std:9.8.1"},
   };
   return kSwitches;
 }
@@ -146,6 +152,30 @@ void N20Rules::resolve_choice() {
   r.unreliable_cadre_stands_aside = is("leipzig.unreliable_cadre_fights", "stands-aside");
   r.dummies_scout_as_cavalry = is("fog.dummy_scouting", "as_cavalry");
   r.hidden_side_shows_movement = is("fog.hidden_side_shows_movement_allowance", "with_movement");
+  // The games' switches (lzswitch): read here once, so no layer reads a switch by name.
+  r.jena_objective_aims = is("jena.objective_hex_side", "aims");
+  r.jena_free_deployment_same_pair = is("jena.free_deployment_choice", "same-pair");
+  r.dresden_lone_garrison_by_result = is("dresden.lone_garrison_loss", "by_result");
+  r.dresden_garrison_break_scores = is("dresden.garrison_break_morale", "as_unit");
+  r.dresden_garrison_restore_after_retreat = is("dresden.dresden_garrison_restore", "after_retreat");
+  r.dresden_confusion_exempts_reinforcements = is("dresden.command_confusion_counts_reinforcements", "exempt");
+  r.dresden_confusion_historical_lifted = is("dresden.command_confusion_historical", "lifted");
+  r.dresden_downpour_before_cap = is("dresden.night_downpour_ma", "before_cap");
+  r.dresden_historical_locs_active = is("dresden.historical_loc_activation", "active_from_start");
+  r.dresden_meissen_au4_may_leave = is("dresden.meissen_au4_may_leave", "may_leave");
+  r.dresden_light_infantry_optional_off = is("dresden.light_infantry_optional", "optional_off");
+  r.dresden_inactive_loc_retreat_only = is("dresden.inactive_loc_scope", "retreat_only");
+  r.dresden_pontoon_allied_as_river = is("dresden.pontoon_allied_attack", "as_river");
+  r.leipzig_cadre_front_battle = is("leipzig.cadre_front", "battle");
+  r.leipzig_general_retreat_returns_at_zero = is("leipzig.general_retreat_return_value", "0");
+  r.leipzig_spent_blocks_advance = is("leipzig.spent_blocks_advance", "true");
+  r.leipzig_broken_leader_no_morale = is("leipzig.broken_leader_morale", "none");
+  r.leipzig_substitute_random_place = is("leipzig.substitute_shuffle", "random-place");
+  r.leipzig_loc_activation_first_unit = is("leipzig.loc_activation_trigger", "first-unit");
+  r.leipzig_rally_any_allied = is("leipzig.rally_loc_set", "any-allied");
+  r.leipzig_retreat_printed_only = is("retreat.leipzig_loc_rule", "printed-only");
+  r.countercharge_single_defender = is("countercharge.multi_defender", "single_defender");
+  r.fortified_one_fewer_defenders_only = is("retreat.fortified_one_fewer_applies_to", "defenders_only");
 }
 
 // Resolves what the chosen printing decides where the printings differ (PrintingRules), once,
@@ -167,6 +197,8 @@ void N20Rules::resolve_printing() {
   p.loc_early_break = carries("std:9.8.7") ? "std:9.8.7" : "";
   p.advance_immediacy = carries("std:9.9.7") ? "std:9.9.7" : "std:9.6";
   p.advance_exhaustion = carries("std:9.9.8") ? "std:9.9.8" : "std:9.1.2";
+  // RULE leipzig:9.8.6 (retreat.leipzig_loc_rule = printed-only) — the game's own direction rule read alone
+  p.direction_by_final_hex = !carries("std:9.8.6") && !p.retreat_direction.empty() && readings_.leipzig_retreat_printed_only;
 }
 
 std::shared_ptr<const TerrainIndex> N20Rules::terrain_index(const Map& m, const GameState& s) const {

@@ -85,6 +85,10 @@ struct PrintingRules {
   // An advanced unit neither attacks nor is attacked again this phase: std:9.9.8, or without
   // it std:9.1.2 (one battle per unit per phase, all declared first).
   std::string advance_exhaustion = "std:9.9.8";
+  // Where a game's own direction rule stands without std:9.8.6 and is read alone
+  // (retreat.leipzig_loc_rule = printed-only): each retreat hex farther from the battle hex,
+  // the last one closer to the chosen LOC than the battle hex; no hex-by-hex approach.
+  bool direction_by_final_hex = false;
 };
 
 // An interpretation switch the engine implements: its name (as in the catalog note that
@@ -111,9 +115,20 @@ enum class Optional : std::uint8_t {
   RoutRecovery,              // std:16.5.3
   UnitReduction,             // std:16.6
   Cadres,                    // std:16.7
+  // The games' own optional rules (lzswitch), resolved the same way.
+  LeipzigRecombine,          // leipzig:16.7.3
+  LeipzigUnreliable,         // leipzig:16.8
+  LeipzigLightInfantry,      // leipzig:16.9
+  LeipzigBridge,             // leipzig:16.10
+  LeipzigFatigue,            // leipzig:16.11
+  LeipzigLeaders,            // leipzig:16.12
+  DresdenVariableWeather,    // dresden:16.8
 };
 inline constexpr std::string_view kOptionalRuleIds[] = {"std:16.1", "std:16.2",   "std:16.3", "std:16.4",
-                                                        "std:16.5", "std:16.5.3", "std:16.6", "std:16.7"};
+                                                        "std:16.5", "std:16.5.3", "std:16.6", "std:16.7",
+                                                        "leipzig:16.7.3", "leipzig:16.8", "leipzig:16.9",
+                                                        "leipzig:16.10", "leipzig:16.11", "leipzig:16.12",
+                                                        "dresden:16.8"};
 
 // Every interpretation switch's chosen reading as a typed value, resolved once when the rule
 // set is built (the switch names and readings are those of known_switches()).
@@ -151,6 +166,31 @@ struct Readings {
   bool leipzig_loc_count_all_allied = false;  // leipzig.loc_capture_count = all-allied
   bool unreliable_drm_cumulative = false;     // leipzig.unreliable_drm_stacking = cumulative
   bool unreliable_cadre_stands_aside = false;  // leipzig.unreliable_cadre_fights = stands-aside
+  // The games' switches (lzswitch): each as its layer reads it.
+  bool jena_objective_aims = false;                  // jena.objective_hex_side = aims
+  bool jena_free_deployment_same_pair = false;       // jena.free_deployment_choice = same-pair
+  bool dresden_lone_garrison_by_result = false;      // dresden.lone_garrison_loss = by_result
+  bool dresden_garrison_break_scores = false;        // dresden.garrison_break_morale = as_unit
+  bool dresden_garrison_restore_after_retreat = false;  // dresden.dresden_garrison_restore = after_retreat
+  bool dresden_confusion_exempts_reinforcements = false;  // dresden.command_confusion_counts_reinforcements = exempt
+  bool dresden_confusion_historical_lifted = false;  // dresden.command_confusion_historical = lifted
+  bool dresden_downpour_before_cap = false;          // dresden.night_downpour_ma = before_cap
+  bool dresden_historical_locs_active = false;       // dresden.historical_loc_activation = active_from_start
+  bool dresden_meissen_au4_may_leave = false;        // dresden.meissen_au4_may_leave = may_leave
+  bool dresden_light_infantry_optional_off = false;  // dresden.light_infantry_optional = optional_off
+  bool dresden_inactive_loc_retreat_only = false;    // dresden.inactive_loc_scope = retreat_only
+  bool dresden_pontoon_allied_as_river = false;      // dresden.pontoon_allied_attack = as_river
+  bool leipzig_cadre_front_battle = false;           // leipzig.cadre_front = battle
+  bool leipzig_general_retreat_returns_at_zero = false;  // leipzig.general_retreat_return_value = 0
+  bool leipzig_spent_blocks_advance = false;         // leipzig.spent_blocks_advance = true
+  bool leipzig_broken_leader_no_morale = false;      // leipzig.broken_leader_morale = none
+  bool leipzig_substitute_random_place = false;      // leipzig.substitute_shuffle = random-place
+  bool leipzig_loc_activation_first_unit = false;    // leipzig.loc_activation_trigger = first-unit
+  bool leipzig_rally_any_allied = false;             // leipzig.rally_loc_set = any-allied
+  bool leipzig_retreat_printed_only = false;         // retreat.leipzig_loc_rule = printed-only
+  bool countercharge_single_defender = false;        // countercharge.multi_defender = single_defender
+  bool fortified_one_fewer_defenders_only = false;   // retreat.fortified_one_fewer_applies_to = defenders_only
+  friend bool operator==(const Readings&, const Readings&) = default;
 };
 
 // A rule set, once built, is read by every query asked under it. It serves one thread at a
@@ -233,7 +273,7 @@ class N20Rules {
   }
   // Whether rout halving comes before doubling (the rout.halving_order switch, or a game's own
   // fixed order, as Dresden's 9.4.5).
-  virtual bool halve_before_doubling() const { return interpretation("rout.halving_order") == "halve_then_double"; }
+  virtual bool halve_before_doubling() const { return readings_.halve_then_double; }
   // Whether a unit may ever move voluntarily (garrisons may not).
   virtual bool may_move(const Unit& u, Trace& t) const;
   // Whether a unit may make cavalry reactions: countercharge, disengage, penetrate (std:8.0).
@@ -818,6 +858,13 @@ class N20Rules {
   virtual ArrivalMorale make_arrival_choice(const Map& m, const ArrivalChoice& c, GameState& s, Trace& t) const {
     (void)m, (void)c, (void)s, (void)t;
     return {};
+  }
+  // ---- lzswitch: where rallied units go.
+  // The LOC hexes a rallied `u` may be placed on (std:10.0) and the LOC a std:16.4 rally hex
+  // traces to: by default its friendly LOCs; Leipzig's Allies by leipzig.rally_loc_set.
+  virtual std::set<Hex> rally_locs(const Unit& u, const Map& m, const GameState& s, Trace& t) const {
+    (void)t;
+    return friendly_locs(u, m, s);
   }
 
  private:

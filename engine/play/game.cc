@@ -269,6 +269,7 @@ void Game::apply(const Action& a) {
     case Stage::MovementDeclaration: apply_movement_declaration(a); break;
     case Stage::MovementStartDeclaration: apply_movement_start_declaration(a); break;
     case Stage::ArmyArrival: apply_arrival(a); break;
+    case Stage::LeipzigEventFront: apply_event_front(a); break;
     default: throw std::logic_error("apply() with no decision awaited");
   }
 }

@@ -135,7 +135,8 @@ class Game {
  private:
   enum class Stage {
     PhaseStart, ForcedMarch, MoveSelect, MoveTo, DummyArrival, ReactSelect, React, Stop, Combine, Declare, Resolve, BattleSetup, OwnerChoice, Advance,
-    Rally, PartialRally, Place, Dummy, PhaseEnd, Over, GeneralRetreat, NightDeclaration, MovementDeclaration, MovementStartDeclaration, ArmyArrival
+    Rally, PartialRally, Place, Dummy, PhaseEnd, Over, GeneralRetreat, NightDeclaration, MovementDeclaration, MovementStartDeclaration, ArmyArrival,
+    LeipzigEventFront  // lzswitch: the Front a side-wide event falls on (leipzig:12.0; game_events.cc)
   };
   // What one Player Turn has seen so far (std:13.0's facts) and the phase's working data.
   struct TurnScratch {
@@ -187,6 +188,7 @@ class Game {
     std::vector<std::string> partial;       // No Effect infantry that may rally partially (16.6.1)
     std::vector<std::string> to_place;      // rallied units awaiting a hex
     std::vector<Hex> placements;            // hexes they may take
+    std::map<std::string, std::vector<Hex>> unit_placements;  // per unit, where its own differ (leipzig.rally_loc_set)
   };
 
   void run();                        // plays automatic steps until a decision or the end
@@ -311,6 +313,12 @@ class Game {
   void apply_movement_declaration(const Action& a);
   void offer_arrival();  // army arrivals as the Movement Phase opens (game_arrivals.cc)
   void apply_arrival(const Action& a);
+  // lzswitch (game_events.cc): the Random Event drawn; before it, where the card will fall on a
+  // side keeping several tracks whose Front the rule set leaves to its player (leipzig:12.0,
+  // allied-choice), that player names the Front (decision `front`): true when offered.
+  void draw_random_event();
+  bool offer_event_front();
+  void apply_event_front(const Action& a);
 
   std::shared_ptr<const Scenario> scenario_;
   GameState state_;

@@ -86,6 +86,7 @@ void Game::apply_rally(const Action& a) {
     if (r.may_partial_rally) scratch_.partial.push_back(r.unit);
   }
   scratch_.placements = out.placements;
+  scratch_.unit_placements = out.unit_placements;
   note(text, t);
   if (judge_decisive()) return;
   offer_partial_rally();
@@ -149,7 +150,8 @@ void Game::offer_place() {
   while (!scratch_.to_place.empty()) {
     const std::string id = scratch_.to_place.front();
     Decision d{.kind = DecisionKind::Place, .unit = id, .rule = "std:10.0", .prompt = "where is " + id + " placed?"};
-    for (Hex h : scratch_.placements)
+    const auto own = scratch_.unit_placements.find(id);  // a unit whose LOC set differs from others'
+    for (Hex h : own != scratch_.unit_placements.end() ? own->second : scratch_.placements)
       if (!state_.unit_at(h)) d.add({.kind = ActionKind::Place, .hex = h});
     if (d.size() != 0) {
       offer(std::move(d));

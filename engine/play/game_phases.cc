@@ -72,18 +72,14 @@ void Game::begin_phase() {
        t);
   // Step C.
   switch (pos_.phase) {
-    case n20::Phase::RandomEvents: {
-      Trace e{Trace::IdsOnly{}, catalog()};
+    case n20::Phase::RandomEvents:
       if (deck_.draw_pile.empty() && deck_.discards.empty()) {
         stage_ = Stage::PhaseEnd;
         return;
       }
-      n20::EventDraw d = n20::draw_event(*scenario_->rules, state_, deck_, state_.phasing, scenario_->french, dice_, e);
-      note(d.drawn ? state_.phasing + " draws " + d.card + " (" + d.half + "): " + d.text : "no event card to draw", e);
-      stage_ = Stage::PhaseEnd;
-      judge_decisive();
+      if (offer_event_front()) return;  // a side-wide event's Front, named first (leipzig:12.0)
+      draw_random_event();
       return;
-    }
     case n20::Phase::Movement: {
       // The groups that may buy a forced march, each once (the side; Leipzig's armies).
       Trace silent(Trace::Off{}, catalog());

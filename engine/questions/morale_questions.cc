@@ -51,6 +51,15 @@ void add_morale_questions(std::vector<QuestionKind>& kinds) {
         nlohmann::json out{{"rolls", rolls}, {"placements", places}, {"rally_hexes", rally_hexes},
                            {"morale_spent", o.morale_spent}};
         if (o.spent_by_track.size() > 1 || !req.spend_for.empty()) out["spent_by_track"] = o.spent_by_track;
+        if (!o.unit_placements.empty()) {  // the units' LOC sets differ (leipzig.rally_loc_set)
+          nlohmann::json by_unit = nlohmann::json::object();
+          for (const auto& [id, hexes] : o.unit_placements) {
+            nlohmann::json list = nlohmann::json::array();
+            for (Hex h : hexes) list.push_back(s.map.name(h));
+            by_unit[id] = list;
+          }
+          out["placements_by_unit"] = by_unit;
+        }
         return out;
       }});
   kinds.push_back(QuestionKind{

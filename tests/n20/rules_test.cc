@@ -69,6 +69,57 @@ TEST(Rules, LayersRefuseWhatTheyDoNotKnow) {
             "end_of_phase");
 }
 
+// Every switch is resolved into a typed reading when the rule set is built (issue 10): each
+// reading other than the default changes Readings (or, for the printing's direction rule, the
+// PrintingRules), so no procedure needs to read a switch by name.
+TEST(Rules, EveryReadingIsResolvedIntoATypedValue) {
+  auto game_of = [](const std::string& rule) {
+    const std::string book = rule.substr(0, rule.find(':'));
+    return book == "jena" || book == "dresden" || book == "leipzig" ? book : std::string("standard");
+  };
+  for (const auto& sw : n20::known_switches()) {
+    const auto base = n20::make_rules({.game = game_of(sw.rule)}, testing::source_spec());
+    for (const auto& reading : sw.readings) {
+      const auto r = n20::make_rules({.game = game_of(sw.rule), .interpretations = {{sw.name, reading}}},
+                                     testing::source_spec());
+      EXPECT_EQ(r->interpretation(sw.name), reading);
+      if (reading == sw.default_reading)
+        EXPECT_TRUE(r->readings() == base->readings()) << sw.name << " = " << reading;
+      else
+        EXPECT_FALSE(r->readings() == base->readings()) << sw.name << " = " << reading << " leaves no typed trace";
+    }
+  }
+  // The Leipzig printing-only reading also reaches the printing's direction rule.
+  const auto alone = n20::make_rules({.game = "leipzig", .interpretations = {{"retreat.leipzig_loc_rule", "printed-only"}}},
+                                     testing::source_spec());
+  EXPECT_TRUE(alone->printed().direction_by_final_hex);
+  const auto jena_printing = n20::make_rules(
+      {.game = "leipzig", .interpretations = {{"retreat.leipzig_loc_rule", "printed-only"}}, .printing = "jena"},
+      testing::source_spec());
+  EXPECT_FALSE(jena_printing->printed().direction_by_final_hex);
+  // The games' optional rules, by name once built.
+  const auto leaders = n20::make_rules({.game = "leipzig", .options = {"leipzig:16.12"}}, testing::source_spec());
+  EXPECT_TRUE(leaders->on(n20::Optional::LeipzigLeaders));
+  EXPECT_FALSE(leaders->on(n20::Optional::LeipzigFatigue));
+}
+
+// An unknown reading of a known switch, or an unknown switch, is refused by name when the rule
+// set is built, never read by name later.
+TEST(Rules, AnUnknownReadingIsRefusedByNameWhenBuilt) {
+  for (const auto& sw : n20::known_switches()) {
+    try {
+      n20::make_rules({.game = "leipzig", .interpretations = {{sw.name, "no-such-reading"}}}, testing::source_spec());
+      ADD_FAILURE() << sw.name << " accepted an unknown reading";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("'" + sw.name + "'"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("no-such-reading"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW(n20::make_rules({.game = "leipzig", .interpretations = {{"leipzig.no_such_switch", "x"}}},
+                               testing::source_spec()),
+               std::invalid_argument);
+}
+
 TEST(Rules, DresdenAndLeipzigReadJenasTables) {
   HEXLAW_CITES("dresden:table.crt", "leipzig:table.crt");
   for (const char* game : {"dresden", "leipzig"}) {

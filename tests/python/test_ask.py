@@ -141,16 +141,16 @@ def test_movement_questions_from_python():
 
 
 def test_a_refusal_is_a_rule_refused_error():
-    """leipzig:9.8.6 — a reading switch the engine does not implement is refused by name: hexlaw.RuleRefused, a CaseError."""
+    """std:9.8.6 — a reading switch the engine does not implement is refused by name: hexlaw.RuleRefused, a CaseError."""
     case = {
         "game": "leipzig",
-        "interpretations": {"leipzig.rally_loc_set": "front"},
+        "interpretations": {"retreat.loc_distance_metric": "path"},
         "units": [
             {"id": "F", "side": "french", "type": "infantry", "strength": 4, "movement": 2, "hex": "1223"},
         ],
         "question": {"kind": "path", "unit": "F", "path": ["1224"]},
     }
-    with pytest.raises(hexlaw.RuleRefused, match="refused: leipzig:9.8.6:"):
+    with pytest.raises(hexlaw.RuleRefused, match="refused: std:9.8.6:"):
         hexlaw.ask(case)
     assert issubclass(hexlaw.RuleRefused, hexlaw.CaseError)
 

@@ -172,3 +172,40 @@ def test_leipzig_5_1_played_games_remove_and_replace_cards_and_replay_exactly():
         assert again.state == game.state and again.record == game.record
     assert removed > 0 and kept > 0
 
+
+
+def test_leipzig_12_0_a_side_wide_event_asks_the_allied_player_for_its_front():
+    """leipzig:12.0 — under leipzig.mixed_front_morale = allied-choice (the default), a Random
+    Event that moves the Allies' morale as a whole is put to the Allied player first: decision
+    `front` in the Random Events Phase, one choice per Front; only the Front named takes the
+    card's points, and the game replays exactly from its log."""
+    offered = 0
+    for seed in range(1, 9):
+        text = leipzig(seed).text
+        assert "leipzig.mixed_front_morale: each-front" in text
+        text = text.replace("interpretations: {leipzig.mixed_front_morale: each-front}\n", "")
+        game = hexlaw.Game(text, seed=seed)
+        step = 0
+        while not game.over:
+            step += 1
+            decision = game.decision
+            if decision["kind"] == "front" and game.phase == "random-events":
+                offered += 1
+                assert decision["side"] == "allied" and decision["rule"] == "leipzig:12.0"
+                assert decision["choices"] == ["name allied-north", "name allied-south"]
+                before = dict(game.morale)
+                pick = decision["choices"][step % 2]
+                game.choose(pick)
+                named = pick.split()[1]
+                other = "allied-south" if named == "allied-north" else "allied-north"
+                drawn = [e for e in game.record if " draws " in e["text"]][-1]
+                assert "leipzig:12.0" in [e for e in game.record if " names the " in e["text"]][-1]["rules"]
+                assert drawn["text"].startswith("allied draws") or drawn["text"].startswith("french draws")
+                if not any(e["text"].startswith("a General Retreat") for e in game.record[-3:]):
+                    assert game.morale[other] == before[other]  # the other Front is untouched
+            else:
+                game.play("random", seed=seed * 100000 + step, max_decisions=1)
+        assert game.invariant_violations() == []
+        again = hexlaw.replay(text, game.log)
+        assert again.state == game.state and again.record == game.record
+    assert offered > 0

@@ -61,7 +61,7 @@ int DresdenRules::movement_allowance_modifier(const Unit& u, const GameState& s,
     t.cite("dresden:5.2", [&] { return "Extra Horses: " + u.id + " keeps its full allowance in the mud"; });
     return 0;
   }
-  if (s.night && interpretation("dresden.night_downpour_ma") == "before_cap") {
+  if (s.night && readings().dresden_downpour_before_cap) {
     t.cite("dresden:5.1.1", [&] { return "dresden.night_downpour_ma=before_cap: the -1 falls on " + u.id +
                                          "'s printed allowance, and the Night cap then sets it to 1"; });
     return 0;
@@ -108,7 +108,7 @@ bool DresdenRules::skips_random_events(std::string_view side, int turn, const Ga
 // RULE dresden:16.9 — the Austrian Light Corps (light infantry) may Disengage as cavalry does under std:8.3
 bool DresdenRules::may_disengage(const Unit& u, Trace& t) const {
   if (u.type == UnitType::Infantry && u.has(UnitFlag::Light) &&
-      interpretation("dresden.light_infantry_optional") == "optional_off") {
+      readings().dresden_light_infantry_optional_off) {
     t.cite("dresden:16.9", [&] { return "dresden.light_infantry_optional=optional_off: 16.9 is an optional rule left "
                                         "out of play, so " + u.id + " is plain infantry and may not Disengage"; });
     return N20Rules::may_disengage(u, t);

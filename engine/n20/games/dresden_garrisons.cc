@@ -103,10 +103,10 @@ const char* DresdenRules::forbids_reserves(const std::vector<const Unit*>& units
 N20Rules::Hold DresdenRules::holds_its_hex(const Unit& u, const GameState& s, Trace& t) const {
   (void)s;
   if (u.type != UnitType::Garrison) return {};
-  const bool scores = interpretation("dresden.garrison_break_morale") == "as_unit";
+  const bool scores = readings().dresden_garrison_break_scores;
   if (scores)
     t.cite("dresden:9.10", [&] { return "dresden.garrison_break_morale=as_unit: " + u.id + " scores like a broken unit"; });
-  if (interpretation("dresden.lone_garrison_loss") == "by_result") {
+  if (readings().dresden_lone_garrison_by_result) {
     t.cite("dresden:9.10", [&] {
       return "dresden.lone_garrison_loss=by_result: " + u.id + " cannot retreat and is removed by the result";
     });
@@ -172,7 +172,7 @@ void DresdenRules::settle_position(const Map& m, Change why, GameState& s, Trace
     take_off(g);
   }
   // Step B.
-  const bool after_retreat = interpretation("dresden.dresden_garrison_restore") == "after_retreat";
+  const bool after_retreat = readings().dresden_garrison_restore_after_retreat;
   for (const auto& taken : taken_garrisons(s)) {
     const std::string &id = taken.first, &hex = taken.second;  // named, as clang 14's lambdas cannot capture bindings
     Unit* g = s.unit(std::string_view(id));

@@ -47,7 +47,7 @@ const Unit* DresdenRules::austrian_fourth(const GameState& s) {
 void DresdenRules::meissen_roll(GameState& s, DiceSource& dice, Trace& t) const {
   // Au IV in the box may come out through Y as a reinforcement, under the switch's other reading.
   if (const Unit* in = meissen_occupant(s); in && in->side != "french") {
-    if (interpretation("dresden.meissen_au4_may_leave") != "may_leave") {
+    if (!readings().dresden_meissen_au4_may_leave) {
       t.cite("dresden:3.2", [&] { return "dresden.meissen_au4_may_leave=stays: " + in->id + " stays in Meissen"; });
       return;
     }
@@ -121,7 +121,7 @@ void DresdenRules::enter_holding_box(Symbol unit, GameState& s, Trace& t) const 
   if (!u) throw std::logic_error("no unit " + unit.str() + " to put in Meissen (dresden:3.2)");
   if (meissen_occupant(s)) throw std::logic_error("Meissen is occupied (dresden:3.2)");
   const bool french = u->side == "french";
-  const bool may_leave = !french && interpretation("dresden.meissen_au4_may_leave") == "may_leave";
+  const bool may_leave = !french && readings().dresden_meissen_au4_may_leave;
   u->status = UnitStatus::Pending;
   u->hex = Hex{};
   u->entry = "Y";

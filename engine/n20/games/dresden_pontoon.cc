@@ -51,7 +51,7 @@ N20Rules::ReservedCrossing DresdenRules::reserved_crossing(const Map& m, Hexside
 // pontoon's hexside: for Allied attacks it is the unbridged Elbe.
 const char* DresdenRules::attack_across_closed(const Map& m, const Unit& attacker, Hex defender,
                                                const GameState& s) const {
-  if (attacker.side == "french" || interpretation("dresden.pontoon_allied_attack") != "as_river") return nullptr;
+  if (attacker.side == "french" || !readings().dresden_pontoon_allied_as_river) return nullptr;
   const auto side = Hexside::between(attacker.hex, defender);
   if (!side || !is_pontoon_side(m, *side, s) || wet(s)) return nullptr;
   record_dynamic_citation("dresden:6.0");

@@ -89,7 +89,7 @@ void DresdenRules::at_game_turn_start(const Calendar& cal, int turn, GameState& 
     s.set_marker("extra-horses", false);
   }
   // Step C.
-  if (!option_on("dresden:16.8") && !cal.weather.empty()) {
+  if (!on(Optional::DresdenVariableWeather) && !cal.weather.empty()) {
     const auto it = cal.weather.find(turn);
     s.weather = it == cal.weather.end() ? "clear" : it->second;
     // RULE dresden:5.1 — without Variable Weather each turn's weather is the one the Game Turn track prints (no symbol: Clear)
@@ -113,7 +113,7 @@ void DresdenRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
                                         "Table (dresden:table.arrival), which the sources do not print");
   if (p != Phase::Movement || s.phasing == "french") return;
   // Step B.
-  if (option_on("dresden:16.8")) {
+  if (on(Optional::DresdenVariableWeather)) {
     Trace silent(Trace::Off{}, catalog());
     if (skips_random_events(s.phasing.view(), s.turn, s, silent)) {
       t.cite("dresden:5.0", [&] { return s.turn == 1 ? std::string("turn 1: no Variable Weather check")
@@ -132,7 +132,7 @@ void DresdenRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
 // has none under its switch).
 void DresdenRules::confusion_roll(GameState& s, DiceSource& dice, Trace& t) const {
   if (s.has_marker(kLifted)) return;
-  if (s.has_marker("historical-scenario") && interpretation("dresden.command_confusion_historical") == "lifted") {
+  if (s.has_marker("historical-scenario") && readings().dresden_confusion_historical_lifted) {
     t.cite("dresden:3.1", "dresden.command_confusion_historical=lifted: no command confusion in the Historical scenario");
     return;
   }
@@ -198,7 +198,7 @@ void DresdenRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
   }
   // Step A.
   if (allied(*u) && entering && confusion_limit(s) &&
-      interpretation("dresden.command_confusion_counts_reinforcements") == "exempt") {
+      readings().dresden_confusion_exempts_reinforcements) {
     t.cite("dresden:3.1", [&] { return "dresden.command_confusion_counts_reinforcements=exempt: " + u->id +
                                        " entering is not counted against the limit"; });
     set_marker_number(s, kExempt, marker_number(s, kExempt).value_or(0) + 1);
@@ -274,7 +274,7 @@ NightMorale DresdenRules::judge_night_morale(const Map& m, const GameState& s, c
   objectives.clear_objectives();
   // An inactive French LOC is no LOC the Allies can hold (9.8.6), unless the exclusion is
   // limited to retreat direction (dresden.inactive_loc_scope = retreat_only).
-  if (interpretation("dresden.inactive_loc_scope") != "retreat_only")
+  if (!readings().dresden_inactive_loc_retreat_only)
     for (Hex h : inactive_french_locs(m, s)) objectives.remove_loc("french", h);
   else if (side != "french" && !inactive_french_locs(m, s).empty())
     t.cite("dresden:9.8.6", "dresden.inactive_loc_scope=retreat_only: the inactive French LOCs still count as French LOCs "
@@ -299,7 +299,7 @@ NightMorale DresdenRules::judge_night_morale(const Map& m, const GameState& s, c
 std::vector<Hex> DresdenRules::inactive_french_locs(const Map& m, const GameState& s) const {
   static constexpr std::pair<const char*, const char*> kAreaLocs[] = {{"A", "1607"}, {"B", "1617"}, {"C", "1624"}};
   const bool historical_1607 = s.has_marker("historical-scenario") &&
-                               interpretation("dresden.historical_loc_activation") == "active_from_start";
+                               readings().dresden_historical_locs_active;
   std::vector<Hex> out;
   for (const auto& [area, loc] : kAreaLocs) {
     if (s.has_marker(Symbol(std::string("loc-active-") + area))) continue;
@@ -317,7 +317,7 @@ std::vector<Hex> DresdenRules::inactive_french_locs(const Map& m, const GameStat
 std::set<Hex> DresdenRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
   std::set<Hex> locs = N20Rules::friendly_locs(u, m, s);
   if (u.side != "french") return locs;
-  if (interpretation("dresden.inactive_loc_scope") == "retreat_only") {
+  if (readings().dresden_inactive_loc_retreat_only) {
     if (!inactive_french_locs(m, s).empty()) record_dynamic_citation("dresden:9.8.6");
     return locs;
   }

@@ -62,7 +62,7 @@ bool JenaRules::is_guard(const Unit& u, Trace& t) const {
 // RULE jena:14.0 — the objectives of the night: Jena and Hassenhausen for the French, Dornburg and Auerstadt for the Prussians
 NightMorale JenaRules::judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const {
   if (side != "french" && side != "prussian") return N20Rules::judge_night_morale(m, s, side, t);
-  const bool aims = interpretation("jena.objective_hex_side") == "aims";
+  const bool aims = readings().jena_objective_aims;
   // The enemy's objectives (held by `side`, they cost the enemy): owned: the enemy's own list;
   // aims: `side`'s own list.
   const bool french_list = (side == "french") == aims;

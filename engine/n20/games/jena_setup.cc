@@ -109,7 +109,7 @@ void JenaRules::setup_problems(const Map& m, const GameState& s, std::vector<Set
     t.cite("jena:11.5", [&] { return u.id + " enters at " + u.entry; });
   }
   // Step C.
-  if (d == Deployment::Free && interpretation("jena.free_deployment_choice") == "same-pair" && unified_pair > 0 &&
+  if (d == Deployment::Free && readings().jena_free_deployment_same_pair && unified_pair > 0 &&
       listed_pair > 0)
     problems.push_back({"B - 1AG", "jena:3.3",
                         "B - 1 and B - 1AG use one pair of setup hexes together (jena.free_deployment_choice = same-pair)"});

@@ -37,7 +37,7 @@ bool LeipzigRules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
 // leipzig.cadre_front = origin, the army of the unit it was created from (the game marker
 // cadre-army:ID=ARMY); empty under battle, or where no origin is stated.
 Symbol LeipzigRules::army_for_front(const Unit& u, const GameState& s, Trace& t) const {
-  if (!u.army.empty() || interpretation("leipzig.cadre_front") != "origin") return u.army;
+  if (!u.army.empty() || readings().leipzig_cadre_front_battle) return u.army;
   const std::string prefix = "cadre-army:" + std::string(u.id) + "=";
   for (Symbol mk : s.markers)
     if (mk.view().starts_with(prefix)) {
@@ -75,7 +75,7 @@ Symbol LeipzigRules::morale_track_for(const Unit& u, const GameState& s, Trace& 
   as.army = army_for_front(u, s, t);
   const Symbol front = front_of(as);
   if (front.empty()) {
-    if (interpretation("leipzig.cadre_front") == "origin")
+    if (!readings().leipzig_cadre_front_battle)
       // The position must say where the unit came from: no Front is guessed (catalog ruling on leipzig:2.1).
       throw RuleRefusal("leipzig:2.1", "Allied unit " + std::string(u.id) + " belongs to no army and the position "
                                        "does not state the army it was created from (game marker cadre-army:" +
@@ -102,7 +102,7 @@ std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& 
   bool armyless = false;
   for (const Unit* u : units) {
     Trace silent(Trace::Off{}, catalog());
-    if (allied(*u) && army_for_front(*u, s, silent).empty() && interpretation("leipzig.cadre_front") == "battle")
+    if (allied(*u) && army_for_front(*u, s, silent).empty() && readings().leipzig_cadre_front_battle)
       armyless = true;
     else
       with_front.push_back(u);
@@ -216,7 +216,7 @@ std::set<Hex> LeipzigRules::friendly_locs(const Unit& u, const Map& m, const Gam
     return front_locs(m, s, other);
   }
   // RULE leipzig:2.1 — leipzig.cadre_front = battle: an army-less Allied unit may retreat toward any active Allied LOC
-  if (interpretation("leipzig.cadre_front") == "battle") {
+  if (readings().leipzig_cadre_front_battle) {
     std::set<Hex> all = m.locs("allied-north");
     all.merge(std::set<Hex>(m.locs("allied-south")));
     record_dynamic_citation("leipzig:2.1");
@@ -225,6 +225,34 @@ std::set<Hex> LeipzigRules::friendly_locs(const Unit& u, const Map& m, const Gam
   throw RuleRefusal("leipzig:2.1", "Allied unit " + std::string(u.id) + " belongs to no army and the position does "
                                    "not state the army it was created from (game marker cadre-army:" +
                                        std::string(u.id) + "=ARMY; leipzig.cadre_front = origin)");
+}
+
+// Where a rallied unit may go (std:10.0, and the LOC a std:16.4 rally hex traces to): the French
+// on either French LOC whatever their bank (the bank decides retreats only); an Allied unit on
+// an active LOC of its own retreat set (leipzig.rally_loc_set = own-front), or on any active
+// Allied LOC (any-allied).
+// RULE leipzig:9.8.6 (part: rally LOCs) — Allied units rally onto their own Front's active LOCs, or any active Allied LOC (leipzig.rally_loc_set)
+std::set<Hex> LeipzigRules::rally_locs(const Unit& u, const Map& m, const GameState& s, Trace& t) const {
+  if (!allied(u)) {
+    t.cite("leipzig:9.8.6", [&] { return u.id + " is French: it may rally onto either French LOC, whatever its bank"; });
+    return m.locs(u.side);
+  }
+  if (!readings().leipzig_rally_any_allied) {
+    Trace silent(Trace::Off{}, catalog());
+    if (!readings().leipzig_cadre_front_battle && army_for_front(u, s, silent).empty()) {
+      // An army-less unit whose army the position does not state has no own set to go to.
+      t.cite("leipzig:9.8.6", [&] { return u.id + " belongs to no army the position states: no LOC of its own to rally onto "
+                                           "(leipzig:2.1; game marker cadre-army:" + u.id + "=ARMY)"; });
+      return {};
+    }
+    std::set<Hex> own = friendly_locs(u, m, s);
+    t.cite("leipzig:9.8.6", [&] { return u.id + " rallies onto the active LOCs of its own retreat set (leipzig.rally_loc_set = own-front)"; });
+    return own;
+  }
+  std::set<Hex> all = front_locs(m, s, Symbol("allied-north"));
+  all.merge(front_locs(m, s, Symbol("allied-south")));
+  t.cite("leipzig:9.8.6", [&] { return u.id + " may rally onto any active Allied LOC (leipzig.rally_loc_set = any-allied)"; });
+  return all;
 }
 
 // RULE leipzig:16.12 — Leaders have no strength of their own: a Leader adds nothing to a battle
@@ -441,7 +469,7 @@ bool LeipzigRules::skips_random_events(std::string_view side, int turn, const Ga
 
 // RULE leipzig:16.9 — optional: the Austrian light divisions (light infantry) may Disengage as cavalry does (std:8.3)
 bool LeipzigRules::may_disengage(const Unit& u, Trace& t) const {
-  if (u.type == UnitType::Infantry && u.has(UnitFlag::Light) && option_on("leipzig:16.9")) {
+  if (u.type == UnitType::Infantry && u.has(UnitFlag::Light) && on(Optional::LeipzigLightInfantry)) {
     t.cite("leipzig:16.9", [&] { return u.id + " is a light division: it may Disengage as cavalry does (std:8.3)"; });
     return true;
   }

@@ -45,6 +45,7 @@ class LeipzigRules : public N20Rules {
   std::vector<Symbol> battle_tracks(const std::vector<const Unit*>& units, BattleMorale what, const GameState& s,
                                     Trace& t) const override;
   std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
+  std::set<Hex> rally_locs(const Unit& u, const Map& m, const GameState& s, Trace& t) const override;
   int base_strength(const Unit& u, const GameState& s, Trace& t) const override;
   bool may_move(const Unit& u, Trace& t) const override;
   const char* ignores_rugged(const Unit& u) const override;

@@ -208,7 +208,7 @@ std::optional<std::pair<std::string, std::string>> LeipzigRules::arrival_refusal
   if (!g || !(u.status == UnitStatus::Pending && u.army == g->army && u.arrival_turn == g->turn && u.entry == g->area &&
               !detached(s, u.id)))
     return std::nullopt;
-  if (u.type == UnitType::Leader && !option_on("leipzig:16.12"))
+  if (u.type == UnitType::Leader && !on(Optional::LeipzigLeaders))
     return std::pair{std::string("leipzig:3.0.4"),
                      u.id + " only marks army " + u.army.str() + "'s turn: without the Leader rule it never enters"};
   // Step C.
@@ -225,7 +225,7 @@ const char* LeipzigRules::arrival_compelled(const Unit& u, const GameState& s) c
   if (u.status != UnitStatus::Pending || u.army.empty() || u.side != s.phasing) return nullptr;
   if (!s.has_marker(mark(kCalled, u.army.view()))) return nullptr;
   const std::optional<Group> g = group_of(s, u.army);
-  if (!g || !in_box(u, *g, s) || (u.type == UnitType::Leader && !option_on("leipzig:16.12"))) return nullptr;
+  if (!g || !in_box(u, *g, s) || (u.type == UnitType::Leader && !on(Optional::LeipzigLeaders))) return nullptr;
   return "leipzig:11.8.3";
 }
 
@@ -481,7 +481,7 @@ void LeipzigRules::arrival_rolls(GameState& s, DiceSource& dice, Trace& t) const
         due.push_back(&u);
     if (due.empty()) return;
     const auto circle = marker_tail(s, kDispatches);
-    if (!s.has_marker(Symbol("napoleon-activated")) || option_on("leipzig:16.12")) {
+    if (!s.has_marker(Symbol("napoleon-activated")) || on(Optional::LeipzigLeaders)) {
       // RULE leipzig:3.0.2 (part: the Imperial Dispatches marker) — it starts in its Inactive circle: until Napoleon is activated French reinforcements keep their schedule
       t.cite("leipzig:3.0.2", "the Imperial Dispatches marker is in its Inactive circle");
       t.cite("leipzig:11.7", "Napoleon has not been activated early: French reinforcements arrive on schedule");
@@ -557,7 +557,7 @@ void LeipzigRules::arrivals_turn_end(std::string_view side, GameState& s) const 
 // RULE leipzig:9.8.6 (first-unit) — under leipzig.loc_activation_trigger = first-unit, the first unit of an army to enter, a Detachment too, activates its LOC
 void LeipzigRules::arrival_made(Symbol unit, GameState& s, Trace& t) const {
   const Unit* u = s.unit(unit);
-  if (!u || u->army.empty() || u->side == kFrench || interpretation("leipzig.loc_activation_trigger") != "first-unit") return;
+  if (!u || u->army.empty() || u->side == kFrench || !readings().leipzig_loc_activation_first_unit) return;
   if (s.has_marker(mark(kLocActive, u->army.view()))) return;
   s.set_marker(mark(kLocActive, u->army.view()), true);
   t.cite("leipzig:9.8.6", [&] { return u->id + " is army " + u->army + "'s first unit to enter: its LOC is active "

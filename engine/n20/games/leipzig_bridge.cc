@@ -25,7 +25,7 @@ bool is_lindenau(const Map& m, Hexside side) {
 // RULE leipzig:16.10 (part: effect) — once destroyed, the Lindenau hexside is an unbridged Major River
 void LeipzigRules::hexside_types(const Map& m, Hexside side, const GameState& s,
                                  std::vector<const HexsideType*>& out) const {
-  const bool blown = option_on("leipzig:16.10") && s.has_marker(kDestroyed) && is_lindenau(m, side);
+  const bool blown = on(Optional::LeipzigBridge) && s.has_marker(kDestroyed) && is_lindenau(m, side);
   if (!blown) return N20Rules::hexside_types(m, side, s, out);
   record_dynamic_citation("leipzig:16.10");  // this hook has no trace; coverage still sees it
   bool river = false;
@@ -65,7 +65,7 @@ std::pair<int, bool> LeipzigRules::leipzig_presence(const Map& m, const GameStat
 void LeipzigRules::accidental_demolition(const Map& m, GameState& s, DiceSource& dice, const char* when,
                                          Trace& t) const {
   // Step A.
-  if (!option_on("leipzig:16.10") || s.has_marker(kDestroyed)) return;
+  if (!on(Optional::LeipzigBridge) || s.has_marker(kDestroyed)) return;
   // SOURCE-MISSING leipzig:16.10 — the four Leipzig hexes are map data (leipzig:table.map)
   if (m.place("leipzig").empty())
     throw RuleRefusal("leipzig:16.10", "the map names no Leipzig hexes (places: leipzig); the demolition "
@@ -110,7 +110,7 @@ void LeipzigRules::after_battle(const Map& m, GameState& s, DiceSource& dice, Tr
 std::optional<N20Rules::NightDeclaration> LeipzigRules::movement_end_declaration(const Map& m, const GameState& s,
                                                                                  std::string_view side, Trace& t) const {
   (void)m;
-  if (!option_on("leipzig:16.10") || Symbol(side) != kFrench || s.has_marker(kDestroyed)) return std::nullopt;
+  if (!on(Optional::LeipzigBridge) || Symbol(side) != kFrench || s.has_marker(kDestroyed)) return std::nullopt;
   t.cite("leipzig:16.10", "the French Movement Phase ends: the French may blow the Lindenau bridge");
   return NightDeclaration{"leipzig:16.10", "the demolition of the Lindenau bridge"};
 }

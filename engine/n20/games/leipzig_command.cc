@@ -26,7 +26,7 @@ bool limited_type(const Unit& u) {
 // The most French infantry/artillery units that may enter an enemy ZOC this French Movement
 // Phase, or -1 for no limit.
 int LeipzigRules::french_zoc_limit(const GameState& s) const {
-  if (option_on("leipzig:16.12") || s.turn >= 14 || s.has_marker(kActivated)) return -1;
+  if (on(Optional::LeipzigLeaders) || s.turn >= 14 || s.has_marker(kActivated)) return -1;
   return s.turn >= 10 ? 2 : 1;
 }
 

@@ -74,7 +74,7 @@ bool LeipzigRules::remove_event_card(const EventCard& card, EventDraw& d, EventD
   EventCard sub = std::move(deck.set_aside[pick - 1]);
   deck.set_aside.erase(deck.set_aside.begin() + (pick - 1));
   d.substitute = sub.id;
-  if (interpretation("leipzig.substitute_shuffle") == "random-place") {
+  if (readings().leipzig_substitute_random_place) {
     const int places = static_cast<int>(deck.draw_pile.size()) + 1;
     const int at = places == 1 ? 1 : dice.roll(places, "leipzig:5.1", "where the Substitute card goes in the draw pile");
     deck.draw_pile.insert(deck.draw_pile.begin() + (at - 1), std::move(sub));

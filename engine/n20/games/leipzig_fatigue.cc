@@ -22,7 +22,7 @@ std::string level_name(int level) { return level == 0 ? "no fatigue" : kLevels[l
 }  // namespace
 
 int LeipzigRules::fatigue_level(const Unit& u, const GameState& s) const {
-  if (!option_on("leipzig:16.11")) return 0;
+  if (!on(Optional::LeipzigFatigue)) return 0;
   int level = 0;
   for (int i = 0; i < 4; ++i)
     if (s.has_marker(Symbol("fatigue-" + std::string(kLevels[i]) + "-" + std::string(u.id)))) level = i + 1;
@@ -41,7 +41,7 @@ int LeipzigRules::movement_allowance_modifier(const Unit& u, const GameState& s,
 // enemy ZOC (std:7.5 overridden for it; its cavalry duty to advance is then waived).
 // RULE leipzig:16.11 — Spent and advances: leipzig.spent_blocks_advance = true: a Spent unit may not advance after combat into an enemy ZOC
 const char* LeipzigRules::forbids_advance_into(const Unit& u, const Map& m, Hex h, const GameState& s) const {
-  if (fatigue_level(u, s) < 4 || interpretation("leipzig.spent_blocks_advance") != "true") return nullptr;
+  if (fatigue_level(u, s) < 4 || !readings().leipzig_spent_blocks_advance) return nullptr;
   Trace silent(Trace::Off{}, catalog());
   Unit there = u;
   there.hex = h;
@@ -54,7 +54,7 @@ const char* LeipzigRules::forbids_advance_into(const Unit& u, const Map& m, Hex 
 // RULE leipzig:16.11 — Exhaustion: optional: each unit that fights a battle, attacking or defending, rises one fatigue level (none past Spent)
 void LeipzigRules::battle_fought(const std::vector<Symbol>& fought, GameState& s, Trace& t) const {
   clear_risen_fronts(s);  // leipzig:12.7: a Front back at 0 that this battle raised may fall to 0 again
-  if (!option_on("leipzig:16.11")) return;
+  if (!on(Optional::LeipzigFatigue)) return;
   for (Symbol id : fought) {
     const Unit* u = s.unit(id);
     if (!u || u->type == UnitType::Leader) continue;
@@ -76,7 +76,7 @@ void LeipzigRules::battle_fought(const std::vector<Symbol>& fought, GameState& s
 // RULE leipzig:16.11 — Recovery: optional: as its owner's Combat Phase ends, a fatigued unit not adjacent to an enemy unit drops one level (even at Night)
 void LeipzigRules::at_player_turn_close(const Map& m, std::string_view side, GameState& s, Trace& t) const {
   N20Rules::at_player_turn_close(m, side, s, t);
-  if (!option_on("leipzig:16.11")) return;
+  if (!on(Optional::LeipzigFatigue)) return;
   Trace silent(Trace::Off{}, catalog());
   for (const Unit& u : std::vector<Unit>(s.units)) {
     if (!u.on_map() || u.side != Symbol(side)) continue;

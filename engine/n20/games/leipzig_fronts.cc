@@ -198,7 +198,7 @@ void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
       if (!until || s.turn < until->second) continue;
       std::erase(s.markers, m);
       std::erase(s.markers, marker("general-retreat-", track));
-      points = interpretation("leipzig.general_retreat_return_value") == "0" ? 0 : 1;
+      points = readings().leipzig_general_retreat_returns_at_zero ? 0 : 1;
       if (points == 0) add_marker(s, marker("general-retreat-returned-", track));
       t.cite("leipzig:12.7", [&, &track = track, &points = points] { return "turn " + std::to_string(s.turn) + ": " + track +
                                           " Front's General Retreat ends; it is back on the track at " +

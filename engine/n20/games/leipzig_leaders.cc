@@ -46,7 +46,7 @@ int LeipzigRules::command_span_modifier(const Map& m, const std::vector<const Un
                                         Trace& t) const {
   (void)m;
   // Step A. (Leaders alone make no attack at all: leipzig.cc's battle_conditions.)
-  if (!option_on("leipzig:16.12") ||
+  if (!on(Optional::LeipzigLeaders) ||
       std::all_of(attackers.begin(), attackers.end(), [](const Unit* a) { return a->type == UnitType::Leader; }))
     return 0;
   const Symbol side = attackers.front()->side;
@@ -94,7 +94,7 @@ N20Rules::Hold LeipzigRules::holds_its_hex(const Unit& u, const GameState& s, Tr
 // one-hex retreat, made by its owner (owed_retreats).
 // RULE leipzig:16.12 — Leader Discretion: a Leader alone in an enemy ZOC in its own Combat Phase or the enemy Movement Phase retreats one hex
 void LeipzigRules::check_leader_discretion(const Map& m, GameState& s, bool phasing, Trace& t) const {
-  if (!option_on("leipzig:16.12")) return;
+  if (!on(Optional::LeipzigLeaders)) return;
   Trace silent(Trace::Off{}, catalog());
   // Step A.
   for (const Unit& l : std::vector<Unit>(s.units)) {
@@ -136,7 +136,7 @@ void LeipzigRules::after_owed_retreat(const Map& m, Symbol unit, Hex from, GameS
     t.cite("leipzig:16.12", [&] { return std::string("Leader ") + unit + " could not retreat from " + m.name(from) + ": it is Broken"; });
   }
   // Step C.
-  if (interpretation("leipzig.broken_leader_morale") == "none") {
+  if (readings().leipzig_broken_leader_no_morale) {
     t.cite("leipzig:16.12", "leipzig.broken_leader_morale = none: a Broken Leader changes no morale");
     return;
   }

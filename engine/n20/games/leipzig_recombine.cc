@@ -17,7 +17,7 @@ bool is_division(const Unit& u) { return u.id == kPirch || u.id == kKleist; }
 // RULE leipzig:16.7.3 — optional: Pirch and Kleist, the one pair excepted from std:6.9, may end a move stacked together
 const char* LeipzigRules::stacks_as_pair(const Unit& u, const Unit& other, const GameState& s) const {
   (void)s;
-  if (!option_on("leipzig:16.7.3") || !is_division(u) || !is_division(other) || u.id == other.id) return nullptr;
+  if (!on(Optional::LeipzigRecombine) || !is_division(u) || !is_division(other) || u.id == other.id) return nullptr;
   return "leipzig:16.7.3";
 }
 
@@ -28,7 +28,7 @@ const char* LeipzigRules::stacks_as_pair(const Unit& u, const Unit& other, const
 // RULE leipzig:16.7.3 — an Allied Movement Phase ending with Pirch and Kleist stacked replaces them by the 4-2 Pr II in that hex
 void LeipzigRules::recombine_prussian_ii(GameState& s, Trace& t) const {
   // Step A.
-  if (!option_on("leipzig:16.7.3") || s.phasing == Symbol("french")) return;
+  if (!on(Optional::LeipzigRecombine) || s.phasing == Symbol("french")) return;
   // Step B.
   Unit* pirch = s.unit(kPirch);
   Unit* kleist = s.unit(kKleist);

@@ -180,7 +180,7 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
                                                    std::string(kNorthLater) + "), not " + mk.str()});
   // Step E.
   t.cite(kTable, "each listed unit against the order of battle");
-  const bool leaders = option_on("leipzig:16.12");
+  const bool leaders = on(Optional::LeipzigLeaders);
   bool entry_unknown = false;
   for (const Listed& l : *order) {
     const Unit* u = s.unit(l.id);
@@ -204,7 +204,7 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
       continue;
     }
     if (how == "set-aside") {
-      const bool needed = l.id == "Pr II" ? option_on("leipzig:16.7.3") : on(Optional::Cadres);
+      const bool needed = l.id == "Pr II" ? on(Optional::LeipzigRecombine) : on(Optional::Cadres);
       if (u ? u->status != UnitStatus::Eliminated : needed)
         problems.push_back({l.id, "leipzig:3.0.4", "set aside off the map (eliminated), available to " +
                                                        std::string(l.id == "Pr II" ? "leipzig:16.7.3" : "std:16.7.2")});

@@ -24,7 +24,7 @@ const Symbol kAbandoned("dresden-abandoned");
 std::vector<N20Rules::PreBattleRoll> LeipzigRules::pre_battle_rolls(const std::vector<const Unit*>& attackers,
                                                                     const std::vector<const Unit*>& defenders,
                                                                     const GameState& s, Trace& t) const {
-  if (!option_on("leipzig:16.8")) return {};
+  if (!on(Optional::LeipzigUnreliable)) return {};
   // Step A.
   std::vector<const Unit*> rolling, allies;
   for (const auto* side : {&attackers, &defenders})

@@ -25,7 +25,9 @@ void play_jemmapes(const std::string& text, std::uint64_t seed) {
   for (int n = 0; n < 120 && !game.over(); ++n) {
     const std::size_t choices = game.decision().choices.size();
     if (choices == 0) hexlaw::fuzz::finding("fuzz_scenario", "a Jemmapes decision with no choices");
-    game.choose(static_cast<std::size_t>(pick.next_u64() % choices));
+    // A fight whose dice read a lost cell is refused as rolled (JemmapesChoiceRefused): the
+    // game is as it was, the choice listed as refused, and another is picked.
+    (void)game.try_choose(static_cast<std::size_t>(pick.next_u64() % choices));
   }
   if (const auto broken = game.invariant_violations(); !broken.empty())
     hexlaw::fuzz::finding("fuzz_scenario", "Jemmapes invariant broken: " + broken.front());

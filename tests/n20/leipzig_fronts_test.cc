@@ -5,6 +5,8 @@
 // restriction opens with the next French Player Turn and closes with it.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "engine/n20/rules.h"
 #include "tests/support/test_support.h"
 
@@ -66,6 +68,35 @@ TEST(LeipzigFronts, leipzig_12_7_GeneralRetreatRunsItsCourse) {
   s.morale[Symbol("allied-north")] = 0;
   EXPECT_EQ(rules->morale_collapse(Symbol("allied-north"), s, t), N20Rules::Collapse::Defeat);
   EXPECT_TRUE(s.has_marker(Symbol("shattered-allied-north")));
+}
+
+// leipzig:12.7 — an army-less Allied Cadre created from a unit of the collapsing Front (its
+// origin recorded, leipzig.cadre_front = origin) retreats with that Front; one from the other
+// Front does not, and under the battle reading an army-less Cadre owes no General Retreat.
+TEST(LeipzigFronts, leipzig_12_7_ACadreRetreatsWithTheFrontOfItsOrigin) {
+  for (const bool battle : {false, true}) {
+    auto rules = battle ? leipzig({{"leipzig.cadre_front", "battle"}}) : leipzig();
+    GameState s = collapsed(10);
+    Trace t(Trace::IdsOnly{}, rules->catalog());
+    for (const auto& [id, origin] : {std::pair{"C-north", "S"}, std::pair{"C-south", "B"}}) {
+      Unit c = s.units[0];
+      c.id = Symbol(id);
+      c.army = Symbol();
+      c.type = UnitType::Cadre;
+      c.strength = 1;
+      c.movement = 4;
+      c.hex = Hex{5, static_cast<int>(s.units.size()) + 3};
+      s.units.push_back(c);
+      s.set_marker(Symbol("cadre-army:" + std::string(id) + "=" + origin), true);
+    }
+    ASSERT_EQ(rules->morale_collapse(Symbol("allied-north"), s, t), N20Rules::Collapse::GeneralRetreat);
+    std::set<std::string> owing;
+    for (const auto& o : rules->owed_retreats(s, t)) owing.insert(std::string(o.unit.view()));
+    if (battle)
+      EXPECT_EQ(owing, (std::set<std::string>{"S1"}));
+    else
+      EXPECT_EQ(owing, (std::set<std::string>{"S1", "C-north"}));
+  }
 }
 
 // leipzig:12.7 — the French ZOC restriction opens with the next French Player Turn and ends with it.

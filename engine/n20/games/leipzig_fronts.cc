@@ -147,10 +147,19 @@ std::vector<N20Rules::OwedRetreat> LeipzigRules::owed_retreats(const GameState& 
         out.push_back({l->id, 1, "leipzig:16.12"});
         t.cite("leipzig:16.12", [&] { return l->id + " retreats one hex (Leader Discretion)"; });
       }
+  // An army-less Allied Cadre belongs to the Front of the army it came from where the position
+  // records it (leipzig.cadre_front = origin, the marker cadre-army:ID=ARMY), and retreats with
+  // that Front; under the battle reading it belongs to no Front between battles and owes none.
+  Trace silent(Trace::Off{}, catalog());
+  auto front_for = [&](const Unit& u) {
+    Unit as = u;
+    as.army = army_for_front(u, s, silent);
+    return front_of(as);
+  };
   for (const auto& [track, points] : s.morale) {
     if (track == kFrench || !s.has_marker(marker("general-retreat-owed-", track))) continue;
     for (const Unit& u : s.units)
-      if (u.on_map() && u.side != kFrench && front_of(u) == track) {
+      if (u.on_map() && u.side != kFrench && front_for(u) == track) {
         out.push_back({u.id, u.movement, "leipzig:12.7"});
         t.cite("leipzig:12.7", [&] { return u.id + " retreats " + std::to_string(u.movement) + " hexes (its printed allowance)"; });
       }

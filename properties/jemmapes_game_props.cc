@@ -40,8 +40,11 @@ RC_GTEST_PROP(JemmapesGameProps, EveryFormationOnceARoundAndReplayGivesTheSameGa
   SeededDice rng(*rc::gen::inRange<std::uint64_t>(1, 1u << 30));
   int steps = 0;
   while (!g.over()) {
-    const auto bad = g.invariant_violations();
-    RC_ASSERT(bad.empty());
+    if (const auto bad = g.invariant_violations(); !bad.empty()) {
+      std::string last;  // the events that led there, for the report
+      for (std::size_t i = g.record().size() > 4 ? g.record().size() - 4 : 0; i < g.record().size(); ++i) last += "\n  " + g.record()[i].text;
+      RC_FAIL("invariant broken: " + bad.front() + "; after:" + last);
+    }
     RC_ASSERT(++steps < 20000);
     // Stacking never above two combat units (1.4) but for a unit passing through.
     std::map<Hex, int> per_hex;

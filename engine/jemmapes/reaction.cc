@@ -1,6 +1,8 @@
 // Owns: the reaction to a paused enemy move (see reaction.h).
 #include "engine/jemmapes/reaction.h"
 
+#include <optional>
+
 #include "engine/core/errors.h"
 #include "engine/jemmapes/facing.h"
 #include "engine/jemmapes/movement.h"
@@ -110,19 +112,25 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
       out["reason"] = why;
       return out;
     }
+    // RULE jemmapes:1.3 (part: one facing per hex) — a stack stepping in among friends takes their facing, as a mover does
+    std::optional<Direction> joined;
+    for (const Unit* v : x.position.combat_units_at(*c.to, reactor.side)) joined = v->facing;
+    const Direction facing = joined.value_or(reactor.facing);
+    if (joined && *joined != reactor.facing)
+      t.cite("jemmapes:1.3", reactor.id + "'s stack takes the facing (" + facing_name(*joined) + ") of the friends it joins in " + x.map.name(*c.to));
     Position after = x.position;
     for (Unit& u : after.units)
-      if (u.hex == reactor.hex && u.combat()) u.hex = *c.to;  // the stack moves as one, keeping its facing
+      if (u.hex == reactor.hex && u.combat()) u.hex = *c.to, u.facing = facing;  // the stack moves as one
     const Context ax{x.map, x.tables, x.catalog, x.readings, after};
     bool stops = false;
     for (const Unit* u : after.units_at(*c.to))
       if (u->combat() && u->side == reactor.side && exerts_zoc_into(ax, *u, mover.hex, t)) stops = true;
     out["allowed"] = true;
     out["to"] = x.map.name(*c.to);
-    out["facing"] = facing_name(reactor.facing);
+    out["facing"] = facing_name(facing);
     out["mover_stops"] = stops;
     t.cite("jemmapes:5.2", [&] {
-      return reactor.id + "'s stack steps into " + x.map.name(*c.to) + " facing " + facing_name(reactor.facing) + " (jemmapes.reaction.movement_kind = move_one_hex)" +
+      return reactor.id + "'s stack steps into " + x.map.name(*c.to) + " facing " + facing_name(facing) + " (jemmapes.reaction.movement_kind = move_one_hex)" +
              (stops ? ": it now has " + mover.id + " in its zone of control, whose move ends" : ": " + mover.id + " is not in its zone of control and may go on");
     });
     return out;

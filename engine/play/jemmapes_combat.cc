@@ -228,9 +228,13 @@ void JemmapesGame::apply_combat_stage(const JemmapesAction& a) {
         else rc.to = a.hex;
         const auto r = jemmapes::reaction(x, mover, react_->from, *reactor, rc, t, reaction_facts(*reactor));
         if (!r["allowed"].get<bool>()) throw std::logic_error("offered a reaction not allowed: " + r.dump());
+        // A step in among friends takes their facing (jemmapes:1.3, as the answer says).
+        std::optional<Direction> joined;
+        if (rc.to)
+          for (const auto* v : pos_.combat_units_at(*rc.to, reactor->side)) joined = v->facing;
         for (auto& u : pos_.units)
           if (u.combat() && u.hex == h) {
-            if (rc.to) u.hex = *rc.to;
+            if (rc.to) u.hex = *rc.to, u.facing = joined.value_or(u.facing);
             else u.facing = rc.facing;
           }
         if (r["mover_stops"].get<bool>()) react_->stops = true;

@@ -817,15 +817,20 @@ std::vector<std::string> JemmapesGame::invariant_violations() const {
   std::map<Hex, std::vector<const Unit*>> by_hex;
   for (const auto& u : pos_.units)
     if (u.combat()) by_hex[u.hex].push_back(&u);
+  const Unit* mover = run_ ? pos_.unit(run_->unit) : nullptr;
   for (const auto& [h, us] : by_hex) {
+    // A moving unit passes through friends' hexes: stacking (1.4) holds at the end of the move,
+    // and the mover takes the stack's facing only where it ends (1.3).
+    const bool passing = mover && mover->hex == h;
     std::set<std::string> sides;
     std::set<Direction> facings;
-    for (const Unit* u : us) sides.insert(u->side), facings.insert(u->facing);
+    for (const Unit* u : us) {
+      sides.insert(u->side);
+      if (!(passing && u == mover)) facings.insert(u->facing);
+    }
     if (sides.size() > 1) out.push_back("enemies share " + scenario_->map.name(h));
     if (facings.size() > 1) out.push_back("two facings in " + scenario_->map.name(h) + " (jemmapes:1.3)");
     std::string why;
-    // A moving unit passes through friends' hexes (1.4 holds at the end of the move).
-    const bool passing = run_ && pos_.unit(run_->unit) && pos_.unit(run_->unit)->hex == h;
     if (stage_ != Stage::MoveTo && !passing && !jemmapes::stacking_ok(x, us, why, off)) out.push_back("stacking at " + scenario_->map.name(h) + ": " + why);
   }
   for (const auto& [round, counts] : activations_)

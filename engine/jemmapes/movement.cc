@@ -496,6 +496,11 @@ nlohmann::json retreat(const Context& x, const Unit& u, std::optional<Hex> to, T
   }
   out["legal"] = true;
   out["result"] = chosen;
+  // RULE jemmapes:1.3 (part: one facing per hex) — a unit retreating in among friends takes their facing
+  const std::optional<Direction> joined = x.position.stack_facing(*to, u.side, u.id);
+  out["result"]["facing"] = facing_name(joined.value_or(u.facing));
+  if (joined && *joined != u.facing)
+    t.cite("jemmapes:1.3", [&] { return u.id + " retreats in among friends in " + m.name(*to) + " and takes their facing (" + facing_name(*joined) + ")"; });
   if (chosen["enemy_zoc"].get<bool>())
     t.cite("jemmapes:1.6", [&] { return u.id + " retreats into an enemy zone of control at " + m.name(*to) + ": " + (u.level == Level::Rout ? "a step lost (it is in rout)" : "one more level of disorganisation"); });
   else
@@ -521,16 +526,29 @@ int goal_distance(const Map& m, const RoutGoal& g, Hex h) {
 }
 
 // Step A. Every hex the routed unit can reach under the movement rules (terrain, the enemy's
-// ZoC, no enemy hex; its order does not apply). Step B. The most direct: the least distance to
-// the goal, then the fewest MP. Step C. Off the map or into the goal: eliminated. Step D. The
-// friendly units whose hexes it crossed take a level.
+// ZoC, no enemy hex; its order does not apply) and may end in (stacking, unless it leaves the
+// map there). Step B. The most direct: the least distance to the goal, then the fewest MP. Step
+// C. Off the map or into the goal: eliminated. Step D. The friendly units whose hexes it crossed
+// take a level. Step E. Ending among friends, it takes their facing (jemmapes:1.3).
 // RULE jemmapes:5.4 — routed units spend their MP on the most direct route to their edge; friends crossed take a level; leaving the map eliminates them
 // RULE jemmapes:9.1.3 — the rout goals: the French flee to the south edge, the Austrians to Mons (map.places.mons); a routed Austrian entering Mons is eliminated
 nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, Trace& t) {
   const Map& m = x.map;
   // Step A.
   const int allowance = movement_allowance(x, u, t);
-  const auto all = explore(x, u, OrderView{}, allowance);
+  auto all = explore(x, u, OrderView{}, allowance);
+  const auto leaves_map = [&](const Label& l, Hex h) {
+    return goal.hexes.empty() && goal_distance(m, goal, h) == 0 && l.spent < allowance && !l.stop;
+  };
+  Trace off(Trace::Off{}, x.catalog);
+  std::erase_if(all, [&](const auto& entry) {
+    const auto& [h, l] = entry;
+    if (h == u.hex || leaves_map(l, h)) return false;
+    std::vector<const Unit*> stack{&u};
+    for (const Unit* v : x.position.combat_units_at(h, u.side)) stack.push_back(v);
+    std::string why;
+    return !stacking_ok(x, stack, why, off);
+  });
   // Step B.
   const Label* best = nullptr;
   Hex best_hex = u.hex;
@@ -554,7 +572,7 @@ nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, 
   nlohmann::json out{{"unit", u.id}, {"allowance", allowance}, {"path", path}, {"ends", m.name(best_hex)}, {"also_most_direct", tied}};
   // Step C.
   const bool arrived = !goal.hexes.empty() && best_d == 0;
-  const bool exits = goal.hexes.empty() && best_d == 0 && best->spent < allowance && !best->stop;
+  const bool exits = leaves_map(*best, best_hex);
   out["eliminated"] = arrived || exits;
   t.cite("jemmapes:5.4", [&] {
     return u.id + " flees " + std::to_string(best->path.size()) + " hex(es) by the most direct route to " + m.name(best_hex) +
@@ -568,6 +586,12 @@ nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, 
       if (o->id != u.id) crossed.push_back(o->id);
   if (!crossed.empty()) t.cite("jemmapes:5.4", [&] { return "the routed unit crossed " + crossed.dump() + ": each takes one more level"; });
   out["levels_to"] = crossed;
+  // Step E.
+  // RULE jemmapes:1.3 (part: one facing per hex) — a routed unit ending among friends takes their facing
+  const std::optional<Direction> joined = best_d == 0 && (arrived || exits) ? std::nullopt : x.position.stack_facing(best_hex, u.side, u.id);
+  out["facing"] = facing_name(joined.value_or(u.facing));
+  if (joined && *joined != u.facing)
+    t.cite("jemmapes:1.3", [&] { return u.id + " ends its rout among friends in " + m.name(best_hex) + " and takes their facing (" + facing_name(*joined) + ")"; });
   return out;
 }
 

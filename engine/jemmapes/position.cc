@@ -44,6 +44,12 @@ std::vector<const Unit*> Position::combat_units_at(Hex h, std::string_view side)
   return out;
 }
 
+std::optional<Direction> Position::stack_facing(Hex h, std::string_view side, std::string_view except) const {
+  for (const Unit& u : units)
+    if (u.hex == h && u.combat() && u.side == side && u.id != except) return u.facing;
+  return std::nullopt;
+}
+
 const Formation* Position::formation_of(const Unit& u) const {
   auto it = formations.find(u.formation);
   return it == formations.end() ? nullptr : &it->second;

@@ -80,6 +80,10 @@ struct Position {
   std::vector<const Unit*> units_at(Hex h) const;
   // Combat units of `side` in `h`.
   std::vector<const Unit*> combat_units_at(Hex h, std::string_view side) const;
+  // The one facing the combat units of `side` in `h` share (jemmapes:1.3), leaving out the unit
+  // `except`; none when no such unit is there. A combat unit that ends a move, reaction step,
+  // retreat or rout among friends takes this facing.
+  std::optional<Direction> stack_facing(Hex h, std::string_view side, std::string_view except = {}) const;
   // The formation of `u`, or null when the case gives none.
   const Formation* formation_of(const Unit& u) const;
   // True when a combat unit of a side other than `side` stands in `h`.

@@ -113,8 +113,7 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
       return out;
     }
     // RULE jemmapes:1.3 (part: one facing per hex) — a stack stepping in among friends takes their facing, as a mover does
-    std::optional<Direction> joined;
-    for (const Unit* v : x.position.combat_units_at(*c.to, reactor.side)) joined = v->facing;
+    const std::optional<Direction> joined = x.position.stack_facing(*c.to, reactor.side);
     const Direction facing = joined.value_or(reactor.facing);
     if (joined && *joined != reactor.facing)
       t.cite("jemmapes:1.3", reactor.id + "'s stack takes the facing (" + facing_name(*joined) + ") of the friends it joins in " + x.map.name(*c.to));

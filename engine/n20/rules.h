@@ -655,6 +655,12 @@ class N20Rules {
   virtual void setup_problems(const Map& m, const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const {
     (void)m, (void)s, (void)problems, (void)t;
   }
+  // Named map places (map.places) a rule in use reads in a played game, with the case and what
+  // for, so a scenario without them is refused as it loads. Standard: none.
+  struct NeededPlace {
+    std::string place, rule, why;
+  };
+  virtual std::vector<NeededPlace> places_a_game_needs() const { return {}; }
   // The side a game makes the First Player and the case that says so (jena:4.0), or two empty
   // strings where the scenario's calendar decides (std:4.0).
   virtual std::pair<std::string, std::string> first_player() const { return {}; }

@@ -229,9 +229,7 @@ void JemmapesGame::apply_combat_stage(const JemmapesAction& a) {
         const auto r = jemmapes::reaction(x, mover, react_->from, *reactor, rc, t, reaction_facts(*reactor));
         if (!r["allowed"].get<bool>()) throw std::logic_error("offered a reaction not allowed: " + r.dump());
         // A step in among friends takes their facing (jemmapes:1.3, as the answer says).
-        std::optional<Direction> joined;
-        if (rc.to)
-          for (const auto* v : pos_.combat_units_at(*rc.to, reactor->side)) joined = v->facing;
+        const std::optional<Direction> joined = rc.to ? pos_.stack_facing(*rc.to, reactor->side) : std::nullopt;
         for (auto& u : pos_.units)
           if (u.combat() && u.hex == h) {
             if (rc.to) u.hex = *rc.to, u.facing = joined.value_or(u.facing);
@@ -293,6 +291,7 @@ void JemmapesGame::apply_combat_stage(const JemmapesAction& a) {
       const auto r = jemmapes::retreat(x, *u, a.hex, t);
       const bool zoc = r["result"]["enemy_zoc"].get<bool>();
       u->hex = a.hex;
+      if (const auto joined = pos_.stack_facing(a.hex, u->side, u->id)) u->facing = *joined;  // jemmapes:1.3, as the answer says
       note(u->id + " retreats to " + m.name(a.hex), t);
       if (zoc) {
         if (u->level == Level::Rout) {

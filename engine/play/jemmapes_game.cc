@@ -594,6 +594,7 @@ void JemmapesGame::end_movement_segment() {
       if (over_) return;
     } else {
       unit(id)->hex = scenario_->map.hex(out["ends"].get<std::string>());
+      if (const auto joined = pos_.stack_facing(unit(id)->hex, f.side, id)) unit(id)->facing = *joined;  // jemmapes:1.3, as the answer says
       note(id + " routs to " + out["ends"].get<std::string>(), t);
     }
   }

@@ -147,9 +147,7 @@ void JemmapesGame::finish_run() {
       back.pop_back();
     }
   }
-  std::optional<Direction> shared;
-  for (const Unit* v : pos_.combat_units_at(u->hex, u->side))
-    if (v->id != u->id && u->combat()) shared = v->facing;
+  const std::optional<Direction> shared = u->combat() ? pos_.stack_facing(u->hex, u->side, u->id) : std::nullopt;
   const Direction before = u->facing;
   u->facing = shared.value_or(r.facing);
   if (shared && *shared != r.facing) t.cite("jemmapes:1.3", u->id + " takes the facing of the units it stacks with");

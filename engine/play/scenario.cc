@@ -86,6 +86,12 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
   sc->initial.phasing = sc->calendar.first;
   sc->initial.night = sc->calendar.is_night(sc->calendar.first_turn);
   // Step E.
+  // Map data a rule in use needs and the sources lack (the Leipzig hexes of leipzig:16.10): a
+  // game would stop at the rule's first check, so it is refused here, before play.
+  for (const auto& need : sc->rules->places_a_game_needs())
+    if (sc->map->place(need.place).empty())
+      where.map["places"].fail("a played game under " + need.rule + " needs the hexes of '" + need.place +
+                               "' (map.places." + need.place + "): " + need.why);
   Trace silent(Trace::Off{}, sc->rules->catalog());
   n20::SetupVerdict setup = n20::check_setup(*sc->rules, *sc->map, sc->initial, sc->french, silent);
   if (!setup.legal) {
@@ -165,7 +171,8 @@ std::shared_ptr<const Scenario> parse_root(std::shared_ptr<const Spec> spec, con
   sc->rules = std::move(pos.rules);
   sc->map = std::move(pos.map);
   sc->initial = std::move(pos.state);
-  complete_scenario(*sc, {root.required("calendar"), root["french"], root["events"], root["units"], root["state"]});
+  complete_scenario(*sc, {root.required("calendar"), root["french"], root["events"], root["units"], root["state"],
+                          root["map"]});
   return sc;
 }
 

@@ -57,7 +57,7 @@ std::vector<LateTrack> place_late_tracks(GameState& s);
 // calendar, French side and event deck into `sc` (whose rules, map and initial state are set)
 // and checks the sides, morale tracks and set-up.
 struct ScenarioFields {
-  CaseField calendar, french, events, units, state;
+  CaseField calendar, french, events, units, state, map;
 };
 void complete_scenario(Scenario& sc, const ScenarioFields& where);
 

@@ -19,7 +19,8 @@ std::shared_ptr<const play::Scenario> scenario_from_case(const CaseFile& c) {
   sc->map = c.map;
   sc->initial = c.state;
   const CaseField& q = c.question;
-  play::complete_scenario(*sc, {q.required("calendar"), q["french"], q["events"], c.root["units"], c.root["state"]});
+  play::complete_scenario(*sc, {q.required("calendar"), q["french"], q["events"], c.root["units"], c.root["state"],
+                                 c.root["map"]});
   return sc;
 }
 

@@ -4,6 +4,10 @@
 // blown, and the log replays it exactly.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
+#include "engine/core/errors.h"
 #include "engine/play/game.h"
 #include "engine/play/generated.h"
 #include "tests/support/test_support.h"
@@ -78,6 +82,35 @@ TEST(LeipzigBridgeGame, leipzig_16_10_NothingWithoutTheOption) {
     g.choose(p.choose(g, d));
   }
   for (const std::string& r : g.rules_applied()) EXPECT_NE(r, "leipzig:16.10");
+}
+
+// leipzig:16.10 (boundary) — a played game under the option needs the Leipzig hexes; a scenario
+// without map.places.leipzig is refused as it loads, naming the field, not partway through play
+// (found by ScenarioFuzzProps with the printed set-up's places line cut).
+TEST(LeipzigBridgeGame, leipzig_16_10_ScenarioWithoutLeipzigHexesIsRefusedAtLoad) {
+  std::ifstream in(testing::source_path("scenarios/leipzig-historical.yaml"));
+  std::stringstream buf;
+  buf << in.rdbuf();
+  const std::string text = buf.str();
+  const auto places = text.find("  places: {leipzig:");
+  ASSERT_NE(places, std::string::npos);
+  const std::string cut = text.substr(0, places) + text.substr(text.find('\n', places) + 1);
+  EXPECT_NO_THROW(parse_scenario_text(testing::source_spec(), text, "whole"));
+  try {
+    parse_scenario_text(testing::source_spec(), cut, "cut");
+    FAIL() << "loaded without the Leipzig hexes";
+  } catch (const CaseError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.find("cut"), 0u) << what;
+    EXPECT_NE(what.find("map.places"), std::string::npos) << what;
+    EXPECT_NE(what.find("leipzig:16.10"), std::string::npos) << what;
+  }
+  // Without the option the same map loads: nothing reads the Leipzig hexes.
+  std::string no_option = cut;
+  const auto opt = no_option.find(", \"leipzig:16.10\"");
+  ASSERT_NE(opt, std::string::npos);
+  no_option.erase(opt, std::string(", \"leipzig:16.10\"").size());
+  EXPECT_NO_THROW(parse_scenario_text(testing::source_spec(), no_option, "no-option"));
 }
 
 }  // namespace

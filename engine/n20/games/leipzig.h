@@ -166,6 +166,7 @@ class LeipzigRules : public N20Rules {
   const char* spared_garde_recule(const Unit& u, Trace& t) const override;
   // The set-up check of leipzig:3.0 (steps 1 to 5) under the marker leipzig-scenario:standard.
   void setup_problems(const Map& m, const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const override;
+  std::vector<NeededPlace> places_a_game_needs() const override;
   // Remove and Replace cards (leipzig:5.1), The Other Shoe (5.1.1), A Hot Meal (5.1.2).
   bool remove_event_card(const EventCard& card, EventDraw& d, EventDeck& deck, const GameState& s, DiceSource& dice,
                          Trace& t) const override;

@@ -58,6 +58,14 @@ std::pair<int, bool> LeipzigRules::leipzig_presence(const Map& m, const GameStat
   return {occupied, near};
 }
 
+// With the option in use a played game rolls for the bridge whenever Allies come near Leipzig,
+// so a scenario must name the four Leipzig hexes (leipzig:table.map, absent from the sources).
+std::vector<N20Rules::NeededPlace> LeipzigRules::places_a_game_needs() const {
+  if (!on(Optional::LeipzigBridge)) return {};
+  return {{"leipzig", "leipzig:16.10", "the accidental demolition check counts the Leipzig hexes the Allies hold "
+                                       "(leipzig:table.map is not in the sources)"}};
+}
+
 // Step A. Nothing to check without the option or once the bridge is down; a map naming no
 // Leipzig hexes is refused. Step B. No Allied unit in or next to Leipzig: no roll. Step C. The
 // die, -1 per Leipzig hex an Allied unit holds; 1 or less destroys the bridge. `when` names the

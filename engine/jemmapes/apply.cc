@@ -11,11 +11,11 @@ namespace {
 // RULE jemmapes:1.1 — a step lost lowers the unit's SS by one (or, by the switch, the loss marker's two)
 void lose_step(const Context& x, UnitAfter& u, Trace& t, const char* why) {
   if (u.destroyed) return;
-  u.cp -= x.readings.is("jemmapes.losses.ss_per_step", "2") ? 2 : 1;
+  u.cp -= x.readings.is(jemmapes::reading::losses_ss_per_step_2) ? 2 : 1;
   u.steps_lost += 1;
   if (u.cp <= 0) u.destroyed = true;
   t.cite("jemmapes:6.3", [&] { return u.unit->id + " loses a step (" + why + ")" + (u.destroyed ? ": destroyed" : ""); });
-  t.cite("jemmapes:1.1", [&] { return u.unit->id + "'s SS now " + std::to_string(std::max(0, u.cp)) + " (jemmapes.losses.ss_per_step = " + x.readings.of("jemmapes.losses.ss_per_step") + ")"; });
+  t.cite("jemmapes:1.1", [&] { return u.unit->id + "'s SS now " + std::to_string(std::max(0, u.cp)) + " (jemmapes.losses.ss_per_step = " + x.readings.of(jemmapes::Switch::LossesSsPerStep) + ")"; });
 }
 
 // One level for `u`: a step instead if it was in rout before the combat; reaching rout it retreats.
@@ -91,7 +91,7 @@ SideAfter apply_result(const Context& x, const CombatResult& r, const std::vecto
   // Step E.
   if (r.morale_test && !s.units.empty()) {
     UnitAfter& u = s.units.front();
-    if (x.readings.is("jemmapes.morale_test.procedure", "pending") || !u.unit->morale) {
+    if (x.readings.is(jemmapes::reading::morale_test_procedure_pending) || !u.unit->morale) {
       s.morale_test = u.unit->id;
       t.cite("jemmapes:6.3", [&] { return s.morale_test + " must take a morale test (M); the source does not give its procedure, so it is left pending"; });
     } else if (!u.destroyed) {

@@ -72,7 +72,7 @@ bool along(Hex a, Hex b, const std::vector<Direction>& dirs) {
 bool in_arc(const Context& x, const Unit& g, Hex target) {
   const int f = static_cast<int>(g.facing);
   const std::vector<Direction> front = {static_cast<Direction>((f + 5) % 6), g.facing, static_cast<Direction>((f + 1) % 6)};
-  if (x.readings.is("jemmapes.fire.artillery_arc", "frontal_cone")) return along(g.hex, target, front);
+  if (x.readings.is(jemmapes::reading::fire_artillery_arc_frontal_cone)) return along(g.hex, target, front);
   for (Direction d : front) {
     const Hex n = neighbour(g.hex, d);
     if (distance(n, target) == distance(g.hex, target) - 1) return true;
@@ -179,7 +179,7 @@ Setup& refuse(Setup& s, const char* rule, std::string why, Trace& t) {
 // RULE jemmapes:6.0 (part: jemmapes.combat.unit_once_per_activation) — a unit that has fought this activation fights no more (true), or may fight again (false)
 // Why one of `units` may not fight again this activation, or "".
 std::string fought_already(const Context& x, const std::vector<const Unit*>& units, const std::vector<std::string>& fought) {
-  if (fought.empty() || !x.readings.is("jemmapes.combat.unit_once_per_activation", "true")) return "";
+  if (fought.empty() || !x.readings.is(jemmapes::reading::combat_unit_once_per_activation_true)) return "";
   for (const Unit* u : units)
     if (std::find(fought.begin(), fought.end(), u->id) != fought.end())
       return u->id + " has already fought this activation (jemmapes.combat.unit_once_per_activation = true)";
@@ -287,13 +287,13 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
       return illegal("jemmapes:5.3.1", a->id + " cannot charge: its hex and the target's must be clear terrain with no obstacle between");
     if (const auto mv = in.charge_moves.find(a->id); mv != in.charge_moves.end()) {
       const int entered = static_cast<int>(mv->second.size()) - 1;
-      const bool two = x.readings.is("jemmapes.charge.min_move_hexes", "2");
+      const bool two = x.readings.is(jemmapes::reading::charge_min_move_hexes_2);
       const bool started_next = distance(mv->second.front(), in.target) <= 1;
       if (two ? entered < 2 : (entered < 1 || started_next))
         return illegal("jemmapes:5.3.1", a->id + " entered " + std::to_string(entered) + " hex(es)" + (started_next ? " from a hex next to the target" : "") +
                                              ": a charge needs " + (two ? "two hexes entered, the last next to the target" : "a hex entered from a start not next to the target") +
-                                             " (jemmapes.charge.min_move_hexes = " + x.readings.of("jemmapes.charge.min_move_hexes") + ")");
-      t.cite("jemmapes:5.3.1", [&] { return a->id + " entered " + std::to_string(entered) + " hex(es) before arriving next to " + m.name(in.target) + ": it may charge (jemmapes.charge.min_move_hexes = " + x.readings.of("jemmapes.charge.min_move_hexes") + ")"; });
+                                             " (jemmapes.charge.min_move_hexes = " + x.readings.of(jemmapes::Switch::ChargeMinMoveHexes) + ")");
+      t.cite("jemmapes:5.3.1", [&] { return a->id + " entered " + std::to_string(entered) + " hex(es) before arriving next to " + m.name(in.target) + ": it may charge (jemmapes.charge.min_move_hexes = " + x.readings.of(jemmapes::Switch::ChargeMinMoveHexes) + ")"; });
     } else {
       t.cite("jemmapes:5.3.1", [&] { return a->id + " carries a charge marker: the case gives it as having moved before arriving (question.charge_moves judges the move)"; });
     }
@@ -347,7 +347,7 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
     if (best) s.drms.push_back({"jemmapes:table.assault", best == 4 ? "attack from the defender's rear hex" : "attack from a flank hex of the defender", best});
   }
   std::set<Hex> unengaged;
-  const bool by_zoc = x.readings.is("jemmapes.assault.unengaged_enemy_test", "zoc");
+  const bool by_zoc = x.readings.is(jemmapes::reading::assault_unengaged_enemy_test_zoc);
   Trace off(Trace::Off{}, x.catalog);
   for (const Unit& e : x.position.units) {
     if (!e.combat() || e.side == side || e.hex == in.target) continue;
@@ -360,7 +360,7 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
   if (any_level2(in.attackers)) s.drms.push_back({"jemmapes:table.assault", "a level-2 disorganised unit attacks", -2});
   if (any_level2(s.defenders))
     s.drms.push_back({"jemmapes:table.assault", "a level-2 disorganised unit defends", 2});
-  const bool cancel_bayonet = x.readings.is("jemmapes.charge.countercharge_cancels_bayonet", "true");
+  const bool cancel_bayonet = x.readings.is(jemmapes::reading::charge_countercharge_cancels_bayonet_true);
   int charge = 0;
   for (const Unit* c : chargers) {
     const bool cancelled = countercharger && (c->kind == UnitKind::Cavalry || cancel_bayonet);
@@ -375,9 +375,9 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
   // Step F.
   s.sum = cite_and_sum(s.drms, t);
   const int others = s.sum - morale;  // every modifier but the head units' morale difference
-  if (x.readings.is("jemmapes.assault.drm_cap_scope", "excludes_morale")) s.capped = std::clamp(others, -6, 6) + morale;
+  if (x.readings.is(jemmapes::reading::assault_drm_cap_scope_excludes_morale)) s.capped = std::clamp(others, -6, 6) + morale;
   else s.capped = std::clamp(s.sum, -6, 6);
-  t.cite("jemmapes:6.2", [&] { return "modifiers total " + std::to_string(s.sum) + ", capped at +/-6 (" + x.readings.of("jemmapes.assault.drm_cap_scope") + "): " + std::to_string(s.capped); });
+  t.cite("jemmapes:6.2", [&] { return "modifiers total " + std::to_string(s.sum) + ", capped at +/-6 (" + x.readings.of(jemmapes::Switch::AssaultDrmCapScope) + "): " + std::to_string(s.capped); });
   return s;
 }
 
@@ -391,7 +391,7 @@ TableRead assault_table(const Context& x, int modified, Trace& t) {
   for (const GridRow& r : g.rows)
     if (r.key == key) row = &r;
   if (!row || !row->cells.at(0) || !row->cells.at(1)) {
-    if (x.readings.is("jemmapes.assault.unprinted_rows", "example_values"))
+    if (x.readings.is(jemmapes::reading::assault_unprinted_rows_example_values))
       if (const auto e = example_row(x, modified)) {
         t.cite("jemmapes:table.assault", [&] { return "row " + key + " is not printed; the example of combat gives " + e->first + " / " + e->second + " (jemmapes.assault.unprinted_rows = example_values)"; });
         out.attacker = parse_result(e->first);
@@ -422,7 +422,7 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
     if (u->kind == UnitKind::Cavalry || !u->combat()) return illegal("jemmapes:6.1", u->id + " cannot fire: only infantry and artillery fire");
     if (u->kind != first.kind) return illegal("jemmapes:6.1", "infantry and artillery never combine their CP in one fire");
     if (u->side != first.side) return illegal("jemmapes:6.1", "the shooters are of two sides");
-    if (u->level == Level::Rout && x.readings.is("jemmapes.rout.zoc_and_combat", "none"))
+    if (u->level == Level::Rout && x.readings.is(jemmapes::reading::rout_zoc_and_combat_none))
       return illegal("jemmapes:6.0", u->id + " is in rout and does not fight (jemmapes.rout.zoc_and_combat = none)");
     const int dist = distance(u->hex, in.target);
     if (u->kind == UnitKind::Infantry || dist == 1) {
@@ -432,7 +432,7 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
     }
     if (dist > 3 || dist < 1) return illegal("jemmapes:6.1", u->id + " is " + std::to_string(dist) + " hexes from the target: artillery reaches 3");
     if (!in_arc(x, *u, in.target))
-      return illegal("jemmapes:6.1", m.name(in.target) + " is outside " + u->id + "'s field of fire (" + x.readings.of("jemmapes.fire.artillery_arc") + ")");
+      return illegal("jemmapes:6.1", m.name(in.target) + " is outside " + u->id + "'s field of fire (" + x.readings.of(jemmapes::Switch::FireArtilleryArc) + ")");
     std::string why;
     if (!line_of_sight(x, u->hex, in.target, why, t)) return illegal("jemmapes:6.1.1", u->id + " has no line of sight: " + why);
   }
@@ -468,8 +468,8 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
   if (std::any_of(in.shooters.begin(), in.shooters.end(), [](const Unit* u) { return u->has("harnessed"); }))
     s.drms.push_back({"jemmapes:table.fire", "harnessed artillery fires", -2});
   if (any_defensive(x, in.shooters))
-    s.drms.push_back({"jemmapes:table.fire", "the shooters are under a defensive order (jemmapes.fire.defensive_order_drm_sign = " + x.readings.of("jemmapes.fire.defensive_order_drm_sign") + ")",
-                      x.readings.is("jemmapes.fire.defensive_order_drm_sign", "plus") ? 1 : -1});
+    s.drms.push_back({"jemmapes:table.fire", "the shooters are under a defensive order (jemmapes.fire.defensive_order_drm_sign = " + x.readings.of(jemmapes::Switch::FireDefensiveOrderDrmSign) + ")",
+                      x.readings.is(jemmapes::reading::fire_defensive_order_drm_sign_plus) ? 1 : -1});
   s.sum = cite_and_sum(s.drms, t);
   return s;
 }

@@ -63,7 +63,7 @@ nlohmann::json line_of_command(const Context& x, const Unit& u, Trace& t) {
   if (distance(u.hex, c->hex) > 4) return no("its commander " + c->id + " is " + std::to_string(distance(u.hex, c->hex)) + " hexes away (at most 4)");
   // Step C.
   std::string why;
-  if (x.readings.is("jemmapes.command.line_trace", "straight_line")) {
+  if (x.readings.is(jemmapes::reading::command_line_trace_straight_line)) {
     const auto a = line(u.hex, c->hex, LineNudge::Positive), b = line(u.hex, c->hex, LineNudge::Negative);
     std::string w1, w2;
     auto clear = [&](const std::vector<Hex>& hs, std::string& w) {
@@ -168,13 +168,13 @@ OrderChange voluntary_change(const Context& x, const Formation& f, Order to, boo
   if (use_general) oc.drms.push_back({table, "command value of the general " + g->id + " (his one use this round)", *g->cv});
   if (fc && g && fc->hex == g->hex) oc.drms.push_back({table, "the formation commander and the general are stacked", 1});
   if (to == Order::Offensive)
-    oc.drms.push_back({table, "going over to the offensive (jemmapes.order_change.offensive_drm_sign = " + x.readings.of("jemmapes.order_change.offensive_drm_sign") + ")",
-                       x.readings.is("jemmapes.order_change.offensive_drm_sign", "minus") ? -1 : 1});
+    oc.drms.push_back({table, "going over to the offensive (jemmapes.order_change.offensive_drm_sign = " + x.readings.of(jemmapes::Switch::OrderChangeOffensiveDrmSign) + ")",
+                       x.readings.is(jemmapes::reading::order_change_offensive_drm_sign_minus) ? -1 : 1});
   // RULE jemmapes:9.1.4 — Ferrand's attempts take the distance penalty whatever Dumouriez's position: while its commander is off the map, or all game (jemmapes.scenario.ferrand_distance_penalty)
-  const bool ferrand = historical_formation(f.id) == "ferrand" && (!fc || x.readings.is("jemmapes.scenario.ferrand_distance_penalty", "whole_game"));
+  const bool ferrand = historical_formation(f.id) == "ferrand" && (!fc || x.readings.is(jemmapes::reading::scenario_ferrand_distance_penalty_whole_game));
   if (ferrand)
     oc.drms.push_back({"jemmapes:9.1.4", "Ferrand takes the distance penalty whatever the general's position (jemmapes.scenario.ferrand_distance_penalty = " +
-                                             x.readings.of("jemmapes.scenario.ferrand_distance_penalty") + (fc ? ")" : "; its commander is off the map)"), -1});
+                                             x.readings.of(jemmapes::Switch::ScenarioFerrandDistancePenalty) + (fc ? ")" : "; its commander is off the map)"), -1});
   else if (fc && g && distance(fc->hex, g->hex) > 6)
     oc.drms.push_back({table, "the formation commander is more than 6 hexes from the general", -1});
   for (const auto& d : oc.drms) {
@@ -203,8 +203,8 @@ OrderChange involuntary_change(const Context& x, const Formation& f, int steps_l
   const Unit* fc = formation_commander(x, f);
   if (fc && fc->cv) oc.drms.push_back({table, "command value of " + fc->id, *fc->cv});
   if (f.order == Order::Defensive)
-    oc.drms.push_back({table, "a defensive order (jemmapes.order_change.involuntary_defensive_drm_sign = " + x.readings.of("jemmapes.order_change.involuntary_defensive_drm_sign") + ")",
-                       x.readings.is("jemmapes.order_change.involuntary_defensive_drm_sign", "plus") ? 1 : -1});
+    oc.drms.push_back({table, "a defensive order (jemmapes.order_change.involuntary_defensive_drm_sign = " + x.readings.of(jemmapes::Switch::OrderChangeInvoluntaryDefensiveDrmSign) + ")",
+                       x.readings.is(jemmapes::reading::order_change_involuntary_defensive_drm_sign_plus) ? 1 : -1});
   if (french_late && f.side == "french") oc.drms.push_back({"jemmapes:9.2", "French army from round 7 (historical scenario)", -2});
   for (const auto& d : oc.drms) {
     oc.sum += d.value;
@@ -264,22 +264,22 @@ Level rally_result(const Context& x, const Unit& u, int total, int morale, int& 
 
 // RULE jemmapes:4.2.2 (part: jemmapes.order_change.involuntary_loss_window) — the steps that count are all those the formation has lost (game) or those lost since the previous command phase (last_round)
 int involuntary_steps(const Context& x, int since_start, int since_last_command, Trace& t) {
-  const bool game = x.readings.is("jemmapes.order_change.involuntary_loss_window", "game");
+  const bool game = x.readings.is(jemmapes::reading::order_change_involuntary_loss_window_game);
   const int n = game ? since_start : since_last_command;
   t.cite("jemmapes:4.2.2", [&] {
     return std::to_string(n) + " step(s) lost " + (game ? "since the start of the game" : "since the previous command phase") +
-           " count (jemmapes.order_change.involuntary_loss_window = " + x.readings.of("jemmapes.order_change.involuntary_loss_window") + ")";
+           " count (jemmapes.order_change.involuntary_loss_window = " + x.readings.of(jemmapes::Switch::OrderChangeInvoluntaryLossWindow) + ")";
   });
   return n;
 }
 
 // RULE jemmapes:7.0 — each commander lends his TV to one unit a rallying segment (jemmapes.rally.commander_tv_uses = one_unit_per_segment), or to any number of units (any_units)
 bool rally_tv_available(const Context& x, const Unit& commander, int lent, Trace& t) {
-  const bool one = x.readings.is("jemmapes.rally.commander_tv_uses", "one_unit_per_segment");
+  const bool one = x.readings.is(jemmapes::reading::rally_commander_tv_uses_one_unit_per_segment);
   const bool ok = !one || lent == 0;
   t.cite("jemmapes:7.0", [&] {
     return commander.id + " has lent his TV to " + std::to_string(lent) + " unit(s) this rallying segment: " + (ok ? "he may lend it again" : "he may not lend it to another") +
-           " (jemmapes.rally.commander_tv_uses = " + x.readings.of("jemmapes.rally.commander_tv_uses") + ")";
+           " (jemmapes.rally.commander_tv_uses = " + x.readings.of(jemmapes::Switch::RallyCommanderTvUses) + ")";
   });
   return ok;
 }

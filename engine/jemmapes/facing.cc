@@ -50,7 +50,7 @@ bool exerts_zoc_into(const Context& x, const Unit& u, Hex h, Trace& t, bool for_
     t.cite("jemmapes:1.6", [&] { return map.name(h) + " is not next to " + u.id + ": a zone of control reaches adjacent hexes only"; });
     return false;
   }
-  if (u.level == Level::Rout && x.readings.is("jemmapes.rout.zoc_and_combat", "none")) {
+  if (u.level == Level::Rout && x.readings.is(jemmapes::reading::rout_zoc_and_combat_none)) {
     t.cite("jemmapes:1.6", [&] { return u.id + " is in rout and exerts no zone of control (jemmapes.rout.zoc_and_combat = none)"; });
     return false;
   }

@@ -14,7 +14,7 @@ namespace hexlaw::jemmapes {
 namespace {
 
 int stack_cp(const Context& x, const Unit& u) {
-  return x.readings.is("jemmapes.stacking.cp_basis", "printed") ? u.printed_cp : u.cp;
+  return x.readings.is(jemmapes::reading::stacking_cp_basis_printed) ? u.printed_cp : u.cp;
 }
 
 // The order a combat unit moves under, if any: none for commanders, for routed units (4.1's
@@ -35,7 +35,7 @@ OrderView order_view(const Context& x, const Unit& u) {
   const Formation* f = x.position.formation_of(u);
   if (!f) throw std::logic_error("Jemmapes movement of " + u.id + " without a formation (the question checks this)");
   const bool out = u.has("noncommanded");
-  if (out && x.readings.is("jemmapes.command.noncommanded_order_effects", "all_effects")) return v;
+  if (out && x.readings.is(jemmapes::reading::command_noncommanded_order_effects_all_effects)) return v;
   v.applies = true;
   v.order = f->order;
   v.benefits = !out;
@@ -45,7 +45,7 @@ OrderView order_view(const Context& x, const Unit& u) {
 // "Next to the enemy" as the orders test it: adjacent to an enemy combat unit, or in an enemy
 // ZoC (jemmapes.orders.adjacency_test).
 bool near_enemy(const Context& x, const std::string& side, Hex h) {
-  if (x.readings.is("jemmapes.orders.adjacency_test", "zoc")) return in_enemy_zoc(x, side, h);
+  if (x.readings.is(jemmapes::reading::orders_adjacency_test_zoc)) return in_enemy_zoc(x, side, h);
   for (Hex n : neighbours(h))
     if (x.position.enemy_combat_in(n, side)) return true;
   return false;
@@ -146,8 +146,8 @@ Step try_step(const Context& x, const Unit& u, const OrderView& ov, Hex prev, He
                                     std::to_string(allowance - spent) + " of " + std::to_string(allowance) + " are left");
   // Step E.
   if (!ov.applies || s.surrounded_exception || !near_enemy(x, u.side, h)) return s;
-  const std::string next_to = m.name(h) + (x.readings.is("jemmapes.orders.adjacency_test", "zoc") ? " is in an enemy zone of control" : " is next to an enemy unit");
-  t.cite("jemmapes:table.orders", [&] { return next_to + " (jemmapes.orders.adjacency_test = " + x.readings.of("jemmapes.orders.adjacency_test") + "): the " + to_string(ov.order) + " order decides whether " + u.id + " may enter"; });
+  const std::string next_to = m.name(h) + (x.readings.is(jemmapes::reading::orders_adjacency_test_zoc) ? " is in an enemy zone of control" : " is next to an enemy unit");
+  t.cite("jemmapes:table.orders", [&] { return next_to + " (jemmapes.orders.adjacency_test = " + x.readings.of(jemmapes::Switch::OrdersAdjacencyTest) + "): the " + to_string(ov.order) + " order decides whether " + u.id + " may enter"; });
   if (ov.order == Order::Manoeuvre) {
     // RULE jemmapes:4.1.2 — under a manoeuvre order no unit enters a hex next to the enemy
     return fail("jemmapes:4.1.2", next_to + ": a manoeuvring formation's units may not enter it");
@@ -163,7 +163,7 @@ Step try_step(const Context& x, const Unit& u, const OrderView& ov, Hex prev, He
         t.cite("jemmapes:4.1.3", [&] { return next_to + ", but " + o->id + " of the same formation is already there"; });
         return s;
       }
-    const bool same = x.readings.is("jemmapes.orders.defensive_support_unit", "same_formation");
+    const bool same = x.readings.is(jemmapes::reading::orders_defensive_support_unit_same_formation);
     for (Hex n : neighbours(h))
       for (const Unit* o : x.position.combat_units_at(n, u.side))
         if (o->id != u.id && (!same || o->formation == u.formation) && near_enemy(x, u.side, o->hex)) {
@@ -273,7 +273,7 @@ bool stacking_ok(const Context& x, const std::vector<const Unit*>& units, std::s
       const Unit& b = *combat[1 - i];
       if (stack_cp(x, a) >= 3 && b.kind != UnitKind::Artillery) {
         reason = a.id + " has a CP of " + std::to_string(stack_cp(x, a)) + " (" +
-                 x.readings.of("jemmapes.stacking.cp_basis") + "): it may stack only with artillery, and " + b.id + " is " +
+                 x.readings.of(jemmapes::Switch::StackingCpBasis) + "): it may stack only with artillery, and " + b.id + " is " +
                  to_string(b.kind);
         t.cite("jemmapes:1.4", reason);
         return false;
@@ -301,7 +301,7 @@ int movement_allowance(const Context& x, const Unit& u, Trace& t) {
   if (const Formation* f = x.position.formation_of(u); f && u.combat()) {
     t.cite("jemmapes:4.0", [&] { return u.id + "'s formation " + f->id + " is under " + to_string(f->order) + (f->order == Order::Demoralised ? "" : " order"); });
     if (ov.applies)
-      t.cite("jemmapes:table.orders", [&] { return std::string("the ") + to_string(f->order) + " order's MP change and its limits next to the enemy (tested by " + x.readings.of("jemmapes.orders.adjacency_test") + ") apply to " + u.id; });
+      t.cite("jemmapes:table.orders", [&] { return std::string("the ") + to_string(f->order) + " order's MP change and its limits next to the enemy (tested by " + x.readings.of(jemmapes::Switch::OrdersAdjacencyTest) + ") apply to " + u.id; });
   }
   if (u.level == Level::Rout) t.cite("jemmapes:4.1", [&] { return u.id + " is in rout: its formation's order does not apply"; });
   if (ov.applies && ov.order == Order::Manoeuvre) {
@@ -313,7 +313,7 @@ int movement_allowance(const Context& x, const Unit& u, Trace& t) {
   // Step C.
   int mp = base + add;
   if (ov.applies && ov.order == Order::Defensive) {
-    const bool first_add = x.readings.is("jemmapes.movement.mp_modifier_order", "add_then_halve");
+    const bool first_add = x.readings.is(jemmapes::reading::movement_mp_modifier_order_add_then_halve);
     mp = first_add ? (std::max(0, base + add) + 1) / 2 : (base + 1) / 2 + add;
     t.cite("jemmapes:4.1.3", [&] {
       return u.id + "'s formation is on the defensive: MP halved, rounded up (" + (first_add ? "after" : "before") +
@@ -482,7 +482,7 @@ nlohmann::json retreat(const Context& x, const Unit& u, std::optional<Hex> to, T
   t.cite("jemmapes:6.3", [&] { return u.id + " retreats one hex: " + std::to_string(options.size()) + " hex(es) open, " + std::to_string(preferred.size()) + " outside enemy zones of control"; });
   // Step B.
   if (options.empty()) {
-    const bool elim = x.readings.is("jemmapes.retreat.blocked_result", "eliminated");
+    const bool elim = x.readings.is(jemmapes::reading::retreat_blocked_result_eliminated);
     out["blocked"] = elim ? "eliminated" : "step_loss_stay";
     t.cite("jemmapes:6.3", [&] { return u.id + " has no hex to retreat into: " + (elim ? "eliminated" : "it loses a step and stays") + " (jemmapes.retreat.blocked_result)"; });
     return out;

@@ -72,7 +72,7 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
     const ScenarioVerdict v = activation_allowed(x, *sc.kind, *f, x.position.round, sc.attacked, t);  // cites the scenario's rule
     if (!v.allowed) {
       // RULE jemmapes:5.2 (part: a formation the scenario does not let be activated yet, jemmapes.scenario.inactive_formation_reacts) — it does not react (false), or reacts like any other (true)
-      if (x.readings.is("jemmapes.scenario.inactive_formation_reacts", "false"))
+      if (x.readings.is(jemmapes::reading::scenario_inactive_formation_reacts_false))
         return ineligible(reactor.id + "'s formation " + f->id + " may not be activated yet (" + v.rule + "): it does not react (jemmapes.scenario.inactive_formation_reacts = false)");
       t.cite("jemmapes:5.2", reactor.id + "'s formation " + f->id + " may not be activated yet (" + v.rule + "), but may react (jemmapes.scenario.inactive_formation_reacts = true)");
     }
@@ -100,7 +100,7 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
   }
   out["reaction"] = "movement";
   // Step D.
-  if (x.readings.is("jemmapes.reaction.movement_kind", "move_one_hex")) {
+  if (x.readings.is(jemmapes::reading::reaction_movement_kind_move_one_hex)) {
     std::vector<const Unit*> stack;
     for (const Unit* u : x.position.units_at(reactor.hex))
       if (u->combat()) stack.push_back(u);

@@ -15,11 +15,11 @@ ScenarioVerdict no(const char* rule, std::string why, Trace& t) {
 
 // Whether a restriction "until round n" still holds in `round` (jemmapes.scenario.until_round).
 bool still_restricted(const Context& x, int round, int n) {
-  return x.readings.is("jemmapes.scenario.until_round", "from_round_n") ? round < n : round <= n;
+  return x.readings.is(jemmapes::reading::scenario_until_round_from_round_n) ? round < n : round <= n;
 }
 
 std::string until(const Context& x, int n) {
-  return x.readings.is("jemmapes.scenario.until_round", "from_round_n") ? "before round " + std::to_string(n) : "through round " + std::to_string(n);
+  return x.readings.is(jemmapes::reading::scenario_until_round_from_round_n) ? "before round " + std::to_string(n) : "through round " + std::to_string(n);
 }
 
 }  // namespace
@@ -80,9 +80,9 @@ ScenarioVerdict order_change_allowed(const Context& x, ScenarioKind sc, const Fo
     return {};
   }
   if (h == "ferrand" && still_restricted(x, round, 2))
-    return no("jemmapes:9.1.4", f.id + "'s order cannot change " + until(x, 2) + ", even off the map (jemmapes.scenario.until_round = " + x.readings.of("jemmapes.scenario.until_round") + ")", t);
+    return no("jemmapes:9.1.4", f.id + "'s order cannot change " + until(x, 2) + ", even off the map (jemmapes.scenario.until_round = " + x.readings.of(jemmapes::Switch::ScenarioUntilRound) + ")", t);
   if (h == "egalite" && still_restricted(x, round, 5))
-    return no("jemmapes:9.2", f.id + " keeps its defensive order " + until(x, 5) + " (jemmapes.scenario.until_round = " + x.readings.of("jemmapes.scenario.until_round") + ")", t);
+    return no("jemmapes:9.2", f.id + " keeps its defensive order " + until(x, 5) + " (jemmapes.scenario.until_round = " + x.readings.of(jemmapes::Switch::ScenarioUntilRound) + ")", t);
   if (h == "ferrand") t.cite("jemmapes:9.1.4", "round " + std::to_string(round) + ": Ferrand's order may change");
   if (h == "egalite") t.cite("jemmapes:9.2", "round " + std::to_string(round) + ": Egalite's order may change");
   return {};
@@ -101,7 +101,7 @@ ScenarioVerdict activation_allowed(const Context& x, ScenarioKind sc, const Form
     return {};
   }
   if (still_restricted(x, round, 6))
-    return no("jemmapes:9.2", f.id + " cannot be activated " + until(x, 6) + " unless the Austrians attack it (jemmapes.scenario.until_round = " + x.readings.of("jemmapes.scenario.until_round") + ")", t);
+    return no("jemmapes:9.2", f.id + " cannot be activated " + until(x, 6) + " unless the Austrians attack it (jemmapes.scenario.until_round = " + x.readings.of(jemmapes::Switch::ScenarioUntilRound) + ")", t);
   t.cite("jemmapes:9.2", "round " + std::to_string(round) + ": d'Harville may be activated");
   return {};
 }

@@ -34,7 +34,7 @@ void JemmapesGame::offer_combat() {
   d.prompt = "fire or assault with " + active_ + "'s units, or end the combat segment";
   using K = JemmapesActionKind;
   d.add(K::End, m);
-  const bool once = x.readings.is("jemmapes.combat.unit_once_per_activation", "true");
+  const bool once = x.readings.is(jemmapes::reading::combat_unit_once_per_activation_true);
   std::vector<const Unit*> mine;
   for (const auto& u : pos_.units)
     if (u.combat() && u.formation == active_ && !(once && fought_.count(u.id))) mine.push_back(&u);
@@ -76,7 +76,7 @@ void JemmapesGame::offer_combat() {
     std::vector<std::string> can;
     for (const Unit* u : mine)
       if (distance(u->hex, target) == 1 && jemmapes::exerts_zoc_into(x, *u, target, off, true) &&
-          !(u->level == Level::Rout && x.readings.is("jemmapes.rout.zoc_and_combat", "none")))
+          !(u->level == Level::Rout && x.readings.is(jemmapes::reading::rout_zoc_and_combat_none)))
         can.push_back(u->id);
     for (const auto& g : groups(can)) {
       std::vector<Declared> decls;
@@ -94,7 +94,7 @@ void JemmapesGame::offer_combat() {
         if (!cavalry.empty()) charges.push_back(cavalry);
         // Commanders lending their TV (one a side, 6.2).
         std::vector<std::string> cmds{""};
-        const bool adjacent = x.readings.is("jemmapes.assault.commander_tv_reach", "adjacent");
+        const bool adjacent = x.readings.is(jemmapes::reading::assault_commander_tv_reach_adjacent);
         for (const auto& c : pos_.units)
           if (!c.combat() && c.side == f.side && c.tv)
             for (const auto& o : g)
@@ -140,7 +140,7 @@ std::vector<JemmapesAction> JemmapesGame::responses(const Declared& d, std::stri
   std::vector<const Unit*> defenders;
   for (const auto& u : p.units)
     if (u.combat() && u.hex == d.target && u.side != p.unit(d.head)->side) defenders.push_back(&u);
-  const bool adjacent = x.readings.is("jemmapes.assault.commander_tv_reach", "adjacent");
+  const bool adjacent = x.readings.is(jemmapes::reading::assault_commander_tv_reach_adjacent);
   std::vector<std::string> cmds{""};
   for (const auto& c : p.units)
     if (!c.combat() && c.tv && !defenders.empty() && c.side == defenders.front()->side && distance(c.hex, d.target) <= (adjacent ? 1 : 0)) cmds.push_back(c.id);
@@ -297,7 +297,7 @@ void JemmapesGame::apply_combat_stage(const JemmapesAction& a) {
         if (u->level == Level::Rout) {
           const std::string id = u->id, side = u->side;
           lose_steps(u->formation, 1);
-          u->cp -= x.readings.is("jemmapes.losses.ss_per_step", "2") ? 2 : 1;
+          u->cp -= x.readings.is(jemmapes::reading::losses_ss_per_step_2) ? 2 : 1;
           if (u->cp <= 0) remove_unit(id);
           add_vp(other(side), 1, id + " loses a step retreating into an enemy zone of control");
         } else {

@@ -245,13 +245,8 @@ std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_
 }
 
 JemmapesGame::JemmapesGame(std::shared_ptr<const JemmapesScenario> scenario, std::uint64_t seed)
+    // The readings resolve once here; an unknown switch or reading is std::invalid_argument.
     : scenario_(std::move(scenario)), readings_(scenario_->interpretations), pos_(scenario_->position), dice_(seed) {
-  for (const auto& [name, reading] : scenario_->interpretations) {
-    const auto* def = jemmapes::find_switch(name);
-    if (!def) throw std::invalid_argument("interpretations: '" + name + "' is not a switch the Jemmapes engine reads");
-    if (std::find(def->readings.begin(), def->readings.end(), reading) == def->readings.end())
-      throw std::invalid_argument("interpretations: '" + reading + "' is not a reading of " + name);
-  }
   if (!scenario_->map.bounds()) throw std::invalid_argument("a Jemmapes scenario's map needs bounds (the rout edges, jemmapes:5.4)");
   log_.scenario = scenario_->name;
   log_.seed = seed;

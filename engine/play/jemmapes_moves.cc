@@ -194,7 +194,7 @@ void JemmapesGame::offer_reaction() {
   d.prompt = mover.id + " has entered " + m.name(mover.hex) + ": the stack at " + m.name(h) + " may react";
   using K = JemmapesActionKind;
   d.add(K::None, m);
-  if (x.readings.is("jemmapes.reaction.movement_kind", "move_one_hex")) {
+  if (x.readings.is(jemmapes::reading::reaction_movement_kind_move_one_hex)) {
     for (Hex n : neighbours(h)) {
       jemmapes::ReactionChoice c;
       c.to = n;
@@ -324,9 +324,9 @@ void JemmapesGame::offer_pending() {
     if (d.actions.empty()) {
       // No hex open: eliminated or a step lost in place (jemmapes.retreat.blocked_result).
       pending_.pop_front();
-      const bool elim = x.readings.is("jemmapes.retreat.blocked_result", "eliminated");
+      const bool elim = x.readings.is(jemmapes::reading::retreat_blocked_result_eliminated);
       t.cite("jemmapes:6.3", u->id + " has no hex to retreat into: " + std::string(elim ? "eliminated" : "it loses a step and stays"));
-      const int per = x.readings.is("jemmapes.losses.ss_per_step", "2") ? 2 : 1;
+      const int per = x.readings.is(jemmapes::reading::losses_ss_per_step_2) ? 2 : 1;
       const int steps = elim ? (u->cp + per - 1) / per : 1;
       const std::string side = u->side, id = u->id;
       note(id + (elim ? " cannot retreat and is eliminated" : " cannot retreat and loses a step"), t);

@@ -56,7 +56,7 @@ inline std::vector<std::vector<std::string>> groups(const std::vector<std::strin
 inline std::string carry_out_refusal(const jemmapes::Context& x, const std::vector<jemmapes::CombatResult>& rs, const std::vector<const Unit*>& tested, int throw_total) {
   for (std::size_t i = 0; i < rs.size(); ++i) {
     if (!rs[i].morale_test) continue;
-    if (x.readings.is("jemmapes.morale_test.procedure", "pending"))
+    if (x.readings.is(jemmapes::reading::morale_test_procedure_pending))
       return "jemmapes:6.3: a throw of " + std::to_string(throw_total) + " gives a morale test (M), whose procedure the source does not give (jemmapes.morale_test.procedure = pending)";
     if (i < tested.size() && tested[i] && !tested[i]->morale) return "jemmapes:6.3: the morale test of " + tested[i]->id + " needs its morale, which the scenario does not give";
   }

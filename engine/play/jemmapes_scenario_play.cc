@@ -104,13 +104,13 @@ void JemmapesGame::score_control() {
   const auto held = jemmapes::french_held(x, scenario_->objectives, french, t);
   // Step 2.
   const int n = jemmapes::control_points(x, held, scored_, t);
-  if (x.readings.is("jemmapes.victory.control_vp", "current")) scored_.clear();
+  if (x.readings.is(jemmapes::reading::victory_control_vp_current)) scored_.clear();
   scored_.insert(held.begin(), held.end());
   const int delta = n - control_vp_;
   std::string list;
   for (const auto& s : scored_) list += (list.empty() ? "" : ", ") + s;
   t.cite("jemmapes:9.3", "end check of round " + std::to_string(pos_.round) + ": " + std::to_string(n) + " control point(s)" +
-                             (list.empty() ? "" : " (" + list + ")") + " under jemmapes.victory.control_vp = " + x.readings.of("jemmapes.victory.control_vp"));
+                             (list.empty() ? "" : " (" + list + ")") + " under jemmapes.victory.control_vp = " + x.readings.of(jemmapes::Switch::VictoryControlVp));
   note("control of the objectives: " + std::to_string(n) + " VP", t);
   control_vp_ = n;
   if (delta > 0) add_vp("french", delta, "French control of the objectives");

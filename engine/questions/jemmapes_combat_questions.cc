@@ -33,12 +33,12 @@ const jemmapes::Unit* commander_field(const Situation& s, const std::string& key
   if (!c) f.fail("no unit '" + f.str() + "' in the case's units");
   if (c->combat() || c->side != side) f.fail(c->id + " is not a commander of " + side);
   need_value(s, *c, "tv", c->tv.has_value());
-  const bool adjacent = s.x.readings.is("jemmapes.assault.commander_tv_reach", "adjacent");
+  const bool adjacent = s.x.readings.is(jemmapes::reading::assault_commander_tv_reach_adjacent);
   bool near = false;
   for (const auto* u : units) near = near || distance(u->hex, c->hex) <= (adjacent ? 1 : 0);
   if (!near)
     f.fail(c->id + " is not " + (adjacent ? "in or next to the hex of" : "stacked with") +
-           " a unit in the combat (jemmapes.assault.commander_tv_reach = " + s.x.readings.of("jemmapes.assault.commander_tv_reach") + ")");
+           " a unit in the combat (jemmapes.assault.commander_tv_reach = " + s.x.readings.of(jemmapes::Switch::AssaultCommanderTvReach) + ")");
   return c;
 }
 

@@ -131,7 +131,7 @@ std::vector<Kind> command_kinds() {
          }
          if (s.c.question["steps_lost_last_round"].int_or(0) > s.c.question["steps_lost"].int_or(0))
            s.c.question["steps_lost_last_round"].fail("more steps lost since the last command phase than in the whole game");
-         if (s.x.readings.is("jemmapes.order_change.involuntary_loss_window", "last_round") && !s.c.question["steps_lost_last_round"].present())
+         if (s.x.readings.is(jemmapes::reading::order_change_involuntary_loss_window_last_round) && !s.c.question["steps_lost_last_round"].present())
            s.c.question.required("steps_lost_last_round");  // fails, naming the field
        },
        [](const Situation& s, DiceSource& dice, Trace& t, std::string& headline) {

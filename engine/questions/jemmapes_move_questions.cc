@@ -198,7 +198,7 @@ std::vector<Kind> move_kinds() {
          if (distance(from, m.hex) != 1) q["from"].fail("the hex the mover came from is next to the hex it entered");
          const std::string r = q.required("react").str();
          if (r != "movement" && r != "fire") q["react"].fail("a reaction is movement or fire");
-         const bool step = s.x.readings.is("jemmapes.reaction.movement_kind", "move_one_hex");
+         const bool step = s.x.readings.is(jemmapes::reading::reaction_movement_kind_move_one_hex);
          if (r == "movement" && step) {
            // A step (move_one_hex) names its hex and keeps the facing; each unit of the stack
            // needs its MP and formation.

@@ -159,7 +159,7 @@ def read_counts(build, shadow):
             cwd = pathlib.Path(data.get("current_working_directory") or build)
             for f in data.get("files", []):
                 rel = _relative(f["file"], shadow, cwd)
-                if rel is None or not rel.startswith(RULE_DIRS) or not rel.endswith(".cc"):
+                if rel is None or not rel.startswith(RULE_DIRS) or not rel.endswith((".cc", ".h")):
                     continue
                 lines = out.setdefault(rel, {})
                 for ln in f.get("lines", []):

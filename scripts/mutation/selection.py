@@ -8,7 +8,9 @@ from . import operators
 
 # The rule code of every system and layer. A file with no RULE tag holds no rule code (readers,
 # indexes, state plumbing) and is left out unless MUTATE_FILES names it.
-DEFAULT_FILES = ("engine/n20/*.cc", "engine/n20/games/*.cc", "engine/jemmapes/*.cc")
+# A header is taken only by name: rule code split out of one .cc into a header only it includes
+# (engine/n20/retreat_ground.h: Ground, inline for the retreat search's speed).
+DEFAULT_FILES = ("engine/n20/*.cc", "engine/n20/games/*.cc", "engine/jemmapes/*.cc", "engine/n20/retreat_ground.h")
 EQUIVALENT_FILE = "tests/mutation/equivalent.txt"
 LINE = re.compile(r"^([0-9a-f]{10})\s+(\S+)\s+(.*?)\s+—\s+(.+)$")
 
@@ -20,9 +22,9 @@ def rule_files(root, patterns):
     pats = [p for p in re.split(r"[\s,]+", patterns or "") if p] or list(DEFAULT_FILES)
     out = []
     for pat in pats:
-        hits = sorted(p for p in root.glob(pat) if p.is_file() and p.suffix == ".cc")
+        hits = sorted(p for p in root.glob(pat) if p.is_file() and p.suffix in (".cc", ".h"))
         if not hits and explicit:
-            raise SystemExit(f"mutate: MUTATE_FILES: no .cc file matches '{pat}'")
+            raise SystemExit(f"mutate: MUTATE_FILES: no .cc or .h file matches '{pat}'")
         for p in hits:
             rel = str(p.relative_to(root))
             if rel in out:

@@ -59,16 +59,43 @@ Trace Trace::like() const {
   return t;
 }
 
+DistinctCitations::DistinctCitations(Trace& into) : into_(into), sink_(into.like()) { sink_.distinct_ = this; }
+
+// Step 1. A trace that keeps no reasons dedups by itself (ids only) or keeps nothing (off);
+// another's sink keeps each citation once. Step 2. Otherwise each citation is looked up among
+// those this put into `into_`.
 void DistinctCitations::absorb(const Trace& t) {
   for (const auto& e : t.entries()) {
-    const std::uint64_t h = std::hash<std::string_view>{}(e.rule) * 1099511628211ULL ^ std::hash<std::string_view>{}(e.reason);
-    auto& same_hash = seen_[h];
-    const bool seen = std::any_of(same_hash.begin(), same_hash.end(),
-                                  [&](const auto& p) { return p.first == e.rule && p.second == e.reason; });
-    if (seen) continue;
-    same_hash.emplace_back(e.rule, e.reason);
-    into_.cite(e.rule, e.reason);
+    if (!into_.on_ || into_.distinct_) into_.cite(e.rule, e.reason);  // Step 1.
+    else take(e.rule, std::string_view(e.reason));  // Step 2.
   }
+}
+
+// Whether `into_` holds the citation already; when not, `same_hash` is where its index goes.
+bool DistinctCitations::seen(std::string_view rule, std::string_view reason, std::vector<std::size_t>*& same_hash) {
+  const std::uint64_t h = std::hash<std::string_view>{}(rule) * 1099511628211ULL ^ std::hash<std::string_view>{}(reason);
+  same_hash = &seen_[h];
+  for (std::size_t i : *same_hash) {
+    const Citation& c = into_.entries_[i];
+    if (c.rule == rule && c.reason == reason) return true;
+  }
+  return false;
+}
+
+void DistinctCitations::take(std::string_view rule, std::string&& reason) {
+  std::vector<std::size_t>* same_hash = nullptr;
+  if (seen(rule, reason, same_hash)) return;
+  same_hash->push_back(into_.entries_.size());
+  into_.check_known(rule);
+  into_.entries_.push_back(Citation{std::string(rule), std::move(reason)});
+}
+
+void DistinctCitations::take(std::string_view rule, std::string_view reason) {
+  std::vector<std::size_t>* same_hash = nullptr;
+  if (seen(rule, reason, same_hash)) return;
+  same_hash->push_back(into_.entries_.size());
+  into_.check_known(rule);
+  into_.entries_.push_back(Citation{std::string(rule), std::string(reason)});
 }
 
 // Refuses an id the catalog lacks. Hot loops cite one rule over and over, so the id last found
@@ -95,7 +122,19 @@ void Trace::cite(std::string_view rule, std::string reason) {
   }
   check_known(rule);
   record_dynamic_citation(rule);
-  entries_.push_back(Citation{std::string(rule), std::move(reason)});
+  if (distinct_) distinct_->take(rule, std::move(reason));
+  else entries_.push_back(Citation{std::string(rule), std::move(reason)});
+}
+
+void Trace::cite(std::string_view rule, const char* reason) {
+  if (!on_) {
+    record_silent(rule);
+    return;
+  }
+  check_known(rule);
+  record_dynamic_citation(rule);
+  if (distinct_) distinct_->take(rule, std::string_view(reason));
+  else entries_.push_back(Citation{std::string(rule), std::string(reason)});
 }
 
 std::vector<std::string> Trace::citations() const {
@@ -110,6 +149,10 @@ bool Trace::cites(std::string_view rule) const {
 }
 
 void Trace::append(const Trace& other) {
+  if (distinct_) {
+    distinct_->absorb(other);
+    return;
+  }
   entries_.insert(entries_.end(), other.entries_.begin(), other.entries_.end());
 }
 

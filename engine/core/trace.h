@@ -14,6 +14,7 @@
 namespace hexlaw {
 
 class Catalog;
+class DistinctCitations;
 
 struct Citation {
   std::string rule;    // `std:7.0`
@@ -40,6 +41,8 @@ class Trace {
   // Records that `rule` decided something, and why. Throws UnknownRuleError on an id the
   // catalog lacks.
   void cite(std::string_view rule, std::string reason);
+  // The same for a fixed text: no string is built unless the trace keeps it.
+  void cite(std::string_view rule, const char* reason);
   // The same, building the reason only when the trace records (`make_reason()` -> string).
   template <class F>
     requires std::is_invocable_r_v<std::string, F>
@@ -55,12 +58,14 @@ class Trace {
   void append(const Trace& other);
 
  private:
+  friend class DistinctCitations;
   void record_silent(std::string_view rule);
   void check_known(std::string_view rule);
   const Catalog* catalog_;
   std::string_view known_;  // the id last found in the catalog, viewing the catalog's text
   bool on_ = true;
   bool ids_only_ = false;
+  DistinctCitations* distinct_ = nullptr;  // set on a DistinctCitations' sink: citations go there
   std::vector<Citation> entries_;
 };
 
@@ -68,13 +73,30 @@ class Trace {
 // each distinct (rule, reason) once, in order of first appearance.
 class DistinctCitations {
  public:
-  explicit DistinctCitations(Trace& into) : into_(into) {}
+  explicit DistinctCitations(Trace& into);
+  DistinctCitations(const DistinctCitations&) = delete;
+  DistinctCitations& operator=(const DistinctCitations&) = delete;
+  // Takes the citations of a trace recorded on its own.
   void absorb(const Trace& t);
+  // A trace to cite into directly, recording the way `into` does: a citation reaches `into`
+  // at once when its (rule, reason) is new and is dropped when not, so nothing is gathered
+  // per line of dice and nothing copied. Citing into it equals citing into a fresh trace
+  // like `into` and absorbing that. (When `into` keeps no reasons, or is itself another's
+  // sink, which keeps each citation once, the sink is `into`.)
+  Trace& sink() { return into_.on() && !into_.distinct_ ? sink_ : into_; }
 
  private:
+  friend class Trace;
+  // A citation already checked against the catalog: into `into_` unless seen before. The
+  // reason is a string to move in, or a text copied only when kept.
+  void take(std::string_view rule, std::string&& reason);
+  void take(std::string_view rule, std::string_view reason);
+  bool seen(std::string_view rule, std::string_view reason, std::vector<std::size_t>*& same_hash);
   Trace& into_;
-  // (rule, reason) pairs seen, by a hash of both: an entry seen before costs no allocation.
-  std::unordered_map<std::uint64_t, std::vector<std::pair<std::string, std::string>>> seen_;
+  Trace sink_;
+  // The entries of `into_` this put there, by a hash of rule and reason: a citation seen
+  // before is compared with the entry it made, and costs no allocation.
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> seen_;
 };
 
 // Dynamic coverage: once a program has called record_cited_ids_in(dir), the distinct ids

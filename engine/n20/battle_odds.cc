@@ -95,9 +95,7 @@ std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Ma
   EnumerationBudget budget(EnumerationBudget::Kind::ChanceNodes);  // its work (enumeration_limits.h)
   auto advance = [&](BattleResolution& r) {
     budget.add();
-    Trace segment = trace.like();
-    const BattleResolution::Waiting w = r.run(segment);
-    citations.absorb(segment);
+    const BattleResolution::Waiting w = r.run(citations.sink());
     if (w == BattleResolution::Waiting::RetreatChoice || w == BattleResolution::Waiting::ExchangeChoice)
       throw std::logic_error("battle_odds: the policy waits for owners; odds need every choice fixed or defaulted");
     return w == BattleResolution::Waiting::Roll;

@@ -317,15 +317,10 @@ std::vector<std::pair<nlohmann::json, Fraction>> battle_odds(const Situation& s,
     EnumerationBudget budget(EnumerationBudget::Kind::ChanceNodes);  // its work (enumeration_limits.h)
     auto advance = [&](n20::BattleResolution& r) {
       budget.add();
-      Trace segment = t.like();
-      const auto w = r.run(segment);
-      citations.absorb(segment);
-      return w == n20::BattleResolution::Waiting::Roll;
+      return r.run(citations.sink()) == n20::BattleResolution::Waiting::Roll;
     };
     auto leaf = [&](n20::BattleResolution& r, const Fraction& probability) {
-      Trace segment = t.like();
-      nlohmann::json o = battle_answer(s, r.outcome(), segment, headline, true, parts);
-      citations.absorb(segment);
+      nlohmann::json o = battle_answer(s, r.outcome(), citations.sink(), headline, true, parts);
       auto& same_hash = index[std::hash<nlohmann::json>{}(o)];
       for (std::size_t i : same_hash)
         if (out[i].first == o) {

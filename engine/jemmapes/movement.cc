@@ -497,10 +497,10 @@ nlohmann::json retreat(const Context& x, const Unit& u, std::optional<Hex> to, T
   out["legal"] = true;
   out["result"] = chosen;
   // RULE jemmapes:1.3 (part: one facing per hex) — a unit retreating in among friends takes their facing
-  const std::optional<Direction> joined = x.position.stack_facing(*to, u.side, u.id);
-  out["result"]["facing"] = facing_name(joined.value_or(u.facing));
-  if (joined && *joined != u.facing)
-    t.cite("jemmapes:1.3", [&] { return u.id + " retreats in among friends in " + m.name(*to) + " and takes their facing (" + facing_name(*joined) + ")"; });
+  const Direction facing = x.position.stack_facing(*to, u.side, u.id).value_or(u.facing);
+  out["result"]["facing"] = facing_name(facing);
+  if (facing != u.facing)
+    t.cite("jemmapes:1.3", [&] { return u.id + " retreats in among friends in " + m.name(*to) + " and takes their facing (" + facing_name(facing) + ")"; });
   if (chosen["enemy_zoc"].get<bool>())
     t.cite("jemmapes:1.6", [&] { return u.id + " retreats into an enemy zone of control at " + m.name(*to) + ": " + (u.level == Level::Rout ? "a step lost (it is in rout)" : "one more level of disorganisation"); });
   else
@@ -588,10 +588,11 @@ nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, 
   out["levels_to"] = crossed;
   // Step E.
   // RULE jemmapes:1.3 (part: one facing per hex) — a routed unit ending among friends takes their facing
-  const std::optional<Direction> joined = best_d == 0 && (arrived || exits) ? std::nullopt : x.position.stack_facing(best_hex, u.side, u.id);
-  out["facing"] = facing_name(joined.value_or(u.facing));
-  if (joined && *joined != u.facing)
-    t.cite("jemmapes:1.3", [&] { return u.id + " ends its rout among friends in " + m.name(best_hex) + " and takes their facing (" + facing_name(*joined) + ")"; });
+  const std::optional<Direction> joined = arrived || exits ? std::nullopt : x.position.stack_facing(best_hex, u.side, u.id);
+  const Direction facing = joined.value_or(u.facing);
+  out["facing"] = facing_name(facing);
+  if (facing != u.facing)
+    t.cite("jemmapes:1.3", [&] { return u.id + " ends its rout among friends in " + m.name(best_hex) + " and takes their facing (" + facing_name(facing) + ")"; });
   return out;
 }
 

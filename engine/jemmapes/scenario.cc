@@ -73,7 +73,8 @@ ScenarioVerdict french_setup(const Context& x, Trace& t) {
 // RULE jemmapes:9.1.4 — Ferrand's order may not change before round 2 (jemmapes.scenario.until_round); no Austrian unit within 2 hexes of 0107
 // RULE jemmapes:9.2 — Egalite keeps its defensive order until round 5; d'Harville waits until round 6 unless attacked; a unit stays in each starred redoubt through round 6
 // RULE jemmapes:9.4 — the free scenario lifts the activation and order change restrictions (Ferrand's lock, Egalite's, d'Harville's wait)
-ScenarioVerdict order_change_allowed(const Context& x, ScenarioKind sc, const Formation& f, int round, Trace& t) {
+ScenarioVerdict order_change_allowed(const Context& x, ScenarioKind sc, const Formation& f, int round, Trace& t,
+                                     std::optional<Order> to) {
   const std::string h = historical_formation(f.id);
   if (sc == ScenarioKind::Free && (h == "ferrand" || h == "egalite")) {
     t.cite("jemmapes:9.4", f.id + ": the free scenario lifts its order change restriction");
@@ -81,6 +82,19 @@ ScenarioVerdict order_change_allowed(const Context& x, ScenarioKind sc, const Fo
   }
   if (h == "ferrand" && still_restricted(x, round, 2))
     return no("jemmapes:9.1.4", f.id + "'s order cannot change " + until(x, 2) + ", even off the map (jemmapes.scenario.until_round = " + x.readings.of(jemmapes::Switch::ScenarioUntilRound) + ")", t);
+  // RULE jemmapes:9.2 (part: the lock on a demoralised Egalite) — under back_to_defensive it may try for its defensive order only
+  if (h == "egalite" && still_restricted(x, round, 5) && f.order == Order::Demoralised &&
+      x.readings.is(reading::scenario_egalite_lock_when_demoralised_back_to_defensive)) {
+    if (to && *to != Order::Defensive)
+      return no("jemmapes:9.2", f.id + " is demoralised " + until(x, 5) + ": it may try only to return to its defensive order, not to " +
+                                    to_string(*to) + " (jemmapes.scenario.egalite_lock_when_demoralised = back_to_defensive)", t);
+    t.cite("jemmapes:9.2", f.id + " is demoralised " + until(x, 5) + ": it may try to return to its defensive order, and to that only "
+                                  "(jemmapes.scenario.egalite_lock_when_demoralised = back_to_defensive)");
+    return {};
+  }
+  if (h == "egalite" && still_restricted(x, round, 5) && f.order == Order::Demoralised)
+    return no("jemmapes:9.2", f.id + " may attempt no change of order " + until(x, 5) + ", demoralised as it is: the lock holds "
+                              "(jemmapes.scenario.egalite_lock_when_demoralised = no_change)", t);
   if (h == "egalite" && still_restricted(x, round, 5))
     return no("jemmapes:9.2", f.id + " keeps its defensive order " + until(x, 5) + " (jemmapes.scenario.until_round = " + x.readings.of(jemmapes::Switch::ScenarioUntilRound) + ")", t);
   if (h == "ferrand") t.cite("jemmapes:9.1.4", "round " + std::to_string(round) + ": Ferrand's order may change");

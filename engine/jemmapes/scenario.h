@@ -7,6 +7,7 @@
 // source lacks and is refused by name.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "engine/core/trace.h"
@@ -27,8 +28,11 @@ std::string historical_formation(const std::string& id);
 // Whether the French units stand where 9.1.1 places them, under the orders it gives.
 ScenarioVerdict french_setup(const Context& x, Trace& t);
 // Whether `f` may attempt a voluntary change of order in `round` (9.1.4 Ferrand, 9.2 Egalite;
-// both lifted in the free scenario, 9.4).
-ScenarioVerdict order_change_allowed(const Context& x, ScenarioKind sc, const Formation& f, int round, Trace& t);
+// both lifted in the free scenario, 9.4), to the order `to` when it is given. A demoralised
+// Egalite under jemmapes.scenario.egalite_lock_when_demoralised = back_to_defensive may try for
+// its defensive order only (with `to` not given, the answer says so and allows the attempt).
+ScenarioVerdict order_change_allowed(const Context& x, ScenarioKind sc, const Formation& f, int round, Trace& t,
+                                     std::optional<Order> to = std::nullopt);
 // Whether `f` may be activated in `round` (9.1.1: Ferrand from round 2; 9.2: d'Harville from
 // round 6 unless `attacked`; the free scenario lifts d'Harville's wait, 9.4).
 ScenarioVerdict activation_allowed(const Context& x, ScenarioKind sc, const Formation& f, int round, bool attacked, Trace& t);

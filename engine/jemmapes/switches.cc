@@ -39,6 +39,8 @@ const std::vector<SwitchDef>& implemented_switches() {
       // have fought this activation.
       {Switch::CombatUnitOncePerActivation, "jemmapes.combat.unit_once_per_activation", {"true", "false"}},
       {Switch::VictoryControlVp, "jemmapes.victory.control_vp", {"current", "permanent"}},
+      // Read by the order-change restriction of the historical scenario (scenario.cc, 9.2).
+      {Switch::ScenarioEgaliteLockWhenDemoralised, "jemmapes.scenario.egalite_lock_when_demoralised", {"no_change", "back_to_defensive"}},
   };
   // The list is indexed by Switch: each entry's id is its place.
   static const bool in_order = [] {

@@ -47,6 +47,7 @@ enum class Switch : std::uint8_t {
   OrderChangeInvoluntaryLossWindow,
   CombatUnitOncePerActivation,
   VictoryControlVp,
+  ScenarioEgaliteLockWhenDemoralised,
   Count
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::Count);
@@ -129,6 +130,8 @@ inline constexpr Reading combat_unit_once_per_activation_true{Switch::CombatUnit
 inline constexpr Reading combat_unit_once_per_activation_false{Switch::CombatUnitOncePerActivation, 1};
 inline constexpr Reading victory_control_vp_current{Switch::VictoryControlVp, 0};
 inline constexpr Reading victory_control_vp_permanent{Switch::VictoryControlVp, 1};
+inline constexpr Reading scenario_egalite_lock_when_demoralised_no_change{Switch::ScenarioEgaliteLockWhenDemoralised, 0};
+inline constexpr Reading scenario_egalite_lock_when_demoralised_back_to_defensive{Switch::ScenarioEgaliteLockWhenDemoralised, 1};
 }  // namespace reading
 
 // The readings a question or game runs under: the case's choices over the defaults.

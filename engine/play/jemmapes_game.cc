@@ -401,23 +401,26 @@ void JemmapesGame::offer_order_change() {
   d.prompt = "formation " + f.id + " (" + jemmapes::to_string(f.order) + "): keep its order or attempt a change";
   const auto& m = scenario_->map;
   d.add(JemmapesActionKind::Keep, m);
-  if (const auto barred = order_change_barred(f)) {
-    // The printed scenario keeps this order this round (9.1.4, 9.2): only "keep" is offered.
-    Trace t(scenario_->spec->catalog);
-    t.cite(barred->rule, barred->reason);
-    note(f.id + " may not attempt a change of order this round", t);
-    for (const Order o : {Order::Offensive, Order::Manoeuvre, Order::Defensive})
-      if (o != f.order) d.refuse(JemmapesAction{.kind = JemmapesActionKind::Attempt, .order = o}, m, barred->rule + ": " + barred->reason);
-    decision_ = std::move(d);
-    stage_ = Stage::OrderChange;
-    return;
-  }
   bool general = false;
   for (const auto& u : pos_.units) general = general || (u.general && u.side == f.side && u.cv);
+  bool any = false;
   for (const Order o : {Order::Offensive, Order::Manoeuvre, Order::Defensive}) {
     if (o == f.order) continue;
+    // The printed scenario may keep this order this round (9.1.4, 9.2): the attempt is refused.
+    if (const auto barred = order_change_barred(f, o)) {
+      d.refuse(JemmapesAction{.kind = JemmapesActionKind::Attempt, .order = o}, m, barred->rule + ": " + barred->reason);
+      continue;
+    }
+    any = true;
     d.add(JemmapesAction{.kind = JemmapesActionKind::Attempt, .order = o}, m);
     if (general && !general_cv_used_) d.add(JemmapesAction{.kind = JemmapesActionKind::Attempt, .order = o, .flag = true}, m);
+  }
+  if (!any) {
+    Trace t(scenario_->spec->catalog);
+    const Order other = f.order == Order::Offensive ? Order::Manoeuvre : Order::Offensive;
+    const auto barred = order_change_barred(f, other);
+    if (barred) t.cite(barred->rule, barred->reason);
+    note(f.id + " may not attempt a change of order this round", t);
   }
   decision_ = std::move(d);
   stage_ = Stage::OrderChange;

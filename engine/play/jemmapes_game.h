@@ -293,7 +293,7 @@ class JemmapesGame {
   std::set<std::string> fought_;                   // units that fought this activation (6.0's ruling)
   // jemmapes_scenario_play.cc: the printed scenario's restrictions at their moments and the
   // control victory points at the end check.
-  std::optional<jemmapes::ScenarioVerdict> order_change_barred(const jemmapes::Formation& f) const;
+  std::optional<jemmapes::ScenarioVerdict> order_change_barred(const jemmapes::Formation& f, jemmapes::Order to) const;
   std::optional<jemmapes::ScenarioVerdict> activation_barred(const std::string& formation) const;
   std::optional<jemmapes::ScenarioVerdict> move_barred(const jemmapes::Unit& u, const std::vector<Hex>& path) const;
   bool french_late() const;

@@ -12,12 +12,13 @@ namespace hexlaw::play {
 
 using jemmapes::ScenarioVerdict;
 
-// A voluntary change the printed scenario forbids this round (Ferrand before round 2, 9.1.4;
-// Egalite before round 5, 9.2; neither in the free scenario, 9.4), or nullopt.
-std::optional<ScenarioVerdict> JemmapesGame::order_change_barred(const jemmapes::Formation& f) const {
+// A voluntary change to `to` the printed scenario forbids this round (Ferrand before round 2,
+// 9.1.4; Egalite before round 5, 9.2, but for a demoralised Egalite's return to defensive under
+// back_to_defensive; neither in the free scenario, 9.4), or nullopt.
+std::optional<ScenarioVerdict> JemmapesGame::order_change_barred(const jemmapes::Formation& f, jemmapes::Order to) const {
   if (!scenario_->rules) return std::nullopt;
   Trace off(Trace::Off{}, scenario_->spec->catalog);
-  const auto v = jemmapes::order_change_allowed(context(), *scenario_->rules, f, pos_.round, off);
+  const auto v = jemmapes::order_change_allowed(context(), *scenario_->rules, f, pos_.round, off, to);
   if (v.allowed) return std::nullopt;
   return v;
 }

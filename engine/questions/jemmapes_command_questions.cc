@@ -46,13 +46,6 @@ nlohmann::json drm_out(const jemmapes::OrderChange& oc) {
   return {{"drms", jemmapes::to_json(oc.drms)}, {"drm", oc.sum}};
 }
 
-jemmapes::Order order_named(const CaseField& f) {
-  static const char* names[] = {"offensive", "manoeuvre", "defensive"};
-  for (int i = 0; i < 3; ++i)
-    if (f.str() == names[i]) return static_cast<jemmapes::Order>(i);
-  f.fail("a formation may ask for offensive, manoeuvre or defensive (demoralisation is only imposed, jemmapes:4.2.1)");
-}
-
 }  // namespace
 
 std::vector<Kind> command_kinds() {

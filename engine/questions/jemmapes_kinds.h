@@ -36,6 +36,9 @@ const jemmapes::Unit& unit_field(const Situation& s, const std::string& key = "u
 // A hex named by `f` (a CCRR string).
 Hex hex_of(const Situation& s, const CaseField& f);
 Hex hex_field(const Situation& s, const std::string& key);
+// The order a question asks for (`to`): offensive, manoeuvre or defensive; demoralisation is only
+// imposed (jemmapes:4.2.1), so it is refused naming the field.
+jemmapes::Order order_named(const CaseField& f);
 // Units named by a list field (each must exist).
 std::vector<const jemmapes::Unit*> units_field(const Situation& s, const std::string& key);
 // A facing named by `f` (n ne se s sw nw).

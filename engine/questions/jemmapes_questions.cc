@@ -31,6 +31,13 @@ Hex hex_of(const Situation& s, const CaseField& f) {
 
 Hex hex_field(const Situation& s, const std::string& key) { return hex_of(s, s.c.question.required(key)); }
 
+jemmapes::Order order_named(const CaseField& f) {
+  static const char* names[] = {"offensive", "manoeuvre", "defensive"};
+  for (int i = 0; i < 3; ++i)
+    if (f.str() == names[i]) return static_cast<jemmapes::Order>(i);
+  f.fail("a formation may ask for offensive, manoeuvre or defensive (demoralisation is only imposed, jemmapes:4.2.1)");
+}
+
 std::vector<const jemmapes::Unit*> units_field(const Situation& s, const std::string& key) {
   const auto f = s.c.question[key];
   if (f.present() && !f.is_seq()) f.fail("expected a list of unit ids");

@@ -46,16 +46,19 @@ std::vector<Kind> scenario_kinds() {
   return {
       {"scenario-rule",
        "Whether the printed scenario restrictions allow a set-up or an act (question: check: french-setup | austrian-setup | "
-       "order-change | activate | enter | leave-redoubt, scenario: historical | free, round, formation, attacked, unit, hex, units_left)",
+       "order-change | activate | enter | leave-redoubt, scenario: historical | free, round, formation, to (order-change: the order asked for), "
+       "attacked, unit, hex, units_left)",
        [](const Situation& s) {
          const auto q = s.c.question;
-         q.expect_keys({"kind", "check", "scenario", "round", "formation", "attacked", "unit", "hex", "units_left"});
+         q.expect_keys({"kind", "check", "scenario", "round", "formation", "to", "attacked", "unit", "hex", "units_left"});
          const std::string c = q.required("check").str();
          if (std::find(std::begin(kChecks), std::end(kChecks), c) == std::end(kChecks))
            q["check"].fail("one of french-setup, austrian-setup, order-change, activate, enter, leave-redoubt");
          scenario_of(s);
          round_of(s);
          if (c == "order-change" || c == "activate") formation_of_question(s);
+         if (q["to"].present() && c != "order-change") q["to"].fail("'to' is the order an order-change check asks for");
+         if (q["to"].present()) order_named(q["to"]);
          if (c == "enter") unit_field(s), hex_field(s, "hex");
          if (c == "leave-redoubt" && (q.required("units_left").integer() < 0 || q["units_left"].integer() > 2))
            q["units_left"].fail("a hex holds 0..2 units (jemmapes:1.4)");
@@ -73,7 +76,8 @@ std::vector<Kind> scenario_kinds() {
            throw RuleRefusal("jemmapes:9.1.2", "the Austrian set-up places units behind the fortifications between printed hexes; "
                                                "the fortification hexes are on the map, which the source lacks (source-missing)");
          } else if (c == "order-change") {
-           v = jemmapes::order_change_allowed(s.x, sc, formation_of_question(s), round, t);
+           const auto to = q["to"].present() ? std::optional<jemmapes::Order>(order_named(q["to"])) : std::nullopt;
+           v = jemmapes::order_change_allowed(s.x, sc, formation_of_question(s), round, t, to);
          } else if (c == "activate") {
            v = jemmapes::activation_allowed(s.x, sc, formation_of_question(s), round, q["attacked"].bool_or(false), t);
          } else if (c == "enter") {

@@ -67,6 +67,27 @@ def test_egalite_keeps_its_defensive_order_in_the_historical_scenario_not_in_the
     assert "attempt offensive" in game.decision["choices"]
 
 
+EGALITE_DEMORALISED = ["Egalite: {side: french, order: demoralised, commander: Ce}",
+                       "Lilien: {side: austrian, order: defensive, commander: Cl}"]
+
+
+@pytest.mark.parametrize("reading, offered", [("no_change", []), ("back_to_defensive", ["attempt defensive"])])
+def test_a_demoralised_egalite_before_round_5_under_each_reading(reading, offered):
+    """jemmapes:9.2, switch jemmapes.scenario.egalite_lock_when_demoralised — demoralised in
+    round 1, Egalite is offered no attempt under no_change (every attempt refused by name) and
+    only the return to its defensive order under back_to_defensive."""
+    game = hexlaw.JemmapesGame(_scenario(EGALITE, EGALITE_DEMORALISED, rules="historical",
+                                         interpretations={"jemmapes.scenario.egalite_lock_when_demoralised": reading}),
+                               seed=1)
+    d = game.decision
+    assert d["kind"] == "order-change" and d["unit"] == "Egalite"
+    assert sorted(c for c in d["choices"] if c.startswith("attempt") and "general" not in c) == offered
+    refused = sorted(r.split(": ")[0] for r in d["refused"])
+    assert "attempt offensive" in refused and "attempt manoeuvre" in refused
+    assert ("attempt defensive" in refused) == (reading == "no_change")
+    assert all(r.split(": ")[1] == "jemmapes:9.2" for r in d["refused"])
+
+
 def test_the_printed_scenarios_last_eight_and_five_rounds():
     """jemmapes:9.2 jemmapes:9.4 — the historical game ends after round 8, the free after round 5;
     another length is refused naming the field."""

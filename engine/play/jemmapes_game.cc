@@ -214,6 +214,7 @@ std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_
     s->objectives.villages.emplace_back(name, hexes);
   });
   for (std::size_t i = 0; i < ob["redoubts"].size(); ++i) s->objectives.redoubts.push_back(objective_hex(ob["redoubts"].at(i)));
+  // REFUSES jemmapes:9.1.1 — Ferrand's round-2 entry at 0107 in a played round (the set-up check and the order and activation locks are implemented; the arrival is not)
   if (s->rules)
     for (const auto& u : s->position.units)
       if (jemmapes::historical_formation(u.formation) == "ferrand")

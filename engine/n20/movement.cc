@@ -121,6 +121,7 @@ enum class Stop : std::uint8_t { None, EnemyZoc, EnemyZocOnEntry, Rugged, OneHex
 bool forced(Stop s) { return s == Stop::EnemyZoc || s == Stop::EnemyZocOnEntry || s == Stop::Rugged; }
 
 // Why a step is refused (see refusal()).
+// Barred stays last: reachable_hexes counts refusals in an array sized by it.
 enum class Refusal : std::uint8_t { None, AfterStop, NotAdjacent, OffMap, Prohibited, Enemy, EnemyAtEntry, Speed, ZocForbidden, Reserved, Barred };
 
 // Where a move stands after some steps.
@@ -792,7 +793,9 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     open[level].push_back(static_cast<int>(nodes.size()) - 1);
   };
   Trace silent(Trace::Off{}, rules.catalog());
-  std::array<int, 9> refused{};  // by Refusal
+  // Counts by Refusal, every value (it was 9 wide for 11 values: a Reserved or Barred refusal
+  // wrote past it, found by make asan).
+  std::array<int, static_cast<std::size_t>(Refusal::Barred) + 1> refused{};
   int stacked = 0;
   // One step from `from` into `to` (in direction d, unless entering).
   auto expand = [&](const Cursor& from, int parent, Direction d, Hex to, bool entering) {

@@ -142,12 +142,37 @@ def test_a_crashing_suite_still_yields_an_honest_report(tmp_path, cli):
     assert not (out / "coverage.db.tmp").exists()
 
 
-def test_killing_the_collector_stops_its_children(tmp_path, cli):
-    """SIGTERM to the collector stops the suite it is running and that suite's own children
-    (issue 16), and leaves no half-written page: coverage.html is whole or absent."""
+def _terminate_and_check_children(proc, pids, started, stopped):
+    """Waits until `started` (a fake child that writes its pid and its own child's to `pids`) runs
+    under `proc`, sends `proc` SIGTERM, and checks that both pids are gone (or zombies) once `proc`
+    has exited: nothing outlives `stopped`."""
     import os
     import signal
     import time
+    for _ in range(600):  # waits for the child to start (a guard against a hang, not a timing)
+        if pids.exists() or proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    assert pids.exists(), f"{started} never started"
+    child, grandchild = (int(x) for x in pids.read_text().split())
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=60) != 0
+    for pid in (child, grandchild):
+        for _ in range(100):
+            try:  # gone, or a zombie waiting for its parent to reap it
+                if pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                    break
+            except FileNotFoundError:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            raise AssertionError(f"process {pid} outlived {stopped}")
+
+
+def test_killing_the_collector_stops_its_children(tmp_path, cli):
+    """SIGTERM to the collector stops the suite it is running and that suite's own children
+    (issue 16), and leaves no half-written page: coverage.html is whole or absent."""
     real_build = pathlib.Path(cli).resolve().parent
     fake = tmp_path / "build"
     fake.mkdir()
@@ -160,25 +185,7 @@ def test_killing_the_collector_stops_its_children(tmp_path, cli):
     collector = subprocess.Popen([sys.executable, str(ROOT / "report" / "collect.py"), "--build", str(fake),
                                   "--out", str(out), "--suites", "example", "--skip-render-check"],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(600):  # waits for the suite to start (a guard against a hang, not a timing)
-        if pids.exists() or collector.poll() is not None:
-            break
-        time.sleep(0.1)
-    assert pids.exists(), "the fake suite never started"
-    child, grandchild = (int(x) for x in pids.read_text().split())
-    collector.send_signal(signal.SIGTERM)
-    assert collector.wait(timeout=60) != 0
-    for pid in (child, grandchild):
-        for _ in range(100):
-            try:  # gone, or a zombie waiting for its parent to reap it
-                if pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
-                    break
-            except FileNotFoundError:
-                break
-            time.sleep(0.1)
-        else:
-            os.kill(pid, signal.SIGKILL)
-            raise AssertionError(f"process {pid} outlived the collector")
+    _terminate_and_check_children(collector, pids, "the fake suite", "the collector")
     assert not (out / "coverage.html").exists() or "</html>" in (out / "coverage.html").read_text()
     assert not list(out.glob("*.tmp"))
 
@@ -195,9 +202,6 @@ def test_pages_are_written_atomically(tmp_path):
 def test_killing_the_collector_while_it_draws_the_cookbook_stops_the_cli(tmp_path):
     """The cookbook step runs the CLI through report/children.py too (issue 16): SIGTERM while
     `hexlaw ask --svg` draws stops the CLI and anything it started, not the CLI alone."""
-    import os
-    import signal
-    import time
     pids = tmp_path / "pids"
     fake_cli = tmp_path / "hexlaw"
     fake_cli.write_text(f"#!/bin/sh\nsleep 600 &\necho $$ $! > {pids}.tmp\nmv {pids}.tmp {pids}\nwait\n")
@@ -206,22 +210,4 @@ def test_killing_the_collector_while_it_draws_the_cookbook_stops_the_cli(tmp_pat
               "children.stop_children_on_signals(); cookbook.draw_cases(sys.argv[2], sys.argv[3])")
     drawer = subprocess.Popen([sys.executable, "-c", script, str(ROOT / "report"), str(fake_cli), str(tmp_path)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(600):  # waits for the fake CLI to start (a guard against a hang, not a timing)
-        if pids.exists() or drawer.poll() is not None:
-            break
-        time.sleep(0.1)
-    assert pids.exists(), "the fake CLI never started"
-    child, grandchild = (int(x) for x in pids.read_text().split())
-    drawer.send_signal(signal.SIGTERM)
-    assert drawer.wait(timeout=60) != 0
-    for pid in (child, grandchild):
-        for _ in range(100):
-            try:  # gone, or a zombie waiting for its parent to reap it
-                if pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
-                    break
-            except FileNotFoundError:
-                break
-            time.sleep(0.1)
-        else:
-            os.kill(pid, signal.SIGKILL)
-            raise AssertionError(f"process {pid} outlived the cookbook step")
+    _terminate_and_check_children(drawer, pids, "the fake CLI", "the cookbook step")

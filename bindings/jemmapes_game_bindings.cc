@@ -27,15 +27,20 @@ pyb::dict decision_dict(const play::JemmapesDecision& d) {
   return out;
 }
 
-// The units as dicts (id, side, kind, hex, facing, cp, level, formation, markers).
+// The units as dicts (id, side, kind, hex, facing, cp, level, formation, markers); those still
+// off the map (Ferrand's, jemmapes:9.1.1) last, their hex "off_map".
 pyb::list units_list(const JemmapesGame& g) {
   pyb::list out;
-  for (const auto& u : g.position().units) {
+  std::vector<std::pair<const jemmapes::Unit*, bool>> all;
+  for (const auto& u : g.position().units) all.emplace_back(&u, true);
+  for (const auto& u : g.position().waiting) all.emplace_back(&u, false);
+  for (const auto& [up, on_map] : all) {
+    const auto& u = *up;
     pyb::dict d;
     d["id"] = u.id;
     d["side"] = u.side;
     d["kind"] = std::string(jemmapes::to_string(u.kind));
-    d["hex"] = g.scenario().map.name(u.hex);
+    d["hex"] = on_map ? g.scenario().map.name(u.hex) : std::string("off_map");
     d["facing"] = std::string(jemmapes::facing_name(u.facing));
     d["cp"] = u.cp;
     d["level"] = std::string(jemmapes::to_string(u.level));

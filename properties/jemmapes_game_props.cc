@@ -10,6 +10,7 @@
 
 #include <map>
 
+#include "engine/jemmapes/scenario.h"
 #include "engine/play/jemmapes_game.h"
 #include "tests/support/test_support.h"
 
@@ -96,6 +97,48 @@ RC_GTEST_PROP(JemmapesGameProps, EveryFormationOnceARoundAndReplayGivesTheSameGa
   }
   RC_ASSERT(r.winner() == g.winner());
   RC_ASSERT(r.french_vp() == g.french_vp());
+}
+
+// Under a printed scenario's rules Ferrand waits off the map (jemmapes:9.1.1): random play, with
+// "enter" taken whenever offered half the time, never has one of its units on the map before
+// round 2, brings each on only through 0107 (its first hex on the map), keeps the laws, and
+// replays to the same units on and off the map.
+RC_GTEST_PROP(JemmapesGameProps, FerrandComesOnOnlyByItsEntryHexFromRound2, ()) {
+  HEXLAW_CITES("jemmapes:9.1.1", "jemmapes:2.0");
+  const int formations = *rc::gen::inRange(1, 4), units = *rc::gen::inRange(1, 3);
+  const auto seed = *rc::gen::inRange<std::uint64_t>(1, 1u << 30);
+  const std::string rules = *rc::gen::element<std::string>("historical", "free");
+  const auto s = jemmapes_generated_scenario(testing::source_spec(), formations, units, 3, seed, readings(*rc::gen::inRange(0, 3)), rules);
+  JemmapesGame g(s, seed + 1);
+  SeededDice rng(*rc::gen::inRange<std::uint64_t>(1, 1u << 30));
+  const Hex entry = jemmapes::entry_hex(s->map);
+  std::map<std::string, Hex> first_seen;
+  RC_ASSERT(g.position().waiting.size() == static_cast<std::size_t>(units + 1));
+  int steps = 0;
+  while (!g.over() && g.round() <= 4) {
+    if (const auto bad = g.invariant_violations(); !bad.empty()) RC_FAIL("invariant broken: " + bad.front());
+    RC_ASSERT(++steps < 20000);
+    for (const auto& u : g.position().units) {
+      if (u.formation != "Ferrand") continue;
+      RC_ASSERT(g.round() >= 2);
+      first_seen.try_emplace(u.id, u.hex);
+    }
+    const auto& c = g.decision().choices;
+    const auto enter = std::find_if(c.begin(), c.end(), [](const std::string& x) { return x.rfind("enter ", 0) == 0 || x == "activate Ferrand"; });
+    const bool take = enter != c.end() && rng.roll(2, "jemmapes:9.1.1", "property") == 1;
+    g.try_choose(take ? static_cast<std::size_t>(enter - c.begin()) : static_cast<std::size_t>(rng.roll(static_cast<int>(c.size()), "jemmapes:2.0", "property") - 1));
+  }
+  // A unit is first seen on the map where it entered, unless it moved on in the same choice: then
+  // the record says it entered at 0107.
+  for (const auto& [id, h] : first_seen) {
+    bool noted = false;
+    for (const auto& e : g.record()) noted = noted || e.text.rfind(id + " enters the map at " + s->map.name(entry), 0) == 0;
+    RC_ASSERT(noted);
+  }
+  const JemmapesGame r = replay(s, g.log());
+  RC_ASSERT(r.position().units.size() == g.position().units.size());
+  RC_ASSERT(r.position().waiting.size() == g.position().waiting.size());
+  for (std::size_t i = 0; i < r.position().units.size(); ++i) RC_ASSERT(r.position().units[i].hex == g.position().units[i].hex);
 }
 
 // With the readings that let combat be played, random games do fight: some assault or fire is

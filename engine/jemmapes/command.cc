@@ -50,6 +50,14 @@ nlohmann::json line_of_command(const Context& x, const Unit& u, Trace& t) {
   // Step A.
   const Formation* f = x.position.formation_of(u);
   const Unit* c = f ? formation_commander(x, *f) : nullptr;
+  if (!c && f && !f->commander.empty() && x.position.waiting_unit(f->commander)) {
+    // RULE jemmapes:9.1.1 (part: a commander still off the map) — units on the map whose formation commander has not entered are not commanded
+    const std::string why = "its commander " + f->commander + " has not yet entered the map (he enters by 0107, jemmapes:9.1.1)";
+    t.cite("jemmapes:9.1.1", f->commander + " waits off the map: no line of command runs from him yet");
+    t.cite("jemmapes:3.1", u.id + " is not commanded: " + why);
+    t.cite("jemmapes:3.2", u.id + " takes a non-commanded marker until its formation's next activation: -1 MP, -1 morale, no order benefits");
+    return nlohmann::json{{"unit", u.id}, {"commander", f->commander}, {"commanded", false}, {"reason", why}};
+  }
   if (!c) throw std::logic_error("commander checked by the question");
   nlohmann::json out{{"unit", u.id}, {"commander", c->id}, {"distance", distance(u.hex, c->hex)}};
   auto no = [&](const std::string& why) {

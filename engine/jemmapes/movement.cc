@@ -75,12 +75,13 @@ struct Step {
 };
 
 // One step of `u` from `prev` into `h`, having spent `spent` of `allowance`; `first` when prev
-// is the start hex. Step A. Adjacent, on the map, not an enemy's. Step B. The cost: terrain, the
+// is the start hex; no `prev` when the unit enters the map at `h` (jemmapes:9.1.1: no hexside
+// crossed, no ZoC left). Step A. Adjacent, on the map, not an enemy's. Step B. The cost: terrain, the
 // hexside, the extra MP of an enemy ZoC. Step C. No ZoC to ZoC (the surrounded exception).
 // Step D. The MP. Step E. The order's limits next to the enemy.
 // RULE jemmapes:1.6 — entering an enemy ZoC costs 1 more MP and stops the unit; no ZoC to ZoC; a surrounded unit may, at a level and all its MP
 // RULE jemmapes:5.1 — units move one at a time, never into an enemy-occupied hex
-Step try_step(const Context& x, const Unit& u, const OrderView& ov, Hex prev, Hex h, bool first, bool start_surrounded,
+Step try_step(const Context& x, const Unit& u, const OrderView& ov, std::optional<Hex> from, Hex h, bool first, bool start_surrounded,
               int spent, int allowance, Trace& t) {
   Step s;
   auto fail = [&](const char* rule, std::string why) {
@@ -91,7 +92,8 @@ Step try_step(const Context& x, const Unit& u, const OrderView& ov, Hex prev, He
   };
   const Map& m = x.map;
   // Step A.
-  const auto d = direction_to(prev, h);
+  const Hex prev = from.value_or(h);
+  const auto d = from ? direction_to(prev, h) : std::optional<Direction>(Direction::N);
   if (!d) return fail("jemmapes:5.1", m.name(h) + " is not next to " + m.name(prev));
   const Printed pr = to_printed(h, m.layout());
   if (pr.col < 1 || pr.row < 1 || pr.col > 99 || pr.row > 99) return fail("jemmapes:5.1", "the step leaves the numbered map");
@@ -104,10 +106,11 @@ Step try_step(const Context& x, const Unit& u, const OrderView& ov, Hex prev, He
     }
   // RULE jemmapes:9.1.3 — Mons (map.places.mons, map data the source lacks): only Austrian units enter it and none leaves; a routed Austrian crosses the Trouille (a river hexside) only by the bridge at 1203
   const auto& mons = m.place("mons");
-  if (mons.count(h) && !mons.count(prev) && u.side != "austrian")
+  if (mons.count(h) && (!from || !mons.count(prev)) && u.side != "austrian")
     return fail("jemmapes:9.1.3", m.name(h) + " is in Mons: only Austrian units may enter it (the Terrain Effects Table's note)");
-  if (mons.count(prev) && !mons.count(h)) return fail("jemmapes:9.1.3", m.name(prev) + " is in Mons: a unit that entered Mons may not leave it");
-  const auto& features = m.features(Hexside::of(prev, *d));
+  if (from && mons.count(prev) && !mons.count(h)) return fail("jemmapes:9.1.3", m.name(prev) + " is in Mons: a unit that entered Mons may not leave it");
+  static const std::set<std::string> kNone;
+  const auto& features = from ? m.features(Hexside::of(prev, *d)) : kNone;
   const bool river = std::any_of(features.begin(), features.end(), [](const std::string& f) { return is_river(f); });
   if (river && u.side == "austrian" && u.level == Level::Rout && m.name(prev) != "1203" && m.name(h) != "1203")
     return fail("jemmapes:9.1.3", "a routed Austrian crosses the Trouille only by the bridge at 1203, not between " + m.name(prev) + " and " + m.name(h));
@@ -133,7 +136,7 @@ Step try_step(const Context& x, const Unit& u, const OrderView& ov, Hex prev, He
     t.cite("jemmapes:1.6", [&] { return m.name(h) + " is in no enemy zone of control: no extra MP, no stop"; });
   }
   // Step C.
-  if (first && s.zoc && in_enemy_zoc(x, u.side, prev)) {
+  if (from && first && s.zoc && in_enemy_zoc(x, u.side, prev)) {
     if (!start_surrounded || !u.combat())
       return fail("jemmapes:1.6", "no move from one enemy zone of control (" + m.name(prev) + ") straight into another (" + m.name(h) + ")");
     t.cite("jemmapes:1.6", [&] { return u.id + " is surrounded by enemy units and zones of control: it may move into " + m.name(h) + " at one more level of disorganisation, spending all its MP"; });
@@ -184,15 +187,23 @@ struct Label {
 };
 
 // Every hex reachable by legal steps, by cheapest MP (ties: first found), the start included.
-std::map<Hex, Label> explore(const Context& x, const Unit& u, const OrderView& ov, int allowance) {
+// `entering`: the start is the entry hex, its cost spent first (none reachable when the entry
+// itself is refused).
+std::map<Hex, Label> explore(const Context& x, const Unit& u, const OrderView& ov, int allowance, bool entering = false) {
   Trace off(Trace::Off{}, x.catalog);
   std::map<Hex, Label> best;
-  best[u.hex] = Label{};
-  const bool surr = in_enemy_zoc(x, u.side, u.hex) && surrounded(x, u);
+  Label start;
+  if (entering) {
+    const Step s = try_step(x, u, ov, std::nullopt, u.hex, true, false, 0, allowance, off);
+    if (!s.ok) return best;
+    start = Label{s.cost, {}, s.stop, false, s.commanders};
+  }
+  best[u.hex] = start;
+  const bool surr = !entering && in_enemy_zoc(x, u.side, u.hex) && surrounded(x, u);
   using Item = std::pair<int, Hex>;
   auto cmp = [](const Item& a, const Item& b) { return a.first > b.first || (a.first == b.first && b.second < a.second); };
   std::priority_queue<Item, std::vector<Item>, decltype(cmp)> open(cmp);
-  open.push({0, u.hex});
+  open.push({start.spent, u.hex});
   while (!open.empty()) {
     const auto [spent, h] = open.top();
     open.pop();
@@ -354,12 +365,22 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
     out["steps"] = steps;
     return out;
   };
-  // Step B.
-  const bool surr = in_enemy_zoc(x, u.side, u.hex) && surrounded(x, u);
+  // Step B. An entering unit pays for its entry hex first (jemmapes:9.1.1).
+  const bool surr = !o.entering && in_enemy_zoc(x, u.side, u.hex) && surrounded(x, u);
   int spent = 0;
   bool stopped = false, extra_level = false;
   Hex prev = u.hex;
   nlohmann::json commanders = nlohmann::json::array();
+  if (o.entering) {
+    const Step s = try_step(x, u, ov, std::nullopt, u.hex, true, false, 0, allowance, t);
+    if (!s.ok) return illegal(m.name(u.hex), s.rule, s.reason);
+    spent = s.cost;
+    stopped = s.stop;
+    for (const auto& c : s.commanders) commanders.push_back(c);
+    t.cite("jemmapes:9.1.1", [&] { return u.id + " enters the map at " + m.name(u.hex) + " for " + std::to_string(s.cost) + " MP"; });
+    steps.push_back({{"hex", m.name(u.hex)}, {"cost", s.cost}, {"mp_spent", spent}, {"enemy_zoc", s.zoc}, {"stop", stopped},
+                     {"reactions", nlohmann::json::array()}, {"entry", true}});
+  }
   for (std::size_t i = 0; i < path.size(); ++i) {
     const Hex h = path[i];
     if (stopped)
@@ -386,7 +407,7 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
   const Hex end = path.empty() ? u.hex : path.back();
   // Step C.
   if (u.combat() && !extra_level) {
-    const auto reachable = explore(x, u, ov, allowance);
+    const auto reachable = explore(x, u, ov, allowance, o.entering);
     const std::string duty = offensive_duty(x, u, ov, o, end, reachable, t);
     if (!duty.empty()) return illegal(m.name(end), "jemmapes:4.1.1", duty);
   }
@@ -399,7 +420,7 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
   }
   const Direction facing = o.facing.value_or(u.facing);
   if (facing != u.facing) t.cite("jemmapes:1.3", [&] { return u.id + " ends its move facing " + std::string(facing_name(facing)); });
-  const bool harnessed = u.kind == UnitKind::Artillery && (!path.empty() || facing != u.facing);
+  const bool harnessed = u.kind == UnitKind::Artillery && (o.entering || !path.empty() || facing != u.facing);
   if (u.kind == UnitKind::Artillery)
     t.cite("jemmapes:5.1", [&] { return u.id + (harnessed ? " moved or turned: it takes a harnessed artillery marker at no MP cost" : " neither moved nor turned: no harnessed marker (any is removed)"); });
   if (extra_level) t.cite("jemmapes:1.6", [&] { return u.id + " takes one more level of disorganisation and has no MP left"; });
@@ -425,7 +446,7 @@ nlohmann::json reach(const Context& x, const Unit& u, const MoveOptions& o, Trac
   const OrderView ov = order_view(x, u);
   const int allowance = movement_allowance(x, u, t);
   // Step A.
-  const auto all = explore(x, u, ov, allowance);
+  const auto all = explore(x, u, ov, allowance, o.entering);
   // Step B.
   Trace off(Trace::Off{}, x.catalog);
   nlohmann::json hexes = nlohmann::json::object();
@@ -444,7 +465,14 @@ nlohmann::json reach(const Context& x, const Unit& u, const MoveOptions& o, Trac
   }
   t.cite("jemmapes:1.6", "each hex entered pays its terrain and 1 more MP in an enemy zone of control, where the move stops; no zone of control to zone of control");
   t.cite("jemmapes:5.1", [&] { return u.id + " may end in " + std::to_string(hexes.size()) + " hex(es) with " + std::to_string(allowance) + " MP"; });
-  return nlohmann::json{{"unit", u.id}, {"allowance", allowance}, {"count", hexes.size()}, {"hexes", hexes}};
+  nlohmann::json out{{"unit", u.id}, {"allowance", allowance}, {"count", hexes.size()}, {"hexes", hexes}};
+  if (o.entering) {
+    // The entry hex (jemmapes:9.1.1): its cost, or why the unit cannot enter there.
+    const Step s = try_step(x, u, ov, std::nullopt, u.hex, true, false, 0, allowance, t);
+    out["entry"] = s.ok ? nlohmann::json{{"hex", x.map.name(u.hex)}, {"cost", s.cost}}
+                        : nlohmann::json{{"hex", x.map.name(u.hex)}, {"refused", true}, {"rule", s.rule}, {"reason", s.reason}};
+  }
+  return out;
 }
 
 // Step A. The open hexes around: on the map, no enemy unit; hexside features are refused (their
@@ -615,6 +643,11 @@ std::optional<RoutGoal> scenario_rout_goal(const Map& m, const std::string& side
 
 StepVerdict move_step(const Context& x, const Unit& u, Hex prev, Hex h, bool first, bool surrounded, int spent, int allowance, Trace& t) {
   const Step s = try_step(x, u, order_view(x, u), prev, h, first, surrounded, spent, allowance, t);
+  return StepVerdict{s.ok, s.rule, s.reason, s.cost, s.stop, s.surrounded_exception, s.commanders};
+}
+
+StepVerdict entry_step(const Context& x, const Unit& u, int allowance, Trace& t) {
+  const Step s = try_step(x, u, order_view(x, u), std::nullopt, u.hex, true, false, 0, allowance, t);
   return StepVerdict{s.ok, s.rule, s.reason, s.cost, s.stop, s.surrounded_exception, s.commanders};
 }
 

@@ -28,9 +28,13 @@ int movement_allowance(const Context& x, const Unit& u, Trace& t);
 struct MoveOptions {
   bool reserve = false;                 // the owner counts the unit as a reserve unit (4.1.1)
   std::optional<Direction> facing;      // the facing it ends with (1.3); default: unchanged
+  // The unit stands on the hex it enters the map by, not yet paid for (jemmapes:9.1.1, Ferrand by
+  // 0107; see with_entered): its move starts by entering that hex from off the map, at the hex's
+  // terrain cost, with the ZoC and the order's limits as for any step; no hexside is crossed.
+  bool entering = false;
 };
 
-// Checks `path` (the hexes entered, in order) for `u`. The outcome is {legal, allowance,
+// Checks `path` (the hexes entered, in order, after the entry hex when `o.entering`) for `u`. The outcome is {legal, allowance,
 // mp_spent, mp_left, steps: [{hex, cost, enemy_zoc, stop, reactions}], ends, facing, harnessed,
 // extra_level, commander_tests, stacking} and, when illegal, {failed_step, rule, reason}.
 nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex>& path, const MoveOptions& o, Trace& t);
@@ -67,9 +71,14 @@ struct StepVerdict {
 StepVerdict move_step(const Context& x, const Unit& u, Hex prev, Hex h, bool first, bool surrounded, int spent, int allowance, Trace& t);
 // Whether `u` starts its move in an enemy ZoC and surrounded (the exception of 1.6).
 bool starts_surrounded(const Context& x, const Unit& u);
+// The step by which `u`, placed on its entry hex (MoveOptions::entering), enters the map there:
+// its cost, the stop of an enemy ZoC, and any refusal (the order's limits, an enemy there).
+StepVerdict entry_step(const Context& x, const Unit& u, int allowance, Trace& t);
 
 // Every hex `u` may end its move in, with a cheapest legal path: {count, hexes: {HEX: {path,
-// mp_left, stop}}} (the start hex included when the unit may stay).
+// mp_left, stop}}} (the start hex included when the unit may stay). Entering (o.entering): the
+// entry hex's cost is spent first, the paths leave it out, and the answer adds {entry: {hex,
+// cost}} or, when the entry itself is refused, {entry: {hex, refused, rule, reason}}.
 nlohmann::json reach(const Context& x, const Unit& u, const MoveOptions& o, Trace& t);
 
 }  // namespace hexlaw::jemmapes

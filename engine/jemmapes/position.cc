@@ -7,6 +7,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/core/limits.h"
+#include "engine/jemmapes/scenario.h"
 
 namespace hexlaw::jemmapes {
 namespace {
@@ -63,6 +64,12 @@ bool Position::enemy_combat_in(Hex h, std::string_view side) const {
 
 const Unit* Position::unit(std::string_view id) const {
   for (const Unit& u : units)
+    if (u.id == id) return &u;
+  return nullptr;
+}
+
+const Unit* Position::waiting_unit(std::string_view id) const {
+  for (const Unit& u : waiting)
     if (u.id == id) return &u;
   return nullptr;
 }
@@ -160,6 +167,7 @@ Position read_position(const Field<CaseError>& units, const Field<CaseError>& st
     units.fail("more than " + std::to_string(kMaxUnits) + " units (kMaxUnits)");
   // Step A.
   std::set<std::string> ids;
+  std::vector<std::size_t> field_of;  // each unit on the map: its entry in `units`
   for (std::size_t i = 0; i < units.size(); ++i) {
     const auto f = units.at(i);
     f.expect_keys({"id", "name", "side", "kind", "hex", "facing", "cp", "printed_cp", "level", "formation", "morale",
@@ -174,11 +182,14 @@ Position read_position(const Field<CaseError>& units, const Field<CaseError>& st
     if (k < 0) f["kind"].fail("unknown Jemmapes unit kind '" + kind + "' (one of " + list_of(kKinds) + ")");
     u.kind = static_cast<UnitKind>(k);
     const std::string text = f.required("hex").str();
-    const auto printed = parse_ccrr(text);
-    if (!printed) f["hex"].fail("'" + text + "' is not a four-digit CCRR hex number (e.g. \"0407\")");
-    u.hex = to_axial(*printed, map.layout());
-    if (!map.on_map(u.hex)) f["hex"].fail(text + " is off the map");
-    const std::string facing = f.required("facing").str();
+    const bool off_map = text == "off_map";
+    if (!off_map) {
+      const auto printed = parse_ccrr(text);
+      if (!printed) f["hex"].fail("'" + text + "' is not a four-digit CCRR hex number (e.g. \"0407\"), nor off_map");
+      u.hex = to_axial(*printed, map.layout());
+      if (!map.on_map(u.hex)) f["hex"].fail(text + " is off the map");
+    }
+    const std::string facing = off_map ? f["facing"].str_or("n") : f.required("facing").str();
     const int d = index_in(kFacings, facing);
     if (d < 0) f["facing"].fail("unknown facing '" + facing + "': the hexside faced, one of " + list_of(kFacings));
     u.facing = static_cast<Direction>(d);
@@ -225,6 +236,15 @@ Position read_position(const Field<CaseError>& units, const Field<CaseError>& st
       if (m == "charge" && u.kind == UnitKind::Commander) f["markers"].fail("a commander does not charge");
       u.markers.insert(m);
     }
+    // RULE jemmapes:9.1.1 (part: units off the map) — only Ferrand's formation waits off the map, to enter by 0107
+    if (off_map) {
+      if (historical_formation(u.formation) != "ferrand")
+        f["hex"].fail(u.id + " is off the map, but only Ferrand's formation starts off the map, entering by 0107 from round 2 "
+                      "(jemmapes:9.1.1): give its formation as Ferrand, or a hex");
+      p.waiting.push_back(std::move(u));
+      continue;
+    }
+    field_of.push_back(i);
     p.units.push_back(std::move(u));
   }
   // Step B. Each unit is compared with the first unit, and the first combat unit, of its hex
@@ -237,7 +257,7 @@ Position read_position(const Field<CaseError>& units, const Field<CaseError>& st
     if (fresh) continue;
     const Unit& b = p.units[it->second.first];
     if (a.side != b.side)
-      units.at(i)["hex"].fail("illegal position: " + a.id + " (" + a.side + ") and " + b.id + " (" + b.side +
+      units.at(field_of[i])["hex"].fail("illegal position: " + a.id + " (" + a.side + ") and " + b.id + " (" + b.side +
                               ") cannot share hex " + map.name(a.hex));
     if (!a.combat()) continue;
     if (it->second.second == none) {
@@ -247,7 +267,7 @@ Position read_position(const Field<CaseError>& units, const Field<CaseError>& st
     const Unit& c = p.units[it->second.second];
     // RULE jemmapes:1.3 (part: one facing per hex) — combat units sharing a hex share one facing
     if (a.facing != c.facing)
-      units.at(i)["facing"].fail("illegal position: " + a.id + " and " + c.id + " share hex " + map.name(a.hex) +
+      units.at(field_of[i])["facing"].fail("illegal position: " + a.id + " and " + c.id + " share hex " + map.name(a.hex) +
                                  " but face different ways (jemmapes:1.3)");
   }
   return p;

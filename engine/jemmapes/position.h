@@ -68,6 +68,9 @@ struct Formation {
 
 struct Position {
   std::vector<Unit> units;
+  // Units off the map, waiting to enter (jemmapes:9.1.1: Ferrand's formation, by 0107 from round
+  // 2). No rule that reads `units` sees them; their `hex` means nothing until they enter.
+  std::vector<Unit> waiting;
   std::map<std::string, Formation> formations;
   int round = 1;
   // Map data the source lacks (jemmapes:6.1.1), from the case: each hex's elevation level (0
@@ -77,6 +80,8 @@ struct Position {
   int elevation(Hex h) const;
   bool slope_between(Hex a, Hex b) const;
   const Unit* unit(std::string_view id) const;
+  // The unit `id` among those off the map, or null.
+  const Unit* waiting_unit(std::string_view id) const;
   std::vector<const Unit*> units_at(Hex h) const;
   // Combat units of `side` in `h`.
   std::vector<const Unit*> combat_units_at(Hex h, std::string_view side) const;
@@ -91,10 +96,12 @@ struct Position {
 };
 
 // Reads `units` (a list of {id, side, kind, hex, facing, cp, printed_cp, level, formation,
-// morale, mp, tv, cv, general, markers}) and `state` ({round, formations: {ID: {side, order,
+// morale, mp, tv, cv, general, markers}; `hex: off_map` puts one of Ferrand's units among the
+// waiting, jemmapes:9.1.1, its facing then optional) and `state` ({round, formations: {ID: {side, order,
 // commander, reserve}}, elevations: {CCRR: level}, slopes: [[CCRR, CCRR]]}) on `map`. Throws CaseError naming the field: unknown kinds, levels,
 // orders, markers or facings, bad hexes, duplicate ids, two combat units of one hex facing
-// different ways (jemmapes:1.3), enemies sharing a hex, a unit of an unknown formation.
+// different ways (jemmapes:1.3), enemies sharing a hex, a unit of an unknown formation, a unit
+// off the map that is not Ferrand's.
 Position read_position(const Field<CaseError>& units, const Field<CaseError>& state, const Map& map);
 
 // The facing's name as case files write it: n, ne, se, s, sw, nw.

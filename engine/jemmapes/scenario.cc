@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <stdexcept>
 
 namespace hexlaw::jemmapes {
 namespace {
@@ -49,7 +50,7 @@ ScenarioVerdict french_setup(const Context& x, Trace& t) {
     const std::string f = historical_formation(u.formation);
     // Step 2.
     if (f == "ferrand" && x.position.round < 2)
-      return no("jemmapes:9.1.1", u.id + " (Ferrand) is on the map in round 1: Ferrand enters in round 2 by the Valenciennes road at 0107", t);
+      return no("jemmapes:9.1.1", u.id + " (Ferrand) is on the map in round 1: Ferrand enters from round 2 by the Valenciennes road at 0107 (write its hex as off_map)", t);
     const auto it = hexes.find(f);
     if (it == hexes.end()) continue;
     // Step 1.
@@ -118,6 +119,37 @@ ScenarioVerdict activation_allowed(const Context& x, ScenarioKind sc, const Form
     return no("jemmapes:9.2", f.id + " cannot be activated " + until(x, 6) + " unless the Austrians attack it (jemmapes.scenario.until_round = " + x.readings.of(jemmapes::Switch::ScenarioUntilRound) + ")", t);
   t.cite("jemmapes:9.2", "round " + std::to_string(round) + ": d'Harville may be activated");
   return {};
+}
+
+Hex entry_hex(const Map& m) { return m.hex(kFerrandEntryHex); }
+
+// RULE jemmapes:9.1.1 (part: Ferrand's entry) — a waiting unit of Ferrand enters from round 2, in a movement segment of its formation, its move starting by entering 0107
+ScenarioVerdict may_enter_map(const Context& x, const Unit& u, int round, Trace& t) {
+  if (historical_formation(u.formation) != "ferrand")
+    return no("jemmapes:9.1.1", u.id + " is off the map, and only Ferrand's formation enters during the game", t);
+  if (round < kFerrandEntryRound)
+    return no("jemmapes:9.1.1", u.id + " (Ferrand) enters from round " + std::to_string(kFerrandEntryRound) + ", not in round " + std::to_string(round), t);
+  if (round > kFerrandEntryRound && x.readings.is(reading::scenario_ferrand_entry_window_round_2_only))
+    return no("jemmapes:9.1.1", u.id + " (Ferrand) could enter in round " + std::to_string(kFerrandEntryRound) + " only: it stays out of the game "
+                                "(jemmapes.scenario.ferrand_entry_window = round_2_only)", t);
+  if (!x.map.on_map(entry_hex(x.map)))
+    return no("jemmapes:9.1.1", std::string("Ferrand enters by ") + kFerrandEntryHex + ", which is not on this map", t);
+  t.cite("jemmapes:9.1.1", [&] { return u.id + " (Ferrand) enters the map by the Valenciennes road at " + std::string(kFerrandEntryHex) +
+                                        " in round " + std::to_string(round) + " (jemmapes.scenario.ferrand_entry_window = " +
+                                        x.readings.of(Switch::ScenarioFerrandEntryWindow) + "): its move starts by entering that hex"; });
+  return {};
+}
+
+Position with_entered(const Position& p, const std::string& id, Hex at, Direction facing) {
+  Position out = p;
+  const auto it = std::find_if(out.waiting.begin(), out.waiting.end(), [&](const Unit& u) { return u.id == id; });
+  if (it == out.waiting.end()) throw std::logic_error("no waiting unit " + id);
+  Unit u = *it;
+  out.waiting.erase(it);
+  u.hex = at;
+  u.facing = u.combat() ? out.stack_facing(at, u.side).value_or(facing) : facing;
+  out.units.push_back(std::move(u));
+  return out;
 }
 
 ScenarioVerdict may_enter(const Context& x, const Unit& u, Hex h, Trace& t) {

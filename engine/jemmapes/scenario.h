@@ -36,6 +36,17 @@ ScenarioVerdict order_change_allowed(const Context& x, ScenarioKind sc, const Fo
 // Whether `f` may be activated in `round` (9.1.1: Ferrand from round 2; 9.2: d'Harville from
 // round 6 unless `attacked`; the free scenario lifts d'Harville's wait, 9.4).
 ScenarioVerdict activation_allowed(const Context& x, ScenarioKind sc, const Formation& f, int round, bool attacked, Trace& t);
+// Ferrand's arrival (9.1.1): the round from which his units may enter, and the hex they enter by.
+inline constexpr int kFerrandEntryRound = 2;
+inline constexpr const char* kFerrandEntryHex = "0107";
+// Whether the waiting unit `u` may enter the map in `round` (9.1.1: Ferrand's, from round 2, or
+// in round 2 only under jemmapes.scenario.ferrand_entry_window = round_2_only), by the hex
+// `entry_hex` gives.
+ScenarioVerdict may_enter_map(const Context& x, const Unit& u, int round, Trace& t);
+Hex entry_hex(const Map& m);
+// `p` with the waiting unit `id` placed on its entry hex: facing `facing`, or that of the friends
+// already there (1.3). The unit's move then starts by entering that hex (MoveOptions::entering).
+Position with_entered(const Position& p, const std::string& id, Hex at, Direction facing);
 // Whether `u` may enter `h`: no Austrian unit within 2 hexes of 0107 (9.1.4, both scenarios).
 ScenarioVerdict may_enter(const Context& x, const Unit& u, Hex h, Trace& t);
 // Whether the last unit may leave a starred redoubt, `units_left` staying there (9.2).

@@ -41,6 +41,8 @@ const std::vector<SwitchDef>& implemented_switches() {
       {Switch::VictoryControlVp, "jemmapes.victory.control_vp", {"current", "permanent"}},
       // Read by the order-change restriction of the historical scenario (scenario.cc, 9.2).
       {Switch::ScenarioEgaliteLockWhenDemoralised, "jemmapes.scenario.egalite_lock_when_demoralised", {"no_change", "back_to_defensive"}},
+      // Read by Ferrand's entry (scenario.cc, 9.1.1): from round 2 on, or in round 2 only.
+      {Switch::ScenarioFerrandEntryWindow, "jemmapes.scenario.ferrand_entry_window", {"from_round_2", "round_2_only"}},
   };
   // The list is indexed by Switch: each entry's id is its place.
   static const bool in_order = [] {

@@ -48,6 +48,7 @@ enum class Switch : std::uint8_t {
   CombatUnitOncePerActivation,
   VictoryControlVp,
   ScenarioEgaliteLockWhenDemoralised,
+  ScenarioFerrandEntryWindow,
   Count
 };
 inline constexpr std::size_t kSwitchCount = static_cast<std::size_t>(Switch::Count);
@@ -132,6 +133,8 @@ inline constexpr Reading victory_control_vp_current{Switch::VictoryControlVp, 0}
 inline constexpr Reading victory_control_vp_permanent{Switch::VictoryControlVp, 1};
 inline constexpr Reading scenario_egalite_lock_when_demoralised_no_change{Switch::ScenarioEgaliteLockWhenDemoralised, 0};
 inline constexpr Reading scenario_egalite_lock_when_demoralised_back_to_defensive{Switch::ScenarioEgaliteLockWhenDemoralised, 1};
+inline constexpr Reading scenario_ferrand_entry_window_from_round_2{Switch::ScenarioFerrandEntryWindow, 0};
+inline constexpr Reading scenario_ferrand_entry_window_round_2_only{Switch::ScenarioFerrandEntryWindow, 1};
 }  // namespace reading
 
 // The readings a question or game runs under: the case's choices over the defaults.

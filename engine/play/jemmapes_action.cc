@@ -117,8 +117,8 @@ JemmapesAction parse_tokens(std::string_view text, const Map& map) {
     a.kind = first == "keep" ? K::Keep : first == "pass" ? K::Pass : first == "end" ? K::End : K::None;
   } else if (first == "attempt" && (n == 2 || (n == 4 && word(2, "with") && word(3, "general")))) {
     a.kind = K::Attempt, a.order = order_of(one(1)), a.flag = n == 4;
-  } else if ((first == "activate" || first == "move" || first == "follow") && n == 2) {
-    a.kind = first == "activate" ? K::Activate : first == "move" ? K::Move : K::Follow, a.unit = one(1);
+  } else if ((first == "activate" || first == "move" || first == "enter" || first == "follow") && n == 2) {
+    a.kind = first == "activate" ? K::Activate : first == "move" ? K::Move : first == "enter" ? K::Enter : K::Follow, a.unit = one(1);
   } else if (first == "step" && n == 2) {
     a.kind = K::Step, a.hex = hex_of(one(1), map);
   } else if (first == "pivot" && n == 2) {
@@ -171,6 +171,7 @@ std::string to_text(const JemmapesAction& a, const Map& map) {
     case K::Activate: return "activate " + id_text(a.unit);
     case K::End: return "end";
     case K::Move: return "move " + id_text(a.unit);
+    case K::Enter: return "enter " + id_text(a.unit);
     case K::MoveTo:
       return map.name(a.hex) + (a.facing ? std::string(" ") + jemmapes::facing_name(*a.facing) : "") + (a.flag ? " as reserve" : "");
     case K::None: return "none";

@@ -30,6 +30,7 @@ enum class JemmapesActionKind : std::uint8_t {
   Activate,   // "activate ID" (a formation)
   End,        // "end" (movement, combat or rallying segment)
   Move,       // "move ID"
+  Enter,      // "enter ID" (a unit off the map enters by 0107 and moves on, jemmapes:9.1.1)
   MoveTo,     // "HEX" (a commander), "HEX F", "HEX F as reserve"
   None,       // "none" (no reaction; no unit follows)
   Step,       // "step HEX" (reaction movement, move_one_hex)
@@ -48,7 +49,7 @@ enum class JemmapesActionKind : std::uint8_t {
 // One legal choice as what it does. Only the fields its kind names are set.
 struct JemmapesAction {
   JemmapesActionKind kind = JemmapesActionKind::End;
-  // Activate: the formation; Move, Retreat, Place, Advance, Follow, Rally: the unit; Assault:
+  // Activate: the formation; Move, Enter, Retreat, Place, Advance, Follow, Rally: the unit; Assault:
   // the attacker's head unit; Head: the defender's head unit.
   std::string unit;
   // Assault, Head, Rally: the commander who lends his TV ("" for none).

@@ -67,8 +67,9 @@ struct JemmapesScenario {
 // `rules`: "" (none), "historical" or "free": the game then plays that printed scenario's
 // restrictions and length (last_round is then 8 or 5, whatever was asked) on the invented map,
 // its formations named as the printed ones (French Egalite, Beurnonville, Harville, then F4;
-// Austrian Lilien, Clairfayt, Beaulieu, then A4; Ferrand, who enters only in round 2, is not
-// among them), with invented objectives: the villages Jemmapes and Cuesmes (three hexes each,
+// Austrian Lilien, Clairfayt, Beaulieu, then A4), with Ferrand besides (manoeuvre order,
+// `units_per_formation` units and its commander off the map, entering by 0107 from round 2,
+// jemmapes:9.1.1), and invented objectives: the villages Jemmapes and Cuesmes (three hexes each,
 // south of the Austrian line) and up to three starred redoubts under Austrian units.
 std::shared_ptr<const JemmapesScenario> jemmapes_generated_scenario(std::shared_ptr<const Spec> spec, int formations_per_side,
                                                                     int units_per_formation, int last_round, std::uint64_t seed,
@@ -187,6 +188,7 @@ class JemmapesGame {
     std::size_t next = 0;
     Direction facing = Direction::N;
     bool reserve = false, advance = false, surrounded = false, extra_level = false, stopped = false;
+    bool entered = false;  // the unit came on the map at `start` (9.1.1), its cost in `spent`
     int spent = 0, allowance = 0;
     std::vector<std::string> followers;  // an advance: who may follow (6.4)
   };
@@ -281,6 +283,7 @@ class JemmapesGame {
   std::set<std::string> rallied_;                  // units that tried to rally this segment
   std::set<std::string> tv_lent_;                  // commanders who lent their TV to a rally this segment (7.0)
   std::string moving_;                             // the unit whose destination is asked
+  bool entering_ = false;                          // ... and it is off the map, to enter (9.1.1)
   std::optional<MoveRun> run_;                     // the move being carried out
   std::optional<Reacting> react_;                  // the reactions awaited at a pause
   std::deque<Pending> pending_;                    // decisions owed after a combat or an overrun

@@ -47,7 +47,7 @@ void JemmapesGame::start_run(MoveRun r) {
   if (!r.advance) {
     Trace off(Trace::Off{}, scenario_->spec->catalog);
     r.allowance = jemmapes::movement_allowance(context(), *u, off);
-    r.surrounded = u->combat() && jemmapes::starts_surrounded(context(), *u);
+    r.surrounded = !r.entered && u->combat() && jemmapes::starts_surrounded(context(), *u);
     moves_[r.unit] = {u->hex};
   }
   run_ = std::move(r);
@@ -146,6 +146,17 @@ void JemmapesGame::finish_run() {
       u->hex = back.back();
       back.pop_back();
     }
+    if (r.entered && !fits(u->hex)) {
+      // Cut short with no hex of its path open, back to its entry hex, full: it has not entered
+      // after all and waits off the map (the catalog's ruling on jemmapes:9.1.1).
+      t.cite("jemmapes:9.1.1", u->id + " cannot stay on the map (stacking at " + m.name(u->hex) + "): it goes back off the map and may enter later");
+      note(u->id + " goes back off the map", t);
+      Unit back_off = *u;
+      back_off.markers.erase("harnessed");
+      pos_.units.erase(std::find_if(pos_.units.begin(), pos_.units.end(), [&](const Unit& v) { return v.id == r.unit; }));
+      pos_.waiting.push_back(std::move(back_off));
+      return;
+    }
   }
   const std::optional<Direction> shared = u->combat() ? pos_.stack_facing(u->hex, u->side, u->id) : std::nullopt;
   const Direction before = u->facing;
@@ -158,7 +169,7 @@ void JemmapesGame::finish_run() {
     return;
   }
   if (u->kind == UnitKind::Artillery) {
-    if (u->hex != r.start || u->facing != before) u->markers.insert("harnessed");
+    if (r.entered || u->hex != r.start || u->facing != before) u->markers.insert("harnessed");
     else u->markers.erase("harnessed");
   }
   if (r.reserve) u->markers.insert("reserve");
@@ -170,7 +181,7 @@ void JemmapesGame::finish_run() {
   }
   t.cite("jemmapes:5.1", u->id + "'s move ends");
   const bool cut = r.next < r.path.size();
-  note(u->id + (u->hex == r.start ? " stays at " : " moves to ") + m.name(u->hex) + " facing " + jemmapes::facing_name(u->facing) + (cut ? " (cut short)" : ""), t);
+  note(u->id + (u->hex == r.start ? (r.entered ? " enters and stays at " : " stays at ") : " moves to ") + m.name(u->hex) + " facing " + jemmapes::facing_name(u->facing) + (cut ? " (cut short)" : ""), t);
 }
 
 // The reacting stack's choices (5.2): none, a pivot of one hexside or a step of one hex

@@ -26,6 +26,7 @@ const jemmapes::Formation& formation_field(const Situation& s) {
 const jemmapes::Unit* commander_of(const Situation& s, const jemmapes::Formation& f) {
   if (f.commander.empty()) s.c.root["state"]["formations"][f.id].fail("the question needs formation " + f.id + "'s commander");
   const jemmapes::Unit* c = s.position.unit(f.commander);
+  if (!c) c = s.position.waiting_unit(f.commander);  // off the map, to enter by 0107 (jemmapes:9.1.1)
   if (!c || c->combat()) s.c.root["state"]["formations"][f.id]["commander"].fail("'" + f.commander + "' is not a commander in the case's units");
   return c;
 }

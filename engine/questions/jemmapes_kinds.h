@@ -33,6 +33,8 @@ struct Kind {
 
 // The unit named by question field `key` (CaseError naming the field if absent or unknown).
 const jemmapes::Unit& unit_field(const Situation& s, const std::string& key = "unit");
+// The unit named by `key`, on the map or off it, waiting to enter (jemmapes:9.1.1).
+const jemmapes::Unit& mover_field(const Situation& s, const std::string& key = "unit");
 // A hex named by `f` (a CCRR string).
 Hex hex_of(const Situation& s, const CaseField& f);
 Hex hex_field(const Situation& s, const std::string& key);

@@ -5,6 +5,7 @@
 #include "engine/jemmapes/facing.h"
 #include "engine/jemmapes/movement.h"
 #include "engine/jemmapes/reaction.h"
+#include "engine/jemmapes/scenario.h"
 #include "engine/questions/jemmapes_kinds.h"
 
 namespace hexlaw::jemmapes_questions {
@@ -29,6 +30,31 @@ jemmapes::MoveOptions move_options(const Situation& s, const jemmapes::Unit& u) 
   }
   if (q["facing"].present()) o.facing = facing_of(q["facing"]);
   return o;
+}
+
+// A unit off the map answered as it enters (jemmapes:9.1.1): the position with the unit placed on
+// its entry hex, the context over it, and the verdict on entering this round.
+struct Entry {
+  jemmapes::Position position;
+  jemmapes::Context x;
+  const jemmapes::Unit& unit;
+  jemmapes::ScenarioVerdict verdict;
+  Entry(const Situation& s, const jemmapes::Unit& waiting, Trace& t)
+      : position(jemmapes::with_entered(s.position, waiting.id, jemmapes::entry_hex(s.map), waiting.facing)),
+        x{s.map, s.x.tables, s.x.catalog, s.x.readings, position},
+        unit(*position.unit(waiting.id)),
+        verdict(jemmapes::may_enter_map(s.x, waiting, s.position.round, t)) {}
+};
+
+// A mover off the map must be able to enter: its formation Ferrand's, the entry hex on the map.
+void need_entry_hex(const Situation& s, const jemmapes::Unit& u) {
+  if (!s.position.waiting_unit(u.id)) return;
+  if (!s.map.on_map(jemmapes::entry_hex(s.map)))
+    s.c.root["map"].fail(u.id + " enters by " + std::string(jemmapes::kFerrandEntryHex) + " (jemmapes:9.1.1), which is not on the case's map");
+}
+
+nlohmann::json refused_entry(const jemmapes::Unit& u, const jemmapes::ScenarioVerdict& v, const Map& m) {
+  return nlohmann::json{{"unit", u.id}, {"legal", false}, {"failed_step", m.name(jemmapes::entry_hex(m))}, {"rule", v.rule}, {"reason", v.reason}};
 }
 
 }  // namespace
@@ -107,22 +133,43 @@ std::vector<Kind> move_kinds() {
          headline = u.id + " has " + std::to_string(mp) + " MP";
          return nlohmann::json{{"unit", u.id}, {"allowance", mp}};
        }},
-      {"path", "Is this move legal, and why? (question: unit, path: [hexes entered], optional reserve, facing)",
+      {"path", "Is this move legal, and why? (question: unit, path: [hexes entered], optional reserve, facing; a unit off the map enters: its path starts at 0107, jemmapes:9.1.1)",
        [](const Situation& s) {
          s.c.question.expect_keys({"kind", "unit", "path", "reserve", "facing"});
-         const auto& u = unit_field(s);
+         const auto& u = mover_field(s);
          need_mover(s, u);
+         need_entry_hex(s, u);
          const auto p = s.c.question.required("path");
          if (!p.is_seq()) p.fail("expected a list of the hexes entered, in order");
          for (std::size_t i = 0; i < p.size(); ++i) hex_of(s, p.at(i));
+         if (s.position.waiting_unit(u.id) && p.size() == 0)
+           p.fail(u.id + " is off the map: its move enters the map, so its path starts at the entry hex (jemmapes:9.1.1)");
          move_options(s, u);
        },
        [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
-         const jemmapes::Unit& u = unit_field(s);
+         const jemmapes::Unit& u = mover_field(s);
          std::vector<Hex> path;
          const auto p = s.c.question["path"];
          for (std::size_t i = 0; i < p.size(); ++i) path.push_back(hex_of(s, p.at(i)));
-         nlohmann::json out = jemmapes::check_path(s.x, u, path, move_options(s, u), t);
+         nlohmann::json out;
+         if (s.position.waiting_unit(u.id)) {
+           // The entry (jemmapes:9.1.1): the unit placed on 0107, the path's first hex.
+           const Entry e(s, u, t);
+           const Hex at = jemmapes::entry_hex(s.map);
+           if (!e.verdict.allowed) {
+             out = refused_entry(u, e.verdict, s.map);
+           } else if (path.front() != at) {
+             const std::string why = u.id + " enters the map by " + s.map.name(at) + ", not " + s.map.name(path.front());
+             t.cite("jemmapes:9.1.1", why);
+             out = nlohmann::json{{"unit", u.id}, {"legal", false}, {"failed_step", s.map.name(path.front())}, {"rule", "jemmapes:9.1.1"}, {"reason", why}};
+           } else {
+             auto o = move_options(s, u);
+             o.entering = true;
+             out = jemmapes::check_path(e.x, e.unit, std::vector<Hex>(path.begin() + 1, path.end()), o, t);
+           }
+         } else {
+           out = jemmapes::check_path(s.x, u, path, move_options(s, u), t);
+         }
          headline = out["legal"].get<bool>() ? "the move is legal" : "the move is illegal at " + out["failed_step"].get<std::string>() + ": " + out["reason"].get<std::string>();
          return out;
        }},
@@ -173,16 +220,32 @@ std::vector<Kind> move_kinds() {
          headline = u.id + " flees to " + out["ends"].get<std::string>() + (out["eliminated"].get<bool>() ? " and is eliminated" : "");
          return out;
        }},
-      {"reach", "Where can this unit go? (question: unit, optional reserve)",
+      {"reach", "Where can this unit go? (question: unit, optional reserve; a unit off the map: where it can go entering by 0107, jemmapes:9.1.1)",
        [](const Situation& s) {
          s.c.question.expect_keys({"kind", "unit", "reserve"});
-         const auto& u = unit_field(s);
+         const auto& u = mover_field(s);
          need_mover(s, u);
+         need_entry_hex(s, u);
          move_options(s, u);
        },
        [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
-         const jemmapes::Unit& u = unit_field(s);
-         nlohmann::json out = jemmapes::reach(s.x, u, move_options(s, u), t);
+         const jemmapes::Unit& u = mover_field(s);
+         nlohmann::json out;
+         if (s.position.waiting_unit(u.id)) {
+           const Entry e(s, u, t);
+           if (!e.verdict.allowed) {
+             out = nlohmann::json{{"unit", u.id}, {"count", 0}, {"hexes", nlohmann::json::object()},
+                                  {"entry", {{"hex", s.map.name(jemmapes::entry_hex(s.map))}, {"refused", true}, {"rule", e.verdict.rule}, {"reason", e.verdict.reason}}}};
+             headline = u.id + " cannot enter the map now: " + e.verdict.reason;
+             return out;
+           }
+           auto o = move_options(s, u);
+           o.entering = true;
+           out = jemmapes::reach(e.x, e.unit, o, t);
+           headline = u.id + " enters by " + s.map.name(jemmapes::entry_hex(s.map)) + " and may end in " + std::to_string(out["count"].get<int>()) + " hex(es)";
+           return out;
+         }
+         out = jemmapes::reach(s.x, u, move_options(s, u), t);
          headline = u.id + " may end in " + std::to_string(out["count"].get<int>()) + " hex(es)";
          return out;
        }},

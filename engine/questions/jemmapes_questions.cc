@@ -19,8 +19,16 @@ namespace jemmapes_questions {
 const jemmapes::Unit& unit_field(const Situation& s, const std::string& key) {
   const auto f = s.c.question.required(key);
   const jemmapes::Unit* u = s.position.unit(f.str());
+  if (!u && s.position.waiting_unit(f.str()))
+    f.fail(f.str() + " is off the map, waiting to enter by 0107 (jemmapes:9.1.1): only the path and reach questions ask about a unit off the map (its entry)");
   if (!u) f.fail("no unit '" + f.str() + "' in the case's units");
   return *u;
+}
+
+const jemmapes::Unit& mover_field(const Situation& s, const std::string& key) {
+  const auto f = s.c.question.required(key);
+  if (const jemmapes::Unit* w = s.position.waiting_unit(f.str())) return *w;
+  return unit_field(s, key);
 }
 
 Hex hex_of(const Situation& s, const CaseField& f) {

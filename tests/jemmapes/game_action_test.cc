@@ -39,7 +39,7 @@ std::vector<JemmapesAction> every_kind(const Map& m) {
   for (std::size_t i = 0; i < kOdd.size(); ++i) {
     const std::string& a = kOdd[i];
     const std::string b = kOdd[(i + 5) % kOdd.size()].empty() ? "X" : kOdd[(i + 5) % kOdd.size()];  // a commander is named
-    for (const K k : {K::Activate, K::Move, K::Follow}) out.push_back({.kind = k, .unit = a});
+    for (const K k : {K::Activate, K::Move, K::Enter, K::Follow}) out.push_back({.kind = k, .unit = a});
     out.push_back({.kind = K::Retreat, .unit = a, .hex = h});
     out.push_back({.kind = K::Place, .unit = a, .hex = h});
     out.push_back({.kind = K::Advance, .unit = a, .facing = Direction::SE});

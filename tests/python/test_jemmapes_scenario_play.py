@@ -1,5 +1,5 @@
-"""Owns: the printed Jemmapes scenario as a played round keeps it (jemmapes:9.1.4, 9.2, 9.3, 9.4):
-the order locks in the command phase, d'Harville's wait, the 0107 exclusion and the starred
+"""Owns: the printed Jemmapes scenario as a played round keeps it (jemmapes:9.1.1, 9.1.4, 9.2, 9.3,
+9.4): Ferrand's entry by 0107 from round 2, the order locks in the command phase, d'Harville's wait, the 0107 exclusion and the starred
 redoubts' garrison in the moves offered, the scenario's length, and the control victory points at
 the end check under both readings of jemmapes.victory.village_control and
 jemmapes.victory.control_vp. The source has no map: the scenarios here are small invented ones,
@@ -124,11 +124,143 @@ def test_harville_waits_until_round_6_in_the_historical_scenario():
 
 
 def test_a_scenario_that_puts_ferrand_on_the_map_in_round_1_is_refused():
-    """jemmapes:9.1.1 — Ferrand enters in round 2; its arrival is not played, so a played
-    historical scenario placing its units is an error naming the field."""
+    """jemmapes:9.1.1 — Ferrand enters from round 2: a played printed scenario that places one of
+    its units on the map is an error naming the field and saying how to write it (off_map)."""
     units = EGALITE + ["{id: Fe1, side: french, kind: infantry, hex: '0107', facing: ne, cp: 2, morale: 4, mp: 3, formation: Ferrand}"]
-    with pytest.raises(Exception, match=r"units.*Ferrand.*jemmapes:9.1.1"):
+    with pytest.raises(Exception, match=r"units.*Ferrand.*jemmapes:9.1.1.*off_map"):
         _scenario(units, EGALITE_F + ["Ferrand: {side: french, order: manoeuvre}"], rules="historical")
+
+
+def test_only_ferrand_waits_off_the_map():
+    """jemmapes:9.1.1 — a unit of another formation written off_map is an error naming its hex."""
+    units = EGALITE + ["{id: E9, side: french, kind: infantry, hex: off_map, cp: 2, morale: 4, mp: 3, formation: Egalite}"]
+    with pytest.raises(Exception, match=r"units\[\d+\]\.hex.*only Ferrand's formation starts off the map"):
+        _scenario(units, EGALITE_F, rules="historical")
+
+
+FERRAND = ["{id: Fe1, side: french, kind: infantry, hex: off_map, cp: 2, morale: 4, mp: 3, formation: Ferrand}",
+           "{id: Fe2, side: french, kind: infantry, hex: off_map, cp: 2, morale: 4, mp: 3, formation: Ferrand}",
+           "{id: Fa, side: french, kind: artillery, hex: off_map, cp: 1, morale: 4, mp: 2, formation: Ferrand}",
+           "{id: Cf, side: french, kind: commander, formation: Ferrand, hex: off_map, cv: 1, tv: 1, mp: 6}"]
+FERRAND_F = EGALITE_F + ["Ferrand: {side: french, order: manoeuvre, commander: Cf}"]
+
+
+def _to_ferrand_moves(game, round_):
+    """Passive play up to Ferrand's movement segment in `round_` (activating Ferrand when offered)."""
+    while True:
+        d = game.decision
+        assert not game.over
+        if d["kind"] == "move-select" and game.round == round_ and any(c.startswith("enter ") or c.startswith("move Fe") for c in d["choices"] + d["refused"]):
+            return d
+        if d["kind"] == "activate" and "activate Ferrand" in d["choices"]:
+            game.choose("activate Ferrand")
+            continue
+        c = d["choices"]
+        game.choose("keep" if "keep" in c else "end" if "end" in c else c[0])
+
+
+def _units(game):
+    return {u["id"]: u for u in game.units}
+
+
+def test_ferrand_enters_by_0107_from_round_2_and_the_game_replays():
+    """jemmapes:9.1.1 jemmapes:9.1.4 — Ferrand cannot be activated in round 1; in round 2 its
+    movement segment offers each unit off the map "enter ID", whose destinations are the hexes it
+    reaches entering by 0107 (0107 itself included); the unit comes on the map there, the record
+    cites 9.1.1, and the log replays to the same units."""
+    s = _scenario(EGALITE + FERRAND, FERRAND_F, rules="historical")
+    game = hexlaw.JemmapesGame(s, seed=4)
+    assert {u["id"]: u["hex"] for u in game.units if u["formation"] == "Ferrand"} == dict.fromkeys(["Fe1", "Fe2", "Fa", "Cf"], "off_map")
+    # Round 1: Ferrand's activation is refused by name.
+    d = _to(game, "activate", "french")
+    assert "activate Ferrand" not in d["choices"]
+    assert any(r.startswith("activate Ferrand: jemmapes:9.1.1") for r in d["refused"])
+    d = _to_ferrand_moves(game, 2)
+    assert {"enter Fe1", "enter Fe2", "enter Fa", "enter Cf"} <= set(d["choices"])
+    game.choose("enter Fe1")
+    d = game.decision
+    assert d["kind"] == "move-to" and "entering by 0107" in d["prompt"]
+    ends = {c.split()[0] for c in d["choices"]}
+    assert "0107" in ends and "0207" in ends and "0307" in ends  # 3 MP +1 manoeuvre on clear terrain
+    game.choose("0307 n")
+    assert _units(game)["Fe1"]["hex"] == "0307"
+    entry = [e for e in game.record if e["text"].startswith("Fe1 enters the map at 0107")]
+    assert entry and "jemmapes:9.1.1" in entry[0]["rules"]
+    # The artillery enters and stays: it has moved, so it is harnessed (jemmapes:5.1).
+    game.choose("enter Fa")
+    game.choose("0107 n")
+    assert _units(game)["Fa"]["hex"] == "0107" and "harnessed" in _units(game)["Fa"]["markers"]
+    assert "enter Fe1" not in game.decision["choices"] and "enter Fa" not in game.decision["choices"]
+    again = hexlaw.jemmapes_replay(s, game.log)
+    assert again.units == game.units and again.record == game.record
+
+
+def test_a_waiting_unit_passes_through_a_full_entry_hex_but_cannot_end_there():
+    """jemmapes:9.1.1 jemmapes:1.4 — with two units already in 0107, a third enters through it
+    and moves on; 0107 is not among its ends."""
+    s = _scenario(EGALITE + FERRAND, FERRAND_F, rules="historical")
+    game = hexlaw.JemmapesGame(s, seed=4)
+    _to_ferrand_moves(game, 2)
+    for unit in ("Fe1", "Fa"):
+        game.choose("enter " + unit)
+        game.choose("0107 n")
+    game.choose("enter Fe2")
+    ends = {c.split()[0] for c in game.decision["choices"]}
+    assert "0107" not in ends and "0207" in ends
+
+
+def test_units_whose_commander_is_still_off_the_map_are_not_commanded():
+    """jemmapes:9.1.1 jemmapes:3.1 — Fe1 enters in round 2 and Cf does not; at Ferrand's
+    activation in round 3 Fe1 is not commanded, its commander not yet on the map."""
+    s = _scenario(EGALITE + FERRAND, FERRAND_F, rules="historical", last_round=None)
+    game = hexlaw.JemmapesGame(s, seed=4)
+    _to_ferrand_moves(game, 2)
+    game.choose("enter Fe1")
+    game.choose("0207 n")
+    _to_ferrand_moves(game, 3)
+    assert "noncommanded" in _units(game)["Fe1"]["markers"]
+    note = [e for e in game.record if e["round"] == 3 and e["text"].startswith("Ferrand activated")]
+    assert note and "Fe1" in note[0]["text"] and "jemmapes:3.1" in note[0]["rules"]
+
+
+@pytest.mark.parametrize("window,offered", [("from_round_2", True), ("round_2_only", False)])
+def test_a_unit_left_off_the_map_in_round_2_under_each_entry_window(window, offered):
+    """jemmapes:9.1.1, switch jemmapes.scenario.ferrand_entry_window — Fe1 does not enter in round
+    2; in round 3 it is offered "enter Fe1" under from_round_2, and refused by name under
+    round_2_only (it stays out of the game)."""
+    s = _scenario(EGALITE + FERRAND, FERRAND_F, rules="historical", interpretations={"jemmapes.scenario.ferrand_entry_window": window})
+    game = hexlaw.JemmapesGame(s, seed=4)
+    assert "enter Fe1" in _to_ferrand_moves(game, 2)["choices"]
+    game.choose("end")
+    d = _to_ferrand_moves(game, 3)
+    assert ("enter Fe1" in d["choices"]) == offered
+    refused = [r for r in d["refused"] if r.startswith("enter Fe1: ")]
+    assert bool(refused) != offered
+    if refused:
+        assert refused[0].startswith("enter Fe1: jemmapes:9.1.1") and "round_2_only" in refused[0]
+
+
+def test_the_generated_historical_scenario_brings_ferrand_on():
+    """jemmapes:9.1.1 — the generated scenario under the printed rules has Ferrand off the map
+    under a manoeuvre order; a game that enters its units plays and replays."""
+    import random
+    s = hexlaw.jemmapes_generated_scenario(formations_per_side=3, units_per_formation=2, seed=1, rules="historical")
+    game = hexlaw.JemmapesGame(s, seed=2)
+    assert [u["hex"] for u in game.units if u["formation"] == "Ferrand"] == ["off_map"] * 3
+    assert game.orders["Ferrand"] == "manoeuvre"
+    rng = random.Random(5)
+    while not game.over:
+        c = game.decision["choices"]
+        enter = [x for x in c if x.startswith("enter ") or x == "activate Ferrand"]
+        try:
+            game.choose(enter[0] if enter else c[rng.randrange(len(c))])
+        except ValueError as e:
+            assert "is refused: jemmapes:" in str(e)
+        assert not game.invariant_violations()
+    assert all(u["hex"] != "off_map" for u in game.units if u["formation"] == "Ferrand")
+    assert min(e["round"] for e in game.record if "enters the map at 0107" in e["text"]) == 2
+    again = hexlaw.jemmapes_replay(s, game.log)
+    assert again.record == game.record and again.units == game.units
 
 
 def _austrian_move_offer(units, rules, unit):

@@ -3,8 +3,15 @@
 // restored (dresden:9.10.1, 9.10.2), the catastrophes (12.7), command confusion and its
 // lifting (3.1), the turn track's weather (5.1) and Variable Weather with Mud (16.8-16.8.2).
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "engine/core/dice.h"
+#include "engine/core/tables.h"
 #include "engine/n20/games/dresden.h"
 #include "tests/support/test_support.h"
 
@@ -367,6 +374,43 @@ TEST(Dresden, TheExclusiveRulesWinOverTheStandardRules) {
   EXPECT_EQ(standard.rules->retreat_reduction(*standard.c.map, standard.hex("1222"), standard.c.state, t), 1);
   EXPECT_EQ(dresden.rules->retreat_reduction(*dresden.c.map, dresden.hex("1222"), dresden.c.state, t), 4);
   EXPECT_NE(dynamic_cast<const n20::DresdenRules*>(dresden.rules.get()), nullptr);
+}
+
+// dresden:table.order-of-battle read as data: a row due on a turn must give the turn. The table
+// as shipped reads (OG due on Turn 4 through area A in the Standard scenario); the same table
+// with OG's turn cell emptied is refused, naming the row, rather than read as some turn.
+TEST(DresdenOrderOfBattle, dresden_table_order_of_battle_ARowDueOnATurnWithoutItsTurnIsRefusedByName) {
+  HEXLAW_CITES("dresden:table.order-of-battle");
+  const std::string text = [] {
+    std::ifstream in(testing::source_path("spec/tables/dresden/order-of-battle.yaml"));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }();
+  const std::string og = R"({key: "OG", cells: [french, turn, "-", "4", "A",)";
+  ASSERT_NE(text.find(og), std::string::npos);
+  auto write_spec = [](const std::filesystem::path& dir, const std::string& table) {
+    std::filesystem::create_directories(dir / "tables" / "dresden");
+    std::ofstream(dir / "tables" / "dresden" / "order-of-battle.yaml") << table;
+  };
+  const auto base = std::filesystem::temp_directory_path() / ("hexlaw-oob-" + std::to_string(::getpid()));
+  write_spec(base / "good", text);
+  const auto listed = n20::DresdenRules::read_order_of_battle(TableSet::load(base / "good"), false);
+  const auto it = std::find_if(listed.begin(), listed.end(), [](const auto& l) { return l.id == "OG"; });
+  ASSERT_NE(it, listed.end());
+  EXPECT_EQ(it->arrives, "turn");
+  EXPECT_EQ(it->turn, 4);
+  EXPECT_EQ(it->entry, "A");
+  std::string broken = text;
+  broken.replace(broken.find(og), og.size(), R"({key: "OG", cells: [french, turn, "-", "-", "A",)");
+  write_spec(base / "broken", broken);
+  try {
+    n20::DresdenRules::read_order_of_battle(TableSet::load(base / "broken"), false);
+    ADD_FAILURE() << "a row due on a turn with no turn was read";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("row 'OG' is incomplete"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove_all(base);
 }
 
 }  // namespace

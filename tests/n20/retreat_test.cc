@@ -111,5 +111,39 @@ units:
   EXPECT_EQ(f.paths[0].rolls(), 0);
 }
 
+
+// The retreat search keeps the enemy-ZOC facts of a position in its rules object's workspace and
+// reuses them for the next search of the same side in the same position: only on the same
+// ground. One rules object asked on two maps that differ in one hex (a redoubt, into which no ZOC
+// extends, std:7.0) with the same units must answer on the second map as a fresh one does.
+TEST(Retreat, std_9_8_1_ASearchOnOtherGroundDoesNotReuseTheLastGroundsEnemyZocs) {
+  HEXLAW_CITES("std:9.8.1", "std:7.0", "std:9.8.2");
+  const std::string units = R"(
+units:
+  - {id: D, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0505"}
+  - {id: P2, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0504"}
+  - {id: F1, side: french, type: infantry, strength: 3, movement: 2, hex: "0506"}
+  - {id: F2, side: french, type: infantry, strength: 3, movement: 2, hex: "0304"}
+  - {id: F3, side: french, type: infantry, strength: 3, movement: 2, hex: "0705"}
+)";
+  InlinePosition redoubt("map: {bounds: {cols: [1, 9], rows: [1, 9]}, locs: {prussian: [\"0501\"]}, hexes: {\"0405\": redoubt}}\n" + units);
+  InlinePosition open("map: {bounds: {cols: [1, 9], rows: [1, 9]}, locs: {prussian: [\"0501\"]}}\n" + units);
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  auto summary = [&](const InlinePosition& p, const n20::RetreatOptions& r) {
+    std::vector<std::string> out;
+    for (const auto& path : r.paths) out.push_back(hexes(p, path).front() + "/" + std::to_string(path.rolls()));
+    return out;
+  };
+  // Fresh answers: in the redoubt map 0405 is the one empty hex outside enemy ZOCs; in the open
+  // one every empty hex is in an enemy ZOC (0504 holds a friend), so each path takes a roll.
+  const auto fresh_redoubt = summary(redoubt, retreat(redoubt, "D", 1, t));
+  const auto fresh_open = summary(open, retreat(open, "D", 1, t));
+  EXPECT_EQ(fresh_redoubt, (std::vector<std::string>{"0405/0"}));
+  ASSERT_GT(fresh_open.size(), 1u);
+  // The redoubt map's rules object, asked on the open map next.
+  const auto r = n20::retreat_paths(*redoubt.rules, *open.c.map, open.c.state, *open.c.state.unit("D"), 1, std::nullopt, t);
+  EXPECT_EQ(summary(open, r), fresh_open);
+}
+
 }  // namespace
 }  // namespace hexlaw

@@ -7,6 +7,7 @@
 
 #include "engine/core/errors.h"
 #include "engine/core/yaml_read.h"
+#include "engine/jemmapes/command.h"
 #include "engine/jemmapes/facing.h"
 #include "engine/jemmapes/terrain.h"
 
@@ -17,24 +18,6 @@ const GridTable& grid(const Context& x, const char* id) {
   const GridTable* g = x.tables.grid(id);
   if (!g) throw std::logic_error(std::string("spec/tables lacks ") + id);
   return *g;
-}
-
-// A unit's morale in play: as given, -1 out of command (3.2), -1 in a demoralised formation
-// unless routed (4.1.4, 4.1's note).
-int effective_morale(const Context& x, const Unit& u, Trace& t) {
-  if (!u.morale) throw std::logic_error("morale of " + u.id + " checked by the question");
-  int m = *u.morale;
-  if (u.has("noncommanded")) {
-    m -= 1;
-    t.cite("jemmapes:3.2", [&] { return u.id + " is not commanded: morale -1"; });
-  }
-  const Formation* f = x.position.formation_of(u);
-  if (f && f->order == Order::Demoralised && u.level != Level::Rout) {
-    m -= 1;
-    // RULE jemmapes:4.1.4 — a demoralised formation's units have morale -1
-    t.cite("jemmapes:4.1.4", [&] { return u.id + "'s formation is demoralised: morale -1"; });
-  }
-  return m;
 }
 
 bool charging_cavalry(const Unit& u) { return u.kind == UnitKind::Cavalry && u.has("charge"); }
@@ -330,7 +313,7 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
   t.cite("jemmapes:table.assault", "the Assault Table's modifiers: terrain, strength ratio, head units' morale, commanders, flank and rear, unengaged enemies, defensive order, level-2 units, charges");
   terrain_drms(x, in.target, false, in.terrain, s.drms, t);
   if (*ratio_drm) s.drms.push_back({"jemmapes:table.strength-ratio", "strength ratio " + s.ratio, *ratio_drm});
-  const int morale = effective_morale(x, *in.attacker_head, t) - effective_morale(x, *in.defender_head, t);
+  const int morale = unit_morale(x, *in.attacker_head, t) - unit_morale(x, *in.defender_head, t);
   t.cite("jemmapes:6.2", [&] { return "head units " + in.attacker_head->id + " and " + in.defender_head->id + ": morale difference " + std::to_string(morale); });
   if (morale) s.drms.push_back({"jemmapes:6.2", "morale difference of the head units", morale});
   if (in.attacker_commander) s.drms.push_back({"jemmapes:table.assault", "tactical value of " + in.attacker_commander->id, *in.attacker_commander->tv});

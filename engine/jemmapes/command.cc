@@ -222,6 +222,8 @@ OrderChange involuntary_change(const Context& x, const Formation& f, int steps_l
   return oc;
 }
 
+// A unit's morale in play, for rallies and for the assault's morale difference alike: as given,
+// -1 out of command (3.2), -1 in a demoralised formation unless routed (4.1.4, 4.1's note).
 int unit_morale(const Context& x, const Unit& u, Trace& t) {
   if (!u.morale) throw std::logic_error("morale checked by the question");
   int m = *u.morale;
@@ -232,6 +234,7 @@ int unit_morale(const Context& x, const Unit& u, Trace& t) {
   const Formation* f = x.position.formation_of(u);
   if (f && f->order == Order::Demoralised && u.level != Level::Rout) {
     m -= 1;
+    // RULE jemmapes:4.1.4 — a demoralised formation's units have morale -1
     t.cite("jemmapes:4.1.4", [&] { return u.id + "'s formation is demoralised: morale -1"; });
   }
   return m;

@@ -58,6 +58,8 @@ int involuntary_steps(const Context& x, int since_start, int since_last_command,
 // Whether `commander` may lend his TV to one more rally in this rallying segment, having lent it
 // to `lent` units already in it (jemmapes.rally.commander_tv_uses: one unit, or any number).
 bool rally_tv_available(const Context& x, const Unit& commander, int lent, Trace& t);
+// A unit's morale in play: as given, -1 out of command (3.2), -1 in a demoralised formation
+// unless routed (4.1.4). Rallies (7.0) and the assault's morale difference (6.2) read it.
 int unit_morale(const Context& x, const Unit& u, Trace& t);
 
 // The commander elimination test's modifiers: +1 a step lost, or +2 his units destroyed.

@@ -646,11 +646,6 @@ StepVerdict move_step(const Context& x, const Unit& u, Hex prev, Hex h, bool fir
   return StepVerdict{s.ok, s.rule, s.reason, s.cost, s.stop, s.surrounded_exception, s.commanders};
 }
 
-StepVerdict entry_step(const Context& x, const Unit& u, int allowance, Trace& t) {
-  const Step s = try_step(x, u, order_view(x, u), std::nullopt, u.hex, true, false, 0, allowance, t);
-  return StepVerdict{s.ok, s.rule, s.reason, s.cost, s.stop, s.surrounded_exception, s.commanders};
-}
-
 bool starts_surrounded(const Context& x, const Unit& u) { return in_enemy_zoc(x, u.side, u.hex) && surrounded(x, u); }
 
 }  // namespace hexlaw::jemmapes

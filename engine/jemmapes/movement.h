@@ -71,9 +71,6 @@ struct StepVerdict {
 StepVerdict move_step(const Context& x, const Unit& u, Hex prev, Hex h, bool first, bool surrounded, int spent, int allowance, Trace& t);
 // Whether `u` starts its move in an enemy ZoC and surrounded (the exception of 1.6).
 bool starts_surrounded(const Context& x, const Unit& u);
-// The step by which `u`, placed on its entry hex (MoveOptions::entering), enters the map there:
-// its cost, the stop of an enemy ZoC, and any refusal (the order's limits, an enemy there).
-StepVerdict entry_step(const Context& x, const Unit& u, int allowance, Trace& t);
 
 // Every hex `u` may end its move in, with a cheapest legal path: {count, hexes: {HEX: {path,
 // mp_left, stop}}} (the start hex included when the unit may stay). Entering (o.entering): the

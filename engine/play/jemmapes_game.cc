@@ -546,6 +546,7 @@ void JemmapesGame::apply(std::size_t i) {
         Trace t(scenario_->spec->catalog);
         t.cite(entering_ ? "jemmapes:9.1.1" : "jemmapes:5.1", u.id + " has no legal end hex this segment and stays" + std::string(entering_ ? " off the map" : ""));
         note(u.id + (entering_ ? " cannot enter this segment" : " cannot move"), t);
+        entering_ = false;
         return offer_move_select();
       }
       decision_ = std::move(d);
@@ -556,7 +557,6 @@ void JemmapesGame::apply(std::size_t i) {
       Trace t(scenario_->spec->catalog);
       if (entering_) {
         // The unit comes on the map: placed on 0107, where its move starts (9.1.1).
-        Trace off(Trace::Off{}, scenario_->spec->catalog);
         jemmapes::may_enter_map(x, *pos_.waiting_unit(moving_), pos_.round, t);
         pos_ = jemmapes::with_entered(pos_, moving_, jemmapes::entry_hex(scenario_->map), pos_.waiting_unit(moving_)->facing);
       }

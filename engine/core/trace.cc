@@ -8,6 +8,7 @@
 #include <fstream>
 #include <mutex>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <set>
 
@@ -98,13 +99,45 @@ void DistinctCitations::take(std::string_view rule, std::string_view reason) {
   into_.entries_.push_back(Citation{std::string(rule), std::string(reason)});
 }
 
-// Refuses an id the catalog lacks. Hot loops cite one rule over and over, so the id last found
-// is remembered (as the catalog's own text, compared by content) and not looked up again.
+namespace {
+// An id of 4 to 16 bytes as two words, its first and last eight bytes (four each when shorter,
+// widened), which together hold all its bytes: two such ids of one length are equal exactly
+// when their words are.
+inline bool short_id(std::string_view id) { return id.size() >= 4 && id.size() <= 16; }
+inline void head_and_tail(std::string_view id, std::uint64_t& head, std::uint64_t& tail) {
+  if (id.size() >= 8) {
+    std::memcpy(&head, id.data(), 8);
+    std::memcpy(&tail, id.data() + id.size() - 8, 8);
+  } else {
+    std::uint32_t h, t;
+    std::memcpy(&h, id.data(), 4);
+    std::memcpy(&t, id.data() + id.size() - 4, 4);
+    head = h, tail = t;
+  }
+}
+}  // namespace
+
+// Refuses an id the catalog lacks. A resolution cites a few ids over and over, so the ids last
+// found are remembered (as the catalog's own text) and compared by content before any look-up:
+// ids of 4 to 16 bytes by two words each in the one slot their words pick, others by their
+// text in any slot.
 void Trace::check_known(std::string_view rule) {
-  if (!known_.empty() && rule == known_) return;
+  const std::size_t n = rule.size();
+  std::uint64_t head = 0, tail = 0;
+  std::size_t slot_index = known_next_;
+  if (short_id(rule)) {
+    head_and_tail(rule, head, tail);
+    slot_index = static_cast<std::size_t>(((head ^ (tail >> 3)) * 0x9E3779B97F4A7C15ULL) >> 61) % kKnownIds;
+    const KnownId& k = known_[slot_index];
+    if (k.id.size() == n && k.head == head && k.tail == tail) return;
+  } else if (n > 0) {
+    for (const KnownId& k : known_)
+      if (k.id.size() == n && k.id == rule) return;
+    known_next_ = static_cast<std::uint8_t>((known_next_ + 1) % kKnownIds);
+  }
   const RuleCase* c = catalog_->find(rule);
   if (!c) throw UnknownRuleError(std::string(rule));
-  known_ = c->id;
+  known_[slot_index] = KnownId{c->id, head, tail};
 }
 
 // A silent trace still refuses ids the catalog lacks.

@@ -62,7 +62,16 @@ class Trace {
   void record_silent(std::string_view rule);
   void check_known(std::string_view rule);
   const Catalog* catalog_;
-  std::string_view known_;  // the id last found in the catalog, viewing the catalog's text
+  // The ids last found in the catalog (views of the catalog's own text, which outlives the
+  // trace), with their bytes as two words for a compare without memcmp: a resolution cites a
+  // handful of ids in turn, so one remembered id missed most of the time.
+  struct KnownId {
+    std::string_view id;
+    std::uint64_t head = 0, tail = 0;
+  };
+  static constexpr std::size_t kKnownIds = 8;
+  KnownId known_[kKnownIds];
+  std::uint8_t known_next_ = 0;  // the slot the next id of over 16 bytes found replaces
   bool on_ = true;
   bool ids_only_ = false;
   DistinctCitations* distinct_ = nullptr;  // set on a DistinctCitations' sink: citations go there

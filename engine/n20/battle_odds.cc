@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "engine/core/chance.h"
 #include "engine/core/dice.h"
@@ -61,6 +61,49 @@ std::uint64_t shown_hash(const BattleOutcome& o) {
   return h;
 }
 
+// The distinct outcomes by the hash of what they show: open addressing over one array of
+// (hash, index) slots, kept at most half full, so a leaf's look-up allocates nothing. Outcomes
+// whose hashes collide sit in slots of their own and are told apart by the caller's compare.
+class ShownIndex {
+ public:
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  // The index of an outcome with hash `h` for which `same(index)` holds, or kNone.
+  template <class Same>
+  std::size_t find(std::uint64_t h, Same&& same) const {
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t k = h & mask;; k = (k + 1) & mask) {
+      const Slot& s = slots_[k];
+      if (s.index_plus_one == 0) return kNone;
+      if (s.hash == h && same(s.index_plus_one - 1)) return s.index_plus_one - 1;
+    }
+  }
+  void add(std::uint64_t h, std::size_t index) {
+    if (2 * (used_ + 1) > slots_.size()) grow();
+    place(h, index);
+    ++used_;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::size_t index_plus_one = 0;  // 0: empty
+  };
+  void place(std::uint64_t h, std::size_t index) {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t k = h & mask;
+    while (slots_[k].index_plus_one != 0) k = (k + 1) & mask;
+    slots_[k] = Slot{h, index + 1};
+  }
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    for (const Slot& s : old)
+      if (s.index_plus_one != 0) place(s.hash, s.index_plus_one - 1);
+  }
+  std::vector<Slot> slots_ = std::vector<Slot>(256);
+  std::size_t used_ = 0;
+};
+
 // Whether `trace` keeps nothing at all, not even the ids cited (Trace::Off): a citation made
 // into an empty trace like it leaves no entry. The id is the one every fought battle cites
 // (step G); a catalog without it keeps the full enumeration.
@@ -100,20 +143,20 @@ std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Ma
       throw std::logic_error("battle_odds: the policy waits for owners; odds need every choice fixed or defaulted");
     return w == BattleResolution::Waiting::Roll;
   };
-  // Step C. Leaves are bucketed by a hash of what they show (ids, fates, hexes, results and
+  // Step C. Leaves are looked up by a hash of what they show (ids, fates, hexes, results and
   // morale; the reasons' text is left to the full comparison).
-  std::unordered_map<std::uint64_t, std::vector<std::size_t>> buckets;
+  ShownIndex shown;
   auto leaf = [&](BattleResolution& r, const Fraction& p) {
     const BattleOutcome& o = r.outcome();
-    std::vector<std::size_t>& bucket = buckets[shown_hash(o)];
-    for (std::size_t i : bucket)
-      if (same_without_dice(out[i].outcome, o)) {
-        out[i].probability += p;
-        ++out[i].sequences;
-        return;
-      }
+    const std::uint64_t h = shown_hash(o);
+    const std::size_t i = shown.find(h, [&](std::size_t k) { return same_without_dice(out[k].outcome, o); });
+    if (i != ShownIndex::kNone) {
+      out[i].probability += p;
+      ++out[i].sequences;
+      return;
+    }
     if (out.size() == kMaxDistinctOutcomes) distinct_outcome_limit_exceeded();
-    bucket.push_back(out.size());
+    shown.add(h, out.size());
     out.push_back(Weighted<BattleOutcome>{r.take_outcome(), p, 1});
   };
   explore_chance_tree(BattleResolution(rules, map, state, battle, as_asked), advance, leaf);

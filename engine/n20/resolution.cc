@@ -39,14 +39,19 @@ struct BattleResolution::Fixed {
   BattleDeclaration battle;
   const ResolutionPolicy* policy;
   std::vector<int> hazard_groups;  // per face of the hazard die: 0 breaks, 1 carries on
+  std::vector<Symbol> declared_fought;  // the declared attackers, then defenders (battle_fought)
 };
 
 // Morale changes gathered over a battle are applied at once: gains first, then losses (std:12.1).
 namespace {
-template <class Entry>
-Entry& ledger_of(std::vector<Entry>& ledger, Symbol track) {
-  auto it = std::lower_bound(ledger.begin(), ledger.end(), track, [](const Entry& e, Symbol t) { return e.track < t; });
-  if (it == ledger.end() || it->track != track) it = ledger.insert(it, Entry{track});
+// The entry of `track`, added in name order when new (a battle touches one or two tracks).
+template <class Ledger>
+auto& ledger_of(Ledger& ledger, Symbol track) {
+  for (auto& e : ledger)
+    if (e.track == track) return e;
+  ledger.push_back({track});
+  auto it = ledger.end() - 1;
+  for (; it != ledger.begin() && track < (it - 1)->track; --it) std::swap(*it, *(it - 1));
   return *it;
 }
 }  // namespace
@@ -55,8 +60,10 @@ const BattleDeclaration& BattleResolution::battle() const { return out_.as_fough
 
 BattleResolution::BattleResolution(const N20Rules& rules, const Map& map, const GameState& state,
                                    const BattleDeclaration& battle, const ResolutionPolicy& policy) {
-  auto fixed = std::make_shared<Fixed>(Fixed{&rules, &map, battle, &policy, {}});
+  auto fixed = std::make_shared<Fixed>(Fixed{&rules, &map, battle, &policy, {}, {}});
   for (bool breaks : rules.hazard_breaks()) fixed->hazard_groups.push_back(breaks ? 0 : 1);
+  fixed->declared_fought = battle.attackers;
+  fixed->declared_fought.insert(fixed->declared_fought.end(), battle.defenders.begin(), battle.defenders.end());
   fixed_ = std::move(fixed);
   out_.after = state;
 }
@@ -622,12 +629,12 @@ bool BattleResolution::walk() {
     }
     step_ = FateStep::Walk;
     if (!zoc_break_ && !river_break) {
-      trace_->cite(rules.hazard_table_id(),
+      trace_->cite(rules.bound_hazard_table_id(),
                    [&] { return "hazard roll(s) at " + map.name(s.hex) + ": 4-6, the unit carries on"; });
       continue;
     }
     out_.after.unit(f.unit)->hex = s.hex;
-    trace_->cite(rules.hazard_table_id(), [&] { return "hazard roll of 1-3 at " + map.name(s.hex) + ": the unit breaks there"; });
+    trace_->cite(rules.bound_hazard_table_id(), [&] { return "hazard roll of 1-3 at " + map.name(s.hex) + ": the unit breaks there"; });
     break_unit(f, zoc_break_ ? "std:9.8.3" : "std:9.8.4",
                BreakCause{.kind = BreakCause::Kind::Hazard, .hex = s.hex, .enemy_zoc = zoc_break_, .river = s.river});
     step_ = FateStep::After;
@@ -846,7 +853,9 @@ void BattleResolution::finish() {
     }
   }
   settle_morale();
-  {  // the rule set's record of who fought (Leipzig's Fatigue)
+  if (!out_.fought) {  // the rule set's record of who fought (Leipzig's Fatigue)
+    rules.battle_fought(fixed_->declared_fought, out_.after, *trace_);
+  } else {  // as fought, once deserters left it
     std::vector<Symbol> fought(battle.attackers);
     fought.insert(fought.end(), battle.defenders.begin(), battle.defenders.end());
     rules.battle_fought(fought, out_.after, *trace_);

@@ -202,7 +202,7 @@ class BattleResolution {
     Symbol track;
     int gain = 0, loss = 0;
   };
-  std::vector<MoraleEntry> ledger_;  // in the order of the tracks' names
+  InlineVector<MoraleEntry, MoraleTracks::kMax> ledger_;  // in the order of the tracks' names
   Stage stage_ = Stage::Start;
   Waiting waiting_ = Waiting::Done;
   // The roll awaited and the face given for it.

@@ -300,11 +300,12 @@ namespace {
 
 // The LOCs the owner may head for: the one asked for, or each friendly LOC in turn; none where
 // no rule sets a retreat's direction (each cited as retreat_paths explains it).
-std::vector<std::optional<Hex>> retreat_targets(const N20Rules& rules, const Map& map, const Unit& unit,
-                                                std::optional<Hex> loc, const Ground& g, Trace& trace) {
+using RetreatTargets = InlineVector<std::optional<Hex>, 16>;
+RetreatTargets retreat_targets(const N20Rules& rules, const Map& map, const Unit& unit, std::optional<Hex> loc,
+                               const Ground& g, Trace& trace) {
   const PrintingRules& printed = rules.printed();
   const std::string& direction = printed.retreat_direction;
-  std::vector<std::optional<Hex>> targets;
+  RetreatTargets targets;
   if (direction.empty()) {
     targets.push_back(std::nullopt);
     // With neither std:9.8.6 nor a game's own direction rule, a retreat heads for no LOC: each
@@ -365,7 +366,7 @@ RetreatOptions retreat_choice(const N20Rules& rules, const Map& map, const GameS
   RetreatOptions o;
   Ground g(rules, map, state, unit);
   retreat_premises(rules, map, state, unit, distance_owed, o, trace);
-  const std::vector<std::optional<Hex>> targets = retreat_targets(rules, map, unit, loc, g, trace);
+  const RetreatTargets targets = retreat_targets(rules, map, unit, loc, g, trace);
   // The least cost as retreat_paths finds it (fewest_ezoc; the other readings search without a
   // budget): a budget of 0 first, the least cost worked out only when that finds nothing. When
   // the unit's last search cost more than 0, the least cost is worked out first instead (the
@@ -419,7 +420,7 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   retreat_premises(rules, map, state, unit, distance_owed, o, trace);
   const PrintingRules& printed = rules.printed();
   const std::string& direction = printed.retreat_direction;
-  const std::vector<std::optional<Hex>> targets = retreat_targets(rules, map, unit, loc, g, trace);
+  const RetreatTargets targets = retreat_targets(rules, map, unit, loc, g, trace);
   // Under fewest_ezoc every path spends exactly the least cost of any complete retreat, the
   // same for every LOC. Most retreats have a clean one, so the first search has a budget of 0
   // and the least cost is worked out only when that finds nothing. The other readings search

@@ -318,8 +318,8 @@ class Ground {
   void note_cost(bool costly) const { slot_->costly = costly; }
 
   bool is_loc(Hex h) const { return std::find(locs_.begin(), locs_.end(), h) != locs_.end(); }
-  const std::vector<Hex>& locs() const { return locs_; }
-  const std::vector<Hex>& targets() const { return targets_; }
+  const InlineVector<Hex, 16>& locs() const { return locs_; }
+  const InlineVector<Hex, 16>& targets() const { return targets_; }
   const Map& map() const { return map_; }
   bool friends_first() const { return friends_first_; }
   Priority priority() const { return priority_; }
@@ -499,8 +499,8 @@ class Ground {
   // The battle hex every step must move farther from, where no rule sets a retreat's direction
   // (the standard game under the Leipzig printing: the lead-in's "away from" is all there is).
   std::optional<Hex> away_from_;
-  std::vector<Hex> locs_;  // in hex order
-  std::vector<Hex> targets_;  // the LOCs a retreat may head for, in hex order
+  InlineVector<Hex, 16> locs_;  // in hex order
+  InlineVector<Hex, 16> targets_;  // the LOCs a retreat may head for, in hex order
   Workspace::Lease<SearchArrays> arrays_;  // given back to the rule set with the search
   std::uint32_t epoch_ = 0;        // this search's: the hexes on its path
   SearchArrays::Slot* slot_ = nullptr;                 // the slot of this unit's steps

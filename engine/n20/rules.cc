@@ -233,7 +233,9 @@ void N20Rules::bind_tables() {
     const auto* cell = hazard->cell(std::to_string(face), "result");
     hazard_breaks_[static_cast<std::size_t>(face - 1)] = cell && *cell && **cell == "break";
   }
+  hazard_table_id_ = hazard_table_id();
   terrain_ = tables.terrain(terrain_table_id());
+  terrain_memo_ = {};
   if (!crt_) throw std::invalid_argument("spec has no CRT '" + crt_table_id() + "'");
   if (!terrain_) throw std::invalid_argument("spec has no terrain chart '" + terrain_table_id() + "'");
   rally_ = tables.grid(rally_table_id());
@@ -280,10 +282,19 @@ std::set<std::string> N20Rules::hexside_features(const Map& m, Hexside side, con
   return out;
 }
 
+// The chart's type for the map's terrain name; a hex asked again on the same map revision is
+// answered from the memo.
 const TerrainType& N20Rules::terrain_of(const Map& m, Hex h, const GameState&) const {
+  const std::uint64_t revision = m.revision();
+  const std::size_t slot =
+      (static_cast<std::size_t>(revision) * 31u + static_cast<std::size_t>(h.q) * 7u + static_cast<std::size_t>(h.r)) %
+      kTerrainMemo;
+  TerrainMemo& memo = terrain_memo_[slot];
+  if (memo.type && memo.map_revision == revision && memo.hex == h) return *memo.type;
   const std::string& name = m.terrain(h);
   const TerrainType* t = terrain_->terrain(name);
   if (!t) throw std::invalid_argument("terrain '" + name + "' is not in " + terrain_->id);
+  memo = TerrainMemo{revision, h, t};
   return *t;
 }
 

@@ -233,6 +233,9 @@ class N20Rules {
   // Per face of the hazard die (1-6), whether the hazardous-retreat table breaks the unit;
   // read from the table when the rule set is built.
   const std::array<bool, 6>& hazard_breaks() const { return hazard_breaks_; }
+  // hazard_table_id() as read when the tables were bound: a hot path cites it without
+  // building the text again.
+  const std::string& bound_hazard_table_id() const { return hazard_table_id_; }
   const TerrainChart& terrain_chart() const { return *terrain_; }
   const GridTable& rally_table() const { return *rally_; }
 
@@ -888,7 +891,19 @@ class N20Rules {
   void resolve_choice();
   const CrtTable* crt_ = nullptr;
   std::array<bool, 6> hazard_breaks_{};
+  std::string hazard_table_id_;
   const TerrainChart* terrain_ = nullptr;
+  // The chart's terrain type of recently asked hexes, by map revision and hex (a revision
+  // names one content of one map, and the chart is fixed once bound): the standard
+  // terrain_of looks a hex's terrain up by name only the first time. Not locked, as the
+  // terrain cache is not.
+  struct TerrainMemo {
+    std::uint64_t map_revision = 0;
+    Hex hex;
+    const TerrainType* type = nullptr;
+  };
+  static constexpr std::size_t kTerrainMemo = 64;
+  mutable std::array<TerrainMemo, kTerrainMemo> terrain_memo_{};
   const GridTable* rally_ = nullptr;
 
  protected:

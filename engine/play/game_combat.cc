@@ -725,7 +725,7 @@ void Game::apply_owed_retreat(const Action& a) {
         const int face = dice_.roll(6, rule, "hazard: " + std::string(zoc ? "enemy ZOC" : "river"));
         broke = rules.hazard_breaks()[static_cast<std::size_t>(face - 1)];
         t.cite(rule, u.id + " rolls " + std::to_string(face) + " at " + map.name(s.hex));
-        t.cite(rules.hazard_table_id(), broke ? "the unit breaks there" : "the unit carries on");
+        t.cite(rules.bound_hazard_table_id(), broke ? "the unit breaks there" : "the unit carries on");
       }
       if (broke) break;
     }

@@ -43,8 +43,18 @@ Fraction operator+(Fraction a, Fraction b) {
                       static_cast<__int128>(a.den_) * b.den_);
 }
 Fraction operator-(Fraction a, Fraction b) { return a + Fraction(-b.num_, b.den_); }
+// Both factors are in lowest terms, so after cancelling each numerator against the other's
+// denominator the products are too: no 128-bit product and no reduction after it.
 Fraction operator*(Fraction a, Fraction b) {
-  return make_reduced(static_cast<__int128>(a.num_) * b.num_, static_cast<__int128>(a.den_) * b.den_);
+  if (a.num_ == 0 || b.num_ == 0) return Fraction(0);
+  const std::int64_t g1 = std::gcd(a.num_, b.den_), g2 = std::gcd(b.num_, a.den_);
+  std::int64_t num = 0, den = 0;
+  if (__builtin_mul_overflow(a.num_ / g1, b.num_ / g2, &num) || __builtin_mul_overflow(a.den_ / g2, b.den_ / g1, &den) ||
+      num == INT64_MIN)
+    throw LimitError("exact odds overflow 64-bit fractions: too many dice in one question (use seeded dice)");
+  Fraction out;
+  out.num_ = num, out.den_ = den;
+  return out;
 }
 bool operator<(const Fraction& a, const Fraction& b) {
   return static_cast<__int128>(a.num_) * b.den_ < static_cast<__int128>(b.num_) * a.den_;

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "engine/core/catalog.h"
 #include "engine/core/errors.h"
 #include "tests/support/source_spec.h"
@@ -50,6 +53,21 @@ TEST(Trace, TheIdRememberedIsComparedByContent) {
   id[6] = '9';  // std:7.9 is not
   EXPECT_THROW(t.cite(id, "unknown, in the same buffer"), UnknownRuleError);
   EXPECT_THROW(t.cite("", "the empty id"), UnknownRuleError);
+}
+
+// The eight ids a trace remembers are compared by every byte, at each length the compare
+// treats apart (4 to 7 bytes, 8 to 16, longer): an unknown id that differs from a remembered
+// one in its middle, its first or its last byte is still refused, however full the memory.
+TEST(Trace, RememberedIdsAreComparedByEveryByte) {
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  const std::vector<std::string> known = {"std:7.0",   "std:9.6",      "std:9.8.2",  "std:12.1.1", "std:16.7.2",
+                                          "std:9.8.1", "dresden:6.12", "jena:table.hazardous-retreat"};
+  for (int round = 0; round < 3; ++round)
+    for (const std::string& id : known) EXPECT_NO_THROW(t.cite(id, "known")) << id;
+  for (const char* id : {"std:7.9", "xtd:7.0", "std:9.8.9", "std:12.1.9", "std:16.7.9", "dresden:6.19",
+                         "jena:table.hazardous-retreaX", "jena:table.hazardous-Xetreat", "Xena:table.hazardous-retreat"})
+    EXPECT_THROW(t.cite(id, "unknown"), UnknownRuleError) << id;
+  for (const std::string& id : known) EXPECT_NO_THROW(t.cite(id, "still known")) << id;
 }
 
 TEST(RuleId, ParsesTheHouseForm) {

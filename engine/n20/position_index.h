@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/core/inline_vector.h"
 #include "engine/n20/rules.h"
 #include "engine/n20/terrain_index.h"
 
@@ -78,7 +79,7 @@ class PositionIndex {
   mutable Trace silent_;
   Workspace::Lease<Arrays> arrays_;  // given back to the rule set with the index
   std::uint32_t epoch_ = 0;
-  mutable std::vector<Symbol> zoc_sides_;  // the side of each zoc handle
+  mutable InlineVector<Symbol, 4> zoc_sides_;  // the side of each zoc handle
 };
 
 }  // namespace hexlaw::n20

@@ -374,7 +374,7 @@ RetreatOptions retreat_choice(const N20Rules& rules, const Map& map, const GameS
   bool fewest_known = g.priority() != Ground::Priority::FewestEzoc;
   int fewest = fewest_known ? kUnlimited : 0;
   Chosen chosen;
-  std::vector<Hex> visited;
+  std::vector<Hex>& visited = g.lent_path();
   visited.reserve(static_cast<std::size_t>(distance_owed + kMaxExtension + 2));
   if (!fewest_known && g.expects_cost()) {
     g.enter(visited, unit.hex);

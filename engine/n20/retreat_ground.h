@@ -62,6 +62,7 @@ struct SearchArrays : Workspace::Scratch {
   std::size_t size = 0;  // hexes each array covers
   std::vector<std::uint32_t> on_path;  // epoch while the hex is on the path
   std::vector<std::uint32_t> read;     // epoch of the last search that read the hex's steps
+  std::vector<Hex> path;               // the path of the Ground that holds these arrays (lent_path)
   std::uint32_t epoch = 0;
   // Which hexes lie in an enemy ZOC for a side, per hex: epoch * 2 + in one. They hold for
   // every position with the same ground, game-level fields and units of the other sides
@@ -205,6 +206,13 @@ class Ground {
   }
   Ground(const Ground&) = delete;
   Ground& operator=(const Ground&) = delete;
+
+  // A path to search with, empty: the lent arrays' own (no other Ground holds them while this
+  // one does), so a search keeps its room from one retreat to the next instead of allocating.
+  std::vector<Hex>& lent_path() const {
+    arrays_->path.clear();
+    return arrays_->path;
+  }
 
   // The path being built: hexes enter and leave it in stack order, and a path never holds a
   // hex twice. Hexes outside the index's window are looked up in the path itself.

@@ -159,6 +159,9 @@ class LeipzigRules : public N20Rules {
   };
   // The spec's order of battle (null when the spec has no such table), and `u`'s line in it.
   const std::vector<Listed>* order_of_battle() const;
+  // The order of battle read from its table; std::invalid_argument naming the row and the cell
+  // when a row is incomplete (a set-up row without its hex, a turn row without its turn).
+  static std::vector<Listed> read_order_of_battle(const GridTable& table);
   const Listed* listed(const Unit& u) const;
   // The Elite Forces of leipzig:2.0 (listed units only; others keep their counters' qualities).
   bool is_elite(const Unit& u, Trace& t) const override;

@@ -25,9 +25,11 @@ std::string cell(const GridTable& t, const GridRow& row, const std::string& colu
   return **c == "-" ? std::string() : **c;
 }
 
+}  // namespace
+
 // Step A. The table. Step B. Each row against its cells: the known ways into play, a hex for a
 // set-up, a turn for a reinforcement.
-std::vector<LeipzigRules::Listed> read_order(const GridTable& t) {
+std::vector<LeipzigRules::Listed> LeipzigRules::read_order_of_battle(const GridTable& t) {
   std::vector<LeipzigRules::Listed> out;
   for (const GridRow& row : t.rows) {
     LeipzigRules::Listed l;
@@ -55,6 +57,8 @@ std::vector<LeipzigRules::Listed> read_order(const GridTable& t) {
   return out;
 }
 
+namespace {
+
 // The choice of leipzig:3.0.5 as an index into Listed::arrives: 0 strong, 1 light, 2 abandoned;
 // -1 when the position states none, -2 when it states an unknown one or several.
 int defence_choice(const GameState& s, std::string& named) {
@@ -79,7 +83,7 @@ const std::vector<LeipzigRules::Listed>* LeipzigRules::order_of_battle() const {
   if (!t) return nullptr;
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(t);
-  if (it == cache.end()) it = cache.emplace(t, read_order(*t)).first;
+  if (it == cache.end()) it = cache.emplace(t, read_order_of_battle(*t)).first;
   return &it->second;
 }
 

@@ -1,0 +1,71 @@
+// Owns: example tests of Leipzig's order of battle read from its table
+// (LeipzigRules::read_order_of_battle, leipzig:table.order-of-battle).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/core/tables.h"
+#include "engine/n20/games/leipzig.h"
+#include "tests/support/test_support.h"
+
+namespace hexlaw {
+namespace {
+
+// The spec's table with one row's text replaced, written where TableSet::load reads it.
+std::filesystem::path spec_with(const std::string& name, const std::string& row, const std::string& replacement) {
+  std::ifstream in(testing::source_path("spec/tables/leipzig/order-of-battle.yaml"));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  const std::size_t at = text.find(row);
+  EXPECT_NE(at, std::string::npos) << row;
+  if (at != std::string::npos) text.replace(at, row.size(), replacement);
+  const auto dir = std::filesystem::temp_directory_path() / ("hexlaw-leipzig-oob-" + std::to_string(::getpid())) / name;
+  std::filesystem::create_directories(dir / "tables" / "leipzig");
+  std::ofstream(dir / "tables" / "leipzig" / "order-of-battle.yaml") << text;
+  return dir;
+}
+
+std::string refusal(const std::filesystem::path& dir) {
+  const TableSet tables = TableSet::load(dir);
+  const GridTable* t = tables.grid("leipzig:table.order-of-battle");
+  if (!t) return "no table";
+  try {
+    n20::LeipzigRules::read_order_of_battle(*t);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A set-up row must give its hex and a reinforcement row its turn; either missing is refused
+// by the row's name and the way it comes into play, never read as a unit with no place or time.
+TEST(LeipzigOrderOfBattle, leipzig_table_order_of_battle_AnIncompleteRowIsRefusedByName) {
+  HEXLAW_CITES("leipzig:table.order-of-battle");
+  const std::string vi = R"({key: "VI", cells: [french, "-", "-", "no", setup, setup, setup, "0705", "-", "-"]})";
+  const std::string og = R"({key: "OG", cells: [french, "-", guard-elite, "no", turn, turn, turn, "-", "4", "B"]})";
+  EXPECT_EQ(refusal(spec_with("good", vi, vi)), "");
+  const TableSet good = TableSet::load(spec_with("good", vi, vi));
+  const auto listed = n20::LeipzigRules::read_order_of_battle(*good.grid("leipzig:table.order-of-battle"));
+  const auto it = std::find_if(listed.begin(), listed.end(), [](const auto& l) { return l.id == "OG"; });
+  ASSERT_NE(it, listed.end());
+  EXPECT_EQ(it->turn, 4);
+  EXPECT_EQ(it->entry, "B");
+  EXPECT_NE(refusal(spec_with("no-hex", vi, R"({key: "VI", cells: [french, "-", "-", "no", setup, setup, setup, "-", "-", "-"]})"))
+                .find("row 'VI' is incomplete for how it arrives ('setup')"),
+            std::string::npos);
+  EXPECT_NE(refusal(spec_with("no-turn", og, R"({key: "OG", cells: [french, "-", guard-elite, "no", turn, turn, turn, "-", "-", "B"]})"))
+                .find("row 'OG' is incomplete for how it arrives ('turn')"),
+            std::string::npos);
+  EXPECT_NE(refusal(spec_with("unknown", vi, R"({key: "VI", cells: [french, "-", "-", "no", setup, marching, setup, "0705", "-", "-"]})"))
+                .find("row 'VI' is incomplete for how it arrives ('marching')"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace hexlaw

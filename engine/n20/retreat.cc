@@ -172,16 +172,14 @@ struct Chosen {
   bool found = false;
   int key = 0;
   RetreatPath path;
-  std::size_t nodes = 0;  // hexes stood in so far; past kChoiceNodes the search gives up
+  std::size_t nodes = 0;  // hexes stood in so far; past `limit` the search gives up
+  std::size_t limit = kRetreatChoiceNodes;
   bool gave_up = false;
 };
-// A choice search that stands in more hexes than this gives up, and the caller enumerates (with
-// retreat_paths' limit on the paths) instead: a runaway search costs what it did before.
-constexpr std::size_t kChoiceNodes = 100'000;
 int path_key(const RetreatPath& p) { return p.rolls() + (p.doomed() ? 1000 : 0); }
 void choose(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visited, RetreatPath& path, int remaining,
             int budget, int rolls, Chosen& chosen) {
-  if (chosen.gave_up || ++chosen.nodes > kChoiceNodes) {
+  if (chosen.gave_up || ++chosen.nodes > chosen.limit) {
     chosen.gave_up = true;
     return;
   }
@@ -358,7 +356,7 @@ void no_retreat(const Ground& g, const Map& map, const Unit& unit, int distance_
 }  // namespace
 
 RetreatOptions retreat_choice(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
-                              int distance_owed, std::optional<Hex> loc, Trace& trace) {
+                              int distance_owed, std::optional<Hex> loc, Trace& trace, std::size_t node_limit) {
   // Where the direction rule judges only the last hex against the LOC the retreat heads for
   // (retreat.leipzig_loc_rule = printed-only), the least cost depends on the LOC and the search
   // below does not model it: every path is enumerated instead.
@@ -374,6 +372,7 @@ RetreatOptions retreat_choice(const N20Rules& rules, const Map& map, const GameS
   bool fewest_known = g.priority() != Ground::Priority::FewestEzoc;
   int fewest = fewest_known ? kUnlimited : 0;
   Chosen chosen;
+  chosen.limit = node_limit;
   std::vector<Hex>& visited = g.lent_path();
   visited.reserve(static_cast<std::size_t>(distance_owed + kMaxExtension + 2));
   if (!fewest_known && g.expects_cost()) {

@@ -62,8 +62,12 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
 // without enumerating the others (`paths` holds it alone; must_break, break_rule and
 // may_shorten as retreat_paths sets them). It cites the search's premises only, not the
 // explanation of the paths (which rules shaped them), which needs every path: for a caller
-// whose trace records nothing. It passes no limit on the number of paths.
+// whose trace records nothing. It passes no limit on the number of paths. A search that stands
+// in more than `node_limit` hexes gives up and answers as retreat_paths does (by enumerating),
+// so a runaway search costs no more than the enumeration did.
+inline constexpr std::size_t kRetreatChoiceNodes = 100'000;
 RetreatOptions retreat_choice(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
-                              int distance, std::optional<Hex> loc, Trace& trace);
+                              int distance, std::optional<Hex> loc, Trace& trace,
+                              std::size_t node_limit = kRetreatChoiceNodes);
 
 }  // namespace hexlaw::n20

@@ -219,6 +219,27 @@ TEST(Dresden, ConfusionSwitches) {
   }
 }
 
+// Extra Horses last through the Day they were declared for: the marker is lifted as the next
+// Night Game Turn opens, not as a Day turn opens, and not at night when none was declared.
+TEST(Dresden, dresden_5_2_ExtraHorsesEndAsANightTurnOpens) {
+  HEXLAW_CITES("dresden:5.2");
+  Dresden d;
+  n20::Calendar cal{.first = "allied", .second = "french", .last_turn = 10};
+  cal.night_turns = {4, 8};
+  ScriptedDice none({});
+  d.s().set_marker("extra-horses", true);
+  Trace t = d.trace();
+  d.rules().at_game_turn_start(cal, 3, d.s(), none, t);
+  EXPECT_TRUE(d.s().has_marker("extra-horses"));  // a Day turn: still in force
+  EXPECT_FALSE(t.cites("dresden:5.2"));
+  d.rules().at_game_turn_start(cal, 4, d.s(), none, t);
+  EXPECT_FALSE(d.s().has_marker("extra-horses"));
+  EXPECT_TRUE(t.cites("dresden:5.2"));
+  Trace again = d.trace();
+  d.rules().at_game_turn_start(cal, 8, d.s(), none, again);
+  EXPECT_FALSE(again.cites("dresden:5.2"));  // nothing declared: nothing to end
+}
+
 TEST(Dresden, TurnTrackWeather) {
   HEXLAW_CITES("dresden:5.1");
   Dresden d;

@@ -145,5 +145,26 @@ units:
   EXPECT_EQ(summary(open, r), fresh_open);
 }
 
+// A choice search that passes its node limit gives up and answers as the enumeration does:
+// the path the stated policy takes among all the paths, never a path half searched or a break
+// for want of one. With a limit of one hex the search gives up at once; the answer is the same
+// as with room to search (issue #11's position: the first of the four one-roll paths).
+TEST(Retreat, std_9_8_2_AChoiceThatGivesUpAnswersAsTheEnumerationDoes) {
+  HEXLAW_CITES("std:9.8.2");
+  InlinePosition p(kIssue11);
+  const Unit& d2 = *p.c.state.unit("D2");
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  const auto searched = n20::retreat_choice(*p.rules, *p.c.map, p.c.state, d2, 2, std::nullopt, t);
+  const auto gave_up = n20::retreat_choice(*p.rules, *p.c.map, p.c.state, d2, 2, std::nullopt, t, 1);
+  const auto all = retreat(p, "D2", 2, t);
+  ASSERT_EQ(searched.paths.size(), 1u);
+  ASSERT_FALSE(gave_up.must_break);
+  ASSERT_FALSE(gave_up.paths.empty());
+  ASSERT_FALSE(all.paths.empty());
+  EXPECT_EQ(hexes(p, searched.paths[0]), (std::vector<std::string>{"1209", "1108"}));
+  EXPECT_EQ(hexes(p, gave_up.paths[0]), hexes(p, all.paths[0]));
+  EXPECT_EQ(hexes(p, gave_up.paths[0]), hexes(p, searched.paths[0]));
+}
+
 }  // namespace
 }  // namespace hexlaw

@@ -84,6 +84,7 @@ void DresdenRules::at_game_turn_start(const Calendar& cal, int turn, GameState& 
     s.set_marker("mud", false);
   }
   // Step B.
+  // RULE dresden:5.2 (part: the end of Extra Horses) — declared for one Day, they end as the next Night Game Turn opens
   if (cal.is_night(turn) && s.has_marker("extra-horses")) {
     t.cite("dresden:5.2", "a Night Game Turn opens: Extra Horses end");
     s.set_marker("extra-horses", false);

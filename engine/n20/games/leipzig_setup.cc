@@ -197,6 +197,7 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
     // Off the map for good: the Alternate Scenarios' units, those left at Dresden, the Leaders
     // without leipzig:16.12 (their counters only mark a group's turn), Cadres not yet made.
     const bool absent = how == "unused" || how == "dresden" || how == "cadre" || (l.leader && !leaders);
+    // RULE leipzig:3.0.2 (part: the set-up check) — a unit the chosen defence leaves at Dresden stays in its holding box
     if (how == "dresden") t.cite("leipzig:3.0.2", [&] { return l.id + " stays in its Dresden holding box"; });
     if (absent) {
       if (u && u->status != UnitStatus::Eliminated)

@@ -57,12 +57,6 @@ json python_to_json(const pyb::handle& obj) {
   return field_to_json(CaseField(python_to_doc(obj, "<position>"), "<position>"));
 }
 
-std::string layout_name(const json& doc) {
-  if (doc.contains("map") && doc["map"].is_object() && doc["map"].contains("layout") && doc["map"]["layout"].is_string())
-    return doc["map"]["layout"].get<std::string>();
-  return "odd-columns-low";
-}
-
 }  // namespace
 
 // A case as data that can be changed and asked again (hexlaw.Position).

@@ -5,7 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
 
 #include "tests/support/test_support.h"
 
@@ -127,6 +133,34 @@ TEST(Rules, DresdenAndLeipzigReadJenasTables) {
     EXPECT_EQ(r->crt().grid.id, "jena:table.crt") << game;
     EXPECT_EQ(r->terrain_chart().id, "jena:table.terrain") << game;
   }
+}
+
+// A spec whose catalog keeps the hazardous-retreat table but gives it no data: building a rule
+// set that reads it is refused, naming the table, never a rule set that reads a table it lacks.
+TEST(Rules, jena_table_hazardous_retreat_ASpecWithoutTheTableIsRefusedByName) {
+  HEXLAW_CITES("jena:table.hazardous-retreat");
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("hexlaw-no-hazard-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::copy(testing::source_path("spec"), dir, fs::copy_options::recursive);
+  fs::remove(dir / "tables" / "jena" / "hazardous-retreat.yaml");
+  const fs::path catalog = dir / "catalog" / "jena-tables.yaml";
+  std::stringstream text;
+  text << std::ifstream(catalog).rdbuf();
+  std::string yaml = text.str();
+  const std::string data_line = "    data: tables/jena/hazardous-retreat.yaml\n";
+  ASSERT_NE(yaml.find(data_line), std::string::npos);
+  yaml.erase(yaml.find(data_line), data_line.size());
+  std::ofstream(catalog) << yaml;
+  const auto spec = Spec::load(dir.string());
+  try {
+    n20::make_rules({}, spec);
+    ADD_FAILURE() << "a rule set was built without its hazardous-retreat table";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("no hazardous-retreat table 'jena:table.hazardous-retreat'"), std::string::npos)
+        << e.what();
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace

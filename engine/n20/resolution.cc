@@ -42,8 +42,15 @@ struct BattleResolution::Fixed {
   std::vector<Symbol> declared_fought;  // the declared attackers, then defenders (battle_fought)
 };
 
-// Morale changes gathered over a battle are applied at once: gains first, then losses (std:12.1).
 namespace {
+// A battle's units, attackers then defenders: the list battle_fought records.
+std::vector<Symbol> attackers_then_defenders(const BattleDeclaration& b) {
+  std::vector<Symbol> out(b.attackers);
+  out.insert(out.end(), b.defenders.begin(), b.defenders.end());
+  return out;
+}
+
+// Morale changes gathered over a battle are applied at once: gains first, then losses (std:12.1).
 // The entry of `track`, added in name order when new (a battle touches one or two tracks).
 template <class Ledger>
 auto& ledger_of(Ledger& ledger, Symbol track) {
@@ -62,8 +69,7 @@ BattleResolution::BattleResolution(const N20Rules& rules, const Map& map, const 
                                    const BattleDeclaration& battle, const ResolutionPolicy& policy) {
   auto fixed = std::make_shared<Fixed>(Fixed{&rules, &map, battle, &policy, {}, {}});
   for (bool breaks : rules.hazard_breaks()) fixed->hazard_groups.push_back(breaks ? 0 : 1);
-  fixed->declared_fought = battle.attackers;
-  fixed->declared_fought.insert(fixed->declared_fought.end(), battle.defenders.begin(), battle.defenders.end());
+  fixed->declared_fought = attackers_then_defenders(battle);
   fixed_ = std::move(fixed);
   out_.after = state;
 }
@@ -853,13 +859,10 @@ void BattleResolution::finish() {
     }
   }
   settle_morale();
-  if (!out_.fought) {  // the rule set's record of who fought (Leipzig's Fatigue)
-    rules.battle_fought(fixed_->declared_fought, out_.after, *trace_);
-  } else {  // as fought, once deserters left it
-    std::vector<Symbol> fought(battle.attackers);
-    fought.insert(fought.end(), battle.defenders.begin(), battle.defenders.end());
-    rules.battle_fought(fought, out_.after, *trace_);
-  }
+  // The rule set's record of who fought (Leipzig's Fatigue): as declared, or as fought once
+  // deserters left it.
+  if (!out_.fought) rules.battle_fought(fixed_->declared_fought, out_.after, *trace_);
+  else rules.battle_fought(attackers_then_defenders(battle), out_.after, *trace_);
   // RULE std:9.0 — step G: apply the result at once, retreats included
   trace_->cite("std:9.0", [&] { return std::string("step G: the ") + to_string(out_.applied) + " result is applied at once"; });
 }

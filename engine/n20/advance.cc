@@ -114,6 +114,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
       trace.cite("std:9.9.2", [&] { return id + " is artillery: it never advances after combat (std:9.3)"; });
       continue;
     }
+    // RULE std:16.5.2 — a routed victor (optional rule 16.5) never advances after combat
     if (routed_rule && u->has(UnitMarker::Routed)) {
       trace.cite("std:16.5.2", [&] { return id + " is routed and may not advance after combat"; });
       continue;

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "engine/core/errors.h"
 #include "engine/n20/retreat_ground.h"
 
 namespace hexlaw::n20 {
@@ -129,7 +130,10 @@ void enumerate(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visite
     out.push_back(std::move(p));
     return;
   }
-  if (remaining == 0 && path.extended >= kMaxExtension) return;
+  if (remaining == 0 && path.extended >= kMaxExtension) {
+    g.cut_off();
+    return;
+  }
   // Step C.
   Candidates cand;
   candidates_at(g, loc, visited, path, remaining, budget, cand);
@@ -200,7 +204,10 @@ void choose(const Ground& g, std::optional<Hex> loc, std::vector<Hex>& visited, 
     path.breaks_at_loc = false;
     return;
   }
-  if (remaining == 0 && path.extended >= kMaxExtension) return;
+  if (remaining == 0 && path.extended >= kMaxExtension) {
+    g.cut_off();
+    return;
+  }
   // Step C. Each candidate in turn: dropped when no path through it can beat the best so far
   // (a step that breaks the unit for certain ends its path at once), else followed.
   const int owed = std::max(remaining - 1, 0), extension = path.extended + (remaining == 0 ? 1 : 0);
@@ -339,6 +346,17 @@ void retreat_premises(const N20Rules& rules, const Map& map, const GameState& st
   }
 }
 
+// A retreat whose search met the extension bound (Ground::cut_off) is not answered: past
+// kMaxExtension hexes beyond its distance, still among friends, the engine does not look, and
+// "it breaks" or a partial list of paths would be a confident answer it did not work out.
+void refuse_if_cut_off(const Ground& g, const Unit& unit, int distance_owed) {
+  if (!g.was_cut_off()) return;
+  // The bound is the engine's, not the rule's: the catalog's note on std:9.8.5 declares it.
+  throw LimitError("std:9.8.5: " + unit.id + "'s retreat of " + std::to_string(distance_owed) +
+                   " hex(es) would go on through friendly-occupied hexes past " + std::to_string(kMaxExtension) +
+                   " hexes beyond its distance, where the engine stops searching (kMaxExtension): not answered");
+}
+
 // A unit with no legal retreat breaks (std:9.8), with a game's barred hexes named (leipzig:6.7).
 void no_retreat(const Ground& g, const Map& map, const Unit& unit, int distance_owed, RetreatOptions& o, Trace& trace) {
   o.must_break = true;
@@ -404,6 +422,7 @@ RetreatOptions retreat_choice(const N20Rules& rules, const Map& map, const GameS
   }
   if (g.priority() == Ground::Priority::FewestEzoc) g.note_cost(fewest > 0);
   if (chosen.gave_up) return retreat_paths(rules, map, state, unit, distance_owed, loc, trace);
+  refuse_if_cut_off(g, unit, distance_owed);
   if (!chosen.found) {
     no_retreat(g, map, unit, distance_owed, o, trace);
     return o;
@@ -471,6 +490,7 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
       if (seen.insert(key).second) o.paths.push_back(std::move(p));
     }
   }
+  refuse_if_cut_off(g, unit, distance_owed);
   if (o.paths.empty()) {
     no_retreat(g, map, unit, distance_owed, o, trace);
     return o;

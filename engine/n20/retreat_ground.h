@@ -432,7 +432,7 @@ class Ground {
   bool can_finish(Hex at, int remaining, int extension, std::vector<Hex>& visited, Limit limit = {}) const {
     if (remaining == 0 && !friend_at(at)) return ends_well(at);
     if (remaining > 0 && loc_breaks_ && is_loc(at)) return true;
-    if (remaining == 0 && extension >= kMaxExtension) return false;
+    if (remaining == 0 && extension >= kMaxExtension) return cut_off();
     const bool budgeted = limit.budget < kUnlimited;
     // The steps are tried one by one (most checks succeed at the first), the hex's index worked
     // out once.
@@ -475,7 +475,10 @@ class Ground {
       best = std::min(best, spent);
       return;
     }
-    if (remaining == 0 && extension >= kMaxExtension) return;
+    if (remaining == 0 && extension >= kMaxExtension) {
+      cut_off();
+      return;
+    }
     std::array<RetreatStep, 6> open;
     const std::size_t n = open_steps(at, visited, open);
     for (std::size_t k = 1; k < n; ++k)  // at most six: insertion sort by cost, stable
@@ -518,9 +521,19 @@ class Ground {
   SearchArrays::ZocSlot* zocs_ = nullptr;  // the slot that keeps them
   mutable std::optional<RetreatStep> outside_;  // a step from a hex outside the window
   mutable const char* barred_ = nullptr;  // the case that barred a hex the search met (bars_hex)
+  mutable bool cut_off_ = false;  // a search met the extension bound (cut_off())
 
  public:
   const char* barred() const { return barred_; }
+
+  // A search stopped where the retreat would go on past kMaxExtension hexes beyond its
+  // distance, still on friends (std:9.8.5): the answer may lack what lies past the bound, so
+  // the retreat is refused (refuse_if_cut_off in retreat.cc), never answered without it.
+  bool cut_off() const {
+    cut_off_ = true;
+    return false;
+  }
+  bool was_cut_off() const { return cut_off_; }
 
  private:
 };

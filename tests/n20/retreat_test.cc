@@ -1,10 +1,12 @@
 // Owns: example tests of retreat after combat (engine/n20/retreat.h): the readings of
 // retreat.priority_evaluation (std:9.8.2 note) on the positions that tell them apart, and how
-// fewest_ezoc ranks friendly-occupied hexes under retreat.friendly_vs_ezoc_priority.
+// fewest_ezoc ranks friendly-occupied hexes under retreat.friendly_vs_ezoc_priority, and the
+// engine's bound on a retreat extended through friends (std:9.8.5 note).
 #include "engine/n20/retreat.h"
 
 #include <gtest/gtest.h>
 
+#include "engine/core/errors.h"
 #include "tests/support/test_support.h"
 
 namespace hexlaw {
@@ -164,6 +166,73 @@ TEST(Retreat, std_9_8_2_AChoiceThatGivesUpAnswersAsTheEnumerationDoes) {
   EXPECT_EQ(hexes(p, searched.paths[0]), (std::vector<std::string>{"1209", "1108"}));
   EXPECT_EQ(hexes(p, gave_up.paths[0]), hexes(p, all.paths[0]));
   EXPECT_EQ(hexes(p, gave_up.paths[0]), hexes(p, searched.paths[0]));
+}
+
+// A column one hex wide: D in 0503, beaten from 0502, routs 1 hex into a file of `friends`
+// Prussian units (0504 on), so it must go on through them until it stands alone (std:9.8.5).
+std::string friends_down_a_column(int friends) {
+  std::string yaml = R"(
+map:
+  bounds: {cols: [5, 5], rows: [1, 40]}
+  locs: {prussian: ["0540"]}
+units:
+  - {id: D, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0503"}
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0502"}
+)";
+  for (int k = 0; k < friends; ++k) {
+    const std::string hex = (4 + k < 10 ? "050" : "05") + std::to_string(4 + k);
+    yaml += "  - {id: P" + std::to_string(k) + ", side: prussian, type: infantry, strength: 1, movement: 2, hex: \"" +
+            hex + "\"}\n";
+  }
+  return yaml;
+}
+
+// The engine follows a retreat through friends for at most 12 hexes beyond its distance
+// (kMaxExtension, the catalog's note on std:9.8.5). Twelve friends in a file are passed and the
+// retreat ends in the first empty hex; thirteen are past the bound, and the retreat is refused
+// by both searches rather than answered "it breaks", which the rule does not say.
+TEST(Retreat, std_9_8_5_ARetreatPastTheExtensionBoundIsRefusedNotBroken) {
+  HEXLAW_CITES("std:9.8.5");
+  {
+    InlinePosition p(friends_down_a_column(12));
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
+    const auto all = retreat(p, "D", 1, t);
+    ASSERT_FALSE(all.must_break);
+    ASSERT_EQ(all.paths.size(), 1u);
+    EXPECT_EQ(hexes(p, all.paths[0]).back(), "0516");
+    EXPECT_EQ(all.paths[0].extended, 12);
+    const auto chosen = n20::retreat_choice(*p.rules, *p.c.map, p.c.state, *p.c.state.unit("D"), 1, std::nullopt, t);
+    ASSERT_EQ(chosen.paths.size(), 1u);
+    EXPECT_EQ(hexes(p, chosen.paths[0]), hexes(p, all.paths[0]));
+  }
+  {
+    InlinePosition p(friends_down_a_column(13));
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
+    EXPECT_THROW(retreat(p, "D", 1, t), LimitError);
+    try {
+      n20::retreat_choice(*p.rules, *p.c.map, p.c.state, *p.c.state.unit("D"), 1, std::nullopt, t);
+      ADD_FAILURE() << "a retreat past the extension bound was answered";
+    } catch (const LimitError& e) {
+      EXPECT_NE(std::string(e.what()).find("std:9.8.5"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("12 hexes beyond its distance"), std::string::npos) << e.what();
+    }
+  }
+  {
+    // Friends to the map's edge: no retreat exists, but the engine has not looked past the
+    // bound to know it, so this too is refused.
+    InlinePosition p(friends_down_a_column(37));
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
+    EXPECT_THROW(retreat(p, "D", 1, t), LimitError);
+    EXPECT_THROW(n20::retreat_choice(*p.rules, *p.c.map, p.c.state, *p.c.state.unit("D"), 1, std::nullopt, t),
+                 LimitError);
+  }
+  for (const char* reading : {"whole_path", "per_step"}) {
+    // The readings that search without a least cost meet the bound in the completability check
+    // alone (mutation a2d011d186).
+    InlinePosition p(with_reading(friends_down_a_column(37), "retreat.priority_evaluation", reading));
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
+    EXPECT_THROW(retreat(p, "D", 1, t), LimitError) << reading;
+  }
 }
 
 }  // namespace

@@ -186,7 +186,8 @@ struct Label {
   std::vector<std::string> commanders;
 };
 
-// Every hex reachable by legal steps, by cheapest MP (ties: first found), the start included.
+// Every hex reachable by legal steps, by cheapest MP, the start included. Of paths of equal
+// cost the one kept is found first: hexes are taken in order of MP spent, then of hex number.
 // `entering`: the start is the entry hex, its cost spent first (none reachable when the entry
 // itself is refused).
 std::map<Hex, Label> explore(const Context& x, const Unit& u, const OrderView& ov, int allowance, bool entering = false) {

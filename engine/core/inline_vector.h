@@ -55,6 +55,13 @@ class InlineVector {
   const T& back() const { return data()[size_ - 1]; }
   T& back() { return data()[size_ - 1]; }
   void pop_back() { --size_; }
+  // Removes every value equal to `v`, keeping the others in order; how many went.
+  std::size_t erase(const T& v) {
+    T* kept = std::remove(begin(), end(), v);
+    const auto gone = static_cast<std::size_t>(end() - kept);
+    size_ -= static_cast<std::uint32_t>(gone);
+    return gone;
+  }
   void clear() { size_ = 0; }
   void push_back(const T& h) {
     reserve(size_ + 1);

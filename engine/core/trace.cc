@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <fstream>
 #include <mutex>
@@ -115,12 +116,33 @@ inline void head_and_tail(std::string_view id, std::uint64_t& head, std::uint64_
     head = h, tail = t;
   }
 }
+// The cases this thread's traces last found, by the words of their ids (64 slots, direct
+// mapped): a trace remembers only a few ids of its own, and many traces cite the same ones.
+// A remembered case counts only where it lies in `catalog`'s own list of cases and its id's
+// bytes are `rule`'s, so a slot left by another catalog (or by one since destroyed) is never
+// taken for this one's.
+const RuleCase* recently_found(const Catalog& catalog, std::string_view rule, std::uint64_t head, std::uint64_t tail) {
+  thread_local std::array<const RuleCase*, 64> found{};
+  const std::size_t slot = static_cast<std::size_t>((head * 0x9E3779B97F4A7C15ULL ^ tail) >> 58);
+  const RuleCase*& c = found[slot];
+  const std::vector<RuleCase>& cases = catalog.cases();
+  const std::less<const RuleCase*> before;  // a total order, whatever array a slot points into
+  if (c && !cases.empty() && !before(c, cases.data()) && before(c, cases.data() + cases.size()) &&
+      c->id.size() == rule.size()) {
+    std::uint64_t h = 0, t = 0;
+    head_and_tail(c->id, h, t);
+    if (h == head && t == tail) return c;
+  }
+  c = catalog.find(rule);
+  return c;
+}
 }  // namespace
 
 // Refuses an id the catalog lacks. A resolution cites a few ids over and over, so the ids last
 // found are remembered (as the catalog's own text) and compared by content before any look-up:
 // ids of 4 to 16 bytes by two words each in the one slot their words pick, others by their
-// text in any slot.
+// text in any slot. Past those, ids of 4 to 16 bytes are looked for among the cases this
+// thread found last (recently_found) before the catalog is searched.
 void Trace::check_known(std::string_view rule) {
   const std::size_t n = rule.size();
   std::uint64_t head = 0, tail = 0;
@@ -135,7 +157,7 @@ void Trace::check_known(std::string_view rule) {
       if (k.id.size() == n && k.id == rule) return;
     known_next_ = static_cast<std::uint8_t>((known_next_ + 1) % kKnownIds);
   }
-  const RuleCase* c = catalog_->find(rule);
+  const RuleCase* c = short_id(rule) ? recently_found(*catalog_, rule, head, tail) : catalog_->find(rule);
   if (!c) throw UnknownRuleError(std::string(rule));
   known_[slot_index] = KnownId{c->id, head, tail};
 }

@@ -708,9 +708,9 @@ void BattleResolution::score_loss(const Unit& u, bool own_loss) {
   // The gain goes to the opposing side of this battle, on the track(s) the rule set books it to
   // (one per side in the standard rules; Leipzig's Fronts by its reading).
   const bool attacking = std::find(battle.attackers.begin(), battle.attackers.end(), u.id) != battle.attackers.end();
-  std::vector<const Unit*> opponents;
+  InlineVector<const Unit*, 8> opponents;
   for (Symbol id : attacking ? battle.defenders : battle.attackers) opponents.push_back(&unit(id));
-  for (Symbol theirs : rules.battle_tracks(opponents, N20Rules::BattleMorale::Gain, out_.after, *trace_))
+  for (Symbol theirs : rules.battle_tracks({opponents.begin(), opponents.end()}, N20Rules::BattleMorale::Gain, out_.after, *trace_))
     ledger_of(ledger_, theirs).gain += 1;
   if (own_loss) ledger_of(ledger_, mine).loss += 1;
 }

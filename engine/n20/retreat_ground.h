@@ -132,10 +132,10 @@ class Ground {
     if (rules.printed().retreat_direction.empty() || rules.printed().direction_by_final_hex) away_from_ = unit.hex;
     final_only_ = rules.printed().direction_by_final_hex;
     battle_hex_ = unit.hex;
-    for (Hex h : rules.friendly_locs(unit, map, state)) locs_.push_back(h);
+    locs_ = rules.friendly_locs(unit, map, state);
     // The LOCs a retreat may head for: the friendly LOCs, unless the game narrows them
     // (Dresden's inactive LOCs under dresden.inactive_loc_scope = retreat_only).
-    for (Hex h : rules.retreat_direction_locs(unit, map, state)) targets_.push_back(h);
+    targets_ = rules.retreat_direction_locs(unit, map, state);
     SearchArrays& a = *arrays_;
     const auto n = static_cast<std::size_t>(index_.window().size());
     if (a.size < n || a.epoch >= UINT32_MAX - 1 || a.zoc_epoch >= kLastZocEpoch) {

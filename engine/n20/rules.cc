@@ -330,15 +330,36 @@ NightMorale N20Rules::judge_night_morale(const Map& m, const GameState& s, const
   return standard_night_morale(*this, m, s, side, t);
 }
 
-std::set<Hex> N20Rules::friendly_locs(const Unit& u, const Map& m, const GameState&) const {
-  return m.locs(u.side);
+namespace {
+// The map's LOC hexes of `side`, remembered per thread by (map revision, side): a battle's
+// retreats ask for them again and again, and the map keys them by text. A revision names one
+// content of one map, so a remembered list is never another map's.
+LocList side_locs(const Map& m, Symbol side) {
+  struct Remembered {
+    std::uint64_t revision = 0;
+    Symbol side;
+    LocList locs;
+  };
+  thread_local std::array<Remembered, 4> memo;
+  thread_local std::size_t next = 0;
+  for (const Remembered& r : memo)
+    if (r.revision == m.revision() && r.side == side) return r.locs;
+  Remembered& r = memo[next++ % memo.size()];
+  r.locs = loc_list(m.locs(std::string(side)));
+  r.revision = m.revision();
+  r.side = side;
+  return r.locs;
+}
+}  // namespace
+
+LocList N20Rules::friendly_locs(const Unit& u, const Map& m, const GameState&) const {
+  return side_locs(m, u.side);
 }
 
 Symbol N20Rules::morale_track_for(const Unit& u, const GameState&, Trace&) const { return u.side; }
 
-std::vector<Symbol> N20Rules::distinct_tracks(const std::vector<const Unit*>& units, const GameState& s,
-                                              Trace& t) const {
-  std::vector<Symbol> tracks;
+TrackList N20Rules::distinct_tracks(UnitRefs units, const GameState& s, Trace& t) const {
+  TrackList tracks;
   for (const Unit* u : units) {
     const Symbol track = morale_track_for(*u, s, t);
     if (std::find(tracks.begin(), tracks.end(), track) == tracks.end()) tracks.push_back(track);
@@ -346,9 +367,8 @@ std::vector<Symbol> N20Rules::distinct_tracks(const std::vector<const Unit*>& un
   return tracks;
 }
 
-std::vector<Symbol> N20Rules::battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
-                                            const GameState& s, Trace& t) const {
-  std::vector<Symbol> tracks = distinct_tracks(units, s, t);
+TrackList N20Rules::battle_tracks(UnitRefs units, BattleMorale what, const GameState& s, Trace& t) const {
+  TrackList tracks = distinct_tracks(units, s, t);
   if (tracks.size() > 1)
     // The standard rules never mix tracks within a side; a layer that can (Leipzig) says how.
     throw RuleRefusal("std:12.0", std::string("units of one side on different morale tracks (") + tracks[0] + ", " +

@@ -11,12 +11,14 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "engine/core/errors.h"
 #include "engine/core/hex.h"
+#include "engine/core/inline_vector.h"
 #include "engine/core/map.h"
 #include "engine/core/spec.h"
 #include "engine/n20/state.h"
@@ -35,6 +37,19 @@ struct TurnFacts;
 struct EventCard;  // the event deck (events.h), for remove_event_card
 struct EventDeck;
 struct EventDraw;
+
+// Lists a hook reads and returns, held so that the hot paths allocate nothing for them: the
+// units of one side of a battle (any contiguous list: a vector, an inline list), the morale
+// tracks they book to (one or two), and LOC hexes in hex order, each once (a few per side).
+using UnitRefs = std::span<const Unit* const>;
+using TrackList = InlineVector<Symbol, 4>;
+using LocList = InlineVector<Hex, 16>;
+// The hexes of `hexes` as a LocList (a set's order is hex order).
+inline LocList loc_list(const std::set<Hex>& hexes) {
+  LocList out;
+  for (Hex h : hexes) out.push_back(h);
+  return out;
+}
 
 // What a question or a game asks for: which game, which optional rules, which readings, and
 // which printing of the standard rules.
@@ -379,8 +394,7 @@ class N20Rules {
   // The tracks that take a battle's morale change for `units`, one side's units in it. The
   // standard rules keep one track per side; units of one side on different tracks (Leipzig's
   // two Allied Fronts in one battle) need the game's reading, so the default refuses them.
-  virtual std::vector<Symbol> battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
-                                            const GameState& s, Trace& t) const;
+  virtual TrackList battle_tracks(UnitRefs units, BattleMorale what, const GameState& s, Trace& t) const;
 
   // Whether `side` skips its Random Events draw on `turn` of the position `s` (each exclusive
   // game skips one side's draw on its first Game Turn played: jena:5.0, dresden:5.0 — Turn 6 in
@@ -622,7 +636,7 @@ class N20Rules {
                                  Trace& t) const;
 
   // The LOC hexes a unit retreats towards and rallies on.
-  virtual std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const;
+  virtual LocList friendly_locs(const Unit& u, const Map& m, const GameState& s) const;
   // The morale track a unit's side gains and loses on (Leipzig's Allies have two fronts).
   virtual Symbol morale_track_for(const Unit& u, const GameState& s, Trace& t) const;
   Symbol morale_track(const Unit& u, const GameState& s) const {
@@ -797,7 +811,7 @@ class N20Rules {
   // The LOC hexes a retreat of `u` may head for (std:9.8.6): by default its friendly LOCs;
   // a game may narrow them while the others still count for the rest (Dresden's inactive LOCs
   // under dresden.inactive_loc_scope = retreat_only).
-  virtual std::set<Hex> retreat_direction_locs(const Unit& u, const Map& m, const GameState& s) const {
+  virtual LocList retreat_direction_locs(const Unit& u, const Map& m, const GameState& s) const {
     return friendly_locs(u, m, s);
   }
   // The hexes `u` may cross into now by building a crossing as its whole move (Dresden's
@@ -873,7 +887,8 @@ class N20Rules {
   // traces to: by default its friendly LOCs; Leipzig's Allies by leipzig.rally_loc_set.
   virtual std::set<Hex> rally_locs(const Unit& u, const Map& m, const GameState& s, Trace& t) const {
     (void)t;
-    return friendly_locs(u, m, s);
+    const LocList locs = friendly_locs(u, m, s);
+    return {locs.begin(), locs.end()};
   }
 
  private:
@@ -908,7 +923,7 @@ class N20Rules {
 
  protected:
   // The morale tracks of `units`, each once, in the order first met (battle_tracks' start).
-  std::vector<Symbol> distinct_tracks(const std::vector<const Unit*>& units, const GameState& s, Trace& t) const;
+  TrackList distinct_tracks(UnitRefs units, const GameState& s, Trace& t) const;
   // Binds the tables the rule set reads and resolves its printing: the last steps of building
   // one (make_rules, make_layer), once the layer's constructor has run.
   void finish() {

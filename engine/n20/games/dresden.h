@@ -66,7 +66,7 @@ class DresdenRules : public N20Rules {
   NightMorale judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const override;
   // French LOCs (dresden:9.8.6): 1601 from the start; 1607, 1617 and 1624 once a French
   // reinforcement has entered through area A, B or C (the state marker loc-active-A, -B, -C).
-  std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
+  LocList friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
   // The French LOC hexes of the map not active now.
   std::vector<Hex> inactive_french_locs(const Map& m, const GameState& s) const;
   // The Allied move limit in force this phase, if any (3.1), and the moves counted against it.
@@ -161,7 +161,7 @@ class DresdenRules : public N20Rules {
   // Builds it: the unit crosses into `to`, the marker pontoon-built:TO is set, a move is counted.
   void build_crossing(const Map& m, GameState& s, Symbol unit, Hex to, Trace& t) const override;
   // The LOCs a French retreat heads for: the active ones only, whatever dresden.inactive_loc_scope says.
-  std::set<Hex> retreat_direction_locs(const Unit& u, const Map& m, const GameState& s) const override;
+  LocList retreat_direction_locs(const Unit& u, const Map& m, const GameState& s) const override;
   // Lulls (dresden:17.2): in the Historical scenario either side may take one on any Day Turn.
   LullVerdict judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
                          Trace& t) const override;

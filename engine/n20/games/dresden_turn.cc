@@ -315,8 +315,8 @@ std::vector<Hex> DresdenRules::inactive_french_locs(const Map& m, const GameStat
 // dresden.inactive_loc_scope default, any_purpose); under retreat_only every French LOC stays a
 // LOC for rallies, breaking on arrival (std:9.8.7) and night morale, and only the retreat's
 // direction is narrowed (retreat_direction_locs). The Allies use the map's.
-std::set<Hex> DresdenRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
-  std::set<Hex> locs = N20Rules::friendly_locs(u, m, s);
+LocList DresdenRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
+  LocList locs = N20Rules::friendly_locs(u, m, s);
   if (u.side != "french") return locs;
   if (readings().dresden_inactive_loc_retreat_only) {
     if (!inactive_french_locs(m, s).empty()) record_dynamic_citation("dresden:9.8.6");
@@ -367,8 +367,8 @@ namespace hexlaw::n20 {
 
 // A French retreat heads for an active LOC only (9.8.6), under either reading of
 // dresden.inactive_loc_scope.
-std::set<Hex> DresdenRules::retreat_direction_locs(const Unit& u, const Map& m, const GameState& s) const {
-  std::set<Hex> locs = N20Rules::friendly_locs(u, m, s);
+LocList DresdenRules::retreat_direction_locs(const Unit& u, const Map& m, const GameState& s) const {
+  LocList locs = N20Rules::friendly_locs(u, m, s);
   if (u.side != "french") return locs;
   for (Hex h : inactive_french_locs(m, s))
     if (locs.erase(h)) record_dynamic_citation("dresden:9.8.6");  // this hook has no trace

@@ -85,7 +85,7 @@ NightMorale JenaRules::judge_night_morale(const Map& m, const GameState& s, cons
 }
 
 // RULE jena:9.8.6 — French units retreat towards the French LOC hexes (south and east edges), Prussian units towards the Prussian ones (west edge)
-std::set<Hex> JenaRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
+LocList JenaRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
   if (u.side == "french" || u.side == "prussian") record_dynamic_citation("jena:9.8.6");
   return N20Rules::friendly_locs(u, m, s);
 }

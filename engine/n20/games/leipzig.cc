@@ -95,8 +95,7 @@ Symbol LeipzigRules::morale_track_for(const Unit& u, const GameState& s, Trace& 
 // other Allied units of their side of the battle (they are left out of the count). Step B. One
 // Front: it. Step C. Both: by leipzig.mixed_front_morale.
 // RULE leipzig:12.0 — a battle mixing the Fronts: each-front, every Front gains; a cost, and allied-choice's gain, fall on the Front the Allied player names
-std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& units, BattleMorale what,
-                                                const GameState& s, Trace& t) const {
+TrackList LeipzigRules::battle_tracks(UnitRefs units, BattleMorale what, const GameState& s, Trace& t) const {
   // Step A.
   std::vector<const Unit*> with_front;
   bool armyless = false;
@@ -115,7 +114,7 @@ std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& 
     return {named};
   }
   // Step B.
-  std::vector<Symbol> fronts = distinct_tracks(with_front, s, t);
+  TrackList fronts = distinct_tracks(with_front, s, t);
   if (armyless && fronts.size() == 1)
     // RULE leipzig:2.1 — leipzig.cadre_front = battle: an army-less Allied unit's battle morale goes to the Front of the other Allied units in it
     t.cite("leipzig:2.1", [&] { return "army-less Allied units in this battle count with the " + fronts.front() +
@@ -123,12 +122,12 @@ std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& 
   if (fronts.size() < 2) return fronts;
   // Step C.
   if (what == BattleMorale::Reserves) {
-    const Symbol named = named_front("leipzig:12.0", fronts, "the Front that pays for reserves in a battle of both Fronts", s, t);
+    const Symbol named = named_front("leipzig:12.0", {fronts.begin(), fronts.end()}, "the Front that pays for reserves in a battle of both Fronts", s, t);
     t.cite("leipzig:12.0", [&] { return "the Allied player names the " + named + " Front to pay for the reserves"; });
     return {named};
   }
   if (!readings().each_front_morale) {
-    const Symbol named = named_front("leipzig:12.0", fronts, "the Front that gains in a battle of both Fronts "
+    const Symbol named = named_front("leipzig:12.0", {fronts.begin(), fronts.end()}, "the Front that gains in a battle of both Fronts "
                                              "(leipzig.mixed_front_morale = allied-choice)", s, t);
     t.cite("leipzig:12.0", [&] { return "leipzig.mixed_front_morale = allied-choice: the " + named +
                                         " Front the Allied player names takes the change, alone"; });
@@ -141,7 +140,7 @@ std::vector<Symbol> LeipzigRules::battle_tracks(const std::vector<const Unit*>& 
 // The Front the Allied player names, stated by the game marker allied-front:FRONT (a question's
 // position; a played game sets it from the Allied player's choice, decision `front`). None, or
 // one outside `among`, is refused by name: no Front is guessed.
-Symbol LeipzigRules::named_front(const char* rule, const std::vector<Symbol>& among, const std::string& why,
+Symbol LeipzigRules::named_front(const char* rule, std::span<const Symbol> among, const std::string& why,
                                  const GameState& s, Trace& t) const {
   (void)t;
   for (Symbol mk : s.markers) {
@@ -201,26 +200,26 @@ static std::set<Hex> french_locs(const Unit& u, const Map& m) {
 }
 
 // RULE leipzig:9.8.6 (part: Allied LOCs by Front) — an Allied unit retreats toward the active LOC hexes of its own Front
-std::set<Hex> LeipzigRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
-  if (!allied(u)) return french_locs(u, m);
+LocList LeipzigRules::friendly_locs(const Unit& u, const Map& m, const GameState& s) const {
+  if (!allied(u)) return loc_list(french_locs(u, m));
   Trace silent(Trace::Off{}, catalog());
   Unit as = u;
   as.army = army_for_front(u, s, silent);
   const Symbol front = front_of(as);
   if (!front.empty()) {
     std::set<Hex> own = front_locs(m, s, front);
-    if (!own.empty()) return own;
+    if (!own.empty()) return loc_list(own);
     // RULE leipzig:9.8.6 (no active LOC) — a unit whose Front has no active LOC yet retreats toward any active Allied LOC (catalog ruling)
     record_dynamic_citation("leipzig:9.8.6");
     const Symbol other(front == Symbol("allied-north") ? "allied-south" : "allied-north");
-    return front_locs(m, s, other);
+    return loc_list(front_locs(m, s, other));
   }
   // RULE leipzig:2.1 — leipzig.cadre_front = battle: an army-less Allied unit may retreat toward any active Allied LOC
   if (readings().leipzig_cadre_front_battle) {
     std::set<Hex> all = m.locs("allied-north");
     all.merge(std::set<Hex>(m.locs("allied-south")));
     record_dynamic_citation("leipzig:2.1");
-    return all;
+    return loc_list(all);
   }
   throw RuleRefusal("leipzig:2.1", "Allied unit " + std::string(u.id) + " belongs to no army and the position does "
                                    "not state the army it was created from (game marker cadre-army:" +
@@ -245,7 +244,8 @@ std::set<Hex> LeipzigRules::rally_locs(const Unit& u, const Map& m, const GameSt
                                            "(leipzig:2.1; game marker cadre-army:" + u.id + "=ARMY)"; });
       return {};
     }
-    std::set<Hex> own = friendly_locs(u, m, s);
+    const LocList locs = friendly_locs(u, m, s);
+    const std::set<Hex> own(locs.begin(), locs.end());
     t.cite("leipzig:9.8.6", [&] { return u.id + " rallies onto the active LOCs of its own retreat set (leipzig.rally_loc_set = own-front)"; });
     return own;
   }

@@ -42,9 +42,9 @@ class LeipzigRules : public N20Rules {
 
   bool has_zoc(const Unit& u, const GameState& s, Trace& t) const override;
   Symbol morale_track_for(const Unit& u, const GameState& s, Trace& t) const override;
-  std::vector<Symbol> battle_tracks(const std::vector<const Unit*>& units, BattleMorale what, const GameState& s,
+  TrackList battle_tracks(UnitRefs units, BattleMorale what, const GameState& s,
                                     Trace& t) const override;
-  std::set<Hex> friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
+  LocList friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
   std::set<Hex> rally_locs(const Unit& u, const Map& m, const GameState& s, Trace& t) const override;
   int base_strength(const Unit& u, const GameState& s, Trace& t) const override;
   bool may_move(const Unit& u, Trace& t) const override;
@@ -139,7 +139,7 @@ class LeipzigRules : public N20Rules {
   bool morale_zero_stands(Symbol track, const GameState& s) const override;
   // The Front the Allied player names (game marker allied-front:FRONT), for `why`; refused by
   // name when the position names none or names a Front outside `among` (if not empty).
-  Symbol named_front(const char* rule, const std::vector<Symbol>& among, const std::string& why, const GameState& s,
+  Symbol named_front(const char* rule, std::span<const Symbol> among, const std::string& why, const GameState& s,
                      Trace& t) const;
   std::optional<NightDeclaration> movement_start_declaration(const GameState& s, std::string_view side,
                                                              Trace& t) const override;

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "tests/support/test_support.h"
 
 namespace hexlaw {
@@ -125,6 +127,29 @@ units:
   auto x = n20::place_dummies_at_reconceal(*p.rules, *p.c.map, p.c.state, "french",
                                            {{"D1", p.hex("0302"), "P", p.hex("0303")}}, t);
   EXPECT_FALSE(x.legal);
+}
+
+// The engine's own check, not only the question's: a placement naming a unit that is no Dummy,
+// or no unit at all, is bad input to place_dummies_at_reconceal, refused by name (a caller of
+// the C++ API meets no question layer; mutation 60365641c6 dropped the check).
+TEST(Dummies, std_16_1_3_APlacementOfANonDummyIsRefusedByTheEngine) {
+  HEXLAW_CITES("std:16.1.3");
+  Position p(R"(
+options: ["std:16.1"]
+state: {turn: 6, phase: night-operations, phasing: french, night: true}
+units:
+  - {id: F1, side: french, type: infantry, strength: 3, movement: 2, hex: "0302"}
+  - {id: G1, side: french, type: infantry, strength: 2, movement: 2, status: broken}
+  - {id: P, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0909"})");
+  Trace t(testing::source_spec()->catalog);
+  for (const char* id : {"G1", "X9"}) {
+    try {
+      n20::place_dummies_at_reconceal(*p.rules, *p.c.map, p.c.state, "french", {{id, p.hex("0302"), id, p.hex("0303")}}, t);
+      ADD_FAILURE() << id << " was placed as a Dummy";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()), "'" + std::string(id) + "' is not a Dummy unit");
+    }
+  }
 }
 
 TEST(Dummies, MovementAllowanceIsThreeOnlyUnderTheFog) {

@@ -530,6 +530,7 @@ nlohmann::json retreat(const Context& x, const Unit& u, std::optional<Hex> to, T
   out["result"]["facing"] = facing_name(facing);
   if (facing != u.facing)
     t.cite("jemmapes:1.3", [&] { return u.id + " retreats in among friends in " + m.name(*to) + " and takes their facing (" + facing_name(facing) + ")"; });
+  // RULE jemmapes:1.6 (part: a retreat's hex) — retreating into an enemy ZoC costs one more level, or a step for a unit in rout
   if (chosen["enemy_zoc"].get<bool>())
     t.cite("jemmapes:1.6", [&] { return u.id + " retreats into an enemy zone of control at " + m.name(*to) + ": " + (u.level == Level::Rout ? "a step lost (it is in rout)" : "one more level of disorganisation"); });
   else

@@ -1,9 +1,11 @@
 // Owns: the shared test helpers (see test_support.h).
 #include "tests/support/test_support.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "engine/core/trace.h"
+#include "engine/questions/case_file.h"
 
 #ifndef HEXLAW_SOURCE_DIR
 #define HEXLAW_SOURCE_DIR "."
@@ -37,6 +39,21 @@ CaseFile inline_case(const std::string& yaml) {
 }
 
 std::string source_path(const std::string& rel) { return std::string(HEXLAW_SOURCE_DIR) + "/" + rel; }
+
+std::vector<std::string> reasons_cited(const std::string& rel, std::string_view rule) {
+  const Answer a = ask(load_case_file(source_spec(), source_path(rel)));
+  std::vector<std::string> out;
+  for (const auto& e : a.trace.entries())
+    if (e.rule == rule) out.push_back(e.reason);
+  return out;
+}
+
+bool some_reason_says(const std::vector<std::string>& reasons, std::initializer_list<std::string_view> parts) {
+  for (const auto& r : reasons)
+    if (std::all_of(parts.begin(), parts.end(), [&](std::string_view p) { return r.find(p) != std::string::npos; }))
+      return true;
+  return false;
+}
 
 InlinePosition::InlinePosition(const std::string& yaml)
     : c(inline_case(yaml + "\nquestion: {kind: distance, hexes: [\"0101\", \"0101\"]}\n")),

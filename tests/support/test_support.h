@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/questions/ask.h"
 #include "tests/support/source_spec.h"
@@ -26,6 +27,11 @@ struct InlinePosition {
 };
 // Path of a file in the source tree.
 std::string source_path(const std::string& rel);
+// The reasons the answer to the case file at `rel` (in the source tree) cites under `rule`, in
+// order: what a case file's `expect` cannot state, since it checks cited ids, not reasons.
+std::vector<std::string> reasons_cited(const std::string& rel, std::string_view rule);
+// Whether some reason in `reasons` contains every one of `parts`.
+bool some_reason_says(const std::vector<std::string>& reasons, std::initializer_list<std::string_view> parts);
 
 }  // namespace hexlaw::testing
 

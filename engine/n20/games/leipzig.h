@@ -45,6 +45,9 @@ class LeipzigRules : public N20Rules {
   TrackList battle_tracks(UnitRefs units, BattleMorale what, const GameState& s,
                                     Trace& t) const override;
   LocList friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
+  // The army markers read by shape (army-group:ARMY=TURN@AREA, army-entry:ARMY=AREA+N,...),
+  // refused at reading as (field, reason) when not so written.
+  std::pair<std::string, std::string> position_problem(const Map& m, const GameState& s) const override;
   std::set<Hex> rally_locs(const Unit& u, const Map& m, const GameState& s, Trace& t) const override;
   int base_strength(const Unit& u, const GameState& s, Trace& t) const override;
   bool may_move(const Unit& u, Trace& t) const override;

@@ -81,17 +81,24 @@ struct Group {
   Symbol area;
 };
 
+// The group a marker army-group:ARMY=TURN@AREA states; std::invalid_argument, naming the
+// marker, when it is not written so.
+Group read_group(Symbol marker) {
+  const std::string bad = "marker '" + marker.str() + "': an army group is written army-group:ARMY=TURN@AREA";
+  const std::string_view rest = marker.view().substr(kGroup.size());
+  const auto eq = rest.find('=');
+  if (eq == std::string_view::npos || eq == 0) throw std::invalid_argument(bad);
+  const std::string_view tail = rest.substr(eq + 1);
+  const auto at = tail.find('@');
+  if (at == std::string_view::npos || at + 1 >= tail.size()) throw std::invalid_argument(bad);
+  return Group{Symbol(rest.substr(0, eq)), to_int(tail.substr(0, at), bad), Symbol(tail.substr(at + 1))};
+}
+
 // Army `army`'s group on the Turn track (marker army-group:A=T@AREA), or nothing.
 std::optional<Group> group_of(const GameState& s, Symbol army) {
   const std::string prefix = std::string(kGroup) + std::string(army) + "=";
-  for (Symbol m : s.markers) {
-    if (!m.view().starts_with(prefix)) continue;
-    const std::string_view tail = m.view().substr(prefix.size());
-    const auto at = tail.find('@');
-    const std::string bad = "marker '" + m.str() + "': an army group is written army-group:ARMY=TURN@AREA";
-    if (at == std::string_view::npos || at + 1 >= tail.size()) throw std::invalid_argument(bad);
-    return Group{army, to_int(tail.substr(0, at), bad), Symbol(tail.substr(at + 1))};
-  }
+  for (Symbol m : s.markers)
+    if (m.view().starts_with(prefix)) return read_group(m);
   return std::nullopt;
 }
 
@@ -579,6 +586,23 @@ std::set<Hex> LeipzigRules::front_locs(const Map& m, const GameState& s, Symbol 
     if (front_of_army(Symbol(a)) == front && s.has_marker(mark(kLocActive, a)))
       for (Hex h : m.locs(std::string("army-") + a)) out.insert(h);
   return out;
+}
+
+// Step A. Every army group marker is written army-group:ARMY=TURN@AREA. Step B. Every army's
+// entry areas, printed or supplied (army-entry:), read as cells AREA+TURNS. A position that
+// breaks either is refused when it is read, naming the marker, instead of stopping a question
+// that reads it later.
+std::pair<std::string, std::string> LeipzigRules::position_problem(const Map& m, const GameState& s) const {
+  try {
+    // Step A.
+    for (Symbol mk : s.markers)
+      if (mk.view().starts_with(kGroup)) (void)read_group(mk);
+    // Step B.
+    for (const char* army : {"B", "N", "P", "S"}) (void)entry_row(*this, s, Symbol(army));
+  } catch (const std::invalid_argument& e) {
+    return {"state.markers", e.what()};
+  }
+  return N20Rules::position_problem(m, s);
 }
 
 }  // namespace hexlaw::n20

@@ -69,9 +69,9 @@ class CaseRefused : public CaseError {
   std::string rule_, reason_;
 };
 
-// A question asked for more work or memory than a named limit allows (issue 16): an
-// enumeration past its sequences or distinct outcomes. ask() reports it as a CaseError on
-// the field that asked for it (`dice`), so it is bad input, never an internal error.
+// A question asked for more work than a named limit allows: an enumeration past its sequences
+// or outcomes (issue 16), a retreat extended past kMaxExtension (std:9.8.5). ask() reports it
+// as a CaseError on the field that asked (`dice`, else `question`): never an internal error.
 class LimitError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

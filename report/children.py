@@ -13,6 +13,8 @@ import sys
 import tempfile
 
 _live = set()  # process group ids of the children still running
+_spawning = False  # run() is starting a child and has not recorded it yet
+_pending = []  # stop signals held while it did
 
 
 def _kill_group(pgid):
@@ -25,10 +27,22 @@ def _kill_group(pgid):
 def run(cmd, *, timeout=None, capture_output=False, text=False, stdout=None, stderr=None, env=None):
     """subprocess.run's subset the collector uses, with the child's whole process group killed
     on timeout, on any exception and when the collector is told to stop."""
+    global _spawning
     if capture_output:
         stdout = stderr = subprocess.PIPE
-    proc = subprocess.Popen(cmd, stdout=stdout, stderr=stderr, env=env, text=text, start_new_session=True)
-    _live.add(proc.pid)
+    # The child is recorded before a stop signal can act: a signal that comes while it starts
+    # waits until it is in _live (without this, a SIGTERM between the start and the record
+    # exited with the child unknown, and the child ran on; seen under load).
+    _spawning = True
+    try:
+        proc = subprocess.Popen(cmd, stdout=stdout, stderr=stderr, env=env, text=text, start_new_session=True)
+        _live.add(proc.pid)
+    finally:
+        _spawning = False
+    if _pending:
+        signum = _pending[0]
+        _pending.clear()
+        _stop(signum)
     try:
         out, err = proc.communicate(timeout=timeout)
     except BaseException:
@@ -36,18 +50,27 @@ def run(cmd, *, timeout=None, capture_output=False, text=False, stdout=None, std
         proc.wait()
         raise
     finally:
-        _live.discard(proc.pid)
         _kill_group(proc.pid)  # anything the child left running in its group
+        _live.discard(proc.pid)
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
+def _stop(signum):
+    for pgid in list(_live):
+        _kill_group(pgid)
+        _live.discard(pgid)
+    sys.exit(128 + signum)
 
 
 def stop_children_on_signals():
     """SIGTERM and SIGHUP end the collector as SystemExit: each running `run` then kills its
-    child's group on the way out (and any group still recorded is killed here)."""
+    child's group on the way out (and any group still recorded is killed here). A signal that
+    comes while `run` starts a child is held until the child is recorded."""
     def handler(signum, _frame):
-        for pgid in list(_live):
-            _kill_group(pgid)
-        sys.exit(128 + signum)
+        if _spawning:
+            _pending.append(signum)
+            return
+        _stop(signum)
     signal.signal(signal.SIGTERM, handler)
     signal.signal(signal.SIGHUP, handler)
 

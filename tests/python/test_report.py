@@ -190,6 +190,37 @@ def test_killing_the_collector_stops_its_children(tmp_path, cli):
     assert not list(out.glob("*.tmp"))
 
 
+def test_a_stop_signal_while_a_child_starts_still_stops_the_child(monkeypatch):
+    """A SIGTERM that comes while the collector starts a child (after the child runs, before the
+    collector has recorded it) still kills that child: found under load, where the child was
+    left running."""
+    import os
+    import signal
+    import subprocess
+    import pytest
+    import children
+    real_popen = subprocess.Popen
+    started = []
+
+    def popen_then_signal(*args, **kwargs):
+        proc = real_popen(*args, **kwargs)
+        started.append(proc)
+        os.kill(os.getpid(), signal.SIGTERM)  # its handler runs before this returns
+        return proc
+
+    monkeypatch.setattr(children.subprocess, "Popen", popen_then_signal)
+    saved = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        children.stop_children_on_signals()
+        with pytest.raises(SystemExit):
+            children.run(["sleep", "600"])
+    finally:
+        for s, h in saved.items():
+            signal.signal(s, h)
+    assert started[0].wait(timeout=30) == -signal.SIGKILL
+    assert not children._live and not children._pending
+
+
 def test_pages_are_written_atomically(tmp_path):
     import children
     page = tmp_path / "coverage.html"

@@ -157,7 +157,10 @@ std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Ma
     }
     if (out.size() == kMaxDistinctOutcomes) distinct_outcome_limit_exceeded();
     shown.add(h, out.size());
-    out.push_back(Weighted<BattleOutcome>{r.take_outcome(), p, 1});
+    Weighted<BattleOutcome>& kept = out.emplace_back();  // the outcome moved once, into its place
+    r.take_outcome_into(kept.outcome);
+    kept.probability = p;
+    kept.sequences = 1;
   };
   explore_chance_tree(BattleResolution(rules, map, state, battle, as_asked), advance, leaf);
   return out;

@@ -84,6 +84,22 @@ struct UnitFate {
   bool routed_too_far = false;  // routed more hexes than its allowance (morale)
 };
 
+}  // namespace hexlaw::n20
+
+// A fate is moved as bytes inside a list of fates (an outcome is moved a few times for each
+// distinct outcome of exact odds): every member is trivially copyable but the path, an
+// InlineVector of hexes, which may be. Checked member by member; the size is a tripwire for a
+// member added without a look here.
+template <>
+struct hexlaw::TriviallyRelocatable<hexlaw::n20::UnitFate> : std::true_type {};
+static_assert(std::is_trivially_copyable_v<hexlaw::Symbol> && std::is_trivially_copyable_v<hexlaw::n20::Fate> &&
+              std::is_trivially_copyable_v<std::optional<int>> && std::is_trivially_copyable_v<std::optional<hexlaw::Hex>> &&
+              std::is_trivially_copyable_v<hexlaw::n20::BreakCause> &&
+              hexlaw::TriviallyRelocatable<decltype(hexlaw::n20::UnitFate::path)>::value);
+static_assert(sizeof(hexlaw::n20::UnitFate) == 168, "UnitFate changed: check that it may still be moved as bytes");
+
+namespace hexlaw::n20 {
+
 // A roll made for one unit before the battle die (Leipzig's Unreliable Troops, leipzig:16.8):
 // its die and modifier, what it did, and the unit that took a deserter's place, if any.
 struct PreRollOutcome {
@@ -116,7 +132,9 @@ struct BattleOutcome {
   int die = 0;
   CrtCode result = CrtCode::N;   // as read on the CRT
   CrtCode applied = CrtCode::N;  // after bombardment conversions
-  std::vector<UnitFate> fates;  // attackers then defenders, in declaration order
+  // Attackers then defenders, in declaration order; held inline for battles of up to four
+  // units, so that copying an outcome at a chance node allocates nothing for its fates.
+  InlineVector<UnitFate, 4> fates;
   std::vector<std::vector<std::string>> ex_choices;  // every legal set of attackers to break
   MoraleTracks morale;          // net change per morale track
   GameState after;              // the state once the result is applied
@@ -159,6 +177,7 @@ class BattleResolution {
   // The outcome, once done.
   const BattleOutcome& outcome() const { return out_; }
   BattleOutcome take_outcome() { return std::move(out_); }
+  void take_outcome_into(BattleOutcome& to) { to = std::move(out_); }  // one move, where a caller keeps it
 
  private:
   enum class Stage : std::uint8_t { Start, PreRolls, PreRolled, BattleDie, Fates, Exchange, ExchangeChosen, Finish, Done };

@@ -127,9 +127,16 @@ struct PhaseCounters {
   friend bool operator==(const PhaseCounters&, const PhaseCounters&) = default;
 };
 
+// The phase a new state starts in, interned once: a state is made often (each distinct outcome
+// of exact odds holds one), and interning the text each time cost a look-up in the table.
+inline Symbol movement_phase() {
+  static const Symbol movement("movement");
+  return movement;
+}
+
 struct GameState {
   int turn = 1;
-  Symbol phase = "movement";  // random-events, movement, reaction, combat, night-operations
+  Symbol phase = movement_phase();  // random-events, movement, reaction, combat, night-operations
   Symbol phasing;             // the phasing side
   bool night = false;
   Symbol weather;             // empty when the game has no weather

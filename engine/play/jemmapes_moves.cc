@@ -355,6 +355,22 @@ void JemmapesGame::offer_pending() {
     for (const auto& u : pos_.units)
       if (u.combat() && u.side == c->side && (c->general || u.formation == c->formation)) hexes.insert(u.hex);
     for (Hex h : hexes) d.add(JemmapesAction{.kind = JemmapesActionKind::Place, .unit = c->id, .hex = h}, m);
+    const bool formation_waits =
+        !c->general && std::any_of(pos_.waiting.begin(), pos_.waiting.end(),
+                                   [&](const Unit& w) { return w.combat() && w.formation == c->formation; });
+    if (d.actions.empty() && formation_waits) {
+      // RULE jemmapes:8.0 (part: a formation whose units all wait off the map) — the commander waits with them and enters as they do (jemmapes:9.1.1)
+      pending_.pop_front();
+      Trace t(scenario_->spec->catalog);
+      t.cite("jemmapes:8.0", c->id + " has no unit of his formation on the map to be placed on, but its units still wait "
+                             "off the map: not all are destroyed, so he is not eliminated; he waits with them");
+      t.cite("jemmapes:9.1.1", c->id + " enters by " + m.name(jemmapes::entry_hex(m)) + " as his formation's waiting units do");
+      note(c->id + " leaves the map to wait with his formation's units", t);
+      Unit waiting = *c;
+      remove_unit(pd.unit);
+      pos_.waiting.push_back(std::move(waiting));
+      return resume();
+    }
     if (d.actions.empty()) {
       pending_.pop_front();
       Trace t(scenario_->spec->catalog);

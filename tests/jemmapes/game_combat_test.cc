@@ -217,6 +217,55 @@ TEST(JemmapesGameCombat, ALoneCommanderOverrunTakesAnEliminationTestAndIsPlacedB
   EXPECT_EQ(g.scenario().map.name(g.position().unit("F")->hex), "0503");
 }
 
+// Ferrand's commander overrun on the map while every unit of his formation still waits off it
+// (jemmapes:9.1.1): not all its units are destroyed, so he is not eliminated; with no unit of
+// his on the map to be placed on, he waits with them and enters as they do (the ruling on the
+// gap in jemmapes:8.0). Found by a random game that then activated Ferrand with no commander.
+TEST(JemmapesGameCombat, jemmapes_8_0_ACommanderOverrunWhileHisFormationWaitsOffTheMapWaitsWithIt) {
+  HEXLAW_CITES("jemmapes:8.0", "jemmapes:9.1.1");
+  for (std::uint64_t seed : {1, 2, 3, 4, 5, 6}) {  // the elimination test's dice: eliminated or not, the same
+    const std::string text =
+        "game: jemmapes\nname: t\nlast_round: 3\nmap: {bounds: {cols: [1, 9], rows: [1, 9]}}\nunits:\n"
+        "  - {id: FG, side: french, kind: commander, general: true, hex: \"0909\", facing: n, cv: 0, tv: 0, mp: 6}\n"
+        "  - {id: FC, side: french, kind: commander, formation: Ferrand, hex: \"0505\", facing: n, cv: 0, tv: 0, mp: 6}\n"
+        "  - {id: F, side: french, kind: infantry, hex: off_map, facing: s, cp: 2, morale: 4, mp: 3, formation: Ferrand}\n"
+        "  - {id: AG, side: austrian, kind: commander, general: true, hex: \"0901\", facing: s, cv: 0, tv: 0, mp: 6}\n"
+        "  - {id: A, side: austrian, kind: infantry, hex: \"0503\", facing: s, cp: 2, morale: 4, mp: 3, formation: L}\n"
+        "  - {id: AC, side: austrian, kind: commander, formation: L, hex: \"0502\", facing: s, cv: 0, tv: 0, mp: 6}\n"
+        "state:\n  round: 2\n  formations:\n"
+        "    Ferrand: {side: french, order: offensive, commander: FC}\n"
+        "    L: {side: austrian, order: offensive, commander: AC}\n";
+    JemmapesGame g(jemmapes_scenario_from_text(testing::source_spec(), text, "test.yaml"), seed);
+    while (g.decision().kind == "order-change") g.choose("keep");
+    ASSERT_EQ(g.decision().kind, "initiative");
+    g.choose(g.decision().side == "austrian" ? "keep" : "pass");
+    g.choose("activate L");
+    g.choose("move A");
+    ASSERT_TRUE(has(g.decision().choices, "0505 s")) << "seed " << seed;
+    g.choose("0505 s");
+    EXPECT_TRUE(recorded(g, "FC is overrun at 0505")) << "seed " << seed;
+    EXPECT_TRUE(recorded(g, "FC leaves the map to wait with his formation's units")) << "seed " << seed;
+    EXPECT_EQ(g.position().unit("FC"), nullptr);
+    ASSERT_NE(g.position().waiting_unit("FC"), nullptr);
+    EXPECT_TRUE(g.invariant_violations().empty()) << g.invariant_violations().front();
+    // Play on to Ferrand's activation: its units are told apart from a formation without a
+    // commander (they are not commanded while he waits), and he may enter with them.
+    // (The game counts rounds from 1 whatever the position says; Ferrand enters from round 2.)
+    bool activated = false;
+    for (int steps = 0; steps < 400 && !g.over() && !activated; ++steps) {
+      const auto& c = g.decision().choices;
+      const auto ferrand = std::find(c.begin(), c.end(), "activate Ferrand");
+      const auto end = std::find(c.begin(), c.end(), "end");
+      activated = ferrand != c.end() && g.round() >= 2;
+      g.choose(ferrand != c.end() ? std::size_t(ferrand - c.begin()) : end != c.end() ? std::size_t(end - c.begin()) : 0);
+    }
+    ASSERT_TRUE(activated) << "seed " << seed;
+    ASSERT_EQ(g.decision().kind, "move-select") << "seed " << seed;
+    EXPECT_TRUE(has(g.decision().choices, "enter FC")) << "seed " << seed << " " << g.decision().kind << ": " << ::testing::PrintToString(g.decision().choices) << ::testing::PrintToString(g.decision().refused) << " round " << g.round();
+    EXPECT_TRUE(has(g.decision().choices, "enter F")) << "seed " << seed;
+  }
+}
+
 TEST(JemmapesGameCombat, AFireWhoseEveryThrowReadsThePrintedRowsIsOfferedAndResolved) {
   HEXLAW_CITES("jemmapes:6.1", "jemmapes:6.1.2", "jemmapes:table.fire");
   // Harnessed artillery (-2) at level 2 (-2) under a defensive order (-1, the minus reading) at
@@ -303,7 +352,7 @@ TEST(JemmapesGameCombat, jemmapes_5_2_AHeldBackFormationReactsOnlyUnderTheTrueRe
     ASSERT_TRUE(has(g.decision().choices, "activate L"));
     g.choose("activate L");
     g.choose("move A");
-    ASSERT_TRUE(has(g.decision().choices, "0304 n")) << ::testing::PrintToString(g.decision().choices);
+    ASSERT_TRUE(has(g.decision().choices, "0304 n")) << ::testing::PrintToString(g.decision().choices) << ::testing::PrintToString(g.decision().refused) << " round " << g.round();
     g.choose("0304 n");
     if (reading == "true") {
       ASSERT_EQ(g.decision().kind, "reaction") << reading;

@@ -79,14 +79,14 @@ RC_GTEST_PROP(CadreProps, BreakdownThenCombineRestoresTheStrengthAtNoNetMoraleBe
   const int morale = *rc::gen::inRange(1, 10);  // 1..9: the point gained back is never capped
   s.morale = {{"french", morale}, {"prussian", 5}};
   const int strength = *rc::gen::inRange(2, 7);
-  Unit big{.id = "IV", .side = "french", .nationality = "french", .type = UnitType::Infantry,
-           .strength = static_cast<std::int16_t>(strength), .movement = 2, .hex = Hex{2, 3}};
-  Unit c1{.id = "C1", .side = "french", .nationality = "french", .type = UnitType::Cadre, .strength = 1,
-          .movement = 2, .status = UnitStatus::Eliminated};
+  Unit big{.id = "IV", .side = "french", .nationality = "french", .strength = static_cast<std::int16_t>(strength),
+           .movement = 2, .type = UnitType::Infantry, .hex = Hex{2, 3}};
+  Unit c1{.id = "C1", .side = "french", .nationality = "french", .strength = 1, .movement = 2,
+          .type = UnitType::Cadre, .status = UnitStatus::Eliminated};
   Unit c2 = c1;
   c2.id = "C2";
   c2.status = *rc::gen::element(UnitStatus::Eliminated, UnitStatus::Broken);
-  Unit enemy{.id = "P", .side = "prussian", .type = UnitType::Infantry, .strength = 2, .movement = 2, .hex = Hex{9, -2}};
+  Unit enemy{.id = "P", .side = "prussian", .strength = 2, .movement = 2, .type = UnitType::Infantry, .hex = Hex{9, -2}};
   s.units = {big, c1, c2, enemy};
   Trace t(Trace::Off{}, testing::source_spec()->catalog);
   const n20::CadreVerdict down = n20::break_down(*rules, s, "IV", false, t);

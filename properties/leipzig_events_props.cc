@@ -58,8 +58,8 @@ RC_GTEST_PROP(LeipzigEventProps, RemoveAndReplaceKeepsEveryCardAndMovesOneSubsti
   GameState s;
   s.turn = *rc::gen::inRange(2, 20);
   s.morale = {{"french", *rc::gen::inRange(0, 11)}, {"allied-south", *rc::gen::inRange(0, 11)}};
-  s.units.push_back(Unit{.id = "A", .side = "allied", .army = "B", .type = UnitType::Infantry, .strength = 2,
-                         .movement = 2, .hex = Hex{1, 1}});
+  s.units.push_back(Unit{.id = "A", .side = "allied", .army = "B", .strength = 2, .movement = 2,
+                         .type = UnitType::Infantry, .hex = Hex{1, 1}});
   const std::string drawer = *rc::gen::element<std::string>("french", "allied");
   SeededDice dice(*rc::gen::arbitrary<std::uint64_t>());
   Trace t(Trace::Off{}, testing::source_spec()->catalog);

@@ -61,19 +61,21 @@ struct Unit {
   Symbol side;         // "french", "prussian", "allied", "austrian" …
   Symbol nationality;  // may be empty
   Symbol army;         // Leipzig's Allied armies; empty elsewhere
-  UnitType type = UnitType::Infantry;
+  // The one-byte and two-byte fields sit together, so that a Unit is 48 bytes with no hole
+  // (a 40-unit position copies in 2 KB; static_assert below).
+  UnitFlags flags;      // printed qualities
   std::int16_t strength = 0;  // printed combat strength (0..kMaxPrinted)
   std::int16_t movement = 0;  // printed movement allowance (0..kMaxPrinted)
-  UnitFlags flags;      // printed qualities
   UnitMarkers markers;  // placed markers
+  UnitType type = UnitType::Infantry;
   UnitStatus status = UnitStatus::OnMap;
-  Hex hex;              // when status == OnMap; {0,0} for units off the map
-  int arrival_turn = 0; // Pending: scheduled turn
-  Symbol entry;         // Pending: entry area or hex name
   // Leipzig's Leaders (leipzig:16.12): the Command Span printed on the counter, in hexes, for
   // infantry and artillery, and for cavalry (Murat prints two); -1 where the case gives none.
   std::int8_t command_span = -1;
   std::int8_t cavalry_command_span = -1;
+  Hex hex;              // when status == OnMap; {0,0} for units off the map
+  int arrival_turn = 0; // Pending: scheduled turn
+  Symbol entry;         // Pending: entry area or hex name
 
   bool has(UnitFlag f) const { return flags.has(f); }
   bool has(UnitMarker m) const { return markers.has(m); }
@@ -81,6 +83,7 @@ struct Unit {
   bool on_map() const { return status == UnitStatus::OnMap; }
   friend bool operator==(const Unit&, const Unit&) = default;
 };
+static_assert(sizeof(Unit) <= 48, "a Unit grew past 48 bytes: a 40-unit position no longer copies in 2 KB (issue #10)");
 
 // The morale tracks of a game, by name (std:12.1; Leipzig has two Allied Fronts beside the
 // French track). At most kMax tracks, held inline and kept in the order of their names.

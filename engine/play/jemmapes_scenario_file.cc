@@ -206,6 +206,10 @@ std::shared_ptr<const JemmapesScenario> jemmapes_scenario_from_text(std::shared_
     s->interpretations[name] = v.str();
   });
   s->position = jemmapes::read_position(root.required("units"), root["state"], s->map);
+  // A played game opens at round 1 (it sets its own round); a later round would be read and
+  // then silently replaced.
+  if (const auto round = root["state"]["round"]; round.present() && s->position.round != 1)
+    round.fail("a played game starts at round 1 (jemmapes:2.0); a position in a later round is for a question, not a scenario to play");
   // Step 5. The printed scenario played, its length and its objectives (9.2, 9.3, 9.4).
   const std::string rules = root["rules"].str_or("");
   if (rules != "" && rules != "historical" && rules != "free") root["rules"].fail("historical (jemmapes:9.2) or free (jemmapes:9.4)");

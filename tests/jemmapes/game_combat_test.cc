@@ -232,7 +232,7 @@ TEST(JemmapesGameCombat, jemmapes_8_0_ACommanderOverrunWhileHisFormationWaitsOff
         "  - {id: AG, side: austrian, kind: commander, general: true, hex: \"0901\", facing: s, cv: 0, tv: 0, mp: 6}\n"
         "  - {id: A, side: austrian, kind: infantry, hex: \"0503\", facing: s, cp: 2, morale: 4, mp: 3, formation: L}\n"
         "  - {id: AC, side: austrian, kind: commander, formation: L, hex: \"0502\", facing: s, cv: 0, tv: 0, mp: 6}\n"
-        "state:\n  round: 2\n  formations:\n"
+        "state:\n  formations:\n"
         "    Ferrand: {side: french, order: offensive, commander: FC}\n"
         "    L: {side: austrian, order: offensive, commander: AC}\n";
     JemmapesGame g(jemmapes_scenario_from_text(testing::source_spec(), text, "test.yaml"), seed);
@@ -250,7 +250,7 @@ TEST(JemmapesGameCombat, jemmapes_8_0_ACommanderOverrunWhileHisFormationWaitsOff
     EXPECT_TRUE(g.invariant_violations().empty()) << g.invariant_violations().front();
     // Play on to Ferrand's activation: its units are told apart from a formation without a
     // commander (they are not commanded while he waits), and he may enter with them.
-    // (The game counts rounds from 1 whatever the position says; Ferrand enters from round 2.)
+    // (A played game starts at round 1; Ferrand enters from round 2.)
     bool activated = false;
     for (int steps = 0; steps < 400 && !g.over() && !activated; ++steps) {
       const auto& c = g.decision().choices;
@@ -264,6 +264,26 @@ TEST(JemmapesGameCombat, jemmapes_8_0_ACommanderOverrunWhileHisFormationWaitsOff
     EXPECT_TRUE(has(g.decision().choices, "enter FC")) << "seed " << seed << " " << g.decision().kind << ": " << ::testing::PrintToString(g.decision().choices) << ::testing::PrintToString(g.decision().refused) << " round " << g.round();
     EXPECT_TRUE(has(g.decision().choices, "enter F")) << "seed " << seed;
   }
+}
+
+// A scenario to play that gives a later round is refused by name: the game opens at round 1
+// and would otherwise replace it silently.
+TEST(JemmapesGameCombat, jemmapes_2_0_AScenarioToPlayThatStartsInALaterRoundIsRefusedNamingTheField) {
+  HEXLAW_CITES("jemmapes:2.0");
+  Sc sc{kA};
+  sc.last_round = "3";
+  std::string t = text(sc);
+  t.replace(t.find("state:\n"), 7, "state:\n  round: 2\n");
+  try {
+    jemmapes_scenario_from_text(testing::source_spec(), t, "later.yaml");
+    FAIL() << "a scenario starting in round 2 was accepted";
+  } catch (const CaseError& e) {
+    EXPECT_NE(std::string(e.what()).find("later.yaml"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("state.round"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("starts at round 1"), std::string::npos) << e.what();
+  }
+  sc.last_round = "3";
+  EXPECT_NO_THROW(jemmapes_scenario_from_text(testing::source_spec(), text(sc), "first.yaml"));
 }
 
 TEST(JemmapesGameCombat, AFireWhoseEveryThrowReadsThePrintedRowsIsOfferedAndResolved) {

@@ -420,6 +420,7 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
     if (!stacking_ok(x, stack, why, t)) return illegal(m.name(end), "jemmapes:1.4", why + " at the end of the movement segment, as the position stands");
   }
   const Direction facing = o.facing.value_or(u.facing);
+  // RULE jemmapes:1.3 — a unit ends its move in the facing its owner chooses
   if (facing != u.facing) t.cite("jemmapes:1.3", [&] { return u.id + " ends its move facing " + std::string(facing_name(facing)); });
   const bool harnessed = u.kind == UnitKind::Artillery && (o.entering || !path.empty() || facing != u.facing);
   if (u.kind == UnitKind::Artillery)

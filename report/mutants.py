@@ -8,11 +8,29 @@ RESULTS = ("killed", "timeout", "survived", "equivalent", "build-error")
 
 
 def default_record(root):
-    """The mutation run the report stores by default: this checkout's last `make mutate`
-    (build-mutate/last-run.json), else the run committed with the sources
-    (tests/mutation/last-run.json), whose commit the page compares with its own."""
+    """The mutation run the report stores by default: the later of this checkout's last `make
+    mutate` (build-mutate/last-run.json) and the run committed with the sources
+    (tests/mutation/last-run.json), whose commit the page compares with its own. The later one,
+    by when it was last run or rechecked, so an old local run never hides a newer committed one."""
     local = root / "build-mutate" / "last-run.json"
-    return local if local.is_file() else root / "tests" / "mutation" / "last-run.json"
+    committed = root / "tests" / "mutation" / "last-run.json"
+    if not local.is_file():
+        return committed
+    if not committed.is_file():
+        return local
+    return committed if _last_time(committed) > _last_time(local) else local
+
+
+def _last_time(path):
+    """When a record's run finished or was last rechecked (ISO text, which orders as time); ""
+    when the file does not say or cannot be read."""
+    try:
+        record = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
+        times = [str(record.get("finished") or record.get("run") or "")]
+        times += [str(m.get("rechecked", "")) for m in record.get("mutants", []) if isinstance(m, dict)]
+        return max(times)
+    except (OSError, ValueError, AttributeError):
+        return ""
 
 
 def load(path):

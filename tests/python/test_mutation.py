@@ -175,6 +175,21 @@ def test_the_report_falls_back_to_the_committed_run(tmp_path):
     assert report_mutants.default_record(tmp_path) == tmp_path / "build-mutate" / "last-run.json"
 
 
+def test_an_old_local_run_does_not_hide_a_newer_committed_one(tmp_path):
+    """The report takes the later record: a local run from before the committed one (rechecked
+    since) is not the one shown."""
+    import json
+    (tmp_path / "build-mutate").mkdir()
+    (tmp_path / "tests" / "mutation").mkdir(parents=True)
+    local, committed = tmp_path / "build-mutate" / "last-run.json", tmp_path / "tests" / "mutation" / "last-run.json"
+    local.write_text(json.dumps({"finished": "2026-12-01T20:46:00+00:00", "mutants": []}))
+    committed.write_text(json.dumps({"finished": "2026-12-02T03:34:00+00:00",
+                                     "mutants": [{"rechecked": "2026-12-02T03:39:49+00:00"}]}))
+    assert report_mutants.default_record(tmp_path) == committed
+    local.write_text(json.dumps({"finished": "2026-12-02T05:00:00+00:00", "mutants": []}))
+    assert report_mutants.default_record(tmp_path) == local
+
+
 def test_a_sampled_kill_rate_carries_its_95_percent_interval():
     assert report_mutants.rate(18, 27, True) == "67% (95% CI 48–81%)"
     assert report_mutants.rate(3, 3, False) == "100%"

@@ -170,10 +170,26 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     // cavalry (switch countercharge.targets = exerting_zoc).
     const bool zoc_only = rules.readings().countercharge_zoc_targets;
     std::vector<const Unit*> targets;
+    // A target is one the battle rules accept as this countercharge's lone defender: a game's
+    // own conditions (the battle_conditions hook) may rule one out, as a Dresden garrison
+    // stacked with a French unit is ignored and its French unit defends (dresden:9.10).
+    std::string ruled_out_rule, ruled_out_why;
+    auto battle_accepts = [&](const Unit& e) {
+      std::vector<std::pair<std::string, std::string>> broken;
+      rules.battle_conditions({&unit}, {&e}, state, broken, f.silent);
+      if (broken.empty()) return true;
+      trace.cite(broken.front().first, [&] { return "not a countercharge target: " + broken.front().second; });
+      ruled_out_rule = broken.front().first, ruled_out_why = broken.front().second;
+      return false;
+    };
     for (const Unit* e : adjacent)
-      if (!zoc_only || exerts_zoc_into(rules, map, state, *e, unit.hex, f.silent)) targets.push_back(e);
+      if ((!zoc_only || exerts_zoc_into(rules, map, state, *e, unit.hex, f.silent)) && battle_accepts(*e))
+        targets.push_back(e);
     o.countercharge_rule = "std:8.2.1";
-    if (targets.empty()) {
+    if (targets.empty() && !ruled_out_rule.empty()) {
+      o.countercharge_rule = ruled_out_rule;
+      o.countercharge_why_not = "no adjacent enemy unit may be attacked: " + ruled_out_why;
+    } else if (targets.empty()) {
       o.countercharge_why_not = "no adjacent enemy unit exerts a ZOC on it (countercharge.targets=exerting_zoc)";
     } else {
       o.may_countercharge = true;

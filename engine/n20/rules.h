@@ -847,6 +847,13 @@ class N20Rules {
     (void)u, (void)s, (void)t;
     return std::nullopt;
   }
+  // The case under which pending unit `u` is set aside until an event brings it, never by its
+  // schedule (Jena's Bavarians and SW - CB, jena:3.1, jena:3.2), or null. A played game
+  // refuses a scenario that would have such a unit due within its calendar. Standard: null.
+  virtual const char* only_an_event_brings(const Unit& u, Trace& t) const {
+    (void)u, (void)t;
+    return nullptr;
+  }
   // The case under which pending unit `u` must enter in this Movement Phase (a Main Body called
   // in arrives together, leipzig:11.8.3), or null. Standard: null (std:11.5 lets any wait).
   virtual const char* arrival_compelled(const Unit& u, const GameState& s) const {

@@ -184,13 +184,17 @@ std::string generated_scenario_yaml(const GeneratedScenarioSpec& spec) {
           << ", type: dummy, strength: 0, movement: 3, status: broken}\n";
   // Jena's units that arrive by the die or only by an event (jena:3.1, jena:3.2), and von Rüchel's
   // cavalry by the Prussian entry area (jena:11.5).
-  if (jena)
+  // The set-aside units carry a turn after the calendar's last, so that only their event brings them.
+  if (jena) {
+    const int set_aside = std::max(13, spec.last_turn + 1);
     y << "  - {id: I, side: french, type: infantry, strength: 4, movement: 2, status: pending, arrival_turn: 5, entry: B}\n"
-         "  - {id: Bav, side: french, type: infantry, strength: 2, movement: 2, status: pending, arrival_turn: 13, entry: A}\n"
+         "  - {id: Bav, side: french, type: infantry, strength: 2, movement: 2, status: pending, arrival_turn: "
+      << set_aside << ", entry: A}\n"
          "  - {id: vR - CB, side: prussian, type: cavalry, strength: 2, movement: 3, status: pending, arrival_turn: 6, "
          "entry: prussian}\n"
-         "  - {id: SW - CB, side: prussian, type: cavalry, strength: 2, movement: 3, status: pending, arrival_turn: 13, "
-         "entry: prussian}\n";
+         "  - {id: SW - CB, side: prussian, type: cavalry, strength: 2, movement: 3, status: pending, arrival_turn: "
+      << set_aside << ", entry: prussian}\n";
+  }
   // Step D.
   if (leipzig) {
     y << "state: {morale: {french: " << 4 + pick(5) << ", allied-north: " << 4 + pick(5) << ", allied-south: " << 4 + pick(5)

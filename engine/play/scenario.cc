@@ -98,6 +98,18 @@ void complete_scenario(Scenario& scenario, const ScenarioFields& where) {
     const auto& p = setup.problems.front();
     where.units.fail("illegal set-up (" + p.rule + "): " + (p.unit.empty() ? "" : p.unit + ": ") + p.reason);
   }
+  // A unit set aside for an event (jena:3.1, jena:3.2) is never due by schedule: in a played
+  // game its arrival turn must lie after the calendar's last turn, or the schedule would bring it.
+  for (std::size_t i = 0; i < sc->initial.units.size(); ++i) {
+    const Unit& u = sc->initial.units[i];
+    const char* rule = sc->rules->only_an_event_brings(u, silent);
+    if (rule && u.status == UnitStatus::Pending && u.arrival_turn <= sc->calendar.last_turn)
+      where.units.at(i)["arrival_turn"].fail(u.id + " is set aside until an event brings it (" + rule +
+                                             "): its arrival turn " + std::to_string(u.arrival_turn) +
+                                             " falls within the calendar (last turn " +
+                                             std::to_string(sc->calendar.last_turn) +
+                                             "), so give one after the last turn");
+  }
   // Step F.
   // The events are a list of cards (the draw pile), or {draw_pile, set_aside} where cards wait
   // to be shuffled in (Leipzig's Substitute cards, leipzig:3.0.6, leipzig:5.1).

@@ -93,5 +93,41 @@ TEST(JenaGame, jena_4_1_AGameWithoutTheNumbersIsRefusedAtTurnTen) {
   EXPECT_TRUE(refused) << "the game ended on turn " << g.position().turn << " with no refusal";
 }
 
+// jena:3.1, jena:3.2: the set-aside units come only by their event. A scenario to play that
+// has one due by schedule within its calendar (here Turn 13 of 13, which a generated scenario
+// once did, so the Bavarians marched on with no card) is refused, naming the unit's field; one
+// that carries it after the last turn is accepted.
+TEST(JenaGame, jena_3_1_ASetAsideUnitDueWithinTheCalendarIsRefusedNamingTheField) {
+  HEXLAW_CITES("jena:3.1", "jena:3.2");
+  GeneratedScenarioSpec spec;
+  spec.game = "jena";
+  spec.units_per_side = 3;
+  spec.cols = 14;
+  spec.rows = 10;
+  spec.last_turn = 13;
+  spec.seed = 9;
+  const std::string yaml = generated_scenario_yaml(spec);
+  ASSERT_NE(yaml.find("id: Bav, side: french, type: infantry, strength: 2, movement: 2, status: pending, arrival_turn: 14"),
+            std::string::npos);
+  EXPECT_NO_THROW(parse_scenario_text(testing::source_spec(), yaml, "after.yaml"));
+  for (const auto& [id, rule] : {std::pair{"Bav", "jena:3.1"}, std::pair{"SW - CB", "jena:3.2"}}) {
+    std::string due = yaml;
+    const auto unit = due.find(std::string("id: ") + id + ", ");
+    const auto at = due.find("arrival_turn: 14", unit);
+    ASSERT_NE(at, std::string::npos);
+    due.replace(at, 16, "arrival_turn: 13");
+    try {
+      parse_scenario_text(testing::source_spec(), due, "due.yaml");
+      ADD_FAILURE() << id << " due on the last turn was accepted";
+    } catch (const CaseError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("due.yaml"), std::string::npos) << what;
+      EXPECT_NE(what.find("arrival_turn"), std::string::npos) << what;
+      EXPECT_NE(what.find(rule), std::string::npos) << what;
+      EXPECT_NE(what.find(std::string(id) + " is set aside"), std::string::npos) << what;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hexlaw::play

@@ -31,6 +31,7 @@ class JenaRules : public N20Rules {
   void at_game_turn_end(int turn, GameState& s, DiceSource& dice, Trace& t) const override;
   NightMorale judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const override;
   LocList friendly_locs(const Unit& u, const Map& m, const GameState& s) const override;
+  const char* only_an_event_brings(const Unit& u, Trace& t) const override;
 
   // The Sudden Death number printed in Turn `turn`'s box, from the state marker
   // `sudden-death:TURN=N` (the Turn Track is not in the sources); nothing when not given.

@@ -115,4 +115,12 @@ void JenaRules::setup_problems(const Map& m, const GameState& s, std::vector<Set
                         "B - 1 and B - 1AG use one pair of setup hexes together (jena.free_deployment_choice = same-pair)"});
 }
 
+// RULE jena:3.1 — the Bavarian Division is set aside: only its Random Event brings it, never a schedule
+// RULE jena:3.2 — likewise the SW - CB Cavalry Division on the Prussian side
+const char* JenaRules::only_an_event_brings(const Unit& u, Trace& t) const {
+  const jena::OrderOfBattle* o = listed(u.id.view(), {}, t);
+  if (!o || o->arrives != Arrives::ByEvent) return nullptr;
+  return o->side == "french" ? "jena:3.1" : "jena:3.2";
+}
+
 }  // namespace hexlaw::n20

@@ -181,7 +181,7 @@ std::pair<std::string, std::string> refusal(const Board& b, const Cursor& from, 
   switch (r.refusal) {
     case Refusal::AfterStop: {
       StopReason s = stop_reason(b, from, base);
-      return {s.rule, "the unit had to stop in " + name(b, from.hex) + ": " + s.reason};
+      return {std::string(s.rule), "the unit had to stop in " + name(b, from.hex) + ": " + s.reason};
     }
     case Refusal::NotAdjacent: return {"std:6.0", name(b, to) + " is not adjacent to " + name(b, from.hex)};
     case Refusal::OffMap: return {"std:6.0", name(b, to) + " is off the map"};

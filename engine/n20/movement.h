@@ -24,7 +24,7 @@ struct MoveOptions {
 
 // Why a unit must stop in a hex (or nothing, when it could go on).
 struct StopReason {
-  std::string rule;    // std:6.7, std:6.5, std:6.2 …
+  std::string_view rule;  // std:6.7, std:6.5, std:6.2 … (the engine's own literals)
   std::string reason;  // for a person
 };
 

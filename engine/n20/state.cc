@@ -108,8 +108,8 @@ const Unit* GameState::unit_at(Hex h) const {
     if (u.on_map() && u.hex == h) return &u;
   return nullptr;
 }
-std::vector<const Unit*> GameState::units_at(Hex h) const {
-  std::vector<const Unit*> out;
+GameState::UnitsAt GameState::units_at(Hex h) const {
+  UnitsAt out;
   for (const auto& u : units)
     if (u.on_map() && u.hex == h) out.push_back(&u);
   return out;

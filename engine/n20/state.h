@@ -20,6 +20,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "engine/core/hex.h"
+#include "engine/core/inline_vector.h"
 #include "engine/core/tag_set.h"
 #include "engine/core/symbol.h"
 
@@ -160,7 +161,10 @@ struct GameState {
   Unit* unit(const char* id) { return unit(std::string_view(id)); }
   // The unit on the map at h, if any (the engine never leaves two there at rest, std:6.9).
   const Unit* unit_at(Hex h) const;
-  std::vector<const Unit*> units_at(Hex h) const;
+  // Every unit on the map at h, in list order: held inline (a hex holds one unit at rest, a
+  // few in passing or with a garrison), so asking allocates nothing.
+  using UnitsAt = InlineVector<const Unit*, 4>;
+  UnitsAt units_at(Hex h) const;
   // Game-level markers.
   bool has_marker(Symbol m) const;
   void set_marker(Symbol m, bool on);

@@ -35,6 +35,8 @@ class Trace {
   struct IdsOnly {};
   Trace(IdsOnly, const Catalog& catalog) : catalog_(&catalog), on_(false), ids_only_(true) {}
   bool on() const { return on_; }
+  // Whether it keeps nothing at all, not even the ids cited (Trace::Off).
+  bool keeps_nothing() const { return !on_ && !ids_only_; }
   // An empty trace that records the way this one does (reasons, ids only, or nothing).
   Trace like() const;
 

@@ -104,19 +104,6 @@ class ShownIndex {
   std::size_t used_ = 0;
 };
 
-// Whether `trace` keeps nothing at all, not even the ids cited (Trace::Off): a citation made
-// into an empty trace like it leaves no entry. The id is the one every fought battle cites
-// (step G); a catalog without it keeps the full enumeration.
-bool keeps_nothing(const Trace& trace) {
-  Trace probe = trace.like();
-  try {
-    probe.cite("std:9.0", std::string());
-  } catch (const std::exception&) {
-    return false;
-  }
-  return probe.entries().empty();
-}
-
 }  // namespace
 
 // Step A. Refuse Dummies, as a played battle does. Step B. Walk the tree of rolls from the
@@ -131,7 +118,7 @@ std::vector<Weighted<BattleOutcome>> battle_odds(const N20Rules& rules, const Ma
   // Step B. A trace that keeps nothing needs no explanation of the retreats: each is searched
   // for the path taken alone.
   ResolutionPolicy as_asked = policy;
-  as_asked.choose_path_alone = as_asked.choose_path_alone || keeps_nothing(trace);
+  as_asked.choose_path_alone = as_asked.choose_path_alone || trace.keeps_nothing();
   DistinctCitations citations(trace);
   std::vector<Weighted<BattleOutcome>> out;
   out.reserve(64);

@@ -924,7 +924,11 @@ BattleOutcome resolve_battle(const N20Rules& rules, const Map& map, const GameSt
                              Trace& trace) {
   refuse_dummies(rules, state, battle.attackers, "fight in a battle");
   refuse_dummies(rules, state, battle.defenders, "fight in a battle");
-  BattleResolution r(rules, map, state, battle, policy);
+  // A trace that keeps nothing needs no explanation of the retreats: each is searched for the
+  // path the policy takes alone, as exact odds asked silently do.
+  ResolutionPolicy as_asked = policy;
+  as_asked.choose_path_alone = as_asked.choose_path_alone || trace.keeps_nothing();
+  BattleResolution r(rules, map, state, battle, as_asked);
   for (;;) {
     switch (r.run(trace)) {
       case BattleResolution::Waiting::Roll:

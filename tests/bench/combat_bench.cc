@@ -70,6 +70,24 @@ BENCHMARK(BM_ExactOdds2v2)->Unit(benchmark::kMicrosecond);
 void BM_ExactOdds3v1(benchmark::State& bench) { odds(bench, {{"A1", "A2", "A3"}, {"D2"}}); }
 BENCHMARK(BM_ExactOdds3v1)->Unit(benchmark::kMicrosecond);
 
+// One line of the same 2 against 2 battle resolved as a played game resolves it: seeded dice
+// (the seeds 1 to 64 in turn, so the lines average over the results), no trace, the stated
+// policy choosing every retreat. The profile of battle resolution alone.
+void BM_ResolveBattle2v2(benchmark::State& bench) {
+  Field f;
+  const n20::BattleDeclaration b{{"A1", "A2"}, {"D1", "D2"}};
+  n20::ResolutionPolicy policy;
+  policy.group_battle_die = true;
+  std::uint64_t seed = 0;
+  for (auto _ : bench) {
+    SeededDice dice(seed++ % 64 + 1);
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
+    auto outcome = n20::resolve_battle(*f.rules, f.map, f.state, b, policy, dice, t);
+    benchmark::DoNotOptimize(outcome);
+  }
+}
+BENCHMARK(BM_ResolveBattle2v2)->Unit(benchmark::kMicrosecond);
+
 // The same 2 against 2 battle asked as a rules lawyer would, through ask() on an already
 // parsed case. BM_AskOdds2v2 is the odds question (the target: each distinct outcome
 // with its exact probability and every distinct citation with its reason); the resolve

@@ -82,7 +82,8 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
                          "single_defender), not " + std::to_string(def.size()));
   // Step B.
   Trace silent(Trace::Off{}, rules.catalog());
-  std::vector<bool> bombarding(att.size(), false);
+  InlineVector<bool, 8> bombarding;
+  bombarding.resize(att.size());
   for (std::size_t i = 0; i < att.size(); ++i) {
     const Unit& a = *att[i];
     if (b.countercharge && a.type != UnitType::Cavalry)
@@ -128,6 +129,8 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
     trace.cite("std:8.2.2", lost ? "the countercharge meets enemy cavalry: no doubling"
                                  : "countercharging units fight at double strength");
   }
+  t.attack.reserve(att.size());
+  t.defense.reserve(def.size());
   for (std::size_t i = 0; i < att.size(); ++i) {
     const Unit& a = *att[i];
     StrengthLine s{a.id, a.strength, rules.base_strength(a, state, trace), bombarding[i], {}};
@@ -183,12 +186,12 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   // Step E.
   t.terrain_source = "none";
   int candidates = 0;
-  std::vector<std::string> offered;  // every benefit on offer, for the explanation
+  std::vector<std::string> offered;  // every benefit on offer, for the explanation (kept only for a trace that keeps reasons)
   for (const Unit* d : def) {
     const TerrainType& here = rules.terrain_of(map, d->hex, state);
     const int hex_value = here.combat ? *here.combat : unstated_value(rules, here.name);
     ++candidates;
-    offered.push_back(map.name(d->hex) + " " + here.name + " +" + std::to_string(hex_value));
+    if (trace.on()) offered.push_back(map.name(d->hex) + " " + here.name + " +" + std::to_string(hex_value));
     if (hex_value > t.terrain) {
       t.terrain = hex_value;
       t.terrain_source = map.name(d->hex) + " " + here.name;
@@ -197,7 +200,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       trace.cite(here.rule, [&] { return map.name(d->hex) + " is " + here.name + ": +" + std::to_string(hex_value) + " to its defender"; });
     // Hexside benefits: a cross-hexside benefit counts only when every attacker attacks
     // across a hexside of that type.
-    std::vector<std::string> names;
+    InlineVector<std::string_view, 6> names;  // the chart's names, which outlive the battle
     for (const Unit* a : att) {
       auto hs = Hexside::between(a->hex, d->hex);
       if (!hs) continue;
@@ -205,7 +208,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
         if (std::find(names.begin(), names.end(), ht->name) == names.end()) names.push_back(ht->name);
     }
     for (const auto& n : names) {
-      const HexsideType* ht = rules.terrain_chart().side(n);
+      const HexsideType* ht = rules.terrain_chart().side(std::string(n));
       const auto value = hexside_value(rules, *ht);
       if (!value) continue;
       const bool all_across = std::all_of(att.begin(), att.end(), [&](const Unit* a) {
@@ -217,14 +220,14 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       });
       const bool cross = ht->cross_hexside;
       if (cross && !all_across) {
-        trace.cite(rules.terrain_table_id(), [&] { return d->id + " gets no " + n + " benefit: not every attacker is across it"; });
+        trace.cite(rules.terrain_table_id(), [&] { return d->id + " gets no " + std::string(n) + " benefit: not every attacker is across it"; });
         continue;
       }
       ++candidates;
-      offered.push_back("the " + n + " hexside of " + map.name(d->hex) + " +" + std::to_string(*value));
+      if (trace.on()) offered.push_back("the " + std::string(n) + " hexside of " + map.name(d->hex) + " +" + std::to_string(*value));
       if (*value > t.terrain) {
         t.terrain = *value;
-        t.terrain_source = "the " + n + " hexside of " + map.name(d->hex);
+        t.terrain_source = "the " + std::string(n) + " hexside of " + map.name(d->hex);
       }
     }
   }

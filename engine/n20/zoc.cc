@@ -86,9 +86,11 @@ bool in_enemy_zoc(const N20Rules& rules, const Map& map, const GameState& state,
 bool adjacent_for_rules(const N20Rules& rules, const Map& map, const GameState& state, Hex a, Hex b,
                         Trace& trace) {
   auto side = Hexside::between(a, b);
-  const std::string an = map.name(a), bn = map.name(b);
+  // The hexes' names are written only for a trace that keeps reasons.
+  auto an = [&] { return map.name(a); };
+  auto bn = [&] { return map.name(b); };
   if (!side) {
-    trace.cite("std:7.0", [&] { return an + " and " + bn + " do not share a hexside"; });
+    trace.cite("std:7.0", [&] { return an() + " and " + bn() + " do not share a hexside"; });
     return false;
   }
   bool river = false, crossing = false;
@@ -98,10 +100,10 @@ bool adjacent_for_rules(const N20Rules& rules, const Map& map, const GameState& 
   }
   if (river && !crossing) {
     // RULE std:7.0 — units across a major river hexside without bridge or ford are not adjacent
-    trace.cite("std:7.0", [&] { return an + " and " + bn + " are separated by a river no unit may cross (no bridge or ford): not adjacent"; });
+    trace.cite("std:7.0", [&] { return an() + " and " + bn() + " are separated by a river no unit may cross (no bridge or ford): not adjacent"; });
     return false;
   }
-  trace.cite("std:7.0", [&] { return an + " and " + bn + " are adjacent" +
+  trace.cite("std:7.0", [&] { return an() + " and " + bn() + " are adjacent" +
                             (river ? " (the river is crossed by a bridge or ford)" : ""); });
   return true;
 }

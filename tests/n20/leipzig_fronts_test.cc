@@ -144,5 +144,17 @@ TEST(LeipzigFronts, leipzig_12_7_ReturnAtZeroStandsUntilItRises) {
   EXPECT_NO_THROW(leipzig({{"leipzig.general_retreat_return_value", "1"}}));
 }
 
+// leipzig:14.0: at the Allied night each Allied Front is judged for its rest, and only the
+// Fronts: the French track, rested at the French night, is never judged as a Front (the answer's
+// morale is the same either way, so the explanation is what shows it).
+TEST(LeipzigFronts, leipzig_14_0_AnAlliedNightJudgesEachFrontAndNeverTheFrenchTrack) {
+  HEXLAW_CITES("leipzig:14.0");
+  const auto reasons = testing::reasons_cited("cases/leipzig/14.0/allied-fronts-rest-on-their-conditions.yaml", "leipzig:14.0");
+  EXPECT_TRUE(testing::some_reason_says(reasons, {"allied-north Front does not rest", "none of its units is on the map"}));
+  EXPECT_TRUE(testing::some_reason_says(reasons, {"allied-south Front rests: +1"}));
+  EXPECT_FALSE(testing::some_reason_says(reasons, {"french Front"}));
+  EXPECT_EQ(reasons.size(), 3u);
+}
+
 }  // namespace
 }  // namespace hexlaw::n20

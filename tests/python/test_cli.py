@@ -85,3 +85,20 @@ def test_a_refusal_expected_by_the_case_passes_check_and_another_fails(cli, tmp_
     assert r.returncode == 1 and "expected a refusal under leipzig:12.0" in r.stderr
     line = json.loads(run(cli, "ask", "--jsonl", str(good)).stdout)
     assert line["refused"]["rule"] == "leipzig:2.1" and line["check"]["ok"] is True
+
+
+def test_trace_dir_records_a_rule_cited_only_at_run_time(cli, source_dir, tmp_path):
+    """jena:9.8.6: Jena's LOC hexes for a retreat are the standard lists, so the layer names its
+    case only in the run-time record of cited rules (--trace-dir), which the coverage report
+    reads. A French unit's retreat records it, as a Prussian one's does."""
+    for case in ("french-head-for-theirs", "prussians-head-for-their-loc"):
+        out = tmp_path / case
+        out.mkdir()
+        r = run(cli, "--trace-dir", str(out), "ask", "--cases-root", str(source_dir / "cases"),
+                str(source_dir / f"cases/jena/9.8.6/{case}.yaml"))
+        assert r.returncode == 0, r.stderr
+        ids = set()
+        for f in out.glob("cited-*.ids"):
+            ids |= set(f.read_text().split())
+        assert "jena:9.8.6" in ids, (case, sorted(ids))
+        assert "std:9.8.6" in ids

@@ -14,15 +14,20 @@
 namespace hexlaw::play {
 namespace {
 
-std::shared_ptr<const Scenario> jena_scenario(std::uint64_t seed) {
+// A generated Jena scenario's spec on a 14 x 10 map.
+GeneratedScenarioSpec jena_spec(int units_per_side, int last_turn, std::uint64_t seed) {
   GeneratedScenarioSpec spec;
   spec.game = "jena";
-  spec.units_per_side = 8;
+  spec.units_per_side = units_per_side;
   spec.cols = 14;
   spec.rows = 10;
-  spec.last_turn = 12;
+  spec.last_turn = last_turn;
   spec.seed = seed;
-  return generated_scenario(testing::source_spec(), spec);
+  return spec;
+}
+
+std::shared_ptr<const Scenario> jena_scenario(std::uint64_t seed) {
+  return generated_scenario(testing::source_spec(), jena_spec(8, 12, seed));
 }
 
 Game played(std::uint64_t seed) {
@@ -70,14 +75,7 @@ TEST(JenaGame, jena_4_1_SomeSeededGamesEndBySuddenDeathAndReplayExactly) {
 
 TEST(JenaGame, jena_4_1_AGameWithoutTheNumbersIsRefusedAtTurnTen) {
   HEXLAW_CITES("jena:4.1");
-  GeneratedScenarioSpec spec;
-  spec.game = "jena";
-  spec.units_per_side = 3;
-  spec.cols = 14;
-  spec.rows = 10;
-  spec.last_turn = 12;
-  spec.seed = 9;
-  std::string yaml = generated_scenario_yaml(spec);
+  std::string yaml = generated_scenario_yaml(jena_spec(3, 12, 9));
   const auto at = yaml.find(", markers: [");
   ASSERT_NE(at, std::string::npos);
   yaml.erase(at, yaml.find(']', at) + 1 - at);
@@ -99,14 +97,7 @@ TEST(JenaGame, jena_4_1_AGameWithoutTheNumbersIsRefusedAtTurnTen) {
 // that carries it after the last turn is accepted.
 TEST(JenaGame, jena_3_1_ASetAsideUnitDueWithinTheCalendarIsRefusedNamingTheField) {
   HEXLAW_CITES("jena:3.1", "jena:3.2");
-  GeneratedScenarioSpec spec;
-  spec.game = "jena";
-  spec.units_per_side = 3;
-  spec.cols = 14;
-  spec.rows = 10;
-  spec.last_turn = 13;
-  spec.seed = 9;
-  const std::string yaml = generated_scenario_yaml(spec);
+  const std::string yaml = generated_scenario_yaml(jena_spec(3, 13, 9));
   ASSERT_NE(yaml.find("id: Bav, side: french, type: infantry, strength: 2, movement: 2, status: pending, arrival_turn: 14"),
             std::string::npos);
   EXPECT_NO_THROW(parse_scenario_text(testing::source_spec(), yaml, "after.yaml"));

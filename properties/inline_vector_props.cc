@@ -28,7 +28,7 @@ struct Owned {
   friend bool operator==(const Owned& a, const Owned& b) { return a.text == b.text; }
 };
 
-enum class Op { PushCopy, PushSelf, PopBack, Erase, Resize, Clear, CopyIn, MoveIn, CopyOut, MoveOut };
+enum class Op { PushCopy, PushSelf, PopBack, Erase, Resize, Clear, CopyIn, MoveIn, CopyOut, MoveOut, EraseAt, EraseIf, Assign };
 
 // Plays `ops` on an InlineVector<T, 3> and on a std::vector<T> side by side and checks they
 // hold the same values after each step; `make(k)` builds the k-th value.
@@ -59,6 +59,25 @@ void same_as_vector(const std::vector<std::pair<Op, int>>& ops, Make make) {
       case Op::MoveIn: { InlineVector<T, 3> other(model); v = std::move(other); RC_ASSERT(other.empty()); break; }
       case Op::CopyOut: { InlineVector<T, 3> copy(v); RC_ASSERT(copy == model); break; }
       case Op::MoveOut: { InlineVector<T, 3> moved(std::move(v)); RC_ASSERT(moved == model); v = moved; break; }
+      case Op::EraseAt:  // the value at one place; the next one's place is returned
+        if (!model.empty()) {
+          const std::size_t i = static_cast<std::size_t>(k) % model.size();
+          RC_ASSERT(v.erase(v.begin() + i) == v.begin() + i);
+          model.erase(model.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        break;
+      case Op::EraseIf: {
+        const T gone = make(k % 4);
+        RC_ASSERT(v.erase_if([&](const T& x) { return x == gone; }) == static_cast<std::size_t>(std::erase(model, gone)));
+        break;
+      }
+      case Op::Assign: {  // the values of a range, from none to more than the inline room
+        std::vector<T> from;
+        for (int i = 0; i < k % 7; ++i) from.push_back(make(k + i));
+        v.assign(from.begin(), from.end());
+        model = from;
+        break;
+      }
     }
     RC_ASSERT(v.size() == model.size());
     RC_ASSERT(v == model);
@@ -67,7 +86,7 @@ void same_as_vector(const std::vector<std::pair<Op, int>>& ops, Make make) {
 
 rc::Gen<std::vector<std::pair<Op, int>>> ops() {
   return rc::gen::container<std::vector<std::pair<Op, int>>>(
-      rc::gen::pair(rc::gen::map(rc::gen::inRange(0, 10), [](int i) { return static_cast<Op>(i); }),
+      rc::gen::pair(rc::gen::map(rc::gen::inRange(0, 13), [](int i) { return static_cast<Op>(i); }),
                     rc::gen::inRange(0, 100)));
 }
 

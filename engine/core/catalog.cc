@@ -2,6 +2,7 @@
 #include "engine/core/catalog.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <regex>
 
@@ -146,6 +147,11 @@ Catalog Catalog::load(const std::filesystem::path& spec_dir) {
       throw SpecError(c.file, where("data"), "table file '" + c.data + "' does not exist", c.line);
   }
   return cat;
+}
+
+std::uint64_t Catalog::Generation::next() {
+  static std::atomic<std::uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
 const RuleCase* Catalog::find(std::string_view id) const {

@@ -57,8 +57,26 @@ class Catalog {
   bool has(std::string_view id) const { return find(id) != nullptr; }
   const std::vector<RuleCase>& cases() const { return cases_; }
   const std::filesystem::path& spec_dir() const { return spec_dir_; }
+  // A number no other catalog of this process has had (a copy shares it with its original,
+  // whose cases it holds): what a rule literal notes as the last catalog that held it.
+  std::uint64_t generation() const { return generation_.value; }
 
  private:
+  // Fresh for every catalog made, and for one whose cases were moved away.
+  struct Generation {
+    std::uint64_t value = next();
+    Generation() = default;
+    Generation(const Generation&) = default;
+    Generation& operator=(const Generation&) = default;
+    Generation(Generation&& o) noexcept : value(o.value) { o.value = next(); }
+    Generation& operator=(Generation&& o) noexcept {
+      value = o.value;
+      o.value = next();
+      return *this;
+    }
+    static std::uint64_t next();
+  };
+  Generation generation_;
   std::filesystem::path spec_dir_;
   std::vector<RuleCase> cases_;
   // An open-addressed hash table over cases_ (a power of two in size, at most half full):

@@ -30,14 +30,14 @@ int DiceSource::roll_grouped(int sides, const std::vector<int>& group_of_face, s
   if (sides < 1 || group_of_face.size() != static_cast<std::size_t>(sides))
     throw std::invalid_argument("a grouped die needs one group per face");
   const int v = next_grouped(sides, group_of_face, rule, purpose);
-  log_.push_back(RollRecord{sides, v, std::string(rule), std::string(purpose)});
+  if (keeps_log_) log_.push_back(RollRecord{sides, v, std::string(rule), std::string(purpose)});
   return v;
 }
 
 int DiceSource::roll(int sides, std::string_view rule, std::string_view purpose) {
   if (sides < 1) throw std::invalid_argument("a die needs at least one face");
   const int v = next(sides, rule, purpose);
-  log_.push_back(RollRecord{sides, v, std::string(rule), std::string(purpose)});
+  if (keeps_log_) log_.push_back(RollRecord{sides, v, std::string(rule), std::string(purpose)});
   return v;
 }
 

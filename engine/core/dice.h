@@ -37,6 +37,14 @@ class DiceSource {
   // returns the group's first face. Only for rolls whose exact face the answer never shows.
   int roll_grouped(int sides, const std::vector<int>& group_of_face, std::string_view rule, std::string_view purpose);
   const std::vector<RollRecord>& log() const { return log_; }
+  // Whether rolls are written to log() (by default they are). A source whose log nobody reads
+  // (a played game's dice) turns it off; callers then need not write a roll's purpose, and
+  // may pass "" (BattleResolution::roll_from does).
+  bool keeps_log() const { return keeps_log_; }
+  void keep_no_log() {
+    keeps_log_ = false;
+    log_.clear();
+  }
   virtual std::string mode() const = 0;
 
  protected:
@@ -50,6 +58,7 @@ class DiceSource {
 
  private:
   std::vector<RollRecord> log_;
+  bool keeps_log_ = true;
 };
 
 // xoshiro256** seeded through splitmix64; faces drawn by rejection so every face is exactly

@@ -98,6 +98,28 @@ class InlineVector {
     size_ -= static_cast<std::uint32_t>(gone);
     return gone;
   }
+  // Removes the value at `at`, keeping the others in order; where the next value now is.
+  T* erase(const T* at) {
+    T* p = data() + (at - data());
+    std::move(p + 1, end(), p);
+    pop_back();
+    return p;
+  }
+  // Removes every value `drop` holds for, keeping the others in order; how many went.
+  template <class Pred>
+  std::size_t erase_if(Pred drop) {
+    T* kept = std::remove_if(begin(), end(), drop);
+    const auto gone = static_cast<std::size_t>(end() - kept);
+    std::destroy(kept, end());
+    size_ -= static_cast<std::uint32_t>(gone);
+    return gone;
+  }
+  // Replaces the values with those of [first, last).
+  template <class It>
+  void assign(It first, It last) {
+    clear();
+    for (; first != last; ++first) push_back(*first);
+  }
   void clear() {
     std::destroy(begin(), end());
     size_ = 0;

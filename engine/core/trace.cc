@@ -29,6 +29,7 @@ class DynamicSink {
     std::lock_guard lock(mutex_);
     dir_ = dir;
     enabled_.store(true, std::memory_order_release);
+    trace_detail::recording_citations.store(true, std::memory_order_release);
   }
   void add(std::string_view rule) {
     if (!enabled_.load(std::memory_order_acquire)) return;
@@ -53,6 +54,11 @@ class DynamicSink {
 
 void record_cited_ids_in(const std::string& dir) { DynamicSink::get().start(dir); }
 void record_dynamic_citation(std::string_view rule) { DynamicSink::get().add(rule); }
+
+Trace::Trace(const Catalog& catalog) : catalog_(&catalog), catalog_generation_(catalog.generation()) {}
+Trace::Trace(Off, const Catalog& catalog) : catalog_(&catalog), catalog_generation_(catalog.generation()), on_(false) {}
+Trace::Trace(IdsOnly, const Catalog& catalog)
+    : catalog_(&catalog), catalog_generation_(catalog.generation()), on_(false), ids_only_(true) {}
 
 Trace Trace::like() const {
   Trace t(*catalog_);
@@ -162,31 +168,37 @@ void Trace::check_known(std::string_view rule) {
   known_[slot_index] = KnownId{c->id, head, tail};
 }
 
+// A trace that keeps ids only keeps each once.
+void Trace::keep_id(std::string_view rule) {
+  if (std::none_of(entries_.begin(), entries_.end(), [&](const Citation& c) { return c.rule == rule; }))
+    entries_.push_back(Citation{std::string(rule), ""});
+}
+
 // A silent trace still refuses ids the catalog lacks.
 void Trace::record_silent(std::string_view rule) {
-  if (ids_only_ && std::none_of(entries_.begin(), entries_.end(), [&](const Citation& c) { return c.rule == rule; }))
-    entries_.push_back(Citation{std::string(rule), ""});
   check_known(rule);
-  record_dynamic_citation(rule);
+  record_silent_checked(rule);
 }
 
 void Trace::cite(std::string_view rule, std::string reason) {
-  if (!on_) {
-    record_silent(rule);
-    return;
-  }
   check_known(rule);
+  if (on_) cite_checked(rule, std::move(reason));
+  else record_silent_checked(rule);
+}
+
+void Trace::cite(std::string_view rule, const char* reason) {
+  check_known(rule);
+  if (on_) cite_checked(rule, reason);
+  else record_silent_checked(rule);
+}
+
+void Trace::cite_checked(std::string_view rule, std::string&& reason) {
   record_dynamic_citation(rule);
   if (distinct_) distinct_->take(rule, std::move(reason));
   else entries_.push_back(Citation{std::string(rule), std::move(reason)});
 }
 
-void Trace::cite(std::string_view rule, const char* reason) {
-  if (!on_) {
-    record_silent(rule);
-    return;
-  }
-  check_known(rule);
+void Trace::cite_checked(std::string_view rule, const char* reason) {
   record_dynamic_citation(rule);
   if (distinct_) distinct_->take(rule, std::string_view(reason));
   else entries_.push_back(Citation{std::string(rule), std::string(reason)});

@@ -3,6 +3,7 @@
 // not know throws UnknownRuleError at the moment it is made — never a silent string.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -11,10 +12,19 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/rule_literal.h"
+
 namespace hexlaw {
 
 class Catalog;
 class DistinctCitations;
+
+namespace trace_detail {
+// Whether the process records the ids it cites (record_cited_ids_in was called): read at every
+// citation, so a citation when it is not costs one load.
+inline std::atomic<bool> recording_citations{false};
+}  // namespace trace_detail
+void record_dynamic_citation(std::string_view rule);
 
 struct Citation {
   std::string rule;    // `std:7.0`
@@ -25,15 +35,15 @@ class Trace {
  public:
   // `catalog` validates every cited id (the rule set's, the case's: the spec in use); it must
   // outlive the trace.
-  explicit Trace(const Catalog& catalog) : catalog_(&catalog) {}
+  explicit Trace(const Catalog& catalog);
   // A trace that records nothing, for hot inner searches whose callers explain the result
   // themselves (ids are still checked, and recorded for dynamic coverage).
   struct Off {};
-  Trace(Off, const Catalog& catalog) : catalog_(&catalog), on_(false) {}
+  Trace(Off, const Catalog& catalog);
   // A trace that keeps only which rules were cited (each once, in order), without building
   // reasons: for records that list the rules applied, such as a played game's.
   struct IdsOnly {};
-  Trace(IdsOnly, const Catalog& catalog) : catalog_(&catalog), on_(false), ids_only_(true) {}
+  Trace(IdsOnly, const Catalog& catalog);
   bool on() const { return on_; }
   // Whether it keeps nothing at all, not even the ids cited (Trace::Off).
   bool keeps_nothing() const { return !on_ && !ids_only_; }
@@ -53,6 +63,26 @@ class Trace {
     else record_silent(rule);
   }
 
+  // The same three for an id written in the engine's code (`"std:9.6.1"_rule`): checked
+  // against the catalog the first time, then by one compare, and recorded with no look-up.
+  void cite(Rule rule, std::string reason) {
+    check_known(rule);
+    if (on_) cite_checked(rule, std::move(reason));
+    else record_silent_checked(rule);
+  }
+  void cite(Rule rule, const char* reason) {
+    check_known(rule);
+    if (on_) cite_checked(rule, reason);
+    else record_silent_checked(rule);
+  }
+  template <class F>
+    requires std::is_invocable_r_v<std::string, F>
+  void cite(Rule rule, F&& make_reason) {
+    check_known(rule);
+    if (on_) cite_checked(rule, std::string(make_reason()));
+    else record_silent_checked(rule);
+  }
+
   const std::vector<Citation>& entries() const { return entries_; }
   // Distinct rule ids in order of first citation.
   std::vector<std::string> citations() const;
@@ -63,7 +93,22 @@ class Trace {
   friend class DistinctCitations;
   void record_silent(std::string_view rule);
   void check_known(std::string_view rule);
+  // A literal's id, checked only when its slot has not seen this trace's catalog.
+  void check_known(Rule rule) {
+    if (rule.slot().known_in.load(std::memory_order_relaxed) == catalog_generation_) return;
+    check_known(rule.id());
+    rule.slot().known_in.store(catalog_generation_, std::memory_order_relaxed);
+  }
+  // The rest of a citation whose id is known to be in the catalog.
+  void record_silent_checked(std::string_view rule) {
+    if (ids_only_) keep_id(rule);
+    if (trace_detail::recording_citations.load(std::memory_order_relaxed)) record_dynamic_citation(rule);
+  }
+  void keep_id(std::string_view rule);
+  void cite_checked(std::string_view rule, std::string&& reason);
+  void cite_checked(std::string_view rule, const char* reason);
   const Catalog* catalog_;
+  std::uint64_t catalog_generation_;  // catalog_->generation(), read once
   // The ids last found in the catalog (views of the catalog's own text, which outlives the
   // trace), with their bytes as two words for a compare without memcmp: a resolution cites a
   // handful of ids in turn, so one remembered id missed most of the time.
@@ -116,6 +161,5 @@ class DistinctCitations {
 // programs at the top call it when $HEXLAW_TRACE_DIR is set (the CLI, the Python module, the
 // test programs); the engine reads no environment. The one process-wide recorder, locked.
 void record_cited_ids_in(const std::string& dir);
-void record_dynamic_citation(std::string_view rule);
 
 }  // namespace hexlaw

@@ -14,8 +14,8 @@ void lose_step(const Context& x, UnitAfter& u, Trace& t, const char* why) {
   u.cp -= x.readings.is(jemmapes::reading::losses_ss_per_step_2) ? 2 : 1;
   u.steps_lost += 1;
   if (u.cp <= 0) u.destroyed = true;
-  t.cite("jemmapes:6.3", [&] { return u.unit->id + " loses a step (" + why + ")" + (u.destroyed ? ": destroyed" : ""); });
-  t.cite("jemmapes:1.1", [&] { return u.unit->id + "'s SS now " + std::to_string(std::max(0, u.cp)) + " (jemmapes.losses.ss_per_step = " + x.readings.of(jemmapes::Switch::LossesSsPerStep) + ")"; });
+  t.cite("jemmapes:6.3"_rule, [&] { return u.unit->id + " loses a step (" + why + ")" + (u.destroyed ? ": destroyed" : ""); });
+  t.cite("jemmapes:1.1"_rule, [&] { return u.unit->id + "'s SS now " + std::to_string(std::max(0, u.cp)) + " (jemmapes.losses.ss_per_step = " + x.readings.of(jemmapes::Switch::LossesSsPerStep) + ")"; });
 }
 
 // One level for `u`: a step instead if it was in rout before the combat; reaching rout it retreats.
@@ -28,7 +28,7 @@ bool take_level(const Context& x, UnitAfter& u, Trace& t, const char* why) {
   if (u.level == Level::Rout) return false;  // routed by this combat: takes no more
   u.level = static_cast<Level>(static_cast<int>(u.level) + 1);
   u.levels_taken += 1;
-  t.cite("jemmapes:6.3", [&] { return u.unit->id + " takes a level (" + why + "): " + to_string(u.level) + (u.level == Level::Rout ? ", and retreats at once" : ""); });
+  t.cite("jemmapes:6.3"_rule, [&] { return u.unit->id + " takes a level (" + why + "): " + to_string(u.level) + (u.level == Level::Rout ? ", and retreats at once" : ""); });
   if (u.level == Level::Rout) u.retreats = true;
   return true;
 }
@@ -79,26 +79,26 @@ SideAfter apply_result(const Context& x, const CombatResult& r, const std::vecto
   const int left = cycle(r.disorganisation, [&](UnitAfter& u) { return take_level(x, u, t, "the result's levels"); });
   if (left > 0) {
     s.levels_lost = left;
-    t.cite("jemmapes:6.3", [&] { return std::to_string(left) + " level(s) are lost: every unit is destroyed or in rout"; });
+    t.cite("jemmapes:6.3"_rule, [&] { return std::to_string(left) + " level(s) are lost: every unit is destroyed or in rout"; });
   }
   // Step D.
   if (r.retreat)
     for (UnitAfter& u : s.units)
       if (!u.destroyed) {
         u.retreats = true;
-        t.cite("jemmapes:6.3", [&] { return u.unit->id + " retreats one hex (R)"; });
+        t.cite("jemmapes:6.3"_rule, [&] { return u.unit->id + " retreats one hex (R)"; });
       }
   // Step E.
   if (r.morale_test && !s.units.empty()) {
     UnitAfter& u = s.units.front();
     if (x.readings.is(jemmapes::reading::morale_test_procedure_pending) || !u.unit->morale) {
       s.morale_test = u.unit->id;
-      t.cite("jemmapes:6.3", [&] { return s.morale_test + " must take a morale test (M); the source does not give its procedure, so it is left pending"; });
+      t.cite("jemmapes:6.3"_rule, [&] { return s.morale_test + " must take a morale test (M); the source does not give its procedure, so it is left pending"; });
     } else if (!u.destroyed) {
       const int a = dice.roll(6, "jemmapes:6.3", "morale test (first die)");
       const int b = dice.roll(6, "jemmapes:6.3", "morale test (second die)");
       const int morale = *u.unit->morale;
-      t.cite("jemmapes:6.3", [&] { return u.unit->id + "'s morale test (two_dice_against_morale): " + std::to_string(a + b) + " against morale " + std::to_string(morale) + (a + b <= morale ? ": passed" : ": failed"); });
+      t.cite("jemmapes:6.3"_rule, [&] { return u.unit->id + "'s morale test (two_dice_against_morale): " + std::to_string(a + b) + " against morale " + std::to_string(morale) + (a + b <= morale ? ": passed" : ": failed"); });
       if (a + b > morale) take_level(x, u, t, "a failed morale test");
     }
   }
@@ -123,12 +123,12 @@ nlohmann::json advance_after_assault(const Context& x, const SideAfter& attacker
                                      const std::vector<std::string>& chargers, Trace& t) {
   (void)x;
   if (!defenders.vacated()) {
-    t.cite("jemmapes:6.4", "the defender's hex is not vacated: no advance");
+    t.cite("jemmapes:6.4"_rule, "the defender's hex is not vacated: no advance");
     return {{"advance", false}};
   }
   const UnitAfter& head = attackers.units.front();
   if (head.destroyed || head.retreats) {
-    t.cite("jemmapes:6.4", head.unit->id + " is destroyed or retreating: the advance lapses (the catalog's ruling)");
+    t.cite("jemmapes:6.4"_rule, head.unit->id + " is destroyed or retreating: the advance lapses (the catalog's ruling)");
     return {{"advance", false}, {"none_because", head.unit->id + " cannot advance"}};
   }
   nlohmann::json follow = nlohmann::json::array();
@@ -144,11 +144,11 @@ nlohmann::json advance_after_assault(const Context& x, const SideAfter& attacker
     const bool big = (head.cp >= 3 && u->unit->kind != UnitKind::Artillery) || (u->cp >= 3 && head.unit->kind != UnitKind::Artillery);
     if (!big) follow.push_back(u->unit->id);
   }
-  t.cite("jemmapes:6.4", [&] { return head.unit->id + " must advance into the vacated hex, turning one hexside at most; " + (follow.empty() ? std::string("no other unit may follow") : "one of " + follow.dump() + " may follow (chargers first)"); });
+  t.cite("jemmapes:6.4"_rule, [&] { return head.unit->id + " must advance into the vacated hex, turning one hexside at most; " + (follow.empty() ? std::string("no other unit may follow") : "one of " + follow.dump() + " may follow (chargers first)"); });
   const int f = static_cast<int>(head.unit->facing);
   nlohmann::json faces = nlohmann::json::array();
   for (int k : {5, 0, 1}) faces.push_back(facing_name(static_cast<Direction>((f + k) % 6)));
-  t.cite("jemmapes:5.2", "the advance may give the enemy a reaction, as a move does");
+  t.cite("jemmapes:5.2"_rule, "the advance may give the enemy a reaction, as a move does");
   return {{"advance", true}, {"head", head.unit->id}, {"may_face", faces}, {"may_follow", follow}};
 }
 

@@ -29,13 +29,13 @@ void terrain_drms(const Context& x, Hex h, bool fire, const std::vector<Supplied
   const TerrainRow row = terrain_row(x.tables, name);
   if (row.printed) {
     const int v = fire ? row.fire : row.assault;
-    t.cite("jemmapes:table.terrain", [&] { return std::string(fire ? "fire at " : "assault on ") + x.map.name(h) + " (" + name + "): " + std::to_string(v); });
+    t.cite("jemmapes:table.terrain"_rule, [&] { return std::string(fire ? "fire at " : "assault on ") + x.map.name(h) + " (" + name + "): " + std::to_string(v); });
     if (v) out.push_back({"jemmapes:table.terrain", name + " (" + x.map.name(h) + ")", v});
   } else if (supplied.empty()) {
     (void)(fire ? fire_drm(x.tables, name) : assault_drm(x.tables, name));  // refuses by name
   }
   for (const auto& s : supplied) {
-    t.cite("jemmapes:table.terrain", [&] { return s.what + ": " + std::to_string(s.drm) + ", a value the case gives (the table is cut after the Citadel key)"; });
+    t.cite("jemmapes:table.terrain"_rule, [&] { return s.what + ": " + std::to_string(s.drm) + ", a value the case gives (the table is cut after the Citadel key)"; });
     out.push_back({"jemmapes:table.terrain", s.what + " (case-supplied)", s.drm});
   }
 }
@@ -113,7 +113,7 @@ bool line_of_sight(const Context& x, Hex a, Hex b, std::string& why, Trace& t) {
   const bool b1 = line_blocked(x, pos, w1);
   const bool blocked = pos == neg ? b1 : b1 && line_blocked(x, neg, w2);
   if (blocked) why = w1 + (w2.empty() ? "" : " and " + w2 + " on the other side of the edge");
-  t.cite("jemmapes:6.1.1", [&] { return "line of sight " + x.map.name(a) + " to " + x.map.name(b) + (blocked ? ": blocked, " + why : std::string(": clear") + (pos == neg ? "" : " (along a hex edge, open on one side)")); });
+  t.cite("jemmapes:6.1.1"_rule, [&] { return "line of sight " + x.map.name(a) + " to " + x.map.name(b) + (blocked ? ": blocked, " + why : std::string(": clear") + (pos == neg ? "" : " (along a hex edge, open on one side)")); });
   return !blocked;
 }
 
@@ -240,11 +240,11 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
   }
   s.defenders = enemies_at(x.position, in.target, side);
   if (s.defenders.empty()) return illegal("jemmapes:6.0", m.name(in.target) + " holds no enemy combat unit");
-  t.cite("jemmapes:6.0", [&] { return std::to_string(in.attackers.size()) + " unit(s) have " + m.name(in.target) + " in their zone of control and may assault it, whatever their order"; });
+  t.cite("jemmapes:6.0"_rule, [&] { return std::to_string(in.attackers.size()) + " unit(s) have " + m.name(in.target) + " in their zone of control and may assault it, whatever their order"; });
   // Step B.
   if (std::all_of(s.defenders.begin(), s.defenders.end(), [](const Unit* d) { return d->kind == UnitKind::Artillery; })) {
     s.artillery_destroyed = true;
-    t.cite("jemmapes:6.2", [&] { return "the artillery alone in " + m.name(in.target) + " is destroyed outright; the attacker loses nothing"; });
+    t.cite("jemmapes:6.2"_rule, [&] { return "the artillery alone in " + m.name(in.target) + " is destroyed outright; the attacker loses nothing"; });
     return s;
   }
   // Step C.
@@ -259,7 +259,7 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
   }
   if (!ratio_drm)
     return illegal("jemmapes:table.strength-ratio", std::to_string(s.attack_ss) + " SS against " + std::to_string(s.defence_ss) + ": less than 1/4, combat prohibited");
-  t.cite("jemmapes:table.strength-ratio", [&] { return std::to_string(s.attack_ss) + " SS against " + std::to_string(s.defence_ss) + " reads " + s.ratio + ": " + std::to_string(*ratio_drm); });
+  t.cite("jemmapes:table.strength-ratio"_rule, [&] { return std::to_string(s.attack_ss) + " SS against " + std::to_string(s.defence_ss) + " reads " + s.ratio + ": " + std::to_string(*ratio_drm); });
   // Step D.
   std::vector<const Unit*> chargers;
   for (const Unit* a : in.attackers) {
@@ -276,11 +276,11 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
         return illegal("jemmapes:5.3.1", a->id + " entered " + std::to_string(entered) + " hex(es)" + (started_next ? " from a hex next to the target" : "") +
                                              ": a charge needs " + (two ? "two hexes entered, the last next to the target" : "a hex entered from a start not next to the target") +
                                              " (jemmapes.charge.min_move_hexes = " + x.readings.of(jemmapes::Switch::ChargeMinMoveHexes) + ")");
-      t.cite("jemmapes:5.3.1", [&] { return a->id + " entered " + std::to_string(entered) + " hex(es) before arriving next to " + m.name(in.target) + ": it may charge (jemmapes.charge.min_move_hexes = " + x.readings.of(jemmapes::Switch::ChargeMinMoveHexes) + ")"; });
+      t.cite("jemmapes:5.3.1"_rule, [&] { return a->id + " entered " + std::to_string(entered) + " hex(es) before arriving next to " + m.name(in.target) + ": it may charge (jemmapes.charge.min_move_hexes = " + x.readings.of(jemmapes::Switch::ChargeMinMoveHexes) + ")"; });
     } else {
-      t.cite("jemmapes:5.3.1", [&] { return a->id + " carries a charge marker: the case gives it as having moved before arriving (question.charge_moves judges the move)"; });
+      t.cite("jemmapes:5.3.1"_rule, [&] { return a->id + " carries a charge marker: the case gives it as having moved before arriving (question.charge_moves judges the move)"; });
     }
-    t.cite("jemmapes:5.3.1", [&] { return a->id + "'s hex and " + m.name(in.target) + " are clear, with no obstacle between"; });
+    t.cite("jemmapes:5.3.1"_rule, [&] { return a->id + "'s hex and " + m.name(in.target) + " are clear, with no obstacle between"; });
     chargers.push_back(a);
   }
   if (in.bayonet.size() > 2) return illegal("jemmapes:6.2", "at most two infantry units make a bayonet charge");
@@ -307,20 +307,20 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
         if (!held) countercharger = d;
       }
     if (!countercharger) return illegal("jemmapes:5.3.3", "no defending cavalry free of other enemy zones of control can counter-charge");
-    t.cite("jemmapes:5.3.3", [&] { return countercharger->id + " counter-charges"; });
+    t.cite("jemmapes:5.3.3"_rule, [&] { return countercharger->id + " counter-charges"; });
   }
   // Step E.
-  t.cite("jemmapes:table.assault", "the Assault Table's modifiers: terrain, strength ratio, head units' morale, commanders, flank and rear, unengaged enemies, defensive order, level-2 units, charges");
+  t.cite("jemmapes:table.assault"_rule, "the Assault Table's modifiers: terrain, strength ratio, head units' morale, commanders, flank and rear, unengaged enemies, defensive order, level-2 units, charges");
   terrain_drms(x, in.target, false, in.terrain, s.drms, t);
   if (*ratio_drm) s.drms.push_back({"jemmapes:table.strength-ratio", "strength ratio " + s.ratio, *ratio_drm});
   const int morale = unit_morale(x, *in.attacker_head, t) - unit_morale(x, *in.defender_head, t);
-  t.cite("jemmapes:6.2", [&] { return "head units " + in.attacker_head->id + " and " + in.defender_head->id + ": morale difference " + std::to_string(morale); });
+  t.cite("jemmapes:6.2"_rule, [&] { return "head units " + in.attacker_head->id + " and " + in.defender_head->id + ": morale difference " + std::to_string(morale); });
   if (morale) s.drms.push_back({"jemmapes:6.2", "morale difference of the head units", morale});
   if (in.attacker_commander) s.drms.push_back({"jemmapes:table.assault", "tactical value of " + in.attacker_commander->id, *in.attacker_commander->tv});
   if (in.defender_commander) s.drms.push_back({"jemmapes:table.assault", "tactical value of " + in.defender_commander->id, -*in.defender_commander->tv});
   const Unit& dh = *in.defender_head;
   if (terrain_row(x.tables, m.terrain(in.target)).zoc_all_round) {
-    t.cite("jemmapes:table.terrain", "the defenders stand in a village: they have no flank or rear hexes");
+    t.cite("jemmapes:table.terrain"_rule, "the defenders stand in a village: they have no flank or rear hexes");
   } else {
     int best = 0;
     for (const Unit* a : in.attackers) {
@@ -347,7 +347,7 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
   int charge = 0;
   for (const Unit* c : chargers) {
     const bool cancelled = countercharger && (c->kind == UnitKind::Cavalry || cancel_bayonet);
-    if (cancelled) t.cite("jemmapes:5.3.4", [&] { return c->id + "'s charge modifier is cancelled by the counter-charge"; });
+    if (cancelled) t.cite("jemmapes:5.3.4"_rule, [&] { return c->id + "'s charge modifier is cancelled by the counter-charge"; });
     else charge += 2;
     s.extra_level.push_back(c->id);
   }
@@ -360,7 +360,7 @@ AssaultSetup assault_setup(const Context& x, const AssaultInput& in, Trace& t) {
   const int others = s.sum - morale;  // every modifier but the head units' morale difference
   if (x.readings.is(jemmapes::reading::assault_drm_cap_scope_excludes_morale)) s.capped = std::clamp(others, -6, 6) + morale;
   else s.capped = std::clamp(s.sum, -6, 6);
-  t.cite("jemmapes:6.2", [&] { return "modifiers total " + std::to_string(s.sum) + ", capped at +/-6 (" + x.readings.of(jemmapes::Switch::AssaultDrmCapScope) + "): " + std::to_string(s.capped); });
+  t.cite("jemmapes:6.2"_rule, [&] { return "modifiers total " + std::to_string(s.sum) + ", capped at +/-6 (" + x.readings.of(jemmapes::Switch::AssaultDrmCapScope) + "): " + std::to_string(s.capped); });
   return s;
 }
 
@@ -376,7 +376,7 @@ TableRead assault_table(const Context& x, int modified, Trace& t) {
   if (!row || !row->cells.at(0) || !row->cells.at(1)) {
     if (x.readings.is(jemmapes::reading::assault_unprinted_rows_example_values))
       if (const auto e = example_row(x, modified)) {
-        t.cite("jemmapes:table.assault", [&] { return "row " + key + " is not printed; the example of combat gives " + e->first + " / " + e->second + " (jemmapes.assault.unprinted_rows = example_values)"; });
+        t.cite("jemmapes:table.assault"_rule, [&] { return "row " + key + " is not printed; the example of combat gives " + e->first + " / " + e->second + " (jemmapes.assault.unprinted_rows = example_values)"; });
         out.attacker = parse_result(e->first);
         out.defender = parse_result(e->second);
         return out;
@@ -387,7 +387,7 @@ TableRead assault_table(const Context& x, int modified, Trace& t) {
   }
   out.attacker = parse_result(*row->cells[0]);
   out.defender = parse_result(*row->cells[1]);
-  t.cite("jemmapes:table.assault", [&] { return "row " + key + ": attacker " + *row->cells[0] + ", defender " + *row->cells[1]; });
+  t.cite("jemmapes:table.assault"_rule, [&] { return "row " + key + ": attacker " + *row->cells[0] + ", defender " + *row->cells[1]; });
   return out;
 }
 
@@ -425,8 +425,8 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
   s.type = to_string(first.kind);
   if (already_taken(in.already, s.type + " fire"))
     return illegal("jemmapes:6.0", m.name(in.target) + " has already taken " + s.type + " fire this combat segment");
-  t.cite("jemmapes:6.0", [&] { return "units may fire at enemy units they reach, whatever their order"; });
-  t.cite("jemmapes:6.1", [&] { return std::to_string(in.shooters.size()) + " " + s.type + " unit(s) may fire on " + m.name(in.target) + ", their CP combined"; });
+  t.cite("jemmapes:6.0"_rule, [&] { return "units may fire at enemy units they reach, whatever their order"; });
+  t.cite("jemmapes:6.1"_rule, [&] { return std::to_string(in.shooters.size()) + " " + s.type + " unit(s) may fire on " + m.name(in.target) + ", their CP combined"; });
   // Step B.
   for (const Unit* u : in.shooters) s.ss += u->cp;
   const GridTable& g = grid(x, "jemmapes:table.fire");
@@ -437,7 +437,7 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
     if (s.ss >= lo && s.ss <= hi) s.column = c;
   }
   if (s.column.empty()) return illegal("jemmapes:table.fire", "the shooters have no strength steps");
-  t.cite("jemmapes:table.fire", [&] { return s.type + " fire with " + std::to_string(s.ss) + " SS: column " + s.column; });
+  t.cite("jemmapes:table.fire"_rule, [&] { return s.type + " fire with " + std::to_string(s.ss) + " SS: column " + s.column; });
   // Step C.
   terrain_drms(x, in.target, true, in.terrain, s.drms, t);
   for (const Unit* u : in.shooters)
@@ -461,9 +461,9 @@ FireSetup fire_setup(const Context& x, const FireInput& in, Trace& t) {
 TableRead fire_table(const Context& x, const std::string& column, int modified, Trace& t) {
   const GridTable& g = grid(x, "jemmapes:table.fire");
   TableRead out;
-  t.cite("jemmapes:6.1.2", [&] { return "the fire's modified 2D6 total " + std::to_string(modified) + " is read at once"; });
+  t.cite("jemmapes:6.1.2"_rule, [&] { return "the fire's modified 2D6 total " + std::to_string(modified) + " is read at once"; });
   const int r = std::max(modified, 2);
-  if (modified < 2) t.cite("jemmapes:table.fire", [&] { return "a total of " + std::to_string(modified) + " is under the lowest printed row: read on row 2"; });
+  if (modified < 2) t.cite("jemmapes:table.fire"_rule, [&] { return "a total of " + std::to_string(modified) + " is under the lowest printed row: read on row 2"; });
   out.row = std::to_string(r);
   const auto* cell = g.cell(out.row, column);
   if (!cell || !*cell)
@@ -471,7 +471,7 @@ TableRead fire_table(const Context& x, const std::string& column, int modified, 
     throw RuleRefusal("jemmapes:table.fire", "a modified total of " + std::to_string(modified) + " needs row " + out.row + ", column " + column +
                                                  ", which the transcription does not print (source-missing)");
   out.defender = parse_result(**cell);
-  t.cite("jemmapes:table.fire", [&] { return "row " + out.row + ", column " + column + ": " + **cell; });
+  t.cite("jemmapes:table.fire"_rule, [&] { return "row " + out.row + ", column " + column + ": " + **cell; });
   return out;
 }
 

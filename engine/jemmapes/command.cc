@@ -53,9 +53,9 @@ nlohmann::json line_of_command(const Context& x, const Unit& u, Trace& t) {
   if (!c && f && !f->commander.empty() && x.position.waiting_unit(f->commander)) {
     // RULE jemmapes:9.1.1 (part: a commander still off the map) — units on the map whose formation commander has not entered are not commanded
     const std::string why = "its commander " + f->commander + " has not yet entered the map (he enters by 0107, jemmapes:9.1.1)";
-    t.cite("jemmapes:9.1.1", f->commander + " waits off the map: no line of command runs from him yet");
-    t.cite("jemmapes:3.1", u.id + " is not commanded: " + why);
-    t.cite("jemmapes:3.2", u.id + " takes a non-commanded marker until its formation's next activation: -1 MP, -1 morale, no order benefits");
+    t.cite("jemmapes:9.1.1"_rule, f->commander + " waits off the map: no line of command runs from him yet");
+    t.cite("jemmapes:3.1"_rule, u.id + " is not commanded: " + why);
+    t.cite("jemmapes:3.2"_rule, u.id + " takes a non-commanded marker until its formation's next activation: -1 MP, -1 morale, no order benefits");
     return nlohmann::json{{"unit", u.id}, {"commander", f->commander}, {"commanded", false}, {"reason", why}};
   }
   if (!c) throw std::logic_error("commander checked by the question");
@@ -63,8 +63,8 @@ nlohmann::json line_of_command(const Context& x, const Unit& u, Trace& t) {
   auto no = [&](const std::string& why) {
     out["commanded"] = false;
     out["reason"] = why;
-    t.cite("jemmapes:3.1", u.id + " is not commanded: " + why);
-    t.cite("jemmapes:3.2", u.id + " takes a non-commanded marker until its formation's next activation: -1 MP, -1 morale, no order benefits");
+    t.cite("jemmapes:3.1"_rule, u.id + " is not commanded: " + why);
+    t.cite("jemmapes:3.2"_rule, u.id + " takes a non-commanded marker until its formation's next activation: -1 MP, -1 morale, no order benefits");
     return out;
   };
   // Step B.
@@ -85,7 +85,7 @@ nlohmann::json line_of_command(const Context& x, const Unit& u, Trace& t) {
       return true;
     };
     if (!clear(a, w1) && !clear(b, w2)) return no("the straight line is blocked: " + w1);
-    t.cite("jemmapes:3.1", [&] { return u.id + " is " + std::to_string(distance(u.hex, c->hex)) + " hexes from " + c->id + " along a clear straight line (straight_line)"; });
+    t.cite("jemmapes:3.1"_rule, [&] { return u.id + " is " + std::to_string(distance(u.hex, c->hex)) + " hexes from " + c->id + " along a clear straight line (straight_line)"; });
     out["commanded"] = true;
     return out;
   }
@@ -118,7 +118,7 @@ nlohmann::json line_of_command(const Context& x, const Unit& u, Trace& t) {
   for (Hex h = c->hex; h != u.hex; h = from.at(h)) path.insert(path.begin(), m.name(h));
   out["commanded"] = true;
   out["line"] = path;
-  t.cite("jemmapes:3.1", [&] { return u.id + " is commanded: a line of " + std::to_string(path.size()) + " hex(es) reaches " + c->id; });
+  t.cite("jemmapes:3.1"_rule, [&] { return u.id + " is commanded: a line of " + std::to_string(path.size()) + " hex(es) reaches " + c->id; });
   return out;
 }
 
@@ -145,29 +145,29 @@ std::optional<std::string> voluntary_not_allowed(const Formation& f, bool use_ge
   // Step 1. The segment's order: French attempts first, then Austrian.
   if (!spent.segment.empty() && spent.segment != f.side) {
     const std::string why = "the " + spent.segment + " attempts are being made: the French make all theirs first, then the Austrians; " + f.id + " is " + f.side;
-    t.cite("jemmapes:4.2.1", why);
+    t.cite("jemmapes:4.2.1"_rule, why);
     return why;
   }
   // Step 2. One attempt a formation a round.
   if (spent.formation_tried) {
     const std::string why = "formation " + f.id + " has already tried to change its order this round (one attempt a formation a round)";
-    t.cite("jemmapes:4.2.1", why);
+    t.cite("jemmapes:4.2.1"_rule, why);
     return why;
   }
   // Step 3. The general's CV on one attempt a round.
   if (use_general && spent.general_used) {
     const std::string why = "the general's command value has already been added to an attempt this round (once a round)";
-    t.cite("jemmapes:4.2.1", why);
+    t.cite("jemmapes:4.2.1"_rule, why);
     return why;
   }
-  t.cite("jemmapes:4.2.1", [&] { return "formation " + f.id + " has not tried this round" + std::string(use_general ? " and the general's CV is unspent" : "") + ": the attempt is allowed"; });
+  t.cite("jemmapes:4.2.1"_rule, [&] { return "formation " + f.id + " has not tried this round" + std::string(use_general ? " and the general's CV is unspent" : "") + ": the attempt is allowed"; });
   return std::nullopt;
 }
 
 // RULE jemmapes:4.2.1 — one attempt a formation a round on 2D6: the formation commander's CV, the general's once a round, +1 stacked, the offensive modifier, -1 beyond 6 hexes
 // RULE jemmapes:4.2 — orders change in the command phase, by a voluntary attempt or an involuntary test
 OrderChange voluntary_change(const Context& x, const Formation& f, Order to, bool use_general, Trace& t) {
-  t.cite("jemmapes:4.2", "command phase, voluntary order change segment");
+  t.cite("jemmapes:4.2"_rule, "command phase, voluntary order change segment");
   OrderChange oc;
   const char* table = "jemmapes:table.voluntary-order-change";
   const Unit* fc = formation_commander(x, f);
@@ -189,21 +189,21 @@ OrderChange voluntary_change(const Context& x, const Formation& f, Order to, boo
     oc.sum += d.value;
     t.cite(d.rule, [&] { return d.what + ": " + (d.value > 0 ? "+" : "") + std::to_string(d.value); });
   }
-  t.cite("jemmapes:4.2.1", [&] { return "formation " + f.id + " tries for a " + to_string(to) + " order: 2D6 " + (oc.sum >= 0 ? "+" : "") + std::to_string(oc.sum); });
+  t.cite("jemmapes:4.2.1"_rule, [&] { return "formation " + f.id + " tries for a " + to_string(to) + " order: 2D6 " + (oc.sum >= 0 ? "+" : "") + std::to_string(oc.sum); });
   return oc;
 }
 
 // RULE jemmapes:4.2.2 — a formation with a step lost or a unit in rout tests: -1 a step, -1 a routed unit, + the commander's CV, the defensive-order modifier
 // RULE jemmapes:9.2 (part: the -2 from round 7) — in the historical scenario French tests take -2 from round 7
 OrderChange involuntary_change(const Context& x, const Formation& f, int steps_lost, bool french_late, bool& must_test, Trace& t) {
-  t.cite("jemmapes:4.2", "command phase, involuntary order change segment");
+  t.cite("jemmapes:4.2"_rule, "command phase, involuntary order change segment");
   OrderChange oc;
   const char* table = "jemmapes:table.involuntary-order-change";
   int routed = 0;
   for (const Unit& u : x.position.units) routed += u.formation == f.id && u.combat() && u.level == Level::Rout;
   must_test = (steps_lost > 0 || routed > 0) && f.order != Order::Demoralised;
   if (!must_test) {
-    t.cite("jemmapes:4.2.2", [&] { return "formation " + f.id + (f.order == Order::Demoralised ? " is already demoralised" : " has lost no step and has no unit in rout") + ": no test"; });
+    t.cite("jemmapes:4.2.2"_rule, [&] { return "formation " + f.id + (f.order == Order::Demoralised ? " is already demoralised" : " has lost no step and has no unit in rout") + ": no test"; });
     return oc;
   }
   if (steps_lost) oc.drms.push_back({table, std::to_string(steps_lost) + " step(s) lost", -steps_lost});
@@ -218,7 +218,7 @@ OrderChange involuntary_change(const Context& x, const Formation& f, int steps_l
     oc.sum += d.value;
     t.cite(d.rule, [&] { return d.what + ": " + (d.value > 0 ? "+" : "") + std::to_string(d.value); });
   }
-  t.cite("jemmapes:4.2.2", [&] { return "formation " + f.id + " tests: 2D6 " + (oc.sum >= 0 ? "+" : "") + std::to_string(oc.sum) + "; demoralisation replaces its order"; });
+  t.cite("jemmapes:4.2.2"_rule, [&] { return "formation " + f.id + " tests: 2D6 " + (oc.sum >= 0 ? "+" : "") + std::to_string(oc.sum) + "; demoralisation replaces its order"; });
   return oc;
 }
 
@@ -229,13 +229,13 @@ int unit_morale(const Context& x, const Unit& u, Trace& t) {
   int m = *u.morale;
   if (u.has("noncommanded")) {
     m -= 1;
-    t.cite("jemmapes:3.2", [&] { return u.id + " is not commanded: morale -1"; });
+    t.cite("jemmapes:3.2"_rule, [&] { return u.id + " is not commanded: morale -1"; });
   }
   const Formation* f = x.position.formation_of(u);
   if (f && f->order == Order::Demoralised && u.level != Level::Rout) {
     m -= 1;
     // RULE jemmapes:4.1.4 — a demoralised formation's units have morale -1
-    t.cite("jemmapes:4.1.4", [&] { return u.id + "'s formation is demoralised: morale -1"; });
+    t.cite("jemmapes:4.1.4"_rule, [&] { return u.id + "'s formation is demoralised: morale -1"; });
   }
   return m;
 }
@@ -246,10 +246,10 @@ OrderChange rally_modifiers(const Context& x, const Unit& u, const Unit* helper,
   OrderChange oc;
   const TerrainRow here = terrain_row(x.tables, x.map.terrain(u.hex));
   if (in_enemy_zoc(x, u.side, u.hex)) {
-    if (here.work) t.cite("jemmapes:table.rally", [&] { return u.id + " is in a " + here.name + ", which cancels the enemy zone of control"; });
+    if (here.work) t.cite("jemmapes:table.rally"_rule, [&] { return u.id + " is in a " + here.name + ", which cancels the enemy zone of control"; });
     else oc.drms.push_back({"jemmapes:table.rally", "in an enemy zone of control", 2});
   } else {
-    t.cite("jemmapes:table.rally", [&] { return u.id + " is in no enemy zone of control"; });
+    t.cite("jemmapes:table.rally"_rule, [&] { return u.id + " is in no enemy zone of control"; });
   }
   if (helper) oc.drms.push_back({"jemmapes:7.0", "tactical value of " + helper->id, -*helper->tv});
   for (const auto& d : oc.drms) {
@@ -265,8 +265,8 @@ Level rally_result(const Context& x, const Unit& u, int total, int morale, int& 
   const int lowest_two = std::stoi(g->rows.at(0).key);  // the first row, "3 or less"
   removed = total <= lowest_two ? 2 : total <= morale ? 1 : 0;
   const int lvl = std::max(0, static_cast<int>(u.level) - removed);
-  t.cite("jemmapes:1.5", [&] { return u.id + " was " + to_string(u.level) + "; each level removed is one step back toward good order: now " + to_string(static_cast<Level>(lvl)); });
-  t.cite("jemmapes:table.rally", [&] {
+  t.cite("jemmapes:1.5"_rule, [&] { return u.id + " was " + to_string(u.level) + "; each level removed is one step back toward good order: now " + to_string(static_cast<Level>(lvl)); });
+  t.cite("jemmapes:table.rally"_rule, [&] {
     return "total " + std::to_string(total) + " against morale " + std::to_string(morale) + ": " +
            (removed == 2 ? "two levels removed" : removed == 1 ? "one level removed" : "the rally fails");
   });
@@ -277,7 +277,7 @@ Level rally_result(const Context& x, const Unit& u, int total, int morale, int& 
 int involuntary_steps(const Context& x, int since_start, int since_last_command, Trace& t) {
   const bool game = x.readings.is(jemmapes::reading::order_change_involuntary_loss_window_game);
   const int n = game ? since_start : since_last_command;
-  t.cite("jemmapes:4.2.2", [&] {
+  t.cite("jemmapes:4.2.2"_rule, [&] {
     return std::to_string(n) + " step(s) lost " + (game ? "since the start of the game" : "since the previous command phase") +
            " count (jemmapes.order_change.involuntary_loss_window = " + x.readings.of(jemmapes::Switch::OrderChangeInvoluntaryLossWindow) + ")";
   });
@@ -288,7 +288,7 @@ int involuntary_steps(const Context& x, int since_start, int since_last_command,
 bool rally_tv_available(const Context& x, const Unit& commander, int lent, Trace& t) {
   const bool one = x.readings.is(jemmapes::reading::rally_commander_tv_uses_one_unit_per_segment);
   const bool ok = !one || lent == 0;
-  t.cite("jemmapes:7.0", [&] {
+  t.cite("jemmapes:7.0"_rule, [&] {
     return commander.id + " has lent his TV to " + std::to_string(lent) + " unit(s) this rallying segment: " + (ok ? "he may lend it again" : "he may not lend it to another") +
            " (jemmapes.rally.commander_tv_uses = " + x.readings.of(jemmapes::Switch::RallyCommanderTvUses) + ")";
   });

@@ -43,15 +43,15 @@ bool exerts_zoc_into(const Context& x, const Unit& u, Hex h, Trace& t, bool for_
   // Step A.
   const auto d = direction_to(u.hex, h);
   if (!u.combat()) {
-    t.cite("jemmapes:1.6", [&] { return u.id + " is a commander: only combat units exert a zone of control"; });
+    t.cite("jemmapes:1.6"_rule, [&] { return u.id + " is a commander: only combat units exert a zone of control"; });
     return false;
   }
   if (!d) {
-    t.cite("jemmapes:1.6", [&] { return map.name(h) + " is not next to " + u.id + ": a zone of control reaches adjacent hexes only"; });
+    t.cite("jemmapes:1.6"_rule, [&] { return map.name(h) + " is not next to " + u.id + ": a zone of control reaches adjacent hexes only"; });
     return false;
   }
   if (u.level == Level::Rout && x.readings.is(jemmapes::reading::rout_zoc_and_combat_none)) {
-    t.cite("jemmapes:1.6", [&] { return u.id + " is in rout and exerts no zone of control (jemmapes.rout.zoc_and_combat = none)"; });
+    t.cite("jemmapes:1.6"_rule, [&] { return u.id + " is in rout and exerts no zone of control (jemmapes.rout.zoc_and_combat = none)"; });
     return false;
   }
   // Step B.
@@ -64,7 +64,7 @@ bool exerts_zoc_into(const Context& x, const Unit& u, Hex h, Trace& t, bool for_
                                                       "): the table is cut after the Citadel key (source-missing)");
   for (const std::string& f : map.features(Hexside::of(u.hex, *d))) {
     if (is_river(f)) {
-      t.cite("jemmapes:table.terrain", [&] { return "no zone of control across the river between " + map.name(u.hex) + " and " + map.name(h); });
+      t.cite("jemmapes:table.terrain"_rule, [&] { return "no zone of control across the river between " + map.name(u.hex) + " and " + map.name(h); });
       return false;
     }
     if (f != "road" && f != "bridge")
@@ -73,21 +73,21 @@ bool exerts_zoc_into(const Context& x, const Unit& u, Hex h, Trace& t, bool for_
                                                       "' hexside (source-missing)");
   }
   if (to.work && !from.work && for_combat) {
-    t.cite("jemmapes:6.0", [&] { return "the " + to.name + " at " + map.name(h) + " takes no zone of control from outside, but " + u.id + " may still fight into it from its front"; });
+    t.cite("jemmapes:6.0"_rule, [&] { return "the " + to.name + " at " + map.name(h) + " takes no zone of control from outside, but " + u.id + " may still fight into it from its front"; });
   } else if (to.work && !from.work) {
-    t.cite("jemmapes:table.terrain", [&] { return "no zone of control reaches into the " + to.name + " at " + map.name(h) + " from outside"; });
+    t.cite("jemmapes:table.terrain"_rule, [&] { return "no zone of control reaches into the " + to.name + " at " + map.name(h) + " from outside"; });
     return false;
   }
   // Step C.
   const Aspect a = aspect(u, *d);
   if (from.zoc_all_round) {
-    t.cite("jemmapes:table.terrain", [&] { return u.id + " stands in a village: its zone of control covers all six hexes, no flank or rear"; });
-    t.cite("jemmapes:1.6", [&] { return u.id + " exerts a zone of control into " + map.name(h); });
+    t.cite("jemmapes:table.terrain"_rule, [&] { return u.id + " stands in a village: its zone of control covers all six hexes, no flank or rear"; });
+    t.cite("jemmapes:1.6"_rule, [&] { return u.id + " exerts a zone of control into " + map.name(h); });
     return true;
   }
-  t.cite("jemmapes:1.3", [&] { return map.name(h) + " is a " + std::string(to_string(a)) + " hex of " + u.id + " (facing " + facing_name(u.facing) + ")"; });
+  t.cite("jemmapes:1.3"_rule, [&] { return map.name(h) + " is a " + std::string(to_string(a)) + " hex of " + u.id + " (facing " + facing_name(u.facing) + ")"; });
   const bool zoc = a == Aspect::Front;
-  t.cite("jemmapes:1.6", [&] { return u.id + (zoc ? " exerts" : " exerts no") + " zone of control into " + map.name(h) + (zoc ? ": a frontal hex" : ": only frontal hexes carry it"); });
+  t.cite("jemmapes:1.6"_rule, [&] { return u.id + (zoc ? " exerts" : " exerts no") + " zone of control into " + map.name(h) + (zoc ? ": a frontal hex" : ": only frontal hexes carry it"); });
   return zoc;
 }
 

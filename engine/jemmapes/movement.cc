@@ -121,25 +121,25 @@ Step try_step(const Context& x, const Unit& u, const OrderView& ov, std::optiona
                                                     *features.begin() + "' hexside between " + m.name(prev) + " and " +
                                                     m.name(h) + " (cut after the Citadel key: source-missing)");
   const int terrain = move_cost(x.tables, m.terrain(h));
-  t.cite("jemmapes:table.terrain", [&] { return "entering " + m.name(h) + " (" + m.terrain(h) + ") costs " + std::to_string(terrain) + " MP"; });
+  t.cite("jemmapes:table.terrain"_rule, [&] { return "entering " + m.name(h) + " (" + m.terrain(h) + ") costs " + std::to_string(terrain) + " MP"; });
   s.zoc = in_enemy_zoc(x, u.side, h);
   s.cost = terrain + (s.zoc ? 1 : 0);
   if (s.zoc) {
     const auto by = enemy_zoc_by(x, u.side, h, t);
-    t.cite("jemmapes:1.6", [&] {
+    t.cite("jemmapes:1.6"_rule, [&] {
       std::string ids;
       for (const Unit* e : by) ids += (ids.empty() ? "" : ", ") + e->id;
       return m.name(h) + " is in the zone of control of " + ids + ": 1 more MP, and the unit stops there";
     });
     s.stop = true;
   } else {
-    t.cite("jemmapes:1.6", [&] { return m.name(h) + " is in no enemy zone of control: no extra MP, no stop"; });
+    t.cite("jemmapes:1.6"_rule, [&] { return m.name(h) + " is in no enemy zone of control: no extra MP, no stop"; });
   }
   // Step C.
   if (from && first && s.zoc && in_enemy_zoc(x, u.side, prev)) {
     if (!start_surrounded || !u.combat())
       return fail("jemmapes:1.6", "no move from one enemy zone of control (" + m.name(prev) + ") straight into another (" + m.name(h) + ")");
-    t.cite("jemmapes:1.6", [&] { return u.id + " is surrounded by enemy units and zones of control: it may move into " + m.name(h) + " at one more level of disorganisation, spending all its MP"; });
+    t.cite("jemmapes:1.6"_rule, [&] { return u.id + " is surrounded by enemy units and zones of control: it may move into " + m.name(h) + " at one more level of disorganisation, spending all its MP"; });
     s.surrounded_exception = true;
     s.cost = allowance - spent;
   }
@@ -150,7 +150,7 @@ Step try_step(const Context& x, const Unit& u, const OrderView& ov, std::optiona
   // Step E.
   if (!ov.applies || s.surrounded_exception || !near_enemy(x, u.side, h)) return s;
   const std::string next_to = m.name(h) + (x.readings.is(jemmapes::reading::orders_adjacency_test_zoc) ? " is in an enemy zone of control" : " is next to an enemy unit");
-  t.cite("jemmapes:table.orders", [&] { return next_to + " (jemmapes.orders.adjacency_test = " + x.readings.of(jemmapes::Switch::OrdersAdjacencyTest) + "): the " + to_string(ov.order) + " order decides whether " + u.id + " may enter"; });
+  t.cite("jemmapes:table.orders"_rule, [&] { return next_to + " (jemmapes.orders.adjacency_test = " + x.readings.of(jemmapes::Switch::OrdersAdjacencyTest) + "): the " + to_string(ov.order) + " order decides whether " + u.id + " may enter"; });
   if (ov.order == Order::Manoeuvre) {
     // RULE jemmapes:4.1.2 — under a manoeuvre order no unit enters a hex next to the enemy
     return fail("jemmapes:4.1.2", next_to + ": a manoeuvring formation's units may not enter it");
@@ -163,14 +163,14 @@ Step try_step(const Context& x, const Unit& u, const OrderView& ov, std::optiona
     // RULE jemmapes:4.1.3 — on the defensive, only where the formation already is or beside a friend in contact
     for (const Unit* o : x.position.combat_units_at(h, u.side))
       if (o->id != u.id && o->formation == u.formation) {
-        t.cite("jemmapes:4.1.3", [&] { return next_to + ", but " + o->id + " of the same formation is already there"; });
+        t.cite("jemmapes:4.1.3"_rule, [&] { return next_to + ", but " + o->id + " of the same formation is already there"; });
         return s;
       }
     const bool same = x.readings.is(jemmapes::reading::orders_defensive_support_unit_same_formation);
     for (Hex n : neighbours(h))
       for (const Unit* o : x.position.combat_units_at(n, u.side))
         if (o->id != u.id && (!same || o->formation == u.formation) && near_enemy(x, u.side, o->hex)) {
-          t.cite("jemmapes:4.1.3", [&] { return next_to + ", but it is next to " + o->id + ", itself in contact with the enemy"; });
+          t.cite("jemmapes:4.1.3"_rule, [&] { return next_to + ", but it is next to " + o->id + ", itself in contact with the enemy"; });
           return s;
         }
     return fail("jemmapes:4.1.3", next_to + ": on the defensive a unit enters it only where its formation already is or beside a " +
@@ -234,7 +234,7 @@ std::string offensive_duty(const Context& x, const Unit& u, const OrderView& ov,
                            const std::map<Hex, Label>& reachable, Trace& t) {
   if (!ov.applies || ov.order != Order::Offensive) return "";
   if (u.kind == UnitKind::Artillery || u.level != Level::GoodOrder) {
-    t.cite("jemmapes:4.1.1", [&] { return u.id + (u.kind == UnitKind::Artillery ? " is artillery" : " is disorganised") + ": free of the offensive order's duties"; });
+    t.cite("jemmapes:4.1.1"_rule, [&] { return u.id + (u.kind == UnitKind::Artillery ? " is artillery" : " is disorganised") + ": free of the offensive order's duties"; });
     return "";
   }
   if (o.reserve) {
@@ -246,7 +246,7 @@ std::string offensive_duty(const Context& x, const Unit& u, const OrderView& ov,
     if (others + 1 > *f->reserve)
       return "formation " + f->id + " may hold " + std::to_string(*f->reserve) + " unit(s) in reserve and " +
              std::to_string(others) + " other(s) already are";
-    t.cite("jemmapes:4.1.1", [&] { return u.id + " is one of formation " + f->id + "'s reserve units (" + std::to_string(others + 1) + " of " + std::to_string(*f->reserve) + "): not bound to close"; });
+    t.cite("jemmapes:4.1.1"_rule, [&] { return u.id + " is one of formation " + f->id + "'s reserve units (" + std::to_string(others + 1) + " of " + std::to_string(*f->reserve) + "): not bound to close"; });
     return "";
   }
   bool can_adjacent = false;
@@ -263,7 +263,7 @@ std::string offensive_duty(const Context& x, const Unit& u, const OrderView& ov,
   if (!can_adjacent && nearest_enemy_distance(x, u.side, end) > closest)
     return u.id + " must close with the enemy as far as its MP allow: some reachable hex lies " + std::to_string(closest) +
            " hex(es) from the nearest enemy unit";
-  t.cite("jemmapes:4.1.1", [&] { return u.id + " ends " + (ends_near ? "in contact with the enemy" : "as close to the enemy as it can") + ", as the offensive order requires"; });
+  t.cite("jemmapes:4.1.1"_rule, [&] { return u.id + " ends " + (ends_near ? "in contact with the enemy" : "as close to the enemy as it can") + ", as the offensive order requires"; });
   return "";
 }
 
@@ -276,7 +276,7 @@ bool stacking_ok(const Context& x, const std::vector<const Unit*>& units, std::s
     if (u->combat()) combat.push_back(u);
   if (combat.size() > 2) {
     reason = std::to_string(combat.size()) + " combat units in one hex: at most two may stack";
-    t.cite("jemmapes:1.4", reason);
+    t.cite("jemmapes:1.4"_rule, reason);
     return false;
   }
   if (combat.size() == 2) {
@@ -287,12 +287,12 @@ bool stacking_ok(const Context& x, const std::vector<const Unit*>& units, std::s
         reason = a.id + " has a CP of " + std::to_string(stack_cp(x, a)) + " (" +
                  x.readings.of(jemmapes::Switch::StackingCpBasis) + "): it may stack only with artillery, and " + b.id + " is " +
                  to_string(b.kind);
-        t.cite("jemmapes:1.4", reason);
+        t.cite("jemmapes:1.4"_rule, reason);
         return false;
       }
     }
   }
-  t.cite("jemmapes:1.4", [&] { return std::to_string(combat.size()) + " combat unit(s) in the hex: within the stacking limit"; });
+  t.cite("jemmapes:1.4"_rule, [&] { return std::to_string(combat.size()) + " combat unit(s) in the hex: within the stacking limit"; });
   return true;
 }
 
@@ -308,18 +308,18 @@ int movement_allowance(const Context& x, const Unit& u, Trace& t) {
   int add = 0;
   if (u.has("noncommanded")) {
     add -= 1;
-    t.cite("jemmapes:3.2", [&] { return u.id + " is not commanded: -1 MP" + std::string(ov.applies ? ", and no benefit from its order" : ", and its order does not apply (all_effects)"); });
+    t.cite("jemmapes:3.2"_rule, [&] { return u.id + " is not commanded: -1 MP" + std::string(ov.applies ? ", and no benefit from its order" : ", and its order does not apply (all_effects)"); });
   }
   if (const Formation* f = x.position.formation_of(u); f && u.combat()) {
-    t.cite("jemmapes:4.0", [&] { return u.id + "'s formation " + f->id + " is under " + to_string(f->order) + (f->order == Order::Demoralised ? "" : " order"); });
+    t.cite("jemmapes:4.0"_rule, [&] { return u.id + "'s formation " + f->id + " is under " + to_string(f->order) + (f->order == Order::Demoralised ? "" : " order"); });
     if (ov.applies)
-      t.cite("jemmapes:table.orders", [&] { return std::string("the ") + to_string(f->order) + " order's MP change and its limits next to the enemy (tested by " + x.readings.of(jemmapes::Switch::OrdersAdjacencyTest) + ") apply to " + u.id; });
+      t.cite("jemmapes:table.orders"_rule, [&] { return std::string("the ") + to_string(f->order) + " order's MP change and its limits next to the enemy (tested by " + x.readings.of(jemmapes::Switch::OrdersAdjacencyTest) + ") apply to " + u.id; });
   }
-  if (u.level == Level::Rout) t.cite("jemmapes:4.1", [&] { return u.id + " is in rout: its formation's order does not apply"; });
+  if (u.level == Level::Rout) t.cite("jemmapes:4.1"_rule, [&] { return u.id + " is in rout: its formation's order does not apply"; });
   if (ov.applies && ov.order == Order::Manoeuvre) {
     if (ov.benefits) {
       add += 1;
-      t.cite("jemmapes:4.1.2", [&] { return u.id + "'s formation manoeuvres: +1 MP"; });
+      t.cite("jemmapes:4.1.2"_rule, [&] { return u.id + "'s formation manoeuvres: +1 MP"; });
     }
   }
   // Step C.
@@ -327,13 +327,13 @@ int movement_allowance(const Context& x, const Unit& u, Trace& t) {
   if (ov.applies && ov.order == Order::Defensive) {
     const bool first_add = x.readings.is(jemmapes::reading::movement_mp_modifier_order_add_then_halve);
     mp = first_add ? (std::max(0, base + add) + 1) / 2 : (base + 1) / 2 + add;
-    t.cite("jemmapes:4.1.3", [&] {
+    t.cite("jemmapes:4.1.3"_rule, [&] {
       return u.id + "'s formation is on the defensive: MP halved, rounded up (" + (first_add ? "after" : "before") +
              " the other modifiers): " + std::to_string(std::max(0, mp));
     });
   }
   mp = std::max(0, mp);
-  t.cite("jemmapes:5.1", [&] { return u.id + " has " + std::to_string(mp) + " MP this movement segment (printed " + std::to_string(base) + ")"; });
+  t.cite("jemmapes:5.1"_rule, [&] { return u.id + " has " + std::to_string(mp) + " MP this movement segment (printed " + std::to_string(base) + ")"; });
   return mp;
 }
 
@@ -344,12 +344,12 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
   const Map& m = x.map;
   // Step A.
   if (u.level == Level::Rout) {
-    t.cite("jemmapes:5.4", u.id + " is in rout: it moves only by the rout movement, toward its side's edge (question rout-move)");
+    t.cite("jemmapes:5.4"_rule, u.id + " is in rout: it moves only by the rout movement, toward its side's edge (question rout-move)");
     return nlohmann::json{{"unit", u.id}, {"legal", false}, {"failed_step", "start"}, {"rule", "jemmapes:5.4"},
                           {"reason", u.id + " is in rout: it has no move of its own choosing"}};
   }
   if (u.general && u.has("moved") && !path.empty()) {
-    t.cite("jemmapes:8.0", u.id + " has already moved this round (his counter is flipped): the commanding general moves once a round");
+    t.cite("jemmapes:8.0"_rule, u.id + " has already moved this round (his counter is flipped): the commanding general moves once a round");
     return nlohmann::json{{"unit", u.id}, {"legal", false}, {"failed_step", "start"}, {"rule", "jemmapes:8.0"},
                           {"reason", u.id + " has made his one move of the round"}};
   }
@@ -378,7 +378,7 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
     spent = s.cost;
     stopped = s.stop;
     for (const auto& c : s.commanders) commanders.push_back(c);
-    t.cite("jemmapes:9.1.1", [&] { return u.id + " enters the map at " + m.name(u.hex) + " for " + std::to_string(s.cost) + " MP"; });
+    t.cite("jemmapes:9.1.1"_rule, [&] { return u.id + " enters the map at " + m.name(u.hex) + " for " + std::to_string(s.cost) + " MP"; });
     steps.push_back({{"hex", m.name(u.hex)}, {"cost", s.cost}, {"mp_spent", spent}, {"enemy_zoc", s.zoc}, {"stop", stopped},
                      {"reactions", nlohmann::json::array()}, {"entry", true}});
   }
@@ -397,10 +397,10 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
       for (const Unit& e : x.position.units)
         if (e.combat() && e.side != u.side && distance(e.hex, h) == 1 && !in_enemy_zoc(x, e.side, e.hex)) reactions.push_back(e.id);
     if (!reactions.empty())
-      t.cite("jemmapes:5.2", [&] { return "entering " + m.name(h) + " next to " + reactions.dump() + ", not in a zone of control of " + u.side + ": the move pauses for a reaction"; });
+      t.cite("jemmapes:5.2"_rule, [&] { return "entering " + m.name(h) + " next to " + reactions.dump() + ", not in a zone of control of " + u.side + ": the move pauses for a reaction"; });
     for (const auto& c : s.commanders) {
       commanders.push_back(c);
-      t.cite("jemmapes:8.0", [&] { return u.id + " enters " + m.name(h) + ", held only by enemy commander " + c + ": he takes an elimination test"; });
+      t.cite("jemmapes:8.0"_rule, [&] { return u.id + " enters " + m.name(h) + ", held only by enemy commander " + c + ": he takes an elimination test"; });
     }
     steps.push_back({{"hex", m.name(h)}, {"cost", s.cost}, {"mp_spent", spent}, {"enemy_zoc", s.zoc}, {"stop", stopped}, {"reactions", reactions}});
     prev = h;
@@ -421,11 +421,11 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
   }
   const Direction facing = o.facing.value_or(u.facing);
   // RULE jemmapes:1.3 — a unit ends its move in the facing its owner chooses
-  if (facing != u.facing) t.cite("jemmapes:1.3", [&] { return u.id + " ends its move facing " + std::string(facing_name(facing)); });
+  if (facing != u.facing) t.cite("jemmapes:1.3"_rule, [&] { return u.id + " ends its move facing " + std::string(facing_name(facing)); });
   const bool harnessed = u.kind == UnitKind::Artillery && (o.entering || !path.empty() || facing != u.facing);
   if (u.kind == UnitKind::Artillery)
-    t.cite("jemmapes:5.1", [&] { return u.id + (harnessed ? " moved or turned: it takes a harnessed artillery marker at no MP cost" : " neither moved nor turned: no harnessed marker (any is removed)"); });
-  if (extra_level) t.cite("jemmapes:1.6", [&] { return u.id + " takes one more level of disorganisation and has no MP left"; });
+    t.cite("jemmapes:5.1"_rule, [&] { return u.id + (harnessed ? " moved or turned: it takes a harnessed artillery marker at no MP cost" : " neither moved nor turned: no harnessed marker (any is removed)"); });
+  if (extra_level) t.cite("jemmapes:1.6"_rule, [&] { return u.id + " takes one more level of disorganisation and has no MP left"; });
   out["legal"] = true;
   out["steps"] = steps;
   out["mp_spent"] = spent;
@@ -442,7 +442,7 @@ nlohmann::json check_path(const Context& x, const Unit& u, const std::vector<Hex
 // offensive order's duties and stacking hold.
 nlohmann::json reach(const Context& x, const Unit& u, const MoveOptions& o, Trace& t) {
   if (u.level == Level::Rout) {
-    t.cite("jemmapes:5.4", u.id + " is in rout: it moves only by the rout movement (question rout-move)");
+    t.cite("jemmapes:5.4"_rule, u.id + " is in rout: it moves only by the rout movement (question rout-move)");
     return nlohmann::json{{"unit", u.id}, {"count", 0}, {"hexes", nlohmann::json::object()}};
   }
   const OrderView ov = order_view(x, u);
@@ -465,8 +465,8 @@ nlohmann::json reach(const Context& x, const Unit& u, const MoveOptions& o, Trac
     for (Hex p : l.path) path.push_back(x.map.name(p));
     hexes[x.map.name(h)] = {{"path", path}, {"mp_left", l.surrounded ? 0 : allowance - l.spent}, {"stop", l.stop}, {"extra_level", l.surrounded}};
   }
-  t.cite("jemmapes:1.6", "each hex entered pays its terrain and 1 more MP in an enemy zone of control, where the move stops; no zone of control to zone of control");
-  t.cite("jemmapes:5.1", [&] { return u.id + " may end in " + std::to_string(hexes.size()) + " hex(es) with " + std::to_string(allowance) + " MP"; });
+  t.cite("jemmapes:1.6"_rule, "each hex entered pays its terrain and 1 more MP in an enemy zone of control, where the move stops; no zone of control to zone of control");
+  t.cite("jemmapes:5.1"_rule, [&] { return u.id + " may end in " + std::to_string(hexes.size()) + " hex(es) with " + std::to_string(allowance) + " MP"; });
   nlohmann::json out{{"unit", u.id}, {"allowance", allowance}, {"count", hexes.size()}, {"hexes", hexes}};
   if (o.entering) {
     // The entry hex (jemmapes:9.1.1): its cost, or why the unit cannot enter there.
@@ -509,19 +509,19 @@ nlohmann::json retreat(const Context& x, const Unit& u, std::optional<Hex> to, T
     if (to && *to == n) chosen_ok = true, chosen = o;
   }
   nlohmann::json out{{"unit", u.id}, {"options", options}, {"outside_enemy_zoc", preferred}};
-  t.cite("jemmapes:6.3", [&] { return u.id + " retreats one hex: " + std::to_string(options.size()) + " hex(es) open, " + std::to_string(preferred.size()) + " outside enemy zones of control"; });
+  t.cite("jemmapes:6.3"_rule, [&] { return u.id + " retreats one hex: " + std::to_string(options.size()) + " hex(es) open, " + std::to_string(preferred.size()) + " outside enemy zones of control"; });
   // Step B.
   if (options.empty()) {
     const bool elim = x.readings.is(jemmapes::reading::retreat_blocked_result_eliminated);
     out["blocked"] = elim ? "eliminated" : "step_loss_stay";
-    t.cite("jemmapes:6.3", [&] { return u.id + " has no hex to retreat into: " + (elim ? "eliminated" : "it loses a step and stays") + " (jemmapes.retreat.blocked_result)"; });
+    t.cite("jemmapes:6.3"_rule, [&] { return u.id + " has no hex to retreat into: " + (elim ? "eliminated" : "it loses a step and stays") + " (jemmapes.retreat.blocked_result)"; });
     return out;
   }
   if (!to) return out;
   if (!chosen_ok) {
     out["legal"] = false;
     out["reason"] = m.name(*to) + " is not an open hex next to " + u.id;
-    t.cite("jemmapes:6.3", out["reason"].get<std::string>());
+    t.cite("jemmapes:6.3"_rule, out["reason"].get<std::string>());
     return out;
   }
   out["legal"] = true;
@@ -530,12 +530,12 @@ nlohmann::json retreat(const Context& x, const Unit& u, std::optional<Hex> to, T
   const Direction facing = x.position.stack_facing(*to, u.side, u.id).value_or(u.facing);
   out["result"]["facing"] = facing_name(facing);
   if (facing != u.facing)
-    t.cite("jemmapes:1.3", [&] { return u.id + " retreats in among friends in " + m.name(*to) + " and takes their facing (" + facing_name(facing) + ")"; });
+    t.cite("jemmapes:1.3"_rule, [&] { return u.id + " retreats in among friends in " + m.name(*to) + " and takes their facing (" + facing_name(facing) + ")"; });
   // RULE jemmapes:1.6 (part: a retreat's hex) — retreating into an enemy ZoC costs one more level, or a step for a unit in rout
   if (chosen["enemy_zoc"].get<bool>())
-    t.cite("jemmapes:1.6", [&] { return u.id + " retreats into an enemy zone of control at " + m.name(*to) + ": " + (u.level == Level::Rout ? "a step lost (it is in rout)" : "one more level of disorganisation"); });
+    t.cite("jemmapes:1.6"_rule, [&] { return u.id + " retreats into an enemy zone of control at " + m.name(*to) + ": " + (u.level == Level::Rout ? "a step lost (it is in rout)" : "one more level of disorganisation"); });
   else
-    t.cite("jemmapes:1.6", [&] { return m.name(*to) + " is in no enemy zone of control: no further loss"; });
+    t.cite("jemmapes:1.6"_rule, [&] { return m.name(*to) + " is in no enemy zone of control: no further loss"; });
   return out;
 }
 
@@ -605,17 +605,17 @@ nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, 
   const bool arrived = !goal.hexes.empty() && best_d == 0;
   const bool exits = leaves_map(*best, best_hex);
   out["eliminated"] = arrived || exits;
-  t.cite("jemmapes:5.4", [&] {
+  t.cite("jemmapes:5.4"_rule, [&] {
     return u.id + " flees " + std::to_string(best->path.size()) + " hex(es) by the most direct route to " + m.name(best_hex) +
            (exits ? " and leaves the map: eliminated, its steps count for victory points" : "");
   });
-  if (arrived) t.cite("jemmapes:9.1.3", [&] { return u.id + " reaches " + m.name(best_hex) + ", its rout goal: it cannot leave and is eliminated"; });
+  if (arrived) t.cite("jemmapes:9.1.3"_rule, [&] { return u.id + " reaches " + m.name(best_hex) + ", its rout goal: it cannot leave and is eliminated"; });
   // Step D.
   nlohmann::json crossed = nlohmann::json::array();
   for (std::size_t i = 0; i + 1 < best->path.size(); ++i)
     for (const Unit* o : x.position.combat_units_at(best->path[i], u.side))
       if (o->id != u.id) crossed.push_back(o->id);
-  if (!crossed.empty()) t.cite("jemmapes:5.4", [&] { return "the routed unit crossed " + crossed.dump() + ": each takes one more level"; });
+  if (!crossed.empty()) t.cite("jemmapes:5.4"_rule, [&] { return "the routed unit crossed " + crossed.dump() + ": each takes one more level"; });
   out["levels_to"] = crossed;
   // Step E.
   // RULE jemmapes:1.3 (part: one facing per hex) — a routed unit ending among friends takes their facing
@@ -623,7 +623,7 @@ nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, 
   const Direction facing = joined.value_or(u.facing);
   out["facing"] = facing_name(facing);
   if (facing != u.facing)
-    t.cite("jemmapes:1.3", [&] { return u.id + " ends its rout among friends in " + m.name(best_hex) + " and takes their facing (" + facing_name(facing) + ")"; });
+    t.cite("jemmapes:1.3"_rule, [&] { return u.id + " ends its rout among friends in " + m.name(best_hex) + " and takes their facing (" + facing_name(facing) + ")"; });
   return out;
 }
 
@@ -631,12 +631,12 @@ nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, 
 std::optional<RoutGoal> scenario_rout_goal(const Map& m, const std::string& side, Trace& t) {
   RoutGoal g;
   if (side == "french") {
-    t.cite("jemmapes:9.1.3", "a routed French unit flees toward the southern edge");
+    t.cite("jemmapes:9.1.3"_rule, "a routed French unit flees toward the southern edge");
     return g;
   }
   if (side != "austrian" || m.place("mons").empty()) return std::nullopt;
   g.hexes.assign(m.place("mons").begin(), m.place("mons").end());
-  t.cite("jemmapes:9.1.3", [&] {
+  t.cite("jemmapes:9.1.3"_rule, [&] {
     std::string hs;
     for (Hex h : g.hexes) hs += (hs.empty() ? "" : ", ") + m.name(h);
     return "a routed Austrian unit flees toward Mons (" + hs + ", map data the source lacks)";

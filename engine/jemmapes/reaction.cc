@@ -53,7 +53,7 @@ std::string step_refused(const Context& x, const std::vector<const Unit*>& stack
 nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Unit& reactor, const ReactionChoice& c, Trace& t, const ReactionScenario& sc) {
   nlohmann::json out{{"mover", mover.id}, {"reactor", reactor.id}};
   auto ineligible = [&](const std::string& why) {
-    t.cite("jemmapes:5.2", why);
+    t.cite("jemmapes:5.2"_rule, why);
     out["eligible"] = false;
     out["reason"] = why;
     return out;
@@ -74,16 +74,16 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
       // RULE jemmapes:5.2 (part: a formation the scenario does not let be activated yet, jemmapes.scenario.inactive_formation_reacts) — it does not react (false), or reacts like any other (true)
       if (x.readings.is(jemmapes::reading::scenario_inactive_formation_reacts_false))
         return ineligible(reactor.id + "'s formation " + f->id + " may not be activated yet (" + v.rule + "): it does not react (jemmapes.scenario.inactive_formation_reacts = false)");
-      t.cite("jemmapes:5.2", reactor.id + "'s formation " + f->id + " may not be activated yet (" + v.rule + "), but may react (jemmapes.scenario.inactive_formation_reacts = true)");
+      t.cite("jemmapes:5.2"_rule, reactor.id + "'s formation " + f->id + " may not be activated yet (" + v.rule + "), but may react (jemmapes.scenario.inactive_formation_reacts = true)");
     }
   }
   out["eligible"] = true;
-  t.cite("jemmapes:5.2", [&] { return mover.id + " entered " + x.map.name(mover.hex) + " next to " + reactor.id + ", not already in an enemy zone of control: its move pauses and " + reactor.id + " may react"; });
+  t.cite("jemmapes:5.2"_rule, [&] { return mover.id + " entered " + x.map.name(mover.hex) + " next to " + reactor.id + ", not already in an enemy zone of control: its move pauses and " + reactor.id + " may react"; });
   // Step B.
   if (c.fire) {
     out["reaction"] = "fire";
     if (reactor.kind == UnitKind::Cavalry) {
-      t.cite("jemmapes:5.2", reactor.id + " is cavalry: it reacts only by movement");
+      t.cite("jemmapes:5.2"_rule, reactor.id + " is cavalry: it reacts only by movement");
       out["allowed"] = false;
       out["reason"] = "cavalry does not fire";
       return out;
@@ -91,7 +91,7 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
     const bool zoc = exerts_zoc_into(x, reactor, mover.hex, t);
     out["allowed"] = zoc;
     out["mover_stops"] = zoc;
-    t.cite("jemmapes:5.2", [&] {
+    t.cite("jemmapes:5.2"_rule, [&] {
       return zoc ? reactor.id + " has " + mover.id + " in its zone of control: it fires at once (a fire under 6.1) and " + mover.id + "'s move ends"
                  : reactor.id + " does not have " + mover.id + " in its zone of control: no reaction fire";
     });
@@ -107,7 +107,7 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
     if (!c.to) throw std::logic_error("a reaction step needs its hex (the question checks this)");
     const std::string why = step_refused(x, stack, *c.to, t);
     if (!why.empty()) {
-      t.cite("jemmapes:5.2", reactor.id + "'s stack may not step into " + x.map.name(*c.to) + ": " + why + " (jemmapes.reaction.movement_kind = move_one_hex)");
+      t.cite("jemmapes:5.2"_rule, reactor.id + "'s stack may not step into " + x.map.name(*c.to) + ": " + why + " (jemmapes.reaction.movement_kind = move_one_hex)");
       out["allowed"] = false;
       out["reason"] = why;
       return out;
@@ -116,7 +116,7 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
     const std::optional<Direction> joined = x.position.stack_facing(*c.to, reactor.side);
     const Direction facing = joined.value_or(reactor.facing);
     if (joined && *joined != reactor.facing)
-      t.cite("jemmapes:1.3", reactor.id + "'s stack takes the facing (" + facing_name(*joined) + ") of the friends it joins in " + x.map.name(*c.to));
+      t.cite("jemmapes:1.3"_rule, reactor.id + "'s stack takes the facing (" + facing_name(*joined) + ") of the friends it joins in " + x.map.name(*c.to));
     Position after = x.position;
     for (Unit& u : after.units)
       if (u.hex == reactor.hex && u.combat()) u.hex = *c.to, u.facing = facing;  // the stack moves as one
@@ -128,7 +128,7 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
     out["to"] = x.map.name(*c.to);
     out["facing"] = facing_name(facing);
     out["mover_stops"] = stops;
-    t.cite("jemmapes:5.2", [&] {
+    t.cite("jemmapes:5.2"_rule, [&] {
       return reactor.id + "'s stack steps into " + x.map.name(*c.to) + " facing " + facing_name(facing) + " (jemmapes.reaction.movement_kind = move_one_hex)" +
              (stops ? ": it now has " + mover.id + " in its zone of control, whose move ends" : ": " + mover.id + " is not in its zone of control and may go on");
     });
@@ -138,7 +138,7 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
   if (c.to) throw std::logic_error("a reaction pivot names no hex (the question checks this)");
   const int turn = (static_cast<int>(c.facing) - static_cast<int>(reactor.facing) + 6) % 6;
   if (turn != 1 && turn != 5) {
-    t.cite("jemmapes:5.2", reactor.id + " may turn by one hexside only (jemmapes.reaction.movement_kind = pivot_one_hexside)");
+    t.cite("jemmapes:5.2"_rule, reactor.id + " may turn by one hexside only (jemmapes.reaction.movement_kind = pivot_one_hexside)");
     out["allowed"] = false;
     out["reason"] = std::string("from ") + facing_name(reactor.facing) + " one hexside is " + facing_name(static_cast<Direction>((static_cast<int>(reactor.facing) + 1) % 6)) +
                     " or " + facing_name(static_cast<Direction>((static_cast<int>(reactor.facing) + 5) % 6));
@@ -155,7 +155,7 @@ nlohmann::json reaction(const Context& x, const Unit& mover, Hex from, const Uni
   out["allowed"] = true;
   out["facing"] = facing_name(turned->facing);
   out["mover_stops"] = stops;
-  t.cite("jemmapes:5.2", [&] {
+  t.cite("jemmapes:5.2"_rule, [&] {
     return reactor.id + "'s hex turns to face " + facing_name(c.facing) + (stops ? ": it now has " + mover.id + " in its zone of control, whose move ends" : ": " + mover.id + " is not in its zone of control and may go on");
   });
   return out;

@@ -67,7 +67,7 @@ ScenarioVerdict french_setup(const Context& x, Trace& t) {
     if (defensive && fm.order != Order::Defensive) return no("jemmapes:9.1.1", id + " starts under a defensive order, not " + std::string(to_string(fm.order)), t);
     if (f == "ferrand" && fm.order != Order::Manoeuvre) return no("jemmapes:9.1.1", id + " starts under a manoeuvre order, not " + std::string(to_string(fm.order)), t);
   }
-  t.cite("jemmapes:9.1.1", "the French units stand in their printed hexes under their printed orders");
+  t.cite("jemmapes:9.1.1"_rule, "the French units stand in their printed hexes under their printed orders");
   return {};
 }
 
@@ -78,7 +78,7 @@ ScenarioVerdict order_change_allowed(const Context& x, ScenarioKind sc, const Fo
                                      std::optional<Order> to) {
   const std::string h = historical_formation(f.id);
   if (sc == ScenarioKind::Free && (h == "ferrand" || h == "egalite")) {
-    t.cite("jemmapes:9.4", f.id + ": the free scenario lifts its order change restriction");
+    t.cite("jemmapes:9.4"_rule, f.id + ": the free scenario lifts its order change restriction");
     return {};
   }
   if (h == "ferrand" && still_restricted(x, round, 2))
@@ -89,7 +89,7 @@ ScenarioVerdict order_change_allowed(const Context& x, ScenarioKind sc, const Fo
     if (to && *to != Order::Defensive)
       return no("jemmapes:9.2", f.id + " is demoralised " + until(x, 5) + ": it may try only to return to its defensive order, not to " +
                                     to_string(*to) + " (jemmapes.scenario.egalite_lock_when_demoralised = back_to_defensive)", t);
-    t.cite("jemmapes:9.2", f.id + " is demoralised " + until(x, 5) + ": it may try to return to its defensive order, and to that only "
+    t.cite("jemmapes:9.2"_rule, f.id + " is demoralised " + until(x, 5) + ": it may try to return to its defensive order, and to that only "
                                   "(jemmapes.scenario.egalite_lock_when_demoralised = back_to_defensive)");
     return {};
   }
@@ -98,8 +98,8 @@ ScenarioVerdict order_change_allowed(const Context& x, ScenarioKind sc, const Fo
                               "(jemmapes.scenario.egalite_lock_when_demoralised = no_change)", t);
   if (h == "egalite" && still_restricted(x, round, 5))
     return no("jemmapes:9.2", f.id + " keeps its defensive order " + until(x, 5) + " (jemmapes.scenario.until_round = " + x.readings.of(jemmapes::Switch::ScenarioUntilRound) + ")", t);
-  if (h == "ferrand") t.cite("jemmapes:9.1.4", "round " + std::to_string(round) + ": Ferrand's order may change");
-  if (h == "egalite") t.cite("jemmapes:9.2", "round " + std::to_string(round) + ": Egalite's order may change");
+  if (h == "ferrand") t.cite("jemmapes:9.1.4"_rule, "round " + std::to_string(round) + ": Ferrand's order may change");
+  if (h == "egalite") t.cite("jemmapes:9.2"_rule, "round " + std::to_string(round) + ": Egalite's order may change");
   return {};
 }
 
@@ -108,16 +108,16 @@ ScenarioVerdict activation_allowed(const Context& x, ScenarioKind sc, const Form
   if (h == "ferrand" && round < 2) return no("jemmapes:9.1.1", f.id + " is not on the map before round 2", t);
   if (h != "harville") return {};
   if (sc == ScenarioKind::Free) {
-    t.cite("jemmapes:9.4", f.id + ": the free scenario lifts d'Harville's inactivity");
+    t.cite("jemmapes:9.4"_rule, f.id + ": the free scenario lifts d'Harville's inactivity");
     return {};
   }
   if (attacked) {
-    t.cite("jemmapes:9.2", f.id + " has been attacked by the Austrians: it may be activated");
+    t.cite("jemmapes:9.2"_rule, f.id + " has been attacked by the Austrians: it may be activated");
     return {};
   }
   if (still_restricted(x, round, 6))
     return no("jemmapes:9.2", f.id + " cannot be activated " + until(x, 6) + " unless the Austrians attack it (jemmapes.scenario.until_round = " + x.readings.of(jemmapes::Switch::ScenarioUntilRound) + ")", t);
-  t.cite("jemmapes:9.2", "round " + std::to_string(round) + ": d'Harville may be activated");
+  t.cite("jemmapes:9.2"_rule, "round " + std::to_string(round) + ": d'Harville may be activated");
   return {};
 }
 
@@ -134,7 +134,7 @@ ScenarioVerdict may_enter_map(const Context& x, const Unit& u, int round, Trace&
                                 "(jemmapes.scenario.ferrand_entry_window = round_2_only)", t);
   if (!x.map.on_map(entry_hex(x.map)))
     return no("jemmapes:9.1.1", std::string("Ferrand enters by ") + kFerrandEntryHex + ", which is not on this map", t);
-  t.cite("jemmapes:9.1.1", [&] { return u.id + " (Ferrand) enters the map by the Valenciennes road at " + std::string(kFerrandEntryHex) +
+  t.cite("jemmapes:9.1.1"_rule, [&] { return u.id + " (Ferrand) enters the map by the Valenciennes road at " + std::string(kFerrandEntryHex) +
                                         " in round " + std::to_string(round) + " (jemmapes.scenario.ferrand_entry_window = " +
                                         x.readings.of(Switch::ScenarioFerrandEntryWindow) + "): its move starts by entering that hex"; });
   return {};
@@ -156,18 +156,18 @@ ScenarioVerdict may_enter(const Context& x, const Unit& u, Hex h, Trace& t) {
   const Hex road = x.map.hex("0107");
   if (u.side == "austrian" && distance(h, road) < 2)
     return no("jemmapes:9.1.4", u.id + " would be " + std::to_string(distance(h, road)) + " hex(es) from 0107: no Austrian unit comes closer than 2", t);
-  if (u.side == "austrian") t.cite("jemmapes:9.1.4", x.map.name(h) + " is " + std::to_string(distance(h, road)) + " hexes from 0107: allowed");
+  if (u.side == "austrian") t.cite("jemmapes:9.1.4"_rule, x.map.name(h) + " is " + std::to_string(distance(h, road)) + " hexes from 0107: allowed");
   return {};
 }
 
 ScenarioVerdict may_leave_redoubt(ScenarioKind sc, int round, int units_left, Trace& t) {
   if (sc == ScenarioKind::Free) {
-    t.cite("jemmapes:9.4", "the redoubt garrison belongs to the historical scenario only");
+    t.cite("jemmapes:9.4"_rule, "the redoubt garrison belongs to the historical scenario only");
     return {};
   }
   if (round <= 6 && units_left < 1)
     return no("jemmapes:9.2", "round " + std::to_string(round) + ": a starred redoubt must keep at least one Austrian unit until the end of round 6", t);
-  t.cite("jemmapes:9.2", round > 6 ? "after round 6 the starred redoubts may be left" : std::to_string(units_left) + " unit(s) stay in the redoubt");
+  t.cite("jemmapes:9.2"_rule, round > 6 ? "after round 6 the starred redoubts may be left" : std::to_string(units_left) + " unit(s) stay in the redoubt");
   return {};
 }
 

@@ -11,7 +11,7 @@ std::vector<std::string> french_held(const Context& x, const Objectives& o, cons
     int n = 0;
     for (Hex h : hexes) n += french(h);
     const bool ok = any ? n > 0 : n == static_cast<int>(hexes.size()) && n > 0;
-    t.cite("jemmapes:9.3", name + ": " + std::to_string(n) + " of " + std::to_string(hexes.size()) + " hexes French (" +
+    t.cite("jemmapes:9.3"_rule, name + ": " + std::to_string(n) + " of " + std::to_string(hexes.size()) + " hexes French (" +
                                x.readings.of(jemmapes::Switch::VictoryVillageControl) + ")" + (ok ? ": 1 VP" : ""));
     if (ok) held.push_back(name);
   }
@@ -28,12 +28,12 @@ int control_points(const Context& x, const std::vector<std::string>& held, const
     std::string kept;
     for (const auto& s : scored_before)
       if (counted.insert(s).second) kept += (kept.empty() ? "" : ", ") + s;
-    if (!kept.empty()) t.cite("jemmapes:9.3", "control scored before and kept though lost (jemmapes.victory.control_vp = permanent): " + kept);
+    if (!kept.empty()) t.cite("jemmapes:9.3"_rule, "control scored before and kept though lost (jemmapes.victory.control_vp = permanent): " + kept);
   } else if (!scored_before.empty()) {
     std::string lost;
     for (const auto& s : scored_before)
       if (!counted.count(s)) lost += (lost.empty() ? "" : ", ") + s;
-    if (!lost.empty()) t.cite("jemmapes:9.3", "control scored before but lost again, its point gone (jemmapes.victory.control_vp = current): " + lost);
+    if (!lost.empty()) t.cite("jemmapes:9.3"_rule, "control scored before but lost again, its point gone (jemmapes.victory.control_vp = current): " + lost);
   }
   return static_cast<int>(counted.size());
 }

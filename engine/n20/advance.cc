@@ -28,7 +28,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
   if (defenders_won && battle.countercharge) {
     o.why_none = "std:8.2.3";
     // RULE std:8.2.3 — after a countercharge the victorious defenders may not advance
-    trace.cite("std:8.2.3", "the defenders won against a countercharge: they hold fast and may not advance");
+    trace.cite("std:8.2.3"_rule, "the defenders won against a countercharge: they hold fast and may not advance");
     return o;
   }
   const std::vector<Symbol>& victors = attackers_won ? battle.attackers : battle.defenders;
@@ -65,7 +65,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
       if (there && there->id == id) break;  // where the unit stands now is not vacant
       if (there && there->side == loser_side) {
         // RULE std:9.9.1 — the retreat path ends at a friendly unit it retreated through
-        trace.cite("std:9.9.1", [&] { return id + "'s retreat path ends at " + there->id + ", which it retreated through"; });
+        trace.cite("std:9.9.1"_rule, [&] { return id + "'s retreat path ends at " + there->id + ", which it retreated through"; });
         break;
       }
       p.hexes.push_back(h);
@@ -87,7 +87,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     }
     if (covered) continue;
     // RULE std:9.9.1 — the vacated hexes behind a retreating unit, ending where it broke if it did
-    trace.cite("std:9.9.1", [&] {
+    trace.cite("std:9.9.1"_rule, [&] {
       std::string hexes;
       for (Hex h : p.hexes) hexes += (hexes.empty() ? "" : ", ") + map.name(h);
       return id + " leaves a retreat path of " + std::to_string(p.hexes.size()) + " hex(es): " + hexes;
@@ -111,12 +111,12 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     }
     if (u->type == UnitType::Artillery) {
       // RULE std:9.9.2 — only surviving, victorious non-artillery units of the battle advance
-      trace.cite("std:9.9.2", [&] { return id + " is artillery: it never advances after combat (std:9.3)"; });
+      trace.cite("std:9.9.2"_rule, [&] { return id + " is artillery: it never advances after combat (std:9.3)"; });
       continue;
     }
     // RULE std:16.5.2 — a routed victor (optional rule 16.5) never advances after combat
     if (routed_rule && u->has(UnitMarker::Routed)) {
-      trace.cite("std:16.5.2", [&] { return id + " is routed and may not advance after combat"; });
+      trace.cite("std:16.5.2"_rule, [&] { return id + " is routed and may not advance after combat"; });
       continue;
     }
     // A victor across a crossing reserved to the other side from every vacated hex may not
@@ -150,7 +150,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     if (e.cavalry) {
       // RULE std:9.9.5 — no retreat-style costs or stops, but cavalry never beyond its allowance
       e.max_hexes = static_cast<int>(std::min<std::size_t>(longest, static_cast<std::size_t>(u->movement)));
-      trace.cite("std:9.9.5", [&] { return id + " is cavalry: it may advance along the path up to its allowance of " +
+      trace.cite("std:9.9.5"_rule, [&] { return id + " is cavalry: it may advance along the path up to its allowance of " +
                                   std::to_string(u->movement) + " (here " + std::to_string(e.max_hexes) + " hex(es))"; });
     }
     // A game may bar a unit from some hexes of the paths (Leipzig's Spent units and enemy ZOCs,
@@ -183,20 +183,20 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
   // RULE std:9.9.3 — a victorious cavalry unit must advance into the vacated hex and may go on;
   // then one other unit may enter that hex; infantry never beyond it
   if (o.cavalry_must_advance && !o.paths.empty())
-    trace.cite("std:9.9.3", "victorious cavalry took part: one of them must advance into the vacated hex, and may go "
+    trace.cite("std:9.9.3"_rule, "victorious cavalry took part: one of them must advance into the vacated hex, and may go "
                             "on along the path; then one other unit may enter that hex, infantry no further");
   else if (!o.eligible.empty())
-    trace.cite("std:9.9.3", "one victorious non-artillery unit may advance into the vacated hex, no further");
+    trace.cite("std:9.9.3"_rule, "one victorious non-artillery unit may advance into the vacated hex, no further");
   // RULE std:9.9.2 — only along the retreat path
   // RULE std:9.9.4 — enemy ZOCs never stop an advance
   if (!o.eligible.empty()) {
-    trace.cite("std:9.9", "the victors may advance after combat");
-    trace.cite("std:9.9.2", "advancing units follow the retreat path only");
-    trace.cite("std:9.9.4", "enemy zones of control are ignored when advancing");
+    trace.cite("std:9.9"_rule, "the victors may advance after combat");
+    trace.cite("std:9.9.2"_rule, "advancing units follow the retreat path only");
+    trace.cite("std:9.9.4"_rule, "enemy zones of control are ignored when advancing");
     // RULE std:7.5 — advancing units freely enter enemy ZOCs
-    trace.cite("std:7.5", "an advance after combat may enter enemy zones of control freely");
+    trace.cite("std:7.5"_rule, "an advance after combat may enter enemy zones of control freely");
     // RULE std:9.9.6 — never into prohibited hexes or across uncrossable rivers (the path respected them)
-    trace.cite("std:9.9.6", "the retreat path used only hexes and hexsides an advance may cross");
+    trace.cite("std:9.9.6"_rule, "the retreat path used only hexes and hexsides an advance may cross");
     // The Leipzig printing has no 9.9.7 or 9.9.8; the same follows from the cases it keeps
     // (PrintingRules, and the catalog notes of both).
     const PrintingRules& printed = rules.printed();

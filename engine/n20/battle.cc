@@ -51,7 +51,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
     t.violations.emplace_back(rule, std::move(reason));
   };
   // Step A.
-  std::vector<const Unit*> att, def;
+  UnitList att, def;
   for (const auto& id : b.attackers)
     if (const Unit* u = state.unit(id)) att.push_back(u);
   for (const auto& id : b.defenders)
@@ -101,7 +101,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       if (a.type == UnitType::Artillery && rules.on(Optional::ArtillerySupport) && rules.artillery_doubles(state, silent)) {
         // RULE std:16.3.2 — artillery may bombard across a hexside that forbids attack
         bombarding[i] = true;
-        trace.cite("std:16.3.2", [&] { return a.id + " bombards " + d->id + " across a hexside that forbids a normal attack"; });
+        trace.cite("std:16.3.2"_rule, [&] { return a.id + " bombards " + d->id + " across a hexside that forbids a normal attack"; });
       } else if (closed) {
         violate(closed, a.id + " cannot attack " + d->id + " across that hexside: its crossing is not open to " +
                             std::string(a.side.view()) + " attacks");
@@ -111,12 +111,12 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       }
     }
   }
-  trace.cite("std:9.2.2", "every attacker is adjacent to every defender");
+  trace.cite("std:9.2.2"_rule, "every attacker is adjacent to every defender");
 
   // Step C.
   const bool routed_rule = rules.on(Optional::RoutedUnits);
   // RULE std:16.5 — optional rule: routed units carry a marker and suffer the effects of 16.5.2
-  if (routed_rule) trace.cite("std:16.5", "optional rule 16.5 (routed units) is in use");
+  if (routed_rule) trace.cite("std:16.5"_rule, "optional rule 16.5 (routed units) is in use");
   const bool double_first = !rules.halve_before_doubling();
   const bool artillery_doubles = rules.artillery_doubles(state, trace);
   bool countercharge_doubles = b.countercharge;
@@ -126,7 +126,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
     const bool lost = rules.readings().countercharge_lost_if_any ? any_cav : all_cav;
     countercharge_doubles = !lost;
     // RULE std:8.2.2 — countercharging units fight doubled, except in a battle against cavalry
-    trace.cite("std:8.2.2", lost ? "the countercharge meets enemy cavalry: no doubling"
+    trace.cite("std:8.2.2"_rule, lost ? "the countercharge meets enemy cavalry: no doubling"
                                  : "countercharging units fight at double strength");
   }
   t.attack.reserve(att.size());
@@ -148,7 +148,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       if (a.type == UnitType::Artillery && !b.countercharge) {
         // RULE std:9.3 — artillery fights at double strength when it attacks (Artillery Bonus)
         s.why.push_back("artillery doubled when attacking (std:9.3)");
-        trace.cite("std:9.3", [&] { return a.id + " is artillery attacking: strength doubled to " + std::to_string(s.value); });
+        trace.cite("std:9.3"_rule, [&] { return a.id + " is artillery attacking: strength doubled to " + std::to_string(s.value); });
       } else {
         s.why.push_back("countercharge doubled (std:8.2.2)");
       }
@@ -158,7 +158,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       s.value = halve_up(s.value);
       // RULE std:16.5.2 (part: strength halved) — routed units fight at half strength, rounded up
       s.why.push_back("routed: halved, rounded up (std:16.5.2)");
-      trace.cite("std:16.5.2", [&] { return a.id + " is routed: strength halved, rounding up, to " + std::to_string(s.value); });
+      trace.cite("std:16.5.2"_rule, [&] { return a.id + " is routed: strength halved, rounding up, to " + std::to_string(s.value); });
     };
     if (double_first) dbl(), half(), weather();
     else half(), weather(), dbl();
@@ -173,7 +173,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
     if (routed_rule && d->has(UnitMarker::Routed)) {
       s.value = halve_up(s.value);
       s.why.push_back("routed: halved, rounded up (std:16.5.2)");
-      trace.cite("std:16.5.2", [&] { return d->id + " is routed: strength halved, rounding up, to " + std::to_string(s.value); });
+      trace.cite("std:16.5.2"_rule, [&] { return d->id + " is routed: strength halved, rounding up, to " + std::to_string(s.value); });
     }
     if (const int m = rules.strength_modifier(*d, state, trace); m != 0) {
       s.value = std::max(0, s.value + m);
@@ -232,20 +232,20 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
     }
   }
   // RULE std:9.4 — the defender adds the terrain chart's value for its hex or the hexside attacked through
-  trace.cite("std:9.4", [&] { return "terrain benefit +" + std::to_string(t.terrain) + " (" + t.terrain_source + ")"; });
+  trace.cite("std:9.4"_rule, [&] { return "terrain benefit +" + std::to_string(t.terrain) + " (" + t.terrain_source + ")"; });
   // RULE std:9.4.1 — only the single best benefit counts
   // RULE std:9.4.2 — with several defenders, the best benefit of any of them
   if (candidates > 1) {
     std::string list;
     for (const auto& o : offered) list += (list.empty() ? "" : ", ") + o;
-    trace.cite("std:9.4.1", [&] { return "benefits on offer: " + list + "; they do not add, only the single best counts"; });
+    trace.cite("std:9.4.1"_rule, [&] { return "benefits on offer: " + list + "; they do not add, only the single best counts"; });
   }
-  if (def.size() > 1) trace.cite("std:9.4.2", "with several defenders the battle takes the best benefit of any");
+  if (def.size() > 1) trace.cite("std:9.4.2"_rule, "with several defenders the battle takes the best benefit of any");
   // RULE std:9.4.3 — the attackers' own terrain counts for nothing
   for (const Unit* a : att) {
     const TerrainType& there = rules.terrain_of(map, a->hex, state);
     if (there.combat.value_or(1) != 0) {
-      trace.cite("std:9.4.3", [&] { return a->id + "'s own " + there.name + " hex gives the attacker nothing"; });
+      trace.cite("std:9.4.3"_rule, [&] { return a->id + "'s own " + there.name + " hex gives the attacker nothing"; });
       break;
     }
   }
@@ -253,7 +253,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   // Step F.
   if (rules.on(Optional::ArtillerySupport)) {
     // RULE std:16.3 — optional rule: artillery support in defence (16.3.1) and bombardment (16.3.2)
-    trace.cite("std:16.3", "optional rule 16.3 (artillery support) is in use");
+    trace.cite("std:16.3"_rule, "optional rule 16.3 (artillery support) is in use");
     using Scope = Readings::ArtillerySupportScope;
     const Scope scope = rules.readings().artillery_support;
     std::vector<int> per_defender(def.size(), 0);
@@ -268,7 +268,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
         if (!exerts_zoc_into(rules, map, state, art, def[k]->hex, silent)) continue;
         // RULE std:16.3.1 — an unattacked artillery unit adds +1 to friendly defenders in its ZOC
         ++per_defender[k];
-        trace.cite("std:16.3.1", [&] { return art.id + " (not attacked) supports " + def[k]->id + " in its zone of control: +1"; });
+        trace.cite("std:16.3.1"_rule, [&] { return art.id + " (not attacked) supports " + def[k]->id + " in its zone of control: +1"; });
       }
     }
     for (int v : per_defender) t.support += scope == Scope::PerUnitMaxOne ? std::min(v, 1) : v;
@@ -276,7 +276,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   }
 
   // Step G.
-  auto reserve = [&](bool asked, const std::vector<const Unit*>& units, const std::string& who) {
+  auto reserve = [&](bool asked, UnitRefs units, const std::string& who) {
     if (!asked) return 0;
     if (routed_rule && std::all_of(units.begin(), units.end(), [](const Unit* u) { return u->has(UnitMarker::Routed); })) {
       violate("std:16.5.2", "every " + who + " unit in the battle is routed: no reserves may be committed");
@@ -292,7 +292,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
       return 0;
     }
     // RULE std:12.5 — each side may spend one morale point for +1 in a battle
-    trace.cite("std:12.5", [&] { return "the " + who + " commits reserves: +1 for a morale point"; });
+    trace.cite("std:12.5"_rule, [&] { return "the " + who + " commits reserves: +1 for a morale point"; });
     return 1;
   };
   t.attack_reserve = reserve(b.attacker_reserve, att, "attacker");
@@ -308,7 +308,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
   const CrtTable& crt = rules.crt();
   t.column = std::clamp(t.differential, crt.lowest, crt.highest);
   // RULE std:9.0 — steps B-E: total each side, subtract, find the differential column
-  trace.cite("std:9.0", [&] { return "steps B-E: attack " + std::to_string(t.attack_total) + " against defence " +
+  trace.cite("std:9.0"_rule, [&] { return "steps B-E: attack " + std::to_string(t.attack_total) + " against defence " +
                             std::to_string(t.defense_total) + ": differential " + std::to_string(t.differential) +
                             ", column " + std::to_string(t.column); });
   if (b.reduce_to) {
@@ -317,7 +317,7 @@ BattleTotals battle_totals(const N20Rules& rules, const Map& map, const GameStat
                              std::to_string(crt.lowest) + " and " + std::to_string(t.column));
     } else if (*b.reduce_to < t.column) {
       // RULE std:9.5 — the attacker may resolve the battle on a lower column
-      trace.cite("std:9.5", [&] { return "the attacker resolves on the " + std::to_string(*b.reduce_to) + " column instead of " +
+      trace.cite("std:9.5"_rule, [&] { return "the attacker resolves on the " + std::to_string(*b.reduce_to) + " column instead of " +
                                 std::to_string(t.column); });
       t.column = *b.reduce_to;
     }

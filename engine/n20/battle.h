@@ -14,16 +14,20 @@
 
 namespace hexlaw::n20 {
 
+// Unit ids held inline: a declaration is copied into every battle resolved and every trial
+// of one, and a side of a battle rarely holds more than four units.
+using BattleUnits = InlineVector<Symbol, 4>;
+
 struct BattleDeclaration {
-  std::vector<Symbol> attackers;  // unit ids
-  std::vector<Symbol> defenders;
+  BattleUnits attackers;  // unit ids
+  BattleUnits defenders;
   bool countercharge = false;     // a Reaction-Phase countercharge (std:8.1)
   bool attacker_reserve = false;  // the attacker spends a morale point (std:12.5, step B)
   bool defender_reserve = false;  // the defender spends one (std:12.5, step C)
   std::optional<int> reduce_to;   // resolve on this lower differential (std:9.5)
   // Enemy units attacked in other battles this phase; an artillery unit among them gives no
   // defensive support (std:16.3.1).
-  std::vector<Symbol> attacked_elsewhere;
+  BattleUnits attacked_elsewhere;
   friend bool operator==(const BattleDeclaration&, const BattleDeclaration&) = default;
 };
 
@@ -38,7 +42,7 @@ struct StrengthLine {
 struct BattleTotals {
   bool legal = true;
   std::vector<std::pair<std::string, std::string>> violations;  // (rule, reason)
-  std::vector<StrengthLine> attack, defense;
+  InlineVector<StrengthLine, 4> attack, defense;  // one line a unit, held inline
   int attack_units = 0, attack_reserve = 0, attack_total = 0;
   int defense_units = 0, terrain = 0, support = 0, defense_reserve = 0, defense_total = 0;
   std::string terrain_source;  // "0407 town", "0406/0407 bridge", or "none"

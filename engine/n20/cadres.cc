@@ -49,7 +49,7 @@ CadreVerdict break_down(const N20Rules& rules, const GameState& state, const std
   if (!is_large_infantry(*u))
     return refuse(v, "std:16.7", unit_id + " is not a large infantry unit (infantry of strength 2 or more)", trace);
   if (moved) return refuse(v, "std:16.7", unit_id + " has already moved: it may break down only before moving", trace);
-  trace.cite("std:16.7", unit_id + " is a large infantry unit that has not yet moved");
+  trace.cite("std:16.7"_rule, unit_id + " is a large infantry unit that has not yet moved");
   // Step B.
   const auto pool = available_cadres(state, u->side, u->nationality);
   // RULE std:16.7.1 — two available Cadres and one morale point are needed
@@ -78,7 +78,7 @@ CadreVerdict break_down(const N20Rules& rules, const GameState& state, const std
   v.after.morale[track] -= 1;
   v.morale_change = -1;
   v.legal = true;
-  trace.cite("std:16.7.1", [&] {
+  trace.cite("std:16.7.1"_rule, [&] {
     return unit_id + " breaks down: eliminated (never to rally), " + v.cadres[0] + " and " + v.cadres[1] +
            " take its hex and may move and fight this turn; " + track + " spends 1 morale point";
   });
@@ -142,9 +142,9 @@ CadreVerdict combine(const N20Rules& rules, const GameState& state, const std::s
   const int before = it->second;
   it->second = std::min(10, before + 1);
   v.morale_change = it->second - before;
-  if (before + 1 > 10) trace.cite("std:12.1.1", track + " is already at 10: the point is lost");
+  if (before + 1 > 10) trace.cite("std:12.1.1"_rule, track + " is already at 10: the point is lost");
   v.legal = true;
-  trace.cite("std:16.7.2", [&] {
+  trace.cite("std:16.7.2"_rule, [&] {
     return a + " and " + b + " combine into " + v.large_unit + " (strength " + std::to_string(lowest) +
            "), which may fight this turn; " + track + " gains " + std::to_string(v.morale_change) + " morale point(s)";
   });

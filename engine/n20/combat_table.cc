@@ -32,7 +32,7 @@ CrtResult crt_lookup(const N20Rules& rules, int differential, int die, Trace& tr
     trace.cite(crt.grid.id, [&] { return "differential " + fmt(differential) + " is beyond the table; read on the " +
                                 fmt(l.column) + " column"; });
   }
-  trace.cite("std:9.0", [&] { return "steps E-F: differential " + fmt(differential) + " uses the " + fmt(l.column) +
+  trace.cite("std:9.0"_rule, [&] { return "steps E-F: differential " + fmt(differential) + " uses the " + fmt(l.column) +
                             " column; die " + std::to_string(die); });
   trace.cite(crt.grid.id, [&] {
     auto legend = crt.grid.legend.find(l.result);

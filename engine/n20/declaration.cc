@@ -28,7 +28,7 @@ static DeclarationCheck check(const N20Rules& rules, const Map& map, const GameS
   };
   // RULE std:9.0 — step A: the attacker designates who attacks whom, all battles first
   // RULE std:9.2 — every battle of the phase is declared before any is resolved
-  trace.cite("std:9.2", [&] { return std::to_string(battles.size()) + " battle(s) declared together, before any is fought"; });
+  trace.cite("std:9.2"_rule, [&] { return std::to_string(battles.size()) + " battle(s) declared together, before any is fought"; });
   // Step A.
   Trace silent(Trace::Off{}, rules.catalog());
   for (std::size_t i = 0; i < battles.size(); ++i) {
@@ -55,11 +55,11 @@ static DeclarationCheck check(const N20Rules& rules, const Map& map, const GameS
   for (const auto& [id, n] : defences)
     if (n > 1) violate("std:9.1.2", id + " is attacked in " + std::to_string(n) + " battles");
   if (std::any_of(attacks.begin(), attacks.end(), [](const auto& p) { return p.second > 1; }))
-    trace.cite("std:9.3", [] { return std::string("a unit's strength cannot be divided between battles"); });
+    trace.cite("std:9.3"_rule, [] { return std::string("a unit's strength cannot be divided between battles"); });
   // Step C.
   if (countercharge) {
     // RULE std:8.2.1 — countercharges are selective: no obligation to attack anyone
-    trace.cite("std:8.2.1", [] { return std::string("a countercharge need not attack every adjacent enemy unit"); });
+    trace.cite("std:8.2.1"_rule, [] { return std::string("a countercharge need not attack every adjacent enemy unit"); });
     return c;
   }
   CombatObligations worked_out;
@@ -79,7 +79,7 @@ static DeclarationCheck check(const N20Rules& rules, const Map& map, const GameS
           exerts_zoc_into(rules, *ground, state, *a, e.hex, silent))
         if (must_be_attacked.insert(e.id).second)
           // RULE std:9.4.3 — a unit that chooses to attack out of such a hex takes on 9.1 in full
-          trace.cite("std:9.4.3", [&] { return a->id + " attacks although not obliged to: " + e.id +
+          trace.cite("std:9.4.3"_rule, [&] { return a->id + " attacks although not obliged to: " + e.id +
                                                ", in its zone of control, must now be attacked too"; });
   }
   c.must_be_attacked.assign(must_be_attacked.begin(), must_be_attacked.end());
@@ -95,9 +95,9 @@ static DeclarationCheck check(const N20Rules& rules, const Map& map, const GameS
   std::vector<std::string> attacker_ids;
   for (const auto& [id, n] : attacks) attacker_ids.push_back(id);
   note_dummy_attacks(rules, state, c.must_attack, attacker_ids, trace);
-  if (c.legal) trace.cite("std:9.1", [] { return std::string("every obligation is met"); });
+  if (c.legal) trace.cite("std:9.1"_rule, [] { return std::string("every obligation is met"); });
   if (c.legal && !c.must_attack.empty())
-    trace.cite("std:9.2.1", [] {
+    trace.cite("std:9.2.1"_rule, [] {
       return std::string("each unit in several enemy zones of control has all of them attacked, by it or others");
     });
   return c;

@@ -15,7 +15,7 @@ DummyVerdict refuse(DummyVerdict v, const GameState& state, const std::string& r
   v.reason = reason;
   v.placed.clear();
   v.after = state;
-  trace.cite("std:16.1.3", "illegal: " + reason);
+  trace.cite("std:16.1.3"_rule, "illegal: " + reason);
   return v;
 }
 
@@ -77,10 +77,10 @@ DummyVerdict place_dummy_on_arrival(const N20Rules& rules, const Map& map, const
   v.placed.push_back(dummy);
   // The rally comes after the Movement Phase, so the stack lasts until the next one (catalog ruling).
   v.unstack_by = rally ? "the end of " + d->side + "'s next Movement Phase" : "the end of this Movement Phase";
-  trace.cite("std:16.1.3", dummy + " comes in hidden, stacked with " + (rally ? "rallied unit " : "reinforcement ") +
+  trace.cite("std:16.1.3"_rule, dummy + " comes in hidden, stacked with " + (rally ? "rallied unit " : "reinforcement ") +
                                with + " (" + d->side + "'s one Dummy arrival this turn); one of them must leave the "
                                "hex by " + v.unstack_by);
-  trace.cite("std:6.9", "the stack of " + dummy + " and " + with + " must be broken by " + v.unstack_by);
+  trace.cite("std:6.9"_rule, "the stack of " + dummy + " and " + with + " must be broken by " + v.unstack_by);
   return v;
 }
 
@@ -129,7 +129,7 @@ DummyVerdict place_dummies_at_reconceal(const N20Rules& rules, const Map& map, c
     placed->set(UnitMarker::Hidden, true);
     if (p.relocate != p.dummy) v.after.unit(host_id)->hex = p.to;
     v.placed.push_back(p.dummy);
-    trace.cite("std:16.1.3", p.dummy + " is placed hidden with " + host_id + " in " + at + ", no enemy adjacent; " +
+    trace.cite("std:16.1.3"_rule, p.dummy + " is placed hidden with " + host_id + " in " + at + ", no enemy adjacent; " +
                                  p.relocate + " steps to " + to + ", no enemy adjacent either");
   }
   return v;
@@ -138,12 +138,12 @@ DummyVerdict place_dummies_at_reconceal(const N20Rules& rules, const Map& map, c
 int dummy_movement_allowance(const N20Rules& rules, const Unit& u, Trace& trace) {
   if (u.type != UnitType::Dummy || !rules.on(Optional::FogOfWar)) return u.movement;
   // RULE std:16.1.3 — a Dummy moves as a cavalry unit with a Movement Allowance of 3
-  trace.cite("std:16.1.3", u.id + " is a Dummy: it moves as cavalry, Movement Allowance 3");
+  trace.cite("std:16.1.3"_rule, u.id + " is a Dummy: it moves as cavalry, Movement Allowance 3");
   return 3;
 }
 
-void refuse_dummies(const N20Rules& rules, const GameState& state, const std::vector<Symbol>& ids,
-                    const std::string& what) {
+void refuse_dummies(const N20Rules& rules, const GameState& state, std::span<const Symbol> ids,
+                    const char* what) {
   if (!rules.on(Optional::FogOfWar)) return;
   for (Symbol id : ids) {
     const Unit* u = state.unit(id);
@@ -163,14 +163,14 @@ void note_dummy_attacks(const N20Rules& rules, const GameState& state, const std
     if (!u || u->type != UnitType::Dummy || !u->has(UnitMarker::Hidden)) continue;
     if (std::find(attackers.begin(), attackers.end(), id) == attackers.end()) continue;
     // RULE std:16.1.3 — a hidden Dummy's declared battle meets the duty to attack (a diversion)
-    trace.cite("std:16.1.3", id + " is a hidden Dummy: its declared battle meets its duty to attack (std:9.1)");
+    trace.cite("std:16.1.3"_rule, id + " is a hidden Dummy: its declared battle meets its duty to attack (std:9.1)");
   }
 }
 
 void note_dummy_holds(const N20Rules& rules, const Unit& u, const std::string& what, Trace& trace) {
   if (!rules.on(Optional::FogOfWar) || u.type != UnitType::Dummy || !u.has(UnitMarker::Hidden)) return;
   // RULE std:16.1.3 — until revealed a Dummy holds the hex it stands in, an enemy LOC or Objective included
-  trace.cite("std:16.1.3", u.id + " is a hidden Dummy: it holds the enemy " + what + " hex it stands in");
+  trace.cite("std:16.1.3"_rule, u.id + " is a hidden Dummy: it holds the enemy " + what + " hex it stands in");
 }
 
 }  // namespace hexlaw::n20

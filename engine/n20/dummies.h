@@ -7,6 +7,7 @@
 // does nothing.
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -62,8 +63,8 @@ int dummy_movement_allowance(const N20Rules& rules, const Unit& u, Trace& trace)
 // involves a Dummy under the fog of war: a Dummy in a declared battle is revealed and removed
 // before any combat (std:16.1.1), and a removed Dummy waits for the next reconcealment instead of
 // rallying. `what` names the action ("fight in a battle", "rally").
-void refuse_dummies(const N20Rules& rules, const GameState& state, const std::vector<Symbol>& ids,
-                    const std::string& what);
+void refuse_dummies(const N20Rules& rules, const GameState& state, std::span<const Symbol> ids,
+                    const char* what);
 
 // Notes, for the trace, every hidden Dummy among `attackers` that had to attack: its declared
 // battle meets that duty, as a real unit's would (std:9.1).

@@ -19,11 +19,11 @@ EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, c
   if (deck.draw_pile.empty()) {
     if (deck.discards.empty()) throw std::invalid_argument("the Random Event draw pile is empty and no card has been drawn");
     if (rules.readings().events_skip_empty_pile) {
-      trace.cite("std:5.0", "the draw pile is empty: no event until the night reshuffle (events.empty_draw_pile=skip)");
+      trace.cite("std:5.0"_rule, "the draw pile is empty: no event until the night reshuffle (events.empty_draw_pile=skip)");
       d.drawn = false;
       return d;
     }
-    trace.cite("std:5.0", "the draw pile is empty: the drawn cards are reshuffled now (events.empty_draw_pile=reshuffle)");
+    trace.cite("std:5.0"_rule, "the draw pile is empty: the drawn cards are reshuffled now (events.empty_draw_pile=reshuffle)");
     reshuffle_events(deck, dice, trace);
     d.reshuffled = true;
   }
@@ -38,7 +38,7 @@ EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, c
   d.half = is_french ? "top" : "bottom";
   d.affects = half.side.empty() ? drawer : half.side;
   d.text = half.text;
-  trace.cite("std:5.0", [&] {
+  trace.cite("std:5.0"_rule, [&] {
     return drawer + " draws '" + card.id + "' and reads its " + d.half + " event, which affects " + d.affects +
            (half.side.empty() ? " (two-tone: the drawer)" : " (monochrome: the side named)");
   });
@@ -62,12 +62,12 @@ EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, c
       if (it == state.morale.end()) throw std::invalid_argument("no morale track for '" + track + "'");
       if (rules.morale_frozen(track, state, trace)) continue;
       const int after = std::clamp(it->second + half.morale, 0, 10);
-      if (it->second + half.morale > 10) trace.cite("std:12.1.1", "an event cannot lift morale above 10");
+      if (it->second + half.morale > 10) trace.cite("std:12.1.1"_rule, "an event cannot lift morale above 10");
       if (first) d.morale_change = after - it->second;
       first = false;
       const int change = after - it->second;
       it->second = after;
-      trace.cite("std:5.0", [&] { return "the event changes " + track + " morale by " + std::to_string(change); });
+      trace.cite("std:5.0"_rule, [&] { return "the event changes " + track + " morale by " + std::to_string(change); });
     }
   }
   for (const std::string& id : half.arrivals) {
@@ -77,16 +77,16 @@ EventDraw draw_event(const N20Rules& rules, GameState& state, EventDeck& deck, c
       throw std::invalid_argument("event arrival '" + id + "' is not a unit of " + d.affects);
     if (u->status != UnitStatus::Pending) {
       // RULE std:5.0 — a card drawn again after a reshuffle cannot bring a unit already in play (ruling in the catalog)
-      trace.cite("std:5.0", [&] { return id + " is already in play: the arrival has no effect"; });
+      trace.cite("std:5.0"_rule, [&] { return id + " is already in play: the arrival has no effect"; });
       d.already_in_play.push_back(id);
       continue;
     }
     u->arrival_turn = state.turn;
     d.arrived.push_back(id);
-    trace.cite("std:11.0", [&] { return id + " arrives this turn by the event"; });
+    trace.cite("std:11.0"_rule, [&] { return id + " arrives this turn by the event"; });
   }
   d.recorded_only = half.morale == 0 && d.arrived.empty();
-  if (d.recorded_only) trace.cite("std:5.0", "the event has no effect the engine applies: recorded for the players");
+  if (d.recorded_only) trace.cite("std:5.0"_rule, "the event has no effect the engine applies: recorded for the players");
   // Step D. The card goes onto the discards, unless the game takes it out of play (leipzig:5.1).
   if (!rules.remove_event_card(card, d, deck, state, dice, trace)) deck.discards.push_back(std::move(card));
   return d;
@@ -104,7 +104,7 @@ void reshuffle_events(EventDeck& deck, DiceSource& dice, Trace& trace) {
     deck.draw_pile.push_back(std::move(all[pick - 1]));
     all.erase(all.begin() + (pick - 1));
   }
-  trace.cite("std:5.0", [&] { return "the event deck is reshuffled: " + std::to_string(deck.draw_pile.size()) + " cards"; });
+  trace.cite("std:5.0"_rule, [&] { return "the event deck is reshuffled: " + std::to_string(deck.draw_pile.size()) + " cards"; });
 }
 
 }  // namespace hexlaw::n20

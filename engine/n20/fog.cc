@@ -17,8 +17,8 @@ void turn_up(Reveal& r, const std::string& id, Trace& trace) {
     u->status = UnitStatus::Broken;  // off the map, back in the owner's Dummy pile
     u->hex = Hex{};
     r.dummies_removed.push_back(id);
-    trace.cite("std:16.1.1", id + " is revealed as a Dummy and removed, at no morale cost");
-    trace.cite("std:16.1.3", id + " is a Dummy: removed on being revealed, no Morale lost; it may return at the "
+    trace.cite("std:16.1.1"_rule, id + " is revealed as a Dummy and removed, at no morale cost");
+    trace.cite("std:16.1.3"_rule, id + " is a Dummy: removed on being revealed, no Morale lost; it may return at the "
                                   "next reconcealment");
   } else {
     r.revealed.push_back(id);
@@ -49,12 +49,12 @@ std::vector<UnitView> view_of(const N20Rules& rules, const GameState& state, con
     out.push_back(v);
   }
   if (fog) {
-    trace.cite("std:16.1", [&] {
+    trace.cite("std:16.1"_rule, [&] {
       return viewer + " sees its own units and face-up enemies; " + std::to_string(hidden_enemies) +
              " hidden enemy unit(s) show only their backs";
     });
     if (hidden_enemies > 0)
-      trace.cite("std:2.0", shows_ma ? "a hidden counter's back shows its nationality and Movement Allowance "
+      trace.cite("std:2.0"_rule, shows_ma ? "a hidden counter's back shows its nationality and Movement Allowance "
                                        "(fog.hidden_side_shows_movement_allowance=with_movement)"
                                      : "a hidden counter's back shows only its nationality");
   }
@@ -71,7 +71,7 @@ Reveal reveal_at_will(const N20Rules& rules, const GameState& state, const std::
     if (!u) throw std::invalid_argument("no unit with id '" + id + "'");
     if (!u->on_map() || !u->has(UnitMarker::Hidden)) continue;
     // RULE std:16.1.1 — the owner may turn any of his hidden units face-up whenever he likes
-    trace.cite("std:16.1.1", u->side + " chooses to reveal " + id);
+    trace.cite("std:16.1.1"_rule, u->side + " chooses to reveal " + id);
     turn_up(r, id, trace);
   }
   return r;
@@ -88,7 +88,7 @@ Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState
   // Step A.
   if (!rules.on(Optional::FogOfWar)) return r;
   if (state.night) {
-    trace.cite("std:16.1.1", "no scouting at the end of a night Movement Phase");
+    trace.cite("std:16.1.1"_rule, "no scouting at the end of a night Movement Phase");
     return r;
   }
   const bool phasing_only = rules.readings().scouting_phasing_side_only;
@@ -108,9 +108,9 @@ Reveal reveal_by_scouting(const N20Rules& rules, const Map& map, const GameState
       if (phasing_only && c.side != phasing) continue;
       if (distance(c.hex, h.hex) != 1) continue;
       if (c.type == UnitType::Dummy)
-        trace.cite("std:16.1.3", h.id + " is next to hidden enemy Dummy " + c.id +
+        trace.cite("std:16.1.3"_rule, h.id + " is next to hidden enemy Dummy " + c.id +
                                      ", which scouts like cavalry and stays hidden (fog.dummy_scouting=as_cavalry)");
-      trace.cite("std:16.1.1", [&] {
+      trace.cite("std:16.1.1"_rule, [&] {
         return h.id + " is next to " + (c.type == UnitType::Dummy ? "scouting Dummy " : "face-up enemy cavalry ") +
                c.id + " at the end of the Movement Phase" +
                (phasing_only ? " (fog.cavalry_scouting_side=phasing_side)" : "");
@@ -145,20 +145,20 @@ CavalryStop cavalry_stop(const N20Rules& rules, const Map& map, const GameState&
     if (!named) {
       if (e.type == UnitType::Cavalry) {
         out.could_stop.push_back(e.id);
-        trace.cite("std:16.1.1", e.id + " is hidden cavalry its owner does not reveal: it does not stop " + mover.id);
+        trace.cite("std:16.1.1"_rule, e.id + " is hidden cavalry its owner does not reveal: it does not stop " + mover.id);
       }
       continue;
     }
     // RULE std:16.1.1 — hidden cavalry used to stop an enemy Disengagement or Penetration is revealed
     if (e.type == UnitType::Dummy) {
       out.dummies_removed.push_back(e.id);
-      trace.cite("std:16.1.1", e.id + " is revealed to stop " + mover.id + ", but it is a Dummy: removed, and " +
+      trace.cite("std:16.1.1"_rule, e.id + " is revealed to stop " + mover.id + ", but it is a Dummy: removed, and " +
                                    mover.id + " is not stopped");
-      trace.cite("std:16.1.3", e.id + " is a Dummy: removed on being revealed, no Morale lost");
+      trace.cite("std:16.1.3"_rule, e.id + " is a Dummy: removed on being revealed, no Morale lost");
     } else {
       out.stoppers.push_back(&e);
       out.revealed.push_back(e.id);
-      trace.cite("std:16.1.1", e.id + " is hidden cavalry its owner reveals to stop " + mover.id);
+      trace.cite("std:16.1.1"_rule, e.id + " is hidden cavalry its owner reveals to stop " + mover.id);
     }
   }
   return out;
@@ -180,7 +180,7 @@ Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::
         if (!u) throw std::invalid_argument("no unit with id '" + id + "'");
         all = all && u->type == UnitType::Dummy;
         if (!u->has(UnitMarker::Hidden)) continue;
-        trace.cite("std:16.1.1", id + " is in a declared battle: revealed once all battles are declared");
+        trace.cite("std:16.1.1"_rule, id + " is in a declared battle: revealed once all battles are declared");
         turn_up(r, id, trace);
       }
       return all;
@@ -190,7 +190,7 @@ Reveal reveal_battles(const N20Rules& rules, const GameState& state, const std::
     // Step B. A side made only of Dummies means there is nothing to fight.
     if (attack_gone || defence_gone) {
       r.battles_called_off.push_back(static_cast<int>(b));
-      trace.cite("std:16.1.1", [&] {
+      trace.cite("std:16.1.1"_rule, [&] {
         return "battle " + std::to_string(b + 1) + ": only Dummies on the " + (attack_gone ? "attacking" : "defending") +
                " side: no combat and no advance";
       });
@@ -210,7 +210,7 @@ GameState reconceal(const N20Rules& rules, const GameState& state, const std::st
       u.set(UnitMarker::Hidden, true);
       if (hidden) hidden->push_back(u.id);
     }
-  trace.cite("std:16.1.2", "the end of " + side + "'s Night Turn: its face-up units are hidden again");
+  trace.cite("std:16.1.2"_rule, "the end of " + side + "'s Night Turn: its face-up units are hidden again");
   return after;
 }
 

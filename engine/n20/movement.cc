@@ -377,7 +377,7 @@ std::optional<std::pair<std::string, std::string>> may_start(const Board& b, con
   } else if (b.enemy_zoc(u.hex)) {
     // RULE std:7.0 — a unit starting in an enemy ZOC cannot move
     // RULE std:6.8 — an enemy ZOC is left only by disengagement, retreat or advance
-    trace.cite("std:7.0", [&] { return u.id + " begins its Movement Phase in an enemy zone of control and cannot move"; });
+    trace.cite("std:7.0"_rule, [&] { return u.id + " begins its Movement Phase in an enemy zone of control and cannot move"; });
     return std::pair{"std:6.8", u.id + " starts its Movement Phase in an enemy zone of control (std:7.0) and may "
                                      "leave it only by disengagement, retreat or advance"};
   }
@@ -413,7 +413,7 @@ GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, st
   }
   if (transitions == 0) {
     const bool from_attack = !from_off_map && could_attack_from(b.rules(), b.map(), b.state(), u, from, silent);
-    trace.cite("std:12.2.1", [&] {
+    trace.cite("std:12.2.1"_rule, [&] {
       return u.id + " is a Guard unit but commits nothing: " +
              (from_attack ? std::string("it could already attack from ") + b.map().name(from)
                           : std::string("it enters no hex from which it could attack"));
@@ -422,24 +422,24 @@ GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, st
   }
   g.commits = true;
   // RULE std:12.2 — Guard units are held back and committed, at a price, at the critical moment
-  trace.cite("std:12.2", [&] { return u.id + " is a Guard unit: committing it is governed by 12.2.1 and 12.6"; });
+  trace.cite("std:12.2"_rule, [&] { return u.id + " is a Guard unit: committing it is governed by 12.2.1 and 12.6"; });
   bool free = false;
   for (const auto& [track, points] : b.state().morale) free = free || points == 1;
   g.cost = free ? 0 : (each ? transitions : 1);
   // RULE std:12.2.1 — moving a Guard unit to where it can attack costs a morale point, free at 1
   // RULE std:12.6 — the same cost, spent in the Movement Phase
-  trace.cite("std:12.2.1", [&] {
+  trace.cite("std:12.2.1"_rule, [&] {
     return u.id + " is a Guard unit that enters " + b.map().name(first) + ", from where it could attack, having been "
            "where it could not: " + (free ? "free, as a side is at 1 morale point"
                                            : std::to_string(g.cost) + " morale point(s)" +
                                                  (transitions > 1 ? " (" + std::to_string(transitions) + " commitments, "
                                                                     "guard.commit_cost_per_move=" + (each ? "each_transition" : "once_per_phase") + ")" : ""));
   });
-  trace.cite("std:12.6", [&] { return std::string("the Guard commitment is paid in the Movement Phase"); });
+  trace.cite("std:12.6"_rule, [&] { return std::string("the Guard commitment is paid in the Movement Phase"); });
   // RULE std:16.1.1 — paying morale to commit a hidden Guard reveals it
   if (g.cost > 0 && b.rules().on(Optional::FogOfWar) && u.has(UnitMarker::Hidden)) {
     g.reveals = true;
-    trace.cite("std:16.1.1", [&] { return u.id + " is hidden: paying morale to commit it as a Guard reveals it"; });
+    trace.cite("std:16.1.1"_rule, [&] { return u.id + " is hidden: paying morale to commit it as a Guard reveals it"; });
   }
   return g;
 }
@@ -473,7 +473,7 @@ int movement_allowance(const N20Rules& rules, const GameState& state, const Unit
   if (state.night) {
     // RULE std:14.0 (part: night movement allowance) — every allowance is reduced to 1 at night
     allowance = std::min(allowance, 1);
-    trace.cite("std:14.0", [&] {
+    trace.cite("std:14.0"_rule, [&] {
       return "night turn: " + unit.id + "'s allowance is reduced to " + std::to_string(allowance) +
              " (before road and forced march)";
     });
@@ -482,7 +482,7 @@ int movement_allowance(const N20Rules& rules, const GameState& state, const Unit
   // A unit that can have no forced march (a Leipzig army-less unit) gains nothing; the hook says why.
   if (options.forced_march && rules.spending_group(unit, N20Rules::Spending::ForcedMarch, state, trace)) {
     // RULE std:12.3 — forced march: +1 allowance for every unit of the side this phase
-    trace.cite("std:12.3", [&] { return "forced march: +1 allowance, " + std::to_string(allowance + 1); });
+    trace.cite("std:12.3"_rule, [&] { return "forced march: +1 allowance, " + std::to_string(allowance + 1); });
     allowance += 1;
   }
   return allowance;
@@ -494,7 +494,7 @@ bool could_attack_from(const N20Rules& rules, const Map& map, const GameState& s
   for (const Unit& e : state.units) {
     if (!e.on_map() || e.side == unit.side || distance(e.hex, hex) != 1) continue;
     if (adjacent_for_rules(rules, map, state, hex, e.hex, silent)) {
-      trace.cite("std:12.2.1", [&] { return "from " + map.name(hex) + " " + unit.id + " could attack " + e.id; });
+      trace.cite("std:12.2.1"_rule, [&] { return "from " + map.name(hex) + " " + unit.id + " could attack " + e.id; });
       return true;
     }
   }
@@ -536,7 +536,7 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
   if (auto no = may_start(b, options, trace)) return fail(-1, no->first, no->second);
   if (path.empty()) {
     v.mp_left = base;
-    trace.cite("std:6.0", [&] { return unit.id + " stays where it is (a unit may move some, all or none of its allowance)"; });
+    trace.cite("std:6.0"_rule, [&] { return unit.id + " stays where it is (a unit may move some, all or none of its allowance)"; });
     return v;
   }
   if (moves_as_retreat(rules, unit, options)) {
@@ -546,20 +546,20 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
                   unit.id + " is routed: it may move only as a retreat would, and no legal " +
                       std::to_string(path.size()) + "-hex retreat enters " + map.name(path[static_cast<std::size_t>(bad)]) +
                       " at that point");
-    trace.cite("std:16.5.2", [&] { return unit.id + " is routed: this move is one a retreat could make (9.8), at normal costs"; });
+    trace.cite("std:16.5.2"_rule, [&] { return unit.id + " is routed: this move is one a retreat could make (9.8), at normal costs"; });
   }
   if (options.entering) {
     const auto entries = entry_hexes(b);
     if (std::find(entries.begin(), entries.end(), path.front()) == entries.end())
       // RULE std:11.5 — a reinforcement, on time or delayed, enters at its scheduled place
       return fail(0, "std:11.5", map.name(path.front()) + " is not in " + unit.id + "'s entry area '" + unit.entry + "'");
-    trace.cite("std:11.0", [&] { return unit.id + " is a reinforcement due on turn " + std::to_string(unit.arrival_turn); });
+    trace.cite("std:11.0"_rule, [&] { return unit.id + " is a reinforcement due on turn " + std::to_string(unit.arrival_turn); });
     // RULE std:11.1 — the first hex is paid by its terrain, or the road cost along a road
-    trace.cite("std:11.1", [&] { return "entering the map at " + map.name(path.front()) +
+    trace.cite("std:11.1"_rule, [&] { return "entering the map at " + map.name(path.front()) +
                                (map.is_road_entry(path.front()) ? " along a road" : "") + ": pays that hex's cost"; });
     if (options.march_position > 0)
       // RULE std:11.2 — each unit of a column at one entry hex pays one more MP than the one before
-      trace.cite("std:11.2", [&] { return unit.id + " is number " + std::to_string(options.march_position + 1) +
+      trace.cite("std:11.2"_rule, [&] { return unit.id + " is number " + std::to_string(options.march_position + 1) +
                                  " in the march column: +" + std::to_string(options.march_position) + " MP to enter"; });
   }
   // Step B.
@@ -572,21 +572,21 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
       return fail(static_cast<int>(i), rule, reason);
     }
     StepRecord rec{path[i], r.cost, r.next.spent, r.road, maybe_stop(b, r.next, base)};
-    if (rec.road) trace.cite("std:6.6", [&] { return "entered " + map.name(path[i]) + " along a road"; });
+    if (rec.road) trace.cite("std:6.6"_rule, [&] { return "entered " + map.name(path[i]) + " along a road"; });
     if (rec.stop) trace.cite(rec.stop->rule, [&] { return "stops in " + map.name(path[i]) + ": " + rec.stop->reason; });
     if (r.next.stop == Stop::EnemyZoc || r.next.stop == Stop::EnemyZocOnEntry)
-      trace.cite("std:7.2", [&] { return "entering the enemy zone of control at " + map.name(path[i]) + " cost nothing extra"; });
+      trace.cite("std:7.2"_rule, [&] { return "entering the enemy zone of control at " + map.name(path[i]) + " cost nothing extra"; });
     v.steps.push_back(std::move(rec));
     c = r.next;
   }
   // Step C.
   if (b.cadre_pair_at(c.hex)) {
-    trace.cite("std:16.7.2", [&] { return unit.id + " may end its move on Cadre " + b.occupant(c.hex)->id +
+    trace.cite("std:16.7.2"_rule, [&] { return unit.id + " may end its move on Cadre " + b.occupant(c.hex)->id +
                                  ": two Cadres of one nationality may stack to combine"; });
   } else if (b.friend_at(c.hex) && b.stacks_freely_at(c.hex, trace)) {
-    trace.cite("std:6.9", [&] { return "the move may end on " + b.occupant(c.hex)->id + ": stacking with it is free in this game"; });
+    trace.cite("std:6.9"_rule, [&] { return "the move may end on " + b.occupant(c.hex)->id + ": stacking with it is free in this game"; });
   } else if (b.friend_at(c.hex) && b.stack_at_phase_end()) {
-    trace.cite("std:6.9", [&] { return "movement.stacking_check=end_of_phase: the move may end on " + b.occupant(c.hex)->id +
+    trace.cite("std:6.9"_rule, [&] { return "movement.stacking_check=end_of_phase: the move may end on " + b.occupant(c.hex)->id +
                               ", but one of them must move off before the Movement Phase ends"; });
   } else if (b.friend_at(c.hex)) {
     // RULE std:6.9 — units pass through friends but never end the phase stacked with one
@@ -595,17 +595,17 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
   }
   for (std::size_t i = 0; i + 1 < path.size(); ++i)
     if (b.friend_at(path[i]))
-      trace.cite("std:6.9", [&] { return "passes through friendly unit " + b.occupant(path[i])->id + " in " + map.name(path[i]); });
+      trace.cite("std:6.9"_rule, [&] { return "passes through friendly unit " + b.occupant(path[i])->id + " in " + map.name(path[i]); });
   // Step D.
   v.road_bonus = b.bonus(c.all_road) > 0;
   v.allowance = base + b.bonus(c.all_road);
-  if (v.road_bonus) trace.cite("std:6.6", [&] { return "the whole move ran along connected road: +1 allowance"; });
+  if (v.road_bonus) trace.cite("std:6.6"_rule, [&] { return "the whole move ran along connected road: +1 allowance"; });
   if (c.all_road && !v.road_bonus) rules.road_bonus_allowed(state, trace);  // explains why not
   v.mp_left = forced(c.stop) ? 0 : std::max(0, v.allowance - c.spent);
   if (forced(c.stop) && v.allowance > c.spent)
     trace.cite(c.stop == Stop::Rugged ? "std:6.5" : "std:6.7",
                [&] { return "the forced stop forfeits the " + std::to_string(v.allowance - c.spent) + " MP not spent"; });
-  trace.cite("std:6.0", [&] { return unit.id + " moves " + std::to_string(path.size()) + " hex(es), spending " +
+  trace.cite("std:6.0"_rule, [&] { return unit.id + " moves " + std::to_string(path.size()) + " hex(es), spending " +
                             std::to_string(c.spent) + " of " + std::to_string(v.allowance) + " MP"; });
   v.guard = guard_commitment(b, unit.hex, options.entering, path, trace);
   return v;
@@ -727,10 +727,10 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   }
   if (moves_as_retreat(rules, unit, options)) return routed_reach(index, unit, options, base, trace);
   if (options.entering) {
-    trace.cite("std:11.0", [&] { return unit.id + " is a reinforcement due on turn " + std::to_string(unit.arrival_turn); });
-    trace.cite("std:11.1", [&] { return unit.id + " enters at its area '" + unit.entry + "', paying the first hex's cost"; });
+    trace.cite("std:11.0"_rule, [&] { return unit.id + " is a reinforcement due on turn " + std::to_string(unit.arrival_turn); });
+    trace.cite("std:11.1"_rule, [&] { return unit.id + " enters at its area '" + unit.entry + "', paying the first hex's cost"; });
     if (options.march_position > 0)
-      trace.cite("std:11.2", [&] {
+      trace.cite("std:11.2"_rule, [&] {
         return unit.id + " is number " + std::to_string(options.march_position + 1) + " in the march column: +" +
                std::to_string(options.march_position) + " MP to enter";
       });
@@ -886,7 +886,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     if (b.rules().is_guard(unit, silent)) r.guard = guard_commitment(b, unit.hex, options.entering, r.path, silent);
   }
   // Step F. What the search found and which rules shaped it.
-  trace.cite("std:6.0", [&] {
+  trace.cite("std:6.0"_rule, [&] {
     return unit.id + " can end its move in " + std::to_string(out.size()) + " hex(es) with an allowance of " +
            std::to_string(base) + " (+1 on a move wholly along road)";
   });
@@ -906,7 +906,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
                           stops[static_cast<std::size_t>(Stop::EnemyZocOnEntry)]);
   explain(index.ground().terrain_table_id(), refused[static_cast<std::size_t>(Refusal::Prohibited)]);
   if (std::any_of(out.begin(), out.end(), [](const ReachableHex& r) { return r.guard.commits; }))
-    trace.cite("std:12.2.1", "some destinations commit the Guard (see each hex)");
+    trace.cite("std:12.2.1"_rule, "some destinations commit the Guard (see each hex)");
   return out;
 }
 

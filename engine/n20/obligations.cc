@@ -33,7 +33,7 @@ CombatObligations combat_obligations(const N20Rules& rules, const Map& map, cons
         // RULE std:7.3 — units in an enemy ZOC must attack; enemies exerting ZOC on them must be attacked
         add(o.must_attack, &f);
         add(o.must_be_attacked, &e);
-        trace.cite("std:7.3", [&] { return f.id + " is in " + e.id + "'s zone of control: " + f.id +
+        trace.cite("std:7.3"_rule, [&] { return f.id + " is in " + e.id + "'s zone of control: " + f.id +
                                            " must attack and " + e.id + " must be attacked"; });
       }
     }
@@ -45,12 +45,12 @@ CombatObligations combat_obligations(const N20Rules& rules, const Map& map, cons
       if (exerts_zoc_into(rules, *ground, state, *f, e.hex, silent)) {
         // RULE std:9.1 (part: obligations of units that must attack) — enemies in an attacker's ZOC must be attacked
         add(o.must_be_attacked, &e);
-        trace.cite("std:9.1", [&] { return e.id + " stands in the zone of control of " + f->id +
+        trace.cite("std:9.1"_rule, [&] { return e.id + " stands in the zone of control of " + f->id +
                                            ", which must attack: " + e.id + " must be attacked"; });
       }
     }
   }
-  if (o.must_attack.empty()) trace.cite("std:7.3", [&] { return "no " + phasing_side + " unit is in an enemy zone of control"; });
+  if (o.must_attack.empty()) trace.cite("std:7.3"_rule, [&] { return "no " + phasing_side + " unit is in an enemy zone of control"; });
   return o;
 }
 

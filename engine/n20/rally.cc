@@ -65,7 +65,7 @@ bool is_rally_hex(const N20Rules& rules, const Map& map, const GameState& state,
   }
   if (!reached || !clear(h)) return false;
   // RULE std:16.4 — a safe natural rallying point behind friendly lines may take rallied units
-  trace.cite("std:16.4", [&] { return map.name(h) + " (" + t.name + ") is a rally hex for " + side; });
+  trace.cite("std:16.4"_rule, [&] { return map.name(h) + " (" + t.name + ") is a rally hex for " + side; });
   return true;
 }
 
@@ -113,15 +113,15 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
         throw std::invalid_argument("no unit rallying now is of group '" + g + "' to spend a point for");
     // RULE std:12.4 — one morale point gives +1 to every rally roll made at that time
     if (helped_groups.size() == 1 && helped_groups.front().empty())
-      trace.cite("std:12.4", side + " spends one morale point: +1 to every rally roll made now");
+      trace.cite("std:12.4"_rule, side + " spends one morale point: +1 to every rally roll made now");
   }
   auto helped = [&](const std::string& id) {
     return std::find(helped_units.begin(), helped_units.end(), id) != helped_units.end();
   };
   // RULE std:16.6 — optional rule: unit reduction into Cadres (16.6.1, 16.6.2)
-  if (rules.on(Optional::UnitReduction)) trace.cite("std:16.6", "optional rule 16.6 (unit reduction) is in use");
+  if (rules.on(Optional::UnitReduction)) trace.cite("std:16.6"_rule, "optional rule 16.6 (unit reduction) is in use");
   // RULE std:10.0 — each broken unit trying to rally rolls one die on the Rally Table
-  trace.cite("std:10.0", std::to_string(request.units.size()) + " broken unit(s) try to rally");
+  trace.cite("std:10.0"_rule, std::to_string(request.units.size()) + " broken unit(s) try to rally");
   // Step B.
   for (const auto& id : request.units) {
     const Unit& u = *state.unit(id);
@@ -129,7 +129,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     if (u.type == UnitType::Cadre) {
       // RULE std:16.6.2 — a broken Cadre never rallies; it goes back to the pile of available Cadres
       r.result = "cannot-rally";
-      trace.cite("std:16.6.2", id + " is a Cadre: once broken it cannot rally, and returns to the available pile");
+      trace.cite("std:16.6.2"_rule, id + " is a Cadre: once broken it cannot rally, and returns to the available pile");
       out.rolls.push_back(r);
       continue;
     }
@@ -150,7 +150,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
       if (std::find(request.partial_rally.begin(), request.partial_rally.end(), id) != request.partial_rally.end()) {
         // RULE std:16.6.1 — an infantry unit's No Effect may become a Partial Rally into a Cadre
         r.result = "partial-rally";
-        trace.cite("std:16.6.1", id + " is eliminated for good and a 1-strength Cadre rallies in its place");
+        trace.cite("std:16.6.1"_rule, id + " is eliminated for good and a 1-strength Cadre rallies in its place");
       }
     }
     out.rolls.push_back(r);
@@ -171,7 +171,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     for (Hex h : sets[k])
       if (!occupied(state, h)) places[k].push_back(h), empty_locs.insert(h);
   out.placements.assign(empty_locs.begin(), empty_locs.end());
-  trace.cite("std:10.0", [&] {
+  trace.cite("std:10.0"_rule, [&] {
     return std::to_string(out.placements.size()) + " empty friendly LOC hex(es) can take rallied units";
   });
   if (rules.on(Optional::AdditionalRallyLocations)) {

@@ -67,7 +67,7 @@ std::vector<ReactionMove> disengage_destinations(const Facts& f, Trace& trace) {
     if (enterable(start, n) && free_hex(n)) out.push_back({n, {n}});
   if (!out.empty()) {
     // RULE std:8.3.3 — disengage one hex to a vacant hex no enemy controls, then stop
-    trace.cite("std:8.3.3", [&] { return std::to_string(out.size()) + " adjacent vacant hex(es) outside enemy ZOCs"; });
+    trace.cite("std:8.3.3"_rule, [&] { return std::to_string(out.size()) + " adjacent vacant hex(es) outside enemy ZOCs"; });
     return out;
   }
   // Step B.
@@ -105,7 +105,7 @@ std::vector<ReactionMove> disengage_destinations(const Facts& f, Trace& trace) {
     out.push_back(m);
   }
   if (!out.empty())
-    trace.cite("std:8.3.3", [&] {
+    trace.cite("std:8.3.3"_rule, [&] {
       return "no vacant neighbour outside enemy ZOCs: the unit passes through friendly units outside enemy ZOCs "
              "until alone (" + std::to_string(out.size()) + " destination(s); final hex " +
              (any_vacant ? "any vacant hex, disengage.extended_path_final_hex=any_vacant)"
@@ -176,7 +176,9 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     std::string ruled_out_rule, ruled_out_why;
     auto battle_accepts = [&](const Unit& e) {
       std::vector<std::pair<std::string, std::string>> broken;
-      rules.battle_conditions({&unit}, {&e}, state, broken, f.silent);
+      const Unit* const attacker[] = {&unit};
+      const Unit* const defender[] = {&e};
+      rules.battle_conditions(attacker, defender, state, broken, f.silent);
       if (broken.empty()) return true;
       trace.cite(broken.front().first, [&] { return "not a countercharge target: " + broken.front().second; });
       ruled_out_rule = broken.front().first, ruled_out_why = broken.front().second;
@@ -194,10 +196,10 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     } else {
       o.may_countercharge = true;
       for (const Unit* e : targets) o.countercharge_targets.push_back(e->id);
-      trace.cite("std:8.1", unit.id + " is cavalry in its Reaction Phase with enemy units adjacent: it may countercharge");
+      trace.cite("std:8.1"_rule, unit.id + " is cavalry in its Reaction Phase with enemy units adjacent: it may countercharge");
       // RULE std:8.2 — a countercharge is fought under the battle rules, with 8.2.1-8.2.3's benefits
-      trace.cite("std:8.2", "a countercharge follows the battle rules with the benefits of 8.2.1-8.2.3");
-      trace.cite("std:8.2.1", "it may attack any, some or none of: " + f.ids(targets) +
+      trace.cite("std:8.2"_rule, "a countercharge follows the battle rules with the benefits of 8.2.1-8.2.3");
+      trace.cite("std:8.2.1"_rule, "it may attack any, some or none of: " + f.ids(targets) +
                                   (zoc_only ? " (countercharge.targets=exerting_zoc)" : ""));
     }
   }
@@ -227,10 +229,10 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
       o.may_disengage = true;
       o.disengage_rule = "std:8.3";
       // RULE std:8.3.1 — disengagement happens only in the friendly Reaction Phase
-      trace.cite("std:8.3.1", "it is " + unit.side + "'s Reaction Phase");
-      trace.cite("std:8.3", unit.id + " starts next to " + f.ids(adjacent) + " and may disengage");
+      trace.cite("std:8.3.1"_rule, "it is " + unit.side + "'s Reaction Phase");
+      trace.cite("std:8.3"_rule, unit.id + " starts next to " + f.ids(adjacent) + " and may disengage");
       // RULE std:8.3.4 — disengaging is not a retreat after combat: no enemy advance follows it
-      trace.cite("std:8.3.4", "disengagement is not a retreat after combat: the enemy may not advance into the hex left");
+      trace.cite("std:8.3.4"_rule, "disengagement is not a retreat after combat: the enemy may not advance into the hex left");
     }
   }
   if (o.disengage_why_not.size()) trace.cite(o.disengage_rule, "no disengagement: " + o.disengage_why_not);
@@ -259,14 +261,14 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     }
     o.may_penetrate = !o.penetrate_to.empty();
     o.penetrate_rule = "std:16.2";
-    trace.cite("std:8.3b", "cavalry penetration is the reaction that optional rule 16.2 adds");
+    trace.cite("std:8.3b"_rule, "cavalry penetration is the reaction that optional rule 16.2 adds");
     if (!o.may_penetrate) o.penetrate_why_not = "no vacant neighbour next to an enemy and outside enemy cavalry ZOCs";
     else
-      trace.cite("std:16.2", unit.id + " may penetrate to " + std::to_string(o.penetrate_to.size()) +
+      trace.cite("std:16.2"_rule, unit.id + " may penetrate to " + std::to_string(o.penetrate_to.size()) +
                                  " hex(es), then stop without countercharging");
   }
   if (o.penetrate_why_not.size() && rules.on(Optional::CavalryPenetration))
-    trace.cite("std:16.2", "no penetration: " + o.penetrate_why_not);
+    trace.cite("std:16.2"_rule, "no penetration: " + o.penetrate_why_not);
   return o;
 }
 

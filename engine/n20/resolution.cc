@@ -31,22 +31,12 @@ bool loses(CrtCode applied, bool attacker) {
 
 }  // namespace
 
-// What every copy of one resolution shares: the rules, the map, the declaration, the policy
-// and the hazard die's faces grouped by their result on the table.
-struct BattleResolution::Fixed {
-  const N20Rules* rules;
-  const Map* map;
-  BattleDeclaration battle;
-  const ResolutionPolicy* policy;
-  std::vector<int> hazard_groups;  // per face of the hazard die: 0 breaks, 1 carries on
-  std::vector<Symbol> declared_fought;  // the declared attackers, then defenders (battle_fought)
-};
-
 namespace {
 // A battle's units, attackers then defenders: the list battle_fought records.
-std::vector<Symbol> attackers_then_defenders(const BattleDeclaration& b) {
-  std::vector<Symbol> out(b.attackers);
-  out.insert(out.end(), b.defenders.begin(), b.defenders.end());
+BattleResolution::FoughtList attackers_then_defenders(const BattleDeclaration& b) {
+  BattleResolution::FoughtList out;
+  for (Symbol id : b.attackers) out.push_back(id);
+  for (Symbol id : b.defenders) out.push_back(id);
   return out;
 }
 
@@ -63,14 +53,15 @@ auto& ledger_of(Ledger& ledger, Symbol track) {
 }
 }  // namespace
 
-const BattleDeclaration& BattleResolution::battle() const { return out_.as_fought(fixed_->battle); }
+const BattleDeclaration& BattleResolution::battle() const { return out_.as_fought(fixed_.battle); }
 
 BattleResolution::BattleResolution(const N20Rules& rules, const Map& map, const GameState& state,
                                    const BattleDeclaration& battle, const ResolutionPolicy& policy) {
-  auto fixed = std::make_shared<Fixed>(Fixed{&rules, &map, battle, &policy, {}, {}});
-  for (bool breaks : rules.hazard_breaks()) fixed->hazard_groups.push_back(breaks ? 0 : 1);
-  fixed->declared_fought = attackers_then_defenders(battle);
-  fixed_ = std::move(fixed);
+  fixed_.rules = &rules;
+  fixed_.map = &map;
+  fixed_.battle = battle;
+  fixed_.policy = &policy;
+  fixed_.declared_fought = attackers_then_defenders(battle);
   out_.after = state;
 }
 
@@ -96,10 +87,10 @@ BattleResolution::Waiting BattleResolution::run(Trace& trace) {
           stage_ = Stage::PreRolled;
           const N20Rules::PreBattleRoll& r = pre_[pre_next_];
           const std::vector<int>* groups = nullptr;
-          if (fixed_->policy->group_battle_die) {  // odds: faces grouped by what they do
+          if (fixed_.policy->group_battle_die) {  // odds: faces grouped by what they do
             std::vector<int> g;
             for (int face = 1; face <= 6; ++face)
-              g.push_back(static_cast<int>(fixed_->rules->pre_battle_effect(r, face + r.modifier)));
+              g.push_back(static_cast<int>(fixed_.rules->pre_battle_effect(r, face + r.modifier)));
             pre_groups_ = std::make_shared<const std::vector<int>>(std::move(g));
             groups = pre_groups_.get();
           }
@@ -109,7 +100,7 @@ BattleResolution::Waiting BattleResolution::run(Trace& trace) {
           stage_ = Stage::Finish;
           break;
         }
-        if (fixed_->policy->stop_before_battle_die) {
+        if (fixed_.policy->stop_before_battle_die) {
           out_.stopped_before_die = true;
           std::erase_if(out_.after.markers, [](Symbol m) { return m.view().starts_with("wavering-"); });
           stage_ = Stage::Done;
@@ -139,19 +130,19 @@ BattleResolution::Waiting BattleResolution::run(Trace& trace) {
         // Step D.
         stage_ = Stage::Finish;
         if (applied_ != CrtCode::EX) break;
-        if (fixed_->rules->readings().ex_morale_sequential) {
+        if (fixed_.rules->readings().ex_morale_sequential) {
           // RULE std:9.6.7 — the defenders' breaks and their morale come first; the attacker pays only if the game goes on
-          trace_->cite("std:9.6.7", "combat.ex_morale_timing=sequential: the defenders' breaks are counted first");
+          trace_->cite("std:9.6.7"_rule, "combat.ex_morale_timing=sequential: the defenders' breaks are counted first");
           settle_morale();
           ledger_.clear();
           const bool decided = std::any_of(out_.after.morale.begin(), out_.after.morale.end(),
                                            [](const auto& track) { return track.second <= 0; });
           if (decided) {
-            trace_->cite("std:12.1.2", "a side's morale reached 0 with the defenders' breaks: the attacker breaks nothing");
+            trace_->cite("std:12.1.2"_rule, "a side's morale reached 0 with the defenders' breaks: the attacker breaks nothing");
             break;
           }
         } else {
-          trace_->cite("std:9.6.7", "combat.ex_morale_timing=simultaneous: the whole exchange is one morale event");
+          trace_->cite("std:9.6.7"_rule, "combat.ex_morale_timing=simultaneous: the whole exchange is one morale event");
         }
         if (!begin_exchange()) {
           stage_ = Stage::ExchangeChosen;
@@ -160,7 +151,7 @@ BattleResolution::Waiting BattleResolution::run(Trace& trace) {
         }
         break;
       case Stage::ExchangeChosen:
-        trace_->cite("std:9.6.7", "the attacker chooses which units break to pay the exchange");
+        trace_->cite("std:9.6.7"_rule, "the attacker chooses which units break to pay the exchange");
         stage_ = Stage::Finish;
         finish_exchange(out_.ex_choices[owner_choice_]);
         break;
@@ -177,9 +168,9 @@ BattleResolution::Waiting BattleResolution::run(Trace& trace) {
 }
 
 BattleResolution::Waiting BattleResolution::wait_for_battle_die() {
-  const CrtTable& crt = fixed_->rules->crt();
+  const CrtTable& crt = fixed_.rules->crt();
   const std::vector<int>* groups = nullptr;
-  if (fixed_->policy->group_battle_die) {
+  if (fixed_.policy->group_battle_die) {
     const int column = std::clamp(out_.totals->column, crt.lowest, crt.highest);
     const auto at = std::find(crt.differentials.begin(), crt.differentials.end(), column);
     groups = &crt.result_groups[static_cast<std::size_t>(at - crt.differentials.begin())];
@@ -199,7 +190,7 @@ BattleResolution::Waiting BattleResolution::wait_for_roll(Roll what, const char*
 ChanceBranches BattleResolution::roll_branches() const { return chance_branches(6, roll_groups_); }
 
 std::string BattleResolution::roll_purpose() const {
-  const Map& map = *fixed_->map;
+  const Map& map = *fixed_.map;
   switch (roll_) {
     case Roll::BattleDie:
       return "battle die";
@@ -224,9 +215,11 @@ void BattleResolution::give_roll(int face) {
   waiting_ = Waiting::Done;
 }
 
+// The purpose is written only for dice that keep a log.
 void BattleResolution::roll_from(DiceSource& dice) {
-  give_roll(roll_groups_ ? dice.roll_grouped(roll_sides(), *roll_groups_, roll_rule_, roll_purpose())
-                         : dice.roll(roll_sides(), roll_rule_, roll_purpose()));
+  const std::string purpose = dice.keeps_log() ? roll_purpose() : std::string();
+  give_roll(roll_groups_ ? dice.roll_grouped(roll_sides(), *roll_groups_, roll_rule_, purpose)
+                         : dice.roll(roll_sides(), roll_rule_, purpose));
 }
 
 Symbol BattleResolution::choosing_unit() const {
@@ -249,23 +242,23 @@ void BattleResolution::choose(std::size_t index) {
 // Step A. The totals (worked out once for every line of dice that follows); an illegal
 // battle ends here. Reserves committed at steps B and C of std:9.0 are paid for at once (std:12.5).
 bool BattleResolution::start() {
-  const N20Rules& rules = *fixed_->rules;
+  const N20Rules& rules = *fixed_.rules;
   const BattleDeclaration& battle = this->battle();
-  out_.totals = std::make_shared<const BattleTotals>(battle_totals(rules, *fixed_->map, out_.after, battle, *trace_));
+  out_.totals = std::make_shared<const BattleTotals>(battle_totals(rules, *fixed_.map, out_.after, battle, *trace_));
   if (!out_.totals->legal) {
     out_.legal = false;
     return false;
   }
-  std::vector<const Unit*> attackers, defenders;
+  UnitList attackers, defenders;
   for (Symbol id : battle.attackers) attackers.push_back(&unit(id));
   for (Symbol id : battle.defenders) defenders.push_back(&unit(id));
   rules.check_resolution(attackers, defenders, out_.after);  // a layer refuses what it lacks
   Trace silent(Trace::Off{}, rules.catalog());
-  auto spend = [&](const std::vector<const Unit*>& side) {
+  auto spend = [&](UnitRefs side) {
     const Symbol t = rules.battle_tracks(side, N20Rules::BattleMorale::Reserves, out_.after, silent).front();
     if (auto it = out_.after.morale.find(t); it != out_.after.morale.end()) --it->second;
     --out_.morale[t];
-    trace_->cite("std:12.5", [&] { return t + " spends a morale point to commit reserves"; });
+    trace_->cite("std:12.5"_rule, [&] { return t + " spends a morale point to commit reserves"; });
   };
   if (out_.totals->attack_reserve) spend(attackers);
   if (out_.totals->defense_reserve) spend(defenders);
@@ -278,7 +271,7 @@ bool BattleResolution::start() {
 // replacement fights in its place, or nobody does). A desertion that brings a side to 0 ends
 // the battle unfought: the game is decided (std:12.1.2).
 void BattleResolution::pre_roll(int face) {
-  const N20Rules& rules = *fixed_->rules;
+  const N20Rules& rules = *fixed_.rules;
   const N20Rules::PreBattleRoll& r = pre_[pre_next_];
   PreRollOutcome o{r.unit, face, r.modifier, rules.pre_battle_effect(r, face + r.modifier), Symbol(), false, r.rule};
   if (o.effect == N20Rules::PreBattleEffect::Wavers) {
@@ -305,7 +298,7 @@ void BattleResolution::pre_roll(int face) {
       if (points < 0 && now && now->second <= 0) {
         out_.unfought = "std:12.1.2";
         out_.unfought_reason = track + " morale reaches 0 with " + r.unit + "'s desertion: the game is decided, the battle is not fought";
-        trace_->cite("std:12.1.2", out_.unfought_reason);
+        trace_->cite("std:12.1.2"_rule, out_.unfought_reason);
       }
     }
   }
@@ -330,7 +323,7 @@ bool BattleResolution::after_pre_rolls() {
   GameState view = out_.after;  // the deserters gone and the waverers marked, morale as the battle began
   for (const auto& [track, points] : out_.morale)
     if (auto* e = view.morale.find(track)) e->second -= points;
-  auto totals = std::make_shared<const BattleTotals>(battle_totals(*fixed_->rules, *fixed_->map, view, fought, *trace_));
+  auto totals = std::make_shared<const BattleTotals>(battle_totals(*fixed_.rules, *fixed_.map, view, fought, *trace_));
   if (!totals->legal) {
     out_.unfought = rule;
     out_.unfought_reason = "the battle left by the rolls before its die is not one that may be fought: " +
@@ -345,21 +338,21 @@ bool BattleResolution::after_pre_rolls() {
 // Step B. The result read on the CRT for the die; bombarding artillery alone converts it
 // (std:16.3.2). Every unit of the battle gets its line of fate, attackers first.
 void BattleResolution::battle_die(int face) {
-  const CrtResult r = crt_lookup(*fixed_->rules, out_.totals->column, face, *trace_);
+  const CrtResult r = crt_lookup(*fixed_.rules, out_.totals->column, face, *trace_);
   out_.die = r.die;
   const CrtCode read = crt_code(r.result);
   out_.result = out_.applied = read;
   // N is std:9.6.8 in the Jena printing; the others leave it to the CRT's legend (PrintingRules).
-  trace_->cite(read == CrtCode::N ? std::string_view(fixed_->rules->printed().engaged) : result_rule(read),
+  trace_->cite(read == CrtCode::N ? std::string_view(fixed_.rules->printed().engaged) : result_rule(read),
                [&] { return "result " + r.result; });
   const auto& attack = out_.totals->attack;
   all_bombard_ = !attack.empty() && std::all_of(attack.begin(), attack.end(), [](const auto& l) { return l.bombarding; });
   if (all_bombard_ && read == CrtCode::EX) {
     out_.applied = CrtCode::N;
-    trace_->cite("std:16.3.2", "artillery bombarding alone treats EX as Engaged");
+    trace_->cite("std:16.3.2"_rule, "artillery bombarding alone treats EX as Engaged");
   } else if ((read == CrtCode::AB || read == CrtCode::AR) && all_bombard_) {
     out_.applied = CrtCode::AW;
-    trace_->cite("std:16.3.2", [&] { return "bombarding artillery treats " + r.result + " as AW"; });
+    trace_->cite("std:16.3.2"_rule, [&] { return "bombarding artillery treats " + r.result + " as AW"; });
   }
   applied_ = out_.applied;
   const BattleDeclaration& battle = this->battle();
@@ -409,7 +402,7 @@ BattleResolution::Waiting BattleResolution::fate_step() {
       case FateStep::Chosen:
         chosen_ = owner_choice_;
         // RULE std:9.8 — among the paths the priorities leave, the owner chooses
-        trace_->cite("std:9.8", [&] { return out_.fates[fate_].unit + "'s owner chooses one of " +
+        trace_->cite("std:9.8"_rule, [&] { return out_.fates[fate_].unit + "'s owner chooses one of " +
                                        std::to_string(options_->paths.size()) + " legal paths"; });
         walked_ = 0;
         step_ = FateStep::Walk;
@@ -452,12 +445,12 @@ bool BattleResolution::begin_fate() {
   const auto& attack = out_.totals->attack;
   if (attacker && bombarding(fate_) && (applied == CrtCode::AB || applied == CrtCode::AR)) {
     code = CrtCode::AW;
-    trace_->cite("std:16.3.2", [&] { return f.unit + " is bombarding: " + a + " counts as AW for it"; });
-  } else if (attacker && fixed_->rules->readings().bombard_immunity_whole_battle && !all_bombard_ &&
+    trace_->cite("std:16.3.2"_rule, [&] { return f.unit + " is bombarding: " + a + " counts as AW for it"; });
+  } else if (attacker && fixed_.rules->readings().bombard_immunity_whole_battle && !all_bombard_ &&
              (applied == CrtCode::AB || applied == CrtCode::AR) &&
              std::any_of(attack.begin(), attack.end(), [](const auto& l) { return l.bombarding; })) {
     code = CrtCode::AW;
-    trace_->cite("std:16.3.2", [&] { return std::string("bombard.immunity_scope=whole_battle: ") + a + " counts as AW for " + f.unit; });
+    trace_->cite("std:16.3.2"_rule, [&] { return std::string("bombard.immunity_scope=whole_battle: ") + a + " counts as AW for " + f.unit; });
   }
   code_ = code;
   if (code == CrtCode::AB || code == CrtCode::DB || code == CrtCode::EX) {
@@ -473,26 +466,26 @@ bool BattleResolution::begin_fate() {
 void BattleResolution::rout(int die) {
   UnitFate& f = out_.fates[fate_];
   const bool defending = fate_ >= battle().attackers.size();
-  const N20Rules& rules = *fixed_->rules;
+  const N20Rules& rules = *fixed_.rules;
   const Unit& u = unit(f.unit);
   f.rout_die = die;
   int modifier = 0;
-  const TerrainType& here = rules.terrain_of(*fixed_->map, u.hex, out_.after);
+  const TerrainType& here = rules.terrain_of(*fixed_.map, u.hex, out_.after);
   if (rules.is_elite(u, *trace_)) {
     modifier = -2;
     // RULE std:9.6 — results; broken units leave the map; an Elite Force subtracts 2 from its rout die
-    trace_->cite("std:9.6", [&] { return u.id + " is an Elite Force: -2 to its rout die"; });
+    trace_->cite("std:9.6"_rule, [&] { return u.id + " is an Elite Force: -2 to its rout die"; });
     if (defending && here.zoc_barrier) {
       const bool cumulative = rules.readings().elite_fortified_cumulative;
       modifier = cumulative ? -5 : -3;
-      trace_->cite("std:9.8.1", [&] { return u.id + " is an Elite Force defending in a " + here.name + " hex: " +
+      trace_->cite("std:9.8.1"_rule, [&] { return u.id + " is an Elite Force defending in a " + here.name + " hex: " +
                                       std::to_string(modifier) + " to its rout die"; });
     }
   }
   f.modifier = modifier;
   const int distance = die + modifier;
   if (distance < 1) {
-    trace_->cite("std:9.6", [&] { return "modified rout roll " + std::to_string(distance) + " is below 1: " + u.id + " withdraws instead"; });
+    trace_->cite("std:9.6"_rule, [&] { return "modified rout roll " + std::to_string(distance) + " is below 1: " + u.id + " withdraws instead"; });
     f.fate = Fate::Withdrawn;
     f.distance = 1;
   } else {
@@ -503,7 +496,7 @@ void BattleResolution::rout(int die) {
     if (rules.readings().rout_length_by_modified_roll && distance > u.movement && !holds) {  // one that holds never routs
       f.routed_too_far = true;
       ledger_of(ledger_, rules.morale_track_for(u, out_.after, *trace_)).loss += 1;  // the track cited (leipzig:12.0)
-      trace_->cite("jena:table.morale", [&] { return u.id + " routs " + std::to_string(distance) +
+      trace_->cite("jena:table.morale"_rule, [&] { return u.id + " routs " + std::to_string(distance) +
                                               " hexes, more than its movement allowance: its side loses a point"; });
     }
   }
@@ -515,21 +508,21 @@ void BattleResolution::rout(int die) {
 // with the fewest hazard rolls.
 bool BattleResolution::begin_retreat() {
   UnitFate& f = out_.fates[fate_];
-  const N20Rules& rules = *fixed_->rules;
-  const ResolutionPolicy& policy = *fixed_->policy;
+  const N20Rules& rules = *fixed_.rules;
+  const ResolutionPolicy& policy = *fixed_.policy;
   int distance = f.distance;
   const bool attacking = std::find(battle().attackers.begin(), battle().attackers.end(), f.unit) != battle().attackers.end();
   if (attacking && rules.readings().fortified_one_fewer_defenders_only && policy.shorten_in_fortified &&
-      rules.retreat_reduction(*fixed_->map, unit(f.unit).hex, out_.after, *trace_) > 0) {
+      rules.retreat_reduction(*fixed_.map, unit(f.unit).hex, out_.after, *trace_) > 0) {
     // RULE std:9.8.1 (retreat.fortified_one_fewer_applies_to = defenders_only) — an attacker retreats its full distance
-    trace_->cite("std:9.8.1", [&] {
+    trace_->cite("std:9.8.1"_rule, [&] {
       return f.unit + " attacked from a Fortified or Redoubt hex: only defenders may retreat one hex fewer "
                       "(retreat.fortified_one_fewer_applies_to = defenders_only)";
     });
-  } else if (const int fewer = rules.retreat_reduction(*fixed_->map, unit(f.unit).hex, out_.after, *trace_);
+  } else if (const int fewer = rules.retreat_reduction(*fixed_.map, unit(f.unit).hex, out_.after, *trace_);
              fewer > 0 && policy.shorten_in_fortified) {
     distance = std::max(0, distance - fewer);
-    trace_->cite("std:9.8.1", [&] {
+    trace_->cite("std:9.8.1"_rule, [&] {
       return fewer == 1 ? f.unit + " is in a Fortified or Redoubt hex: its owner retreats it one hex fewer"
                         : f.unit + "'s hex lets its owner retreat it " + std::to_string(fewer) + " hexes fewer";
     });
@@ -549,9 +542,9 @@ bool BattleResolution::begin_retreat() {
   const auto fixed_path = policy.retreat_paths.find(f.unit);
   const bool policy_chooses = fixed_path == policy.retreat_paths.end() && !policy.pause_for_owners;
   if (policy_chooses && policy.choose_path_alone)
-    options_ = std::make_shared<const RetreatOptions>(retreat_choice(rules, *fixed_->map, out_.after, u, distance, loc, *trace_));
+    options_ = std::make_shared<const RetreatOptions>(retreat_choice(rules, *fixed_.map, out_.after, u, distance, loc, *trace_));
   else
-    options_ = std::make_shared<const RetreatOptions>(retreat_paths(rules, *fixed_->map, out_.after, u, distance, loc, *trace_));
+    options_ = std::make_shared<const RetreatOptions>(retreat_paths(rules, *fixed_.map, out_.after, u, distance, loc, *trace_));
   const RetreatOptions& options = *options_;
   if (options.must_break) {
     break_unit(f, "std:9.8", BreakCause{.kind = BreakCause::Kind::NoRetreat, .distance = distance, .hex = u.hex});
@@ -585,8 +578,8 @@ bool BattleResolution::begin_retreat() {
 // faces grouped by their result, break or safe: the answer shows only which). False while a
 // roll is awaited; true once the walk is over (a break on the way, or the last hex reached).
 bool BattleResolution::walk() {
-  const N20Rules& rules = *fixed_->rules;
-  const Map& map = *fixed_->map;
+  const N20Rules& rules = *fixed_.rules;
+  const Map& map = *fixed_.map;
   UnitFate& f = out_.fates[fate_];
   const auto& steps = chosen_path().steps;
   const auto breaks = [&](int face) { return rules.hazard_breaks()[static_cast<std::size_t>(face - 1)]; };
@@ -611,12 +604,12 @@ bool BattleResolution::walk() {
       zoc_break_ = false;
       if (s.enemy_zoc) {
         step_ = FateStep::ZocRoll;
-        wait_for_roll(Roll::HazardZoc, "std:9.8.3", &fixed_->hazard_groups);
+        wait_for_roll(Roll::HazardZoc, "std:9.8.3", &fixed_.rules->hazard_groups());
         return false;
       }
       if (!s.river.empty()) {
         step_ = FateStep::RiverRoll;
-        wait_for_roll(Roll::HazardRiver, "std:9.8.4", &fixed_->hazard_groups);
+        wait_for_roll(Roll::HazardRiver, "std:9.8.4", &fixed_.rules->hazard_groups());
         return false;
       }
       continue;
@@ -627,7 +620,7 @@ bool BattleResolution::walk() {
       zoc_break_ = breaks(face_);
       if (!zoc_break_ && !s.river.empty()) {
         step_ = FateStep::RiverRoll;
-        wait_for_roll(Roll::HazardRiver, "std:9.8.4", &fixed_->hazard_groups);
+        wait_for_roll(Roll::HazardRiver, "std:9.8.4", &fixed_.rules->hazard_groups());
         return false;
       }
     } else {
@@ -660,26 +653,26 @@ void BattleResolution::finish_retreat() {
     return;
   }
   f.ends = moving->hex;
-  const ResolutionPolicy& policy = *fixed_->policy;
+  const ResolutionPolicy& policy = *fixed_.policy;
   if (!policy.retreat_paths.count(f.unit) && !(policy.pause_for_owners && options_->paths.size() > 1))
-    trace_->cite("std:9.8", [&] { return f.unit + " takes the retreat path with the fewest hazard rolls (stated policy)"; });
+    trace_->cite("std:9.8"_rule, [&] { return f.unit + " takes the retreat path with the fewest hazard rolls (stated policy)"; });
 }
 
 // After a retreat: the Routed marker (std:16.5.1) and a rout longer than the unit's allowance
 // (the Jena morale table).
 void BattleResolution::after_fate() {
   UnitFate& f = out_.fates[fate_];
-  const N20Rules& rules = *fixed_->rules;
+  const N20Rules& rules = *fixed_.rules;
   if (f.fate == Fate::Routed && rules.on(Optional::RoutedUnits) && out_.after.unit(f.unit)->on_map()) {
     out_.after.unit(f.unit)->set(UnitMarker::Routed, true);
     // RULE std:16.5.1 — a Routed marker goes on a unit once its rout movement is done
-    trace_->cite("std:16.5.1", [&] { return f.unit + " is marked Routed"; });
+    trace_->cite("std:16.5.1"_rule, [&] { return f.unit + " is marked Routed"; });
   }
   if (f.fate == Fate::Routed && !rules.readings().rout_length_by_modified_roll &&
       static_cast<int>(f.path.size()) > unit(f.unit).movement) {
     f.routed_too_far = true;
     ledger_of(ledger_, rules.morale_track_for(unit(f.unit), out_.after, *trace_)).loss += 1;  // the track cited
-    trace_->cite("jena:table.morale", [&] { return f.unit + " retreated more hexes than its movement allowance: its side loses a point"; });
+    trace_->cite("jena:table.morale"_rule, [&] { return f.unit + " retreated more hexes than its movement allowance: its side loses a point"; });
   }
 }
 
@@ -694,15 +687,15 @@ void BattleResolution::break_unit(UnitFate& f, const char* rule, const BreakCaus
   score_loss(u, !f.routed_too_far);
   if (f.routed_too_far)
     // RULE jena:table.morale — a unit that routs too far and then breaks costs its side one point in all
-    trace_->cite("jena:table.morale", [&] { return u.id + " routed too far and then broke: its side loses one point in all"; });
-  trace_->cite(rule, [&] { return u.id + " breaks: " + describe(cause, u.id, *fixed_->map); });
+    trace_->cite("jena:table.morale"_rule, [&] { return u.id + " routed too far and then broke: its side loses one point in all"; });
+  trace_->cite(rule, [&] { return u.id + " breaks: " + describe(cause, u.id, *fixed_.map); });
   remove_from_map(out_.after, f.unit);
 }
 
 // The Morale Chart for a unit lost in battle: its side loses a point and the opposing side of
 // this battle gains one (on the tracks the rule set books it to).
 void BattleResolution::score_loss(const Unit& u, bool own_loss) {
-  const N20Rules& rules = *fixed_->rules;
+  const N20Rules& rules = *fixed_.rules;
   const BattleDeclaration& battle = this->battle();
   const Symbol mine = rules.morale_track_for(u, out_.after, *trace_);
   // The gain goes to the opposing side of this battle, on the track(s) the rule set books it to
@@ -720,12 +713,12 @@ void BattleResolution::score_loss(const Unit& u, bool own_loss) {
 // only where the rule set says so.
 bool BattleResolution::hold_unit(UnitFate& f) {
   const Unit& u = unit(f.unit);
-  const N20Rules::Hold hold = fixed_->rules->holds_its_hex(u, out_.after, *trace_);
+  const N20Rules::Hold hold = fixed_.rules->holds_its_hex(u, out_.after, *trace_);
   if (hold.fate == N20Rules::HoldFate::Retreats) return false;
   if (hold.fate == N20Rules::HoldFate::Ignores) {  // a Leipzig Leader: untouched by the result
     f.fate = Fate::Stays;
     f.ends = u.hex;
-    trace_->cite(hold.rule, [&] { return u.id + " ignores the result: it stays in " + fixed_->map->name(u.hex); });
+    trace_->cite(hold.rule, [&] { return u.id + " ignores the result: it stays in " + fixed_.map->name(u.hex); });
     return true;
   }
   f.broke_rule = hold.rule;
@@ -747,20 +740,20 @@ bool BattleResolution::hold_unit(UnitFate& f) {
 // policy) or the policy's default is applied at once (true), or the owner's is awaited (false).
 bool BattleResolution::begin_exchange() {
   const BattleDeclaration& battle = this->battle();
-  const ResolutionPolicy& policy = *fixed_->policy;
+  const ResolutionPolicy& policy = *fixed_.policy;
   std::vector<const Unit*> pool;
   int owed = 0;
-  Trace quiet(Trace::Off{}, fixed_->rules->catalog());
+  Trace quiet(Trace::Off{}, fixed_.rules->catalog());
   const auto ignores = [&](const Unit& u) {  // a Leipzig Leader neither owes nor pays an exchange
-    return fixed_->rules->holds_its_hex(u, out_.after, quiet).fate == N20Rules::HoldFate::Ignores;
+    return fixed_.rules->holds_its_hex(u, out_.after, quiet).fate == N20Rules::HoldFate::Ignores;
   };
   for (const auto& id : battle.defenders)
     if (!ignores(unit(id))) owed += unit(id).strength;
   for (std::size_t i = 0; i < battle.attackers.size(); ++i)
     if (!bombarding(i) && !ignores(unit(battle.attackers[i]))) pool.push_back(&unit(battle.attackers[i]));
-    else trace_->cite("std:16.3.2", [&] { return battle.attackers[i] + " is bombarding: it is never broken to pay an exchange"; });
+    else trace_->cite("std:16.3.2"_rule, [&] { return battle.attackers[i] + " is bombarding: it is never broken to pay an exchange"; });
   // RULE std:9.6.7 — EX: break all defenders; the attacker breaks printed strength at least equal
-  trace_->cite("std:9.6.7", [&] { return "exchange: the defenders break; the attacker breaks at least " + std::to_string(owed) +
+  trace_->cite("std:9.6.7"_rule, [&] { return "exchange: the defenders break; the attacker breaks at least " + std::to_string(owed) +
                                   " printed strength points"; });
   auto choices = exchange_choices(pool, owed);
   for (const auto& c : choices) {
@@ -789,7 +782,7 @@ bool BattleResolution::begin_exchange() {
     };
     chosen = *std::min_element(out_.ex_choices.begin(), out_.ex_choices.end(),
                                [&](const auto& a, const auto& b) { return cost(a) < cost(b); });
-    trace_->cite("std:9.6.7", "the attacker breaks the cheapest legal set (stated policy)");
+    trace_->cite("std:9.6.7"_rule, "the attacker breaks the cheapest legal set (stated policy)");
   }
   finish_exchange(chosen);
   return true;
@@ -802,37 +795,37 @@ void BattleResolution::finish_exchange(const std::vector<std::string>& chosen) {
 
 // The morale changes gathered so far, applied at once: gains first, then losses (std:12.1).
 void BattleResolution::settle_morale() {
-  const bool cap_net = fixed_->rules->readings().morale_cap_net;
+  const bool cap_net = fixed_.rules->readings().morale_cap_net;
   for (const auto& [t, gain, loss] : ledger_) {
     auto it = out_.after.morale.find(t);
     if (it == out_.after.morale.end()) continue;  // the case gives no track: report the change only
-    if (fixed_->rules->morale_frozen(t, out_.after, *trace_)) continue;  // a Leipzig Front in General Retreat
+    if (fixed_.rules->morale_frozen(t, out_.after, *trace_)) continue;  // a Leipzig Front in General Retreat
     const int before = it->second;
     // RULE std:12.0 — each side's morale points, on its track, rise and fall with events
-    trace_->cite("std:12.0", [&, &t = t] { return t + " morale changes after the battle"; });
+    trace_->cite("std:12.0"_rule, [&, &t = t] { return t + " morale changes after the battle"; });
     // RULE std:12.1 — simultaneous changes: add first, then subtract
     // RULE std:12.1.1 — never above 10
     int v = cap_net ? std::min(10, before + gain - loss) : std::min(10, before + gain) - loss;
     v = std::max(0, v);
     it->second = v;
-    trace_->cite("std:12.1", [&, &gain = gain, &loss = loss, &t = t] { return t + " morale " + std::to_string(before) + " +" + std::to_string(gain) + " -" +
+    trace_->cite("std:12.1"_rule, [&, &gain = gain, &loss = loss, &t = t] { return t + " morale " + std::to_string(before) + " +" + std::to_string(gain) + " -" +
                                    std::to_string(loss) + " = " + std::to_string(v) + " (gains added first, then losses)"; });
-    if (before + gain > 10) trace_->cite("std:12.1.1", [&, &t = t] { return t + " cannot exceed 10 morale points"; });
+    if (before + gain > 10) trace_->cite("std:12.1.1"_rule, [&, &t = t] { return t + " cannot exceed 10 morale points"; });
   }
   for (const auto& [t, gain, loss] : ledger_) out_.morale[t] += gain - loss;
   // A track brought to 0: the rule set's collapse (nothing here in the standard rules, whose
   // victory judgement ends the game; Leipzig's General Retreat, leipzig:12.1.2).
   for (const auto& [t, gain, loss] : ledger_)
     if (auto it = out_.after.morale.find(t); it != out_.after.morale.end() && it->second <= 0 && loss > 0) {
-      fixed_->rules->check_procedure(N20Rules::Procedure::MoraleAtZero, out_.after);
-      fixed_->rules->morale_collapse(t, out_.after, *trace_);
+      fixed_.rules->check_procedure(N20Rules::Procedure::MoraleAtZero, out_.after);
+      fixed_.rules->morale_collapse(t, out_.after, *trace_);
     }
 }
 
 // Step E. Le Garde Recule: an attacking Guard that did not win, or did not survive, costs its
 // side a point (std:12.2.2). Then the morale changes, and the result stands applied (std:9.0 G).
 void BattleResolution::finish() {
-  const N20Rules& rules = *fixed_->rules;
+  const N20Rules& rules = *fixed_.rules;
   const BattleDeclaration& battle = this->battle();
   const CrtCode applied = applied_;
   // A waverer's lost point lasted for this battle only.
@@ -851,9 +844,9 @@ void BattleResolution::finish() {
     }
     if (!attacker_won || !u.on_map()) {
       ledger_of(ledger_, rules.morale_track_for(u, out_.after, *trace_)).loss += 1;  // the track cited (leipzig:12.0)
-      trace_->cite("std:12.2", [&] { return u.id + " is a Guard unit committed to battle"; });
+      trace_->cite("std:12.2"_rule, [&] { return u.id + " is a Guard unit committed to battle"; });
       // RULE std:12.2.2 — an attacking Guard that could not conceivably advance costs its side a point
-      trace_->cite("std:12.2.2", [&] { return u.id + " is an attacking Guard unit that " +
+      trace_->cite("std:12.2.2"_rule, [&] { return u.id + " is an attacking Guard unit that " +
                                        (attacker_won ? std::string("did not survive the exchange") : "was not victorious") +
                                        ": Le Garde Recule, -1 morale"; });
     }
@@ -861,10 +854,10 @@ void BattleResolution::finish() {
   settle_morale();
   // The rule set's record of who fought (Leipzig's Fatigue): as declared, or as fought once
   // deserters left it.
-  if (!out_.fought) rules.battle_fought(fixed_->declared_fought, out_.after, *trace_);
+  if (!out_.fought) rules.battle_fought(fixed_.declared_fought, out_.after, *trace_);
   else rules.battle_fought(attackers_then_defenders(battle), out_.after, *trace_);
   // RULE std:9.0 — step G: apply the result at once, retreats included
-  trace_->cite("std:9.0", [&] { return std::string("step G: the ") + to_string(out_.applied) + " result is applied at once"; });
+  trace_->cite("std:9.0"_rule, [&] { return std::string("step G: the ") + to_string(out_.applied) + " result is applied at once"; });
 }
 
 

@@ -148,6 +148,8 @@ struct BattleOutcome {
 class BattleResolution {
  public:
   enum class Waiting : std::uint8_t { Roll, RetreatChoice, ExchangeChoice, Done };
+  // A battle's units, attackers then defenders, held inline.
+  using FoughtList = InlineVector<Symbol, 8>;
 
   BattleResolution(const N20Rules& rules, const Map& map, const GameState& state, const BattleDeclaration& battle,
                    const ResolutionPolicy& policy);
@@ -183,7 +185,16 @@ class BattleResolution {
   enum class Stage : std::uint8_t { Start, PreRolls, PreRolled, BattleDie, Fates, Exchange, ExchangeChosen, Finish, Done };
   enum class FateStep : std::uint8_t { Begin, RoutDie, Retreat, Chosen, Walk, ZocRoll, RiverRoll, After };
   enum class Roll : std::uint8_t { BattleDie, RoutDistance, HazardZoc, HazardRiver, PreBattle };
-  struct Fixed;
+  // What every copy of one resolution shares: the rules, the map, the policy and the
+  // declaration. Held by value: with the declaration's units inline, a copy at a chance node
+  // allocates nothing for it.
+  struct Fixed {
+    const N20Rules* rules = nullptr;
+    const Map* map = nullptr;
+    BattleDeclaration battle;
+    const ResolutionPolicy* policy = nullptr;
+    FoughtList declared_fought;  // the declared attackers, then defenders (battle_fought)
+  };
 
   bool start();
   // The rolls before the battle die (N20Rules::pre_battle_rolls): one applied, and the battle
@@ -214,7 +225,7 @@ class BattleResolution {
   bool bombarding(std::size_t attacker) const { return out_.totals->attack[attacker].bombarding; }
   const RetreatPath& chosen_path() const { return options_->paths[chosen_]; }
 
-  std::shared_ptr<const Fixed> fixed_;
+  Fixed fixed_;
   Trace* trace_ = nullptr;
   BattleOutcome out_;
   struct MoraleEntry {

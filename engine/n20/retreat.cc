@@ -315,7 +315,7 @@ RetreatTargets retreat_targets(const N20Rules& rules, const Map& map, const Unit
     targets.push_back(std::nullopt);
     // With neither std:9.8.6 nor a game's own direction rule, a retreat heads for no LOC: each
     // hex only takes it farther from its battle hex (Ground::step).
-    trace.cite("std:9.7", [&] {
+    trace.cite("std:9.7"_rule, [&] {
       return "the " + std::string(printing_name(printed.printing)) +
              " printing has no retreat direction rule (no 9.8.6) and this game prints none: " + unit.id +
              " heads for no LOC, each hex taking it farther from its battle hex " + map.name(unit.hex);
@@ -337,12 +337,12 @@ RetreatTargets retreat_targets(const N20Rules& rules, const Map& map, const Unit
 void retreat_premises(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
                       int distance_owed, RetreatOptions& o, Trace& trace) {
   // RULE std:9.7 — a retreat counts hexes only: no movement points, no stop for terrain
-  trace.cite("std:9.7", [&] { return unit.id + " retreats " + std::to_string(distance_owed) +
+  trace.cite("std:9.7"_rule, [&] { return unit.id + " retreats " + std::to_string(distance_owed) +
                             " hex(es) from " + map.name(unit.hex) + "; terrain neither costs nor stops it"; });
   const TerrainType& here = rules.terrain_of(map, unit.hex, state);
   if (rules.retreat_reduction(map, unit.hex, state, trace) > 0) {
     o.may_shorten = true;
-    trace.cite("std:9.8.1", [&] { return unit.id + " retreats from a " + here.name + " hex: its owner may retreat it one hex fewer"; });
+    trace.cite("std:9.8.1"_rule, [&] { return unit.id + " retreats from a " + here.name + " hex: its owner may retreat it one hex fewer"; });
   }
 }
 
@@ -363,7 +363,7 @@ void no_retreat(const Ground& g, const Map& map, const Unit& unit, int distance_
   o.break_rule = "std:9.8";
   o.break_reason = no_retreat_reason(unit.id, distance_owed, unit.hex, map);
   // RULE std:9.8 — a unit that cannot retreat within the restrictions breaks instead
-  trace.cite("std:9.8", o.break_reason);
+  trace.cite("std:9.8"_rule, o.break_reason);
   if (const char* barred = g.barred()) {  // a game's barred hexes left no path (leipzig:6.7)
     o.break_rule = barred;
     o.break_reason += " (some hexes are barred to it for good: " + std::string(barred) + ")";
@@ -509,19 +509,19 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   if (fewest > 0 && fewest < kUnlimited) {
     const int last = fewest / kCostUnit, next = fewest % kCostUnit;
     const int ezoc = g.friends_first() ? last : next, friendly = g.friends_first() ? next : last;
-    trace.cite("std:9.8.2", [&] {
+    trace.cite("std:9.8.2"_rule, [&] {
       return "no retreat keeps to empty hexes outside enemy ZOCs: each path enters the fewest any can (" +
              std::to_string(ezoc) + " enemy-ZOC, " + std::to_string(friendly) + " friendly-occupied)";
     });
   } else {
-    trace.cite("std:9.8.2", shaped.lower_class == 0 ? "every step can use an empty hex outside enemy ZOCs"
+    trace.cite("std:9.8.2"_rule, shaped.lower_class == 0 ? "every step can use an empty hex outside enemy ZOCs"
                                                     : "some steps have no empty hex outside enemy ZOCs to take");
   }
   if (ezoc_rolls) {
     // RULE std:9.8.3 — otherwise into enemy ZOC hexes, one hazard roll per hex entered
-    trace.cite("std:9.8.3", "paths enter enemy-ZOC hexes: one hazard roll (1-3 breaks) for each");
+    trace.cite("std:9.8.3"_rule, "paths enter enemy-ZOC hexes: one hazard roll (1-3 breaks) for each");
     // RULE std:7.4 — retreating into an enemy ZOC risks breaking in each such hex
-    trace.cite("std:7.4", "a retreat may enter enemy zones of control at the risk of breaking in each");
+    trace.cite("std:7.4"_rule, "a retreat may enter enemy zones of control at the risk of breaking in each");
   }
   for (const auto& p : o.paths)
     if (p.doomed()) {
@@ -532,7 +532,7 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
     }
   if (river_rolls)
     // RULE std:9.8.4 — crossing a minor river, or a major river at a bridge or ford, is a hazard roll
-    trace.cite("std:9.8.4", "paths cross rivers: one hazard roll for each crossing, besides any enemy-ZOC roll");
+    trace.cite("std:9.8.4"_rule, "paths cross rivers: one hazard roll for each crossing, besides any enemy-ZOC roll");
   // A game's waiver of the river's roll on a crossing some path makes (the hook).
   for (const auto& p : o.paths) {
     Hex from = unit.hex;
@@ -545,7 +545,7 @@ RetreatOptions retreat_paths(const N20Rules& rules, const Map& map, const GameSt
   }
   if (friendly || shaped.extended)
     // RULE std:9.8.5 — through friendly units only if nothing else will do, extending until alone
-    trace.cite("std:9.8.5", shaped.extended ? "the retreat passes through friendly units and extends until alone"
+    trace.cite("std:9.8.5"_rule, shaped.extended ? "the retreat passes through friendly units and extends until alone"
                                             : "only friendly-occupied hexes remain: the retreat passes through them");
   // The direction rule is std:9.8.6, or under the Leipzig printing the game's own (leipzig:9.8.6
   // sends each unit towards its LOCs; the mechanics of std:9.8.6 apply, per its catalog note).

@@ -56,7 +56,7 @@ std::vector<ReachableHex> routed_reach(const PositionIndex& index, const Unit& u
                         v.steps.empty() ? std::nullopt : v.steps.back().stop, v.guard};
     }
   }
-  trace.cite("std:16.5.2", [&] {
+  trace.cite("std:16.5.2"_rule, [&] {
     return unit.id + " is routed: it may reach only hexes a retreat could (9.8); " + std::to_string(best.size()) +
            " hex(es)";
   });

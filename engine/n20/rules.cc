@@ -233,6 +233,8 @@ void N20Rules::bind_tables() {
     const auto* cell = hazard->cell(std::to_string(face), "result");
     hazard_breaks_[static_cast<std::size_t>(face - 1)] = cell && *cell && **cell == "break";
   }
+  hazard_groups_.clear();
+  for (bool breaks : hazard_breaks_) hazard_groups_.push_back(breaks ? 0 : 1);
   hazard_table_id_ = hazard_table_id();
   terrain_ = tables.terrain(terrain_table_id());
   terrain_memo_ = {};
@@ -255,17 +257,17 @@ const std::string& N20Rules::interpretation(std::string_view name) const {
 bool N20Rules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
   if (!u.on_map()) {
     // RULE std:11.0 — units off the map (reinforcements not yet arrived) have no ZOC
-    t.cite("std:11.0", [&] { return u.id + " is off the map and has no zone of control"; });
+    t.cite("std:11.0"_rule, [&] { return u.id + " is off the map and has no zone of control"; });
     return false;
   }
   if (s.night) {
     // RULE std:7.6 — no ZOCs on night turns (overrides std:7.0's "at all times")
-    t.cite("std:7.6", "it is a night turn: no unit has a zone of control");
+    t.cite("std:7.6"_rule, "it is a night turn: no unit has a zone of control");
     return false;
   }
   if (on(Optional::RoutedUnits) && u.has(UnitMarker::Routed)) {
     // RULE std:16.5.2 (part: loss of ZOC) — with optional rule 16.5, routed units lose their ZOC
-    t.cite("std:16.5.2", [&] { return u.id + " is routed and, under optional rule 16.5, has no zone of control"; });
+    t.cite("std:16.5.2"_rule, [&] { return u.id + " is routed and, under optional rule 16.5, has no zone of control"; });
     return false;
   }
   return true;

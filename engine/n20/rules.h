@@ -42,6 +42,8 @@ struct EventDraw;
 // units of one side of a battle (any contiguous list: a vector, an inline list), the morale
 // tracks they book to (one or two), and LOC hexes in hex order, each once (a few per side).
 using UnitRefs = std::span<const Unit* const>;
+// One side's units of a battle, held inline (a battle rarely has more than eight a side).
+using UnitList = InlineVector<const Unit*, 8>;
 using TrackList = InlineVector<Symbol, 4>;
 using LocList = InlineVector<Hex, 16>;
 // The hexes of `hexes` as a LocList (a set's order is hex order).
@@ -248,6 +250,8 @@ class N20Rules {
   // Per face of the hazard die (1-6), whether the hazardous-retreat table breaks the unit;
   // read from the table when the rule set is built.
   const std::array<bool, 6>& hazard_breaks() const { return hazard_breaks_; }
+  // The same as the groups of a grouped roll (DiceSource::roll_grouped): 0 breaks, 1 carries on.
+  const std::vector<int>& hazard_groups() const { return hazard_groups_; }
   // hazard_table_id() as read when the tables were bound: a hot path cites it without
   // building the text again.
   const std::string& bound_hazard_table_id() const { return hazard_table_id_; }
@@ -330,20 +334,20 @@ class N20Rules {
   // A game's own conditions on a battle's attackers and defenders, each broken one added to
   // `violations` as (case, reason): garrisons never attack (dresden:9.10), Leaders never
   // attack alone (leipzig:16.12). Standard: none beyond the standard checks.
-  virtual void battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+  virtual void battle_conditions(UnitRefs attackers, UnitRefs defenders,
                                  const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
                                  Trace& t) const {
     (void)attackers, (void)defenders, (void)s, (void)violations, (void)t;
   }
   // The case that forbids `units` (one side of a battle) to commit reserves (std:12.5), or
   // null: the French cannot commit reserves to a battle of garrisons only (dresden:9.10).
-  virtual const char* forbids_reserves(const std::vector<const Unit*>& units, Trace& t) const {
+  virtual const char* forbids_reserves(UnitRefs units, Trace& t) const {
     (void)units, (void)t;
     return nullptr;
   }
   // Called before a declared battle is resolved: a layer refuses the battles whose results it
   // does not implement (a garrison's fate, a Leader defending). Standard: every battle resolves.
-  virtual void check_resolution(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+  virtual void check_resolution(UnitRefs attackers, UnitRefs defenders,
                                 const GameState& s) const {
     (void)attackers, (void)defenders, (void)s;
   }
@@ -356,8 +360,7 @@ class N20Rules {
     const char* rule = "";
   };
   // The rolls of a battle before its die, in the order made. Standard: none.
-  virtual std::vector<PreBattleRoll> pre_battle_rolls(const std::vector<const Unit*>& attackers,
-                                                      const std::vector<const Unit*>& defenders, const GameState& s,
+  virtual std::vector<PreBattleRoll> pre_battle_rolls(UnitRefs attackers, UnitRefs defenders, const GameState& s,
                                                       Trace& t) const {
     (void)attackers, (void)defenders, (void)s, (void)t;
     return {};
@@ -385,7 +388,7 @@ class N20Rules {
   // fought it on either side (a deserter's replacement in its place; none when it ended unfought)
   // and the state after it: a game's record of who fought (Leipzig's Fatigue, leipzig:16.11).
   // Standard: nothing.
-  virtual void battle_fought(const std::vector<Symbol>& fought, GameState& s, Trace& t) const {
+  virtual void battle_fought(std::span<const Symbol> fought, GameState& s, Trace& t) const {
     (void)fought, (void)s, (void)t;
   }
   // What a morale change concerns in a battle: the Morale Chart gain for breaking an enemy
@@ -499,7 +502,7 @@ class N20Rules {
   // What a game adds to a battle's differential after every other addition and before std:9.5's
   // voluntary reduction (Leipzig's Command Span: -1 with no attacker in a friendly Leader's span,
   // leipzig:16.12). Standard: 0.
-  virtual int command_span_modifier(const Map& m, const std::vector<const Unit*>& attackers, const GameState& s,
+  virtual int command_span_modifier(const Map& m, UnitRefs attackers, const GameState& s,
                                     Trace& t) const {
     (void)m, (void)attackers, (void)s, (void)t;
     return 0;
@@ -913,6 +916,7 @@ class N20Rules {
   void resolve_choice();
   const CrtTable* crt_ = nullptr;
   std::array<bool, 6> hazard_breaks_{};
+  std::vector<int> hazard_groups_;
   std::string hazard_table_id_;
   const TerrainChart* terrain_ = nullptr;
   // The chart's terrain type of recently asked hexes, by map revision and hex (a revision

@@ -73,7 +73,7 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
   r.phasing = at.player_turn == 1 ? cal.first : cal.second;
   const std::string other = at.player_turn == 1 ? cal.second : cal.first;
   r.acting = at.phase == Phase::Reaction ? other : r.phasing;
-  trace.cite("std:4.0", [&] {
+  trace.cite("std:4.0"_rule, [&] {
     return "turn " + std::to_string(at.turn) + (r.night ? " (night)" : "") + ", " +
            (at.player_turn == 1 ? "First" : "Second") + " Player Turn (" + r.phasing + "), " + phase_name(at.phase) +
            " phase: " + r.acting + " acts";
@@ -91,27 +91,27 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
       // RULE std:5.0 (part: the draw opens every Player Turn) — the draw itself is draw_event (events.h)
       must("draw the top Random Event card and apply it (the French take the top event, their enemy the bottom)",
            "std:5.0");
-      trace.cite("std:5.0", "the Player Turn opens with a Random Event draw");
+      trace.cite("std:5.0"_rule, "the Player Turn opens with a Random Event draw");
       break;
     case Phase::Movement:
       may("move any, all or none of the phasing side's units", "std:6.0");
       may("bring on reinforcements that are due", "std:11.0");
       may("Force March, at a morale point per use", "std:12.3");
-      trace.cite("std:6.0", "the phasing side moves in its Movement Phase");
+      trace.cite("std:6.0"_rule, "the phasing side moves in its Movement Phase");
       if (r.night) {
         must("move each unit at most 1 hex; there are no zones of control at night", "std:14.0");
-        trace.cite("std:14.0", "night: allowance 1, no ZOCs");
+        trace.cite("std:14.0"_rule, "night: allowance 1, no ZOCs");
       }
       break;
     case Phase::Reaction:
-      trace.cite("std:8.0", "the non-phasing side's cavalry may react");
+      trace.cite("std:8.0"_rule, "the non-phasing side's cavalry may react");
       if (r.night) {
-        trace.cite("std:14.0", "night: no battles, so no Countercharges");
+        trace.cite("std:14.0"_rule, "night: no battles, so no Countercharges");
         if (!rules.readings().night_disengagement_forbidden) {
           may("Disengage cavalry adjacent to an enemy one hex (reaction.night_disengagement=allowed)", "std:8.3");
-          trace.cite("std:8.3", "reaction.night_disengagement=allowed: disengagement is still open at night");
+          trace.cite("std:8.3"_rule, "reaction.night_disengagement=allowed: disengagement is still open at night");
         } else {
-          trace.cite("std:8.3", "reaction.night_disengagement=forbidden: no Reaction-Phase movement at night");
+          trace.cite("std:8.3"_rule, "reaction.night_disengagement=forbidden: no Reaction-Phase movement at night");
         }
       } else {
         may("make Reaction Maneuvers with cavalry", "std:8.0");
@@ -122,13 +122,13 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
     case Phase::Combat:
       if (r.night) {
         must("fight no battles: there is no combat at night", "std:14.0");
-        trace.cite("std:14.0", "night: no battles");
+        trace.cite("std:14.0"_rule, "night: no battles");
       } else {
         must("attack with every phasing unit in an enemy ZOC, and attack every enemy unit in a phasing ZOC",
              "std:9.1");
         may("attack any other adjacent enemy units", "std:9.0");
         may("commit one reserve morale point to a battle", "std:12.5");
-        trace.cite("std:9.0", "the phasing side fights its battles");
+        trace.cite("std:9.0"_rule, "the phasing side fights its battles");
       }
       break;
     case Phase::NightOperations:
@@ -139,10 +139,10 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
            "objective hex of its own",
            "std:14.0");
       must("recover one morale point from rest", "std:14.0");
-      trace.cite("std:14.0", "night operations: rally, captured LOCs and objectives, rest");
+      trace.cite("std:14.0"_rule, "night operations: rally, captured LOCs and objectives, rest");
       if (rules.on(Optional::FogOfWar)) {
         must("reconceal every unit and put the Dummies back on the map", "std:16.1");
-        trace.cite("std:16.1", "fog of war is in use: reconceal after the night");
+        trace.cite("std:16.1"_rule, "fog of war is in use: reconceal after the night");
       }
       break;
   }
@@ -152,22 +152,22 @@ PhaseReport describe(const N20Rules& rules, const Calendar& cal, const SequenceP
   if (ends_player_turn) {
     if (!r.night) {
       on_close("check whether " + r.phasing + " gains a morale point from a lull", "std:13.0");
-      trace.cite("std:13.0", "the Player Turn ends: a lull may grant a point");
+      trace.cite("std:13.0"_rule, "the Player Turn ends: a lull may grant a point");
     }
     if (rules.on(Optional::RoutedUnits)) {
       on_close("Routed units outside enemy ZOCs recover", "std:16.5.3");
-      trace.cite("std:16.5.3", "the Player Turn ends: rout recovery");
+      trace.cite("std:16.5.3"_rule, "the Player Turn ends: rout recovery");
     }
     if (r.night && at.player_turn == 2) {
       on_close("reshuffle the Random Event cards into a new draw pile", "std:5.0");
-      trace.cite("std:5.0", "after the Second Player's night turn the deck is reshuffled");
+      trace.cite("std:5.0"_rule, "after the Second Player's night turn the deck is reshuffled");
     }
   }
   SequencePosition next;
   if (!next_position(rules, cal, at, next)) {
     r.last_phase_of_game = true;
     on_close("the last Game Turn ends: judge victory", "std:15.0");
-    trace.cite("std:15.0", "the last Game Turn ends: victory is judged");
+    trace.cite("std:15.0"_rule, "the last Game Turn ends: victory is judged");
   }
   return r;
 }

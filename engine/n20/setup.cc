@@ -20,7 +20,7 @@ SetupVerdict check_setup(const N20Rules& rules, const Map& map, const GameState&
   std::set<std::string> sides;
   for (const Unit& u : state.units) sides.insert(u.side);
   for (const std::string& s : sides) (s == french ? v.french_player : v.anti_french_player).push_back(s);
-  trace.cite("std:3.0", [&] {
+  trace.cite("std:3.0"_rule, [&] {
     std::string enemies;
     for (const auto& s : v.anti_french_player) enemies += (enemies.empty() ? "" : ", ") + s;
     return "the French player owns " + french + "; the anti-French player owns " + (enemies.empty() ? "nothing" : enemies);
@@ -44,7 +44,7 @@ SetupVerdict check_setup(const N20Rules& rules, const Map& map, const GameState&
   std::vector<N20Rules::SetupIssue> own;
   rules.setup_problems(map, state, own, trace);
   for (const auto& p : own) problem(p.unit, p.rule, p.reason);
-  if (v.legal) trace.cite("std:3.0", "every unit starts where the set-up allows");
+  if (v.legal) trace.cite("std:3.0"_rule, "every unit starts where the set-up allows");
   return v;
 }
 

@@ -36,7 +36,7 @@ LullVerdict standard_lull(const N20Rules& rules, const Map& map, const GameState
   auto no = [&](const std::string& reason) {
     v.rule = "std:13.0";
     v.reason = reason;
-    trace.cite("std:13.0", "no lull: " + reason);
+    trace.cite("std:13.0"_rule, "no lull: " + reason);
     return v;
   };
   // RULE std:13.0 — a quiet Player Turn (no forced march, no battle die) earns a morale point
@@ -58,7 +58,7 @@ LullVerdict standard_lull(const N20Rules& rules, const Map& map, const GameState
   v.gains = true;
   v.rule = "std:13.0";
   v.reason = mine < 6 ? "fewer than 6 morale points" : "no more morale points than the enemy";
-  trace.cite("std:13.0", "a lull: " + side + " gains a morale point (" + v.reason + ")");
+  trace.cite("std:13.0"_rule, "a lull: " + side + " gains a morale point (" + v.reason + ")");
   return v;
 }
 
@@ -85,12 +85,12 @@ NightMorale standard_night_morale(const N20Rules& rules, const Map& map, const G
   // Step B.
   m.enemy_loss = (m.enemy_locs_held >= 2 ? 1 : 0) + m.enemy_objectives_held;
   // RULE std:14.0 (part: night operations' morale steps) — occupied enemy LOCs and objectives, then rest
-  trace.cite("std:14.0", [&] {
+  trace.cite("std:14.0"_rule, [&] {
     return side + " holds " + std::to_string(m.enemy_locs_held) + " " + enemy + " LOC hex(es) and " +
            std::to_string(m.enemy_objectives_held) + " objective hex(es): " + enemy + " loses " +
            std::to_string(m.enemy_loss) + "; then " + side + " gains 1 from rest";
   });
-  trace.cite("jena:table.morale", "night: -1 for two or more enemy LOC hexes held, -1 per enemy objective held, +1 rest");
+  trace.cite("jena:table.morale"_rule, "night: -1 for two or more enemy LOC hexes held, -1 per enemy objective held, +1 rest");
   // Step C.
   m.rest_gain = 1;
   m.after = state.morale;
@@ -108,11 +108,11 @@ std::vector<std::string> rout_recovery(const N20Rules& rules, const Map& map, co
   for (const Unit& u : state.units) {
     if (!u.on_map() || !u.has(UnitMarker::Routed) || (!both && u.side != phasing)) continue;
     if (in_enemy_zoc(rules, map, state, u, silent)) {
-      trace.cite("std:16.5.3", u.id + " is in an enemy zone of control and stays Routed");
+      trace.cite("std:16.5.3"_rule, u.id + " is in an enemy zone of control and stays Routed");
       continue;
     }
     // RULE std:16.5.3 — a Routed unit outside enemy ZOCs recovers at the end of the Player Turn
-    trace.cite("std:16.5.3", u.id + " is outside enemy zones of control and recovers from its rout");
+    trace.cite("std:16.5.3"_rule, u.id + " is outside enemy zones of control and recovers from its rout");
     out.push_back(u.id);
   }
   return out;

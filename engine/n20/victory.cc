@@ -28,21 +28,21 @@ VictoryVerdict standard_victory(const GameState& state, const std::string& frenc
       v.level = "draw";
       v.rule = "std:12.1.2";
       // RULE std:12.1.2 — a side whose morale reaches 0 loses at once; both at once is a draw
-      trace.cite("std:12.1.2", "both sides' morale reached 0 together: the game is a draw");
+      trace.cite("std:12.1.2"_rule, "both sides' morale reached 0 together: the game is a draw");
       return v;
     }
     v.level = "decisive";
     v.winner = french == 0 ? other_side : french_side;
     v.rule = "std:15.0";
-    trace.cite("std:12.1.2", (french == 0 ? french_side : other_side) + "'s morale reached 0: it loses at once");
+    trace.cite("std:12.1.2"_rule, (french == 0 ? french_side : other_side) + "'s morale reached 0: it loses at once");
     // RULE std:15.0 — decisive victory when the enemy's morale is 0 and one's own at least 1
-    trace.cite("std:15.0", v.winner + " wins a decisive victory");
+    trace.cite("std:15.0"_rule, v.winner + " wins a decisive victory");
     return v;
   }
   // Step B.
   if (!end_of_game) {
     v.level = "none";
-    trace.cite("std:15.0", "both sides have morale left and the game goes on");
+    trace.cite("std:15.0"_rule, "both sides have morale left and the game goes on");
     return v;
   }
   v.over = true;
@@ -50,11 +50,11 @@ VictoryVerdict standard_victory(const GameState& state, const std::string& frenc
   if (other >= french + 1) {
     v.level = "marginal";
     v.winner = other_side;
-    trace.cite("std:15.0", other_side + " ends with " + std::to_string(other) + " morale against " +
+    trace.cite("std:15.0"_rule, other_side + " ends with " + std::to_string(other) + " morale against " +
                                std::to_string(french) + ": an anti-French marginal victory");
   } else {
     v.level = "draw";
-    trace.cite("std:15.0", "the anti-French side is not ahead by a point at the end: a draw (the French have no "
+    trace.cite("std:15.0"_rule, "the anti-French side is not ahead by a point at the end: a draw (the French have no "
                            "marginal victory)");
   }
   return v;

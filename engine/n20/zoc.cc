@@ -20,36 +20,36 @@ bool exerts_zoc_into(const N20Rules& rules, const TerrainIndex& ground, const Ga
   auto side = Hexside::between(u.hex, target);
   if (!side) {
     // RULE std:7.0 — a ZOC is the six hexes immediately around the unit
-    trace.cite("std:7.0", [&] { return to_name() + " is not adjacent to " + u.id + " in " + from_name() + ", so outside its zone of control"; });
+    trace.cite("std:7.0"_rule, [&] { return to_name() + " is not adjacent to " + u.id + " in " + from_name() + ", so outside its zone of control"; });
     return false;
   }
   if (!ground.on_map(target)) {
-    trace.cite("std:7.0", [&] { return to_name() + " is off the map; a zone of control covers only map hexes"; });
+    trace.cite("std:7.0"_rule, [&] { return to_name() + " is off the map; a zone of control covers only map hexes"; });
     return false;
   }
   // Step C.
   const TerrainType& target_terrain = ground.terrain(target);
   if (target_terrain.zoc_barrier) {
     // RULE std:7.0 — ZOCs do not extend into Fortified or Redoubt hexes
-    trace.cite("std:7.0", [&] { return "zones of control never extend into " + target_terrain.name + " hex " + to_name(); });
+    trace.cite("std:7.0"_rule, [&] { return "zones of control never extend into " + target_terrain.name + " hex " + to_name(); });
     return false;
   }
   // Step D.
   const TerrainType& own_terrain = ground.terrain(u.hex);
   if (own_terrain.built_up && target_terrain.built_up) {
     // RULE std:7.0 — no ZOC between adjacent built-up hexes (Town / Fortified / Redoubt)
-    trace.cite("std:7.0", [&] { return "both " + from_name() + " (" + own_terrain.name + ") and " + to_name() + " (" + target_terrain.name +
+    trace.cite("std:7.0"_rule, [&] { return "both " + from_name() + " (" + own_terrain.name + ") and " + to_name() + " (" + target_terrain.name +
                               ") are built-up: no zone of control between them"; });
     return false;
   }
   // Step E.
   if (const Symbol blocker = ground.side(*side).zoc_blocker; !blocker.empty()) {
     // RULE std:7.0 — ZOCs never cross a major river hexside, even at a bridge or ford
-    trace.cite("std:7.0", [&] { return "the " + from_name() + "/" + to_name() + " hexside has a " + blocker +
+    trace.cite("std:7.0"_rule, [&] { return "the " + from_name() + "/" + to_name() + " hexside has a " + blocker +
                               ", which zones of control never cross (bridge or ford or not)"; });
     return false;
   }
-  trace.cite("std:7.0", [&] { return u.id + " in " + from_name() + " exerts its zone of control into " + to_name(); });
+  trace.cite("std:7.0"_rule, [&] { return u.id + " in " + from_name() + " exerts its zone of control into " + to_name(); });
   return true;
 }
 
@@ -68,7 +68,7 @@ std::vector<const Unit*> units_exerting_zoc_on(const N20Rules& rules, const Map&
   }
   if (out.size() > 1) {
     // RULE std:7.1 — several ZOCs on one hex add nothing to a single one
-    trace.cite("std:7.1", [&] { return std::to_string(out.size()) + " units control " + map.name(target) +
+    trace.cite("std:7.1"_rule, [&] { return std::to_string(out.size()) + " units control " + map.name(target) +
                               "; several zones of control have no more effect than one"; });
   }
   return out;
@@ -90,7 +90,7 @@ bool adjacent_for_rules(const N20Rules& rules, const Map& map, const GameState& 
   auto an = [&] { return map.name(a); };
   auto bn = [&] { return map.name(b); };
   if (!side) {
-    trace.cite("std:7.0", [&] { return an() + " and " + bn() + " do not share a hexside"; });
+    trace.cite("std:7.0"_rule, [&] { return an() + " and " + bn() + " do not share a hexside"; });
     return false;
   }
   bool river = false, crossing = false;
@@ -100,10 +100,10 @@ bool adjacent_for_rules(const N20Rules& rules, const Map& map, const GameState& 
   }
   if (river && !crossing) {
     // RULE std:7.0 — units across a major river hexside without bridge or ford are not adjacent
-    trace.cite("std:7.0", [&] { return an() + " and " + bn() + " are separated by a river no unit may cross (no bridge or ford): not adjacent"; });
+    trace.cite("std:7.0"_rule, [&] { return an() + " and " + bn() + " are separated by a river no unit may cross (no bridge or ford): not adjacent"; });
     return false;
   }
-  trace.cite("std:7.0", [&] { return an() + " and " + bn() + " are adjacent" +
+  trace.cite("std:7.0"_rule, [&] { return an() + " and " + bn() + " are adjacent" +
                             (river ? " (the river is crossed by a bridge or ford)" : ""); });
   return true;
 }

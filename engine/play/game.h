@@ -94,10 +94,11 @@ GameLog log_from_json(const std::string& text, const std::string& name);
 // The same from a document built in memory (the Python bindings build one from a dict).
 GameLog log_from_doc(std::shared_ptr<const Doc> doc, const std::string& name);
 
-// Dice whose roll log is dropped after each step, so a long game's memory stays flat.
+// Dice that keep no roll log: a played game records its rolls in its own log, so a long
+// game's memory stays flat and no roll's purpose is written for nobody.
 class GameDice : public SeededDice {
  public:
-  using SeededDice::SeededDice;
+  explicit GameDice(std::uint64_t seed) : SeededDice(seed) { keep_no_log(); }
   void forget() { clear_log(); }
 };
 

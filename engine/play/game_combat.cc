@@ -211,12 +211,13 @@ void Game::apply_declare(const Action& a) {
     // RULE std:9.1 — duties no set of battles can meet are recorded unmet (catalog ruling)
     std::string unmet;
     for (const auto& [rule, why] : check.violations) unmet += (unmet.empty() ? "" : "; ") + why;
-    t.cite("std:9.1", "no declaration meets every duty: " + unmet);
+    t.cite("std:9.1"_rule, "no declaration meets every duty: " + unmet);
     note("the declaration leaves duties unmet that no battle could meet: " + unmet, t);
   }
   for (auto& b : scratch_.battles)
     for (const auto& other : scratch_.battles)
-      if (&other != &b) b.attacked_elsewhere.insert(b.attacked_elsewhere.end(), other.defenders.begin(), other.defenders.end());
+      if (&other != &b)
+        for (Symbol d : other.defenders) b.attacked_elsewhere.push_back(d);
   if (scenario_->rules->on(n20::Optional::FogOfWar) && !scratch_.battles.empty()) {
     std::vector<n20::DeclaredBattle> declared;
     for (const auto& b : scratch_.battles) declared.push_back({b.attackers, b.defenders});
@@ -225,10 +226,10 @@ void Game::apply_declare(const Action& a) {
     for (auto it = r.battles_called_off.rbegin(); it != r.battles_called_off.rend(); ++it)
       scratch_.battles.erase(scratch_.battles.begin() + *it);
     // RULE std:16.1.3 — a revealed Dummy leaves its battle; the real units fight on without it
-    for (const auto& id : r.dummies_removed) t.cite("std:16.1.3", id + " leaves its battle; the real units fight on");
+    for (const auto& id : r.dummies_removed) t.cite("std:16.1.3"_rule, id + " leaves its battle; the real units fight on");
     for (auto& b : scratch_.battles)
       for (auto* ids : {&b.attackers, &b.defenders, &b.attacked_elsewhere})
-        std::erase_if(*ids, [&](const std::string& id) { return contains(r.dummies_removed, id); });
+        ids->erase_if([&](const std::string& id) { return contains(r.dummies_removed, id); });
   }
   if (!scratch_.battles.empty()) note(std::to_string(scratch_.battles.size()) + " battle(s) declared", t);
   scratch_.next_battle = 0;
@@ -258,7 +259,7 @@ void Game::resolve_next_battle() {
     }
     if (!fought) {
       Trace t{Trace::IdsOnly{}, catalog()};
-      t.cite("leipzig:12.7", "the General Retreat broke the contact this battle was declared on");
+      t.cite("leipzig:12.7"_rule, "the General Retreat broke the contact this battle was declared on");
       note(join(b.attackers) + " attack " + join(b.defenders) + " is not fought: the General Retreat broke contact", t);
       return;  // Stage::Resolve: the next battle
     }
@@ -384,7 +385,7 @@ void Game::apply_battle_setup(const Action& a) {
     std::erase_if(state_.markers, [](Symbol m) { return m.view().starts_with("allied-front:"); });
     state_.set_marker(Symbol("allied-front:" + std::string(a.unit)), true);
     Trace t{Trace::IdsOnly{}, catalog()};
-    t.cite("leipzig:12.0", scratch_.front_choices.first + " names the " + std::string(a.unit) + " Front for this battle");
+    t.cite("leipzig:12.0"_rule, scratch_.front_choices.first + " names the " + std::string(a.unit) + " Front for this battle");
     note(scratch_.front_choices.first + " names the " + std::string(a.unit) + " Front", t);
     ++scratch_.setup_step;
     offer_battle_setup();
@@ -584,7 +585,7 @@ void Game::apply_advance(const Action& a) {
   Unit& u = *state_.unit(id);
   Trace t{Trace::IdsOnly{}, catalog()};
   // RULE std:9.9 — a victorious unit may advance into hexes the defeated unit left
-  t.cite("std:9.9", id + " advances to " + hex_name);
+  t.cite("std:9.9"_rule, id + " advances to " + hex_name);
   const std::string from = scenario_->map->name(u.hex);
   const Hex from_hex = u.hex;
   u.hex = a.hex;
@@ -676,7 +677,7 @@ void Game::offer_owed_retreat() {
     w.status = UnitStatus::Broken;
     w.hex = Hex{};
     // RULE std:9.8 — a unit with no legal retreat breaks (a General Retreat's breaks change no morale: catalog ruling on leipzig:12.7)
-    t.cite("std:9.8", n20::no_retreat_reason(owed_.unit, hexes, u.hex, map));
+    t.cite("std:9.8"_rule, n20::no_retreat_reason(owed_.unit, hexes, u.hex, map));
     note(std::string(owed_.unit) + " cannot make its owed retreat and breaks", t);
     apply_owed_retreat({.kind = ActionKind::Done});
     return;
@@ -731,7 +732,7 @@ void Game::apply_owed_retreat(const Action& a) {
     }
     if (!broke && path.breaks_at_loc) {
       broke = true;
-      t.cite("std:9.8.7", u.id + " reaches its LOC with hexes still owed and breaks");
+      t.cite("std:9.8.7"_rule, u.id + " reaches its LOC with hexes still owed and breaks");
     }
     const std::string to = map.name(u.hex);
     if (broke) {

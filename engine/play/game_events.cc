@@ -75,7 +75,7 @@ void Game::apply_event_front(const Action& a) {
   std::erase_if(state_.markers, [](Symbol m) { return m.view().starts_with("allied-front:"); });
   state_.set_marker(Symbol("allied-front:" + std::string(a.unit)), true);
   Trace t{Trace::IdsOnly{}, catalog()};
-  t.cite("leipzig:12.0", decision_.side + " names the " + std::string(a.unit) + " Front for the Random Event");
+  t.cite("leipzig:12.0"_rule, decision_.side + " names the " + std::string(a.unit) + " Front for the Random Event");
   note(decision_.side + " names the " + std::string(a.unit) + " Front for the Random Event", t);
   draw_random_event();
 }

@@ -134,7 +134,7 @@ void Game::apply_partial_rally(const Action& a) {
     Trace t{Trace::IdsOnly{}, catalog()};
     const Unit* cadre = free_cadre(*scenario_->rules, state_, u, scratch_.to_place, t);
     // RULE std:16.6.1 — the No Effect becomes a Partial Rally: the unit goes for good, a Cadre rallies
-    t.cite("std:16.6.1", id + " is eliminated for good; " + cadre->id + " rallies in its place");
+    t.cite("std:16.6.1"_rule, id + " is eliminated for good; " + cadre->id + " rallies in its place");
     u.status = UnitStatus::Eliminated;
     scenario_->rules->cadre_created(u, cadre->id, state_, t);
     scratch_.to_place.push_back(cadre->id);
@@ -158,7 +158,7 @@ void Game::offer_place() {
       return;
     }
     Trace t{Trace::IdsOnly{}, catalog()};
-    t.cite("std:10.0", id + " rallied but no placement hex is empty: it stays broken");
+    t.cite("std:10.0"_rule, id + " rallied but no placement hex is empty: it stays broken");
     note(id + " cannot be placed and stays broken", t);
     scratch_.to_place.erase(scratch_.to_place.begin());
   }
@@ -173,7 +173,7 @@ void Game::apply_place(const Action& a) {
   u.hex = a.hex;
   const std::string c = scenario_->map->name(a.hex);
   Trace t{Trace::IdsOnly{}, catalog()};
-  t.cite("std:10.0", id + " is placed in " + c);
+  t.cite("std:10.0"_rule, id + " is placed in " + c);
   note(id + " returns to the map in " + c, t);
   offer_place();
 }

@@ -102,7 +102,7 @@ void Game::begin_phase() {
       if (state_.night) {
         Trace n{Trace::IdsOnly{}, catalog()};
         // RULE std:14.0 — no battles are fought on a night turn
-        n.cite("std:14.0", "night: no battles");
+        n.cite("std:14.0"_rule, "night: no battles");
         note("no combat at night", n);
         stage_ = Stage::PhaseEnd;
         return;
@@ -443,8 +443,8 @@ void Game::apply_move(const Action& a) {
     if (a.kind == ActionKind::ForcedMarch) {
       Trace t{Trace::IdsOnly{}, catalog()};
       // RULE std:12.3 — forced march: a morale point buys +1 allowance for every unit this phase
-      t.cite("std:12.3", state_.phasing + " spends a morale point to force march");
-      if (!group.empty()) t.cite("leipzig:12.3", "army " + group + " force-marches on a point of the " + track + " Front");
+      t.cite("std:12.3"_rule, state_.phasing + " spends a morale point to force march");
+      if (!group.empty()) t.cite("leipzig:12.3"_rule, "army " + group + " force-marches on a point of the " + track + " Front");
       change_morale(track, -1, t);
       scratch_.forced_march = true;
       scratch_.marched_groups.push_back(group);
@@ -475,12 +475,12 @@ void Game::apply_move(const Action& a) {
   if (a.kind == ActionKind::Stay) {
     scratch_.reach_index.reset();
     Trace t{Trace::IdsOnly{}, catalog()};
-    if (entering) t.cite("std:11.5", u.id + " delays its arrival");
+    if (entering) t.cite("std:11.5"_rule, u.id + " delays its arrival");
     if (u.type == UnitType::Dummy && scratch_.reach.empty())
       for (const Unit& other : state_.units)
         if (&other != &u && other.on_map() && other.hex == u.hex) {
           // RULE std:16.1.3 — a Dummy that cannot leave the hex it came in on goes back to the pile (catalog ruling)
-          t.cite("std:16.1.3", u.id + " cannot leave " + other.id + "'s hex: it returns to the Dummy pile");
+          t.cite("std:16.1.3"_rule, u.id + " cannot leave " + other.id + "'s hex: it returns to the Dummy pile");
           u.status = UnitStatus::Broken;
           u.hex = Hex{};
           u.set(UnitMarker::Hidden, false);
@@ -528,7 +528,7 @@ void Game::apply_move(const Action& a) {
   }
   if (v.guard.cost > 0) {
     // RULE std:12.2.1 — committing the Guard costs its side a morale point
-    t.cite("std:12.2.1", u.id + " is committed: its side spends " + std::to_string(v.guard.cost) + " morale");
+    t.cite("std:12.2.1"_rule, u.id + " is committed: its side spends " + std::to_string(v.guard.cost) + " morale");
     change_morale(scenario_->rules->morale_track(u, state_), -v.guard.cost, t);
   }
   if (v.guard.reveals) u.set(UnitMarker::Hidden, false);
@@ -586,7 +586,7 @@ void Game::build_crossing(Unit& u, Hex to) {
   scenario_->rules->build_crossing(*scenario_->map, state_, id, to, t);
   Unit& moved = *state_.unit(id);
   if (g.cost > 0) {
-    t.cite("std:12.2.1", moved.id + " is committed: its side spends " + std::to_string(g.cost) + " morale");
+    t.cite("std:12.2.1"_rule, moved.id + " is committed: its side spends " + std::to_string(g.cost) + " morale");
     change_morale(scenario_->rules->morale_track(moved, state_), -g.cost, t);
   }
   if (g.reveals) moved.set(UnitMarker::Hidden, false);

@@ -213,14 +213,14 @@ void JemmapesGame::apply_combat_stage(const JemmapesAction& a) {
         if (u.combat() && u.hex == h) reactor = &u;
       Trace t(scenario_->spec->catalog);
       if (a.kind == K::None) {
-        t.cite("jemmapes:5.2", "the stack at " + m.name(h) + " does not react");
+        t.cite("jemmapes:5.2"_rule, "the stack at " + m.name(h) + " does not react");
         note("no reaction from " + m.name(h), t);
       } else if (a.kind == K::ReactFire) {
         const std::string type = jemmapes::to_string(a.type);
         react_->stops = true;
         for (const auto& u : pos_.units)
           if (u.combat() && u.hex == h && u.kind == a.type) react_->fire[type].push_back(u.id);
-        t.cite("jemmapes:5.2", "the " + type + " at " + m.name(h) + " fires in reaction: " + mover.id + "'s move ends");
+        t.cite("jemmapes:5.2"_rule, "the " + type + " at " + m.name(h) + " fires in reaction: " + mover.id + "'s move ends");
         note(m.name(h) + " reacts by fire", t);
       } else {
         jemmapes::ReactionChoice rc;
@@ -244,7 +244,7 @@ void JemmapesGame::apply_combat_stage(const JemmapesAction& a) {
       if (a.kind == K::End) {
         for (auto& u : pos_.units) u.markers.erase("charge");
         Trace t(scenario_->spec->catalog);
-        t.cite("jemmapes:6.0", "the combat segment of " + active_ + " ends");
+        t.cite("jemmapes:6.0"_rule, "the combat segment of " + active_ + " ends");
         note("combat segment ends", t);
         phase_ = "rally";
         return offer_rally();
@@ -328,7 +328,7 @@ void JemmapesGame::apply_combat_stage(const JemmapesAction& a) {
         u->hex = pd.hex;
         u->facing = head->facing;
         Trace t(scenario_->spec->catalog);
-        t.cite("jemmapes:6.4", u->id + " follows " + pd.unit + " into " + m.name(pd.hex));
+        t.cite("jemmapes:6.4"_rule, u->id + " follows " + pd.unit + " into " + m.name(pd.hex));
         note(u->id + " follows into " + m.name(pd.hex), t);
       }
       return resume();
@@ -338,7 +338,7 @@ void JemmapesGame::apply_combat_stage(const JemmapesAction& a) {
       Unit* cmd = unit(a.unit);
       cmd->hex = a.hex;
       Trace t(scenario_->spec->catalog);
-      t.cite("jemmapes:8.0", cmd->id + " is placed on a friendly unit at " + m.name(a.hex));
+      t.cite("jemmapes:8.0"_rule, cmd->id + " is placed on a friendly unit at " + m.name(a.hex));
       note(cmd->id + " is placed at " + m.name(a.hex), t);
       return resume();
     }
@@ -506,7 +506,7 @@ void JemmapesGame::commander_test(const std::string& id, bool step_lost, bool un
   const int dice = roll_2d6(dice_, "jemmapes:8.0", "elimination test, " + id);
   const std::string r = jemmapes::threshold_result(x, "jemmapes:table.commander-elimination", dice + oc.sum, t);
   const bool gone = r.find("Eliminated") != std::string::npos;
-  t.cite("jemmapes:8.0", id + "'s elimination test: " + std::to_string(dice) + "+" + std::to_string(oc.sum) + (gone ? ": eliminated, a replacement is placed at once" : ": no effect"));
+  t.cite("jemmapes:8.0"_rule, id + "'s elimination test: " + std::to_string(dice) + "+" + std::to_string(oc.sum) + (gone ? ": eliminated, a replacement is placed at once" : ": no effect"));
   note(id + " tests for elimination: " + std::to_string(dice) + "+" + std::to_string(oc.sum) + (gone ? ", eliminated" : ", no effect"), t);
   const bool general = c->general;
   const std::string side = c->side;

@@ -144,12 +144,12 @@ void JemmapesGame::add_vp(const std::string& to_side, int n, const std::string& 
   if (n <= 0) return;
   vp_ += to_side == "french" ? n : -n;
   Trace t(scenario_->spec->catalog);
-  t.cite("jemmapes:9.3", why + ": " + std::to_string(n) + " VP to the " + to_side + " side, net score " + std::to_string(vp_));
+  t.cite("jemmapes:9.3"_rule, why + ": " + std::to_string(n) + " VP to the " + to_side + " side, net score " + std::to_string(vp_));
   note(why, t);
   if (vp_ >= 8 && !over_) {
     over_ = true, winner_ = "french", stage_ = Stage::Over;
     Trace w(scenario_->spec->catalog);
-    w.cite("jemmapes:9.3", "the French reach 8 VP: they win at once");
+    w.cite("jemmapes:9.3"_rule, "the French reach 8 VP: they win at once");
     note("the French win", w);
   }
 }
@@ -163,7 +163,7 @@ void JemmapesGame::start_round() {
   for (const auto& f : formations_of("austrian")) order_queue_.push_back(f);
   Trace t(scenario_->spec->catalog);
   // RULE jemmapes:2.0 — the played round: command (voluntary then involuntary), initiative, alternating activations with no passing (command verification, movement with reactions, combat, rally), final phase
-  t.cite("jemmapes:2.0", "round " + std::to_string(pos_.round) + " opens with the command phase");
+  t.cite("jemmapes:2.0"_rule, "round " + std::to_string(pos_.round) + " opens with the command phase");
   note("round " + std::to_string(pos_.round) + " begins", t);
   for (const auto& entry : pos_.formations)
     if (const auto barred = activation_barred(entry.first)) {
@@ -246,7 +246,7 @@ void JemmapesGame::roll_initiative() {
   do {
     a = dice_.roll(6, "jemmapes:2.0", "initiative, austrian") + cv[0];
     b = dice_.roll(6, "jemmapes:2.0", "initiative, french") + cv[1];
-    t.cite("jemmapes:2.0", "initiative: austrian " + std::to_string(a) + ", french " + std::to_string(b) + (a == b ? ": tied, rolled again" : ""));
+    t.cite("jemmapes:2.0"_rule, "initiative: austrian " + std::to_string(a) + ", french " + std::to_string(b) + (a == b ? ": tied, rolled again" : ""));
   } while (a == b);
   initiative_winner_ = sides[b > a];
   note(initiative_winner_ + " wins the initiative", t);
@@ -303,7 +303,7 @@ void JemmapesGame::begin_activation(const std::string& formation) {
   fought_.clear();
   const auto x = context();
   Trace t(scenario_->spec->catalog);
-  t.cite("jemmapes:2.0", formation + " is activated: command verification, movement, combat, rally");
+  t.cite("jemmapes:2.0"_rule, formation + " is activated: command verification, movement, combat, rally");
   std::vector<std::pair<std::string, bool>> verdicts;
   for (const auto& u : pos_.units)
     if (u.combat() && u.formation == formation) verdicts.emplace_back(u.id, jemmapes::line_of_command(x, u, t)["commanded"].get<bool>());
@@ -394,7 +394,7 @@ void JemmapesGame::end_movement_segment() {
   phase_ = "combat";
   {
     Trace t(scenario_->spec->catalog);
-    t.cite("jemmapes:2.0", "combat segment of " + active_);
+    t.cite("jemmapes:2.0"_rule, "combat segment of " + active_);
     note("combat segment begins", t);
   }
   resume();  // offer_combat (jemmapes_combat.cc); its "end" opens Step 4, the rallying segment
@@ -438,16 +438,16 @@ void JemmapesGame::end_activation() {
 void JemmapesGame::final_phase() {
   phase_ = "final";
   Trace t(scenario_->spec->catalog);
-  t.cite("jemmapes:2.0", "final phase of round " + std::to_string(pos_.round) + ": automatic victory checked, commanders turned face up");
+  t.cite("jemmapes:2.0"_rule, "final phase of round " + std::to_string(pos_.round) + ": automatic victory checked, commanders turned face up");
   for (auto& u : pos_.units) u.markers.erase("moved");
   score_control();  // the control points (9.3), jemmapes_scenario_play.cc
   if (over_) return;
-  t.cite("jemmapes:9.3", "net score " + std::to_string(vp_) + ": the French need 8");
+  t.cite("jemmapes:9.3"_rule, "net score " + std::to_string(vp_) + ": the French need 8");
   note("round " + std::to_string(pos_.round) + " ends", t);
   if (pos_.round >= scenario_->last_round) {
     over_ = true, winner_ = "austrian", stage_ = Stage::Over;
     Trace w(scenario_->spec->catalog);
-    w.cite("jemmapes:9.3", "the last round is over without 8 French VP: the Austrians win");
+    w.cite("jemmapes:9.3"_rule, "the last round is over without 8 French VP: the Austrians win");
     note("the Austrians win", w);
     return;
   }
@@ -485,7 +485,7 @@ void JemmapesGame::apply(std::size_t i) {
       to_move_ = a.kind == K::Keep ? initiative_winner_ : other_side(initiative_winner_);
       {
         Trace t(scenario_->spec->catalog);
-        t.cite("jemmapes:2.0", initiative_winner_ + (a.kind == K::Keep ? " keeps the initiative" : " lets the other side activate first"));
+        t.cite("jemmapes:2.0"_rule, initiative_winner_ + (a.kind == K::Keep ? " keeps the initiative" : " lets the other side activate first"));
         note(to_move_ + " activates first", t);
       }
       return offer_activation();

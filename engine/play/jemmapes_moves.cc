@@ -68,7 +68,7 @@ void JemmapesGame::step_run() {
     const auto s = jemmapes::move_step(context(), *u, prev, h, r.next == 0, r.surrounded, r.spent, r.allowance, t);
     if (!s.ok) {
       // The path was legal when chosen; a reaction changed the position since.
-      t.cite("jemmapes:5.2", u->id + "'s move is cut short at " + m.name(prev) + " after a reaction: " + s.reason);
+      t.cite("jemmapes:5.2"_rule, u->id + "'s move is cut short at " + m.name(prev) + " after a reaction: " + s.reason);
       note(u->id + " stops at " + m.name(prev) + ": " + s.reason, t);
       r.stopped = true;
       return;
@@ -87,7 +87,7 @@ void JemmapesGame::step_run() {
     if (!o.combat() && o.side != u->side && o.hex == h) lone.push_back(o.id);
   for (const auto& id : lone) {
     Trace c(scenario_->spec->catalog);
-    c.cite("jemmapes:8.0", u->id + " enters " + m.name(h) + ", held only by enemy commander " + id + ": he takes an elimination test");
+    c.cite("jemmapes:8.0"_rule, u->id + " enters " + m.name(h) + ", held only by enemy commander " + id + ": he takes an elimination test");
     note(id + " is overrun at " + m.name(h), c);
     commander_test(id, false, false, true);
     if (over_) return;
@@ -106,7 +106,7 @@ void JemmapesGame::step_run() {
   if (stacks.empty()) return;
   std::string where;
   for (Hex s : stacks) where += (where.empty() ? "" : ", ") + m.name(s);
-  t.cite("jemmapes:5.2", u->id + " enters " + m.name(h) + " next to enemy units not already in a zone of control of " + u->side + " (" + where + "): its move pauses for their reactions");
+  t.cite("jemmapes:5.2"_rule, u->id + " enters " + m.name(h) + " next to enemy units not already in a zone of control of " + u->side + " (" + where + "): its move pauses for their reactions");
   note(u->id + " enters " + m.name(h) + " and pauses for reactions from " + where, t);
   react_ = Reacting{prev, stacks, {}, false};
 }
@@ -142,14 +142,14 @@ void JemmapesGame::finish_run() {
       return jemmapes::stacking_ok(context(), stack, why, off);
     };
     while (!fits(u->hex) && !back.empty()) {
-      t.cite("jemmapes:1.4", u->id + " may not end in " + m.name(u->hex) + " (stacking): it ends its cut-short move in the last hex of its path where it may");
+      t.cite("jemmapes:1.4"_rule, u->id + " may not end in " + m.name(u->hex) + " (stacking): it ends its cut-short move in the last hex of its path where it may");
       u->hex = back.back();
       back.pop_back();
     }
     if (r.entered && !fits(u->hex)) {
       // Cut short with no hex of its path open, back to its entry hex, full: it has not entered
       // after all and waits off the map (the catalog's ruling on jemmapes:9.1.1).
-      t.cite("jemmapes:9.1.1", u->id + " cannot stay on the map (stacking at " + m.name(u->hex) + "): it goes back off the map and may enter later");
+      t.cite("jemmapes:9.1.1"_rule, u->id + " cannot stay on the map (stacking at " + m.name(u->hex) + "): it goes back off the map and may enter later");
       note(u->id + " goes back off the map", t);
       Unit back_off = *u;
       back_off.markers.erase("harnessed");
@@ -161,9 +161,9 @@ void JemmapesGame::finish_run() {
   const std::optional<Direction> shared = u->combat() ? pos_.stack_facing(u->hex, u->side, u->id) : std::nullopt;
   const Direction before = u->facing;
   u->facing = shared.value_or(r.facing);
-  if (shared && *shared != r.facing) t.cite("jemmapes:1.3", u->id + " takes the facing of the units it stacks with");
+  if (shared && *shared != r.facing) t.cite("jemmapes:1.3"_rule, u->id + " takes the facing of the units it stacks with");
   if (r.advance) {
-    t.cite("jemmapes:6.4", u->id + " advances into " + m.name(u->hex) + " facing " + jemmapes::facing_name(u->facing));
+    t.cite("jemmapes:6.4"_rule, u->id + " advances into " + m.name(u->hex) + " facing " + jemmapes::facing_name(u->facing));
     note(u->id + " advances to " + m.name(u->hex) + " facing " + jemmapes::facing_name(u->facing), t);
     if (!r.followers.empty()) pending_.push_back(Pending{"follow", u->id, u->side, u->hex, r.followers});
     return;
@@ -177,9 +177,9 @@ void JemmapesGame::finish_run() {
   if (r.extra_level) u->level = u->level == Level::Rout ? Level::Rout : static_cast<Level>(static_cast<int>(u->level) + 1);
   if (u->general && u->hex != r.start) {
     u->markers.insert("moved");
-    t.cite("jemmapes:8.0", u->id + " has made his one move of the round: his counter is turned over");
+    t.cite("jemmapes:8.0"_rule, u->id + " has made his one move of the round: his counter is turned over");
   }
-  t.cite("jemmapes:5.1", u->id + "'s move ends");
+  t.cite("jemmapes:5.1"_rule, u->id + "'s move ends");
   const bool cut = r.next < r.path.size();
   note(u->id + (u->hex == r.start ? (r.entered ? " enters and stays at " : " stays at ") : " moves to ") + m.name(u->hex) + " facing " + jemmapes::facing_name(u->facing) + (cut ? " (cut short)" : ""), t);
 }
@@ -281,7 +281,7 @@ void JemmapesGame::resolve_reactions() {
     else why = playability(x, set.sum, [&](int total) { return std::vector<jemmapes::CombatResult>{jemmapes::fire_table(x, set.column, total, off).defender}; }, {tested.front()}).refusal;
     if (!why.empty()) {
       Trace t(scenario_->spec->catalog);
-      t.cite("jemmapes:5.2", "the reaction " + type + " fire is not made: " + why);
+      t.cite("jemmapes:5.2"_rule, "the reaction " + type + " fire is not made: " + why);
       note("reaction " + type + " fire refused: " + why, t);
       continue;
     }
@@ -314,7 +314,7 @@ void JemmapesGame::offer_pending() {
     if (head && vacant) {
       pending_.push_front(Pending{"advance", pd.unit, pd.side, pd.hex, pd.ids});
     } else {
-      t.cite("jemmapes:6.4", head ? m.name(pd.hex) + " is not vacated: no advance" : pd.unit + " cannot advance: the obligation lapses");
+      t.cite("jemmapes:6.4"_rule, head ? m.name(pd.hex) + " is not vacated: no advance" : pd.unit + " cannot advance: the obligation lapses");
       note("no advance into " + m.name(pd.hex), t);
     }
     return resume();
@@ -336,7 +336,7 @@ void JemmapesGame::offer_pending() {
       // No hex open: eliminated or a step lost in place (jemmapes.retreat.blocked_result).
       pending_.pop_front();
       const bool elim = x.readings.is(jemmapes::reading::retreat_blocked_result_eliminated);
-      t.cite("jemmapes:6.3", u->id + " has no hex to retreat into: " + std::string(elim ? "eliminated" : "it loses a step and stays"));
+      t.cite("jemmapes:6.3"_rule, u->id + " has no hex to retreat into: " + std::string(elim ? "eliminated" : "it loses a step and stays"));
       const int per = x.readings.is(jemmapes::reading::losses_ss_per_step_2) ? 2 : 1;
       const int steps = elim ? (u->cp + per - 1) / per : 1;
       const std::string side = u->side, id = u->id;
@@ -362,9 +362,9 @@ void JemmapesGame::offer_pending() {
       // RULE jemmapes:8.0 (part: a formation whose units all wait off the map) — the commander waits with them and enters as they do (jemmapes:9.1.1)
       pending_.pop_front();
       Trace t(scenario_->spec->catalog);
-      t.cite("jemmapes:8.0", c->id + " has no unit of his formation on the map to be placed on, but its units still wait "
+      t.cite("jemmapes:8.0"_rule, c->id + " has no unit of his formation on the map to be placed on, but its units still wait "
                              "off the map: not all are destroyed, so he is not eliminated; he waits with them");
-      t.cite("jemmapes:9.1.1", c->id + " enters by " + m.name(jemmapes::entry_hex(m)) + " as his formation's waiting units do");
+      t.cite("jemmapes:9.1.1"_rule, c->id + " enters by " + m.name(jemmapes::entry_hex(m)) + " as his formation's waiting units do");
       note(c->id + " leaves the map to wait with his formation's units", t);
       Unit waiting = *c;
       remove_unit(pd.unit);
@@ -374,7 +374,7 @@ void JemmapesGame::offer_pending() {
     if (d.actions.empty()) {
       pending_.pop_front();
       Trace t(scenario_->spec->catalog);
-      t.cite("jemmapes:8.0", c->id + " has no unit of his " + std::string(c->general ? "side" : "formation") + " left to be placed on: he is eliminated");
+      t.cite("jemmapes:8.0"_rule, c->id + " has no unit of his " + std::string(c->general ? "side" : "formation") + " left to be placed on: he is eliminated");
       note(c->id + " is eliminated for good", t);
       remove_unit(pd.unit);
       return resume();

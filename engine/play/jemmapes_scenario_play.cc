@@ -81,7 +81,7 @@ void JemmapesGame::note_attacked(Hex target, const std::string& by_side) {
     if (!attacked_.insert(u.formation).second) continue;
     if (scenario_->rules == jemmapes::ScenarioKind::Historical && jemmapes::historical_formation(u.formation) == "harville") {
       Trace t(scenario_->spec->catalog);
-      t.cite("jemmapes:9.2", u.formation + " is attacked by the " + by_side + " in round " + std::to_string(pos_.round) + ": it may be activated from now on");
+      t.cite("jemmapes:9.2"_rule, u.formation + " is attacked by the " + by_side + " in round " + std::to_string(pos_.round) + ": it may be activated from now on");
       note(u.formation + " is attacked", t);
     }
   }
@@ -110,7 +110,7 @@ void JemmapesGame::score_control() {
   const int delta = n - control_vp_;
   std::string list;
   for (const auto& s : scored_) list += (list.empty() ? "" : ", ") + s;
-  t.cite("jemmapes:9.3", "end check of round " + std::to_string(pos_.round) + ": " + std::to_string(n) + " control point(s)" +
+  t.cite("jemmapes:9.3"_rule, "end check of round " + std::to_string(pos_.round) + ": " + std::to_string(n) + " control point(s)" +
                              (list.empty() ? "" : " (" + list + ")") + " under jemmapes.victory.control_vp = " + x.readings.of(jemmapes::Switch::VictoryControlVp));
   note("control of the objectives: " + std::to_string(n) + " VP", t);
   control_vp_ = n;

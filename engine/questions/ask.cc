@@ -160,7 +160,7 @@ Answer answer_n20_case(const CaseFile& c) {
     std::string list;
     for (const auto& o : c.ruleset.options) list += (list.empty() ? "" : ", ") + o;
     // RULE std:16.0 — optional rules may be used in any combination the players agree on
-    a.trace.cite("std:16.0", "optional rules in use: " + list);
+    a.trace.cite("std:16.0"_rule, "optional rules in use: " + list);
   }
   a.question_kind = kind.name;
   switch (c.dice.mode) {

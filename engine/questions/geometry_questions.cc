@@ -18,7 +18,7 @@ void add_geometry_questions(std::vector<QuestionKind>& kinds) {
         auto [a, b] = question_hex_pair(s, "hexes");
         const int d = distance(a, b);
         // RULE std:2.0 (part: the hex grid) — the map's hex grid: distances are counted in hexes
-        t.cite("std:2.0", s.map.name(a) + " to " + s.map.name(b) + " is " + std::to_string(d) +
+        t.cite("std:2.0"_rule, s.map.name(a) + " to " + s.map.name(b) + " is " + std::to_string(d) +
                               " hex(es) along the grid");
         headline = s.map.name(a) + " and " + s.map.name(b) + " are " + std::to_string(d) + " hex(es) apart";
         return nlohmann::json{{"distance", d}};

@@ -138,7 +138,7 @@ nlohmann::json assault_answer(const Situation& s, DiceSource& dice, Trace& t, st
   const auto r = jemmapes::assault_table(s.x, modified, t);
   out["dice"] = total;
   out["modified"] = modified;
-  t.cite("jemmapes:6.3", "results: attacker " + r.attacker.text + ", defender " + r.defender.text + " (M morale test, nD levels, R retreat, * artillery step, nP step losses)");
+  t.cite("jemmapes:6.3"_rule, "results: attacker " + r.attacker.text + ", defender " + r.defender.text + " (M morale test, nD levels, R retreat, * artillery step, nP step losses)");
   out["attacker"] = jemmapes::to_json(r.attacker);
   out["defender"] = jemmapes::to_json(r.defender);
   // The results applied: the head units first, then the others in the order given.
@@ -158,7 +158,7 @@ nlohmann::json assault_answer(const Situation& s, DiceSource& dice, Trace& t, st
   for (const auto& c : s.position.units)
     if (!c.combat() && implicated.count(c.hex)) {
       tests.push_back(c.id);
-      t.cite("jemmapes:8.0", c.id + " is stacked with a unit implicated in the assault: he takes an elimination test after it");
+      t.cite("jemmapes:8.0"_rule, c.id + " is stacked with a unit implicated in the assault: he takes an elimination test after it");
     }
   out["commander_tests"] = tests;
   headline += ": " + std::to_string(total) + " rolled, " + std::to_string(modified) + " modified: attacker " + r.attacker.text + ", defender " + r.defender.text;
@@ -193,7 +193,7 @@ nlohmann::json fire_answer(const Situation& s, DiceSource& dice, Trace& t, std::
   out["modified"] = modified;
   const auto r = jemmapes::fire_table(s.x, set.column, modified, t);
   out["row"] = r.row;
-  t.cite("jemmapes:6.3", "result on the target: " + r.defender.text + " (M morale test, nD levels, R retreat, * artillery step, nP step losses)");
+  t.cite("jemmapes:6.3"_rule, "result on the target: " + r.defender.text + " (M morale test, nD levels, R retreat, * artillery step, nP step losses)");
   out["result"] = jemmapes::to_json(r.defender);
   // The result applied to the units in the target hex, in the case's order (the owner's choice:
   // the first takes the morale test).

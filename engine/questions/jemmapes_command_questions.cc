@@ -202,7 +202,7 @@ std::vector<Kind> command_kinds() {
          const auto oc = jemmapes::elimination_modifiers(s.x, s.c.question["step_lost"].bool_or(false), s.c.question["units_destroyed"].bool_or(false), t);
          auto out = drm_out(oc);
          headline = c.id + " tests at DRM +" + std::to_string(oc.sum);
-         t.cite("jemmapes:8.0", c.id + " takes an elimination test: 2D6 on the Commander Elimination Table");
+         t.cite("jemmapes:8.0"_rule, c.id + " takes an elimination test: 2D6 on the Commander Elimination Table");
          if (const auto total = maybe_roll(s, dice, "jemmapes:8.0", "commander elimination", oc.sum, out)) {
            const std::string r = jemmapes::threshold_result(s.x, "jemmapes:table.commander-elimination", *total, t);
            const bool gone = r == "Eliminated";
@@ -214,9 +214,9 @@ std::vector<Kind> command_kinds() {
            const bool overrun = s.c.question["overrun"].bool_or(false);
            out["eliminated"] = gone || (overrun && onto.empty());
            if (gone || overrun) out["placed_on_one_of"] = onto;
-           if (gone) t.cite("jemmapes:8.0", c.id + " is eliminated and at once replaced on a friendly unit" + std::string(c.general ? "" : " of his formation") + ": one of " + onto.dump());
+           if (gone) t.cite("jemmapes:8.0"_rule, c.id + " is eliminated and at once replaced on a friendly unit" + std::string(c.general ? "" : " of his formation") + ": one of " + onto.dump());
            else if (overrun)
-             t.cite("jemmapes:8.0", onto.empty() ? c.id + " survives but no unit of his is left to take him: eliminated" : c.id + " survives and is placed on one of " + onto.dump());
+             t.cite("jemmapes:8.0"_rule, onto.empty() ? c.id + " survives but no unit of his is left to take him: eliminated" : c.id + " survives and is placed on one of " + onto.dump());
            headline += gone ? ": eliminated" : ": survives";
          }
          return out;
@@ -241,7 +241,7 @@ std::vector<Kind> command_kinds() {
            if (!u.combat() && u.general) g.push_back(&u);
          std::sort(g.begin(), g.end(), [](auto* a, auto* b) { return a->side < b->side; });
          const int ca = *g[0]->cv, cb = *g[1]->cv;
-         t.cite("jemmapes:2.0", "each side rolls a die and adds its general's CV (" + g[0]->side + " +" + std::to_string(ca) + ", " +
+         t.cite("jemmapes:2.0"_rule, "each side rolls a die and adds its general's CV (" + g[0]->side + " +" + std::to_string(ca) + ", " +
                                     g[1]->side + " +" + std::to_string(cb) + "); ties are re-rolled");
          nlohmann::json out{{"cv", {{g[0]->side, ca}, {g[1]->side, cb}}}};
          if (!s.c.question["roll"].bool_or(false)) {
@@ -262,14 +262,14 @@ std::vector<Kind> command_kinds() {
            const int a = dice.roll(6, "jemmapes:2.0", "initiative, " + g[0]->side) + ca;
            const int b = dice.roll(6, "jemmapes:2.0", "initiative, " + g[1]->side) + cb;
            if (a == b) {
-             t.cite("jemmapes:2.0", "tie at " + std::to_string(a) + ": re-rolled");
+             t.cite("jemmapes:2.0"_rule, "tie at " + std::to_string(a) + ": re-rolled");
              continue;
            }
            out["totals"] = {{g[0]->side, a}, {g[1]->side, b}};
            out["winner"] = a > b ? g[0]->side : g[1]->side;
            out["throws"] = throws;
            headline = out["winner"].get<std::string>() + " wins the initiative and keeps it or passes the first activation";
-           t.cite("jemmapes:2.0", headline);
+           t.cite("jemmapes:2.0"_rule, headline);
            return out;
          }
        },
@@ -337,18 +337,18 @@ std::vector<Kind> command_kinds() {
          const bool free = q["scenario"].str_or("historical") == "free";
          const int round = static_cast<int>(q["round"].int_or(s.position.round));
          const bool win = net >= 8 && (!free || round <= 5);
-         t.cite("jemmapes:9.3", "French " + std::to_string(fvp) + " VP, Austrian " + std::to_string(fl) + " VP: the marker stands at " +
+         t.cite("jemmapes:9.3"_rule, "French " + std::to_string(fvp) + " VP, Austrian " + std::to_string(fl) + " VP: the marker stands at " +
                                     std::to_string(std::abs(net)) + " on the " + (net >= 0 ? "French" : "Austrian") + " side" + (win ? ": French victory" : ""));
          // RULE jemmapes:9.4 (part: the French 8 VP by the end of round 5, the game's five rounds; the lifted restrictions belong to a played game) — the free scenario's victory
-         if (free) t.cite("jemmapes:9.4", "free scenario: the French need 8 VP by the end of round 5, when the game ends");
+         if (free) t.cite("jemmapes:9.4"_rule, "free scenario: the French need 8 VP by the end of round 5, when the game ends");
          // RULE jemmapes:9.2 (part: the eight rounds) — the historical scenario ends after round 8 (14:00)
-         if (!free) t.cite("jemmapes:9.2", "historical scenario: eight rounds, the game ends after round 8");
+         if (!free) t.cite("jemmapes:9.2"_rule, "historical scenario: eight rounds, the game ends after round 8");
          // Step C. The end of the game: past its last round, or its last round over, with no
          // French victory, the Austrians win (9.3).
          const int last = free ? 5 : 8;
          const bool over = round > last || (round == last && q["round_over"].bool_or(false));
          const bool austrian_win = over && !win;
-         if (over) t.cite("jemmapes:9.3", "the game is over after round " + std::to_string(last) + (win ? "" : " without a French victory: Austrian victory"));
+         if (over) t.cite("jemmapes:9.3"_rule, "the game is over after round " + std::to_string(last) + (win ? "" : " without a French victory: Austrian victory"));
          headline = win ? "French victory" : austrian_win ? "Austrian victory (net " + std::to_string(net) + ")" : "no French victory yet (net " + std::to_string(net) + ")";
          return nlohmann::json{{"french_vp", fvp}, {"austrian_vp", fl}, {"net", net}, {"held", held}, {"french_win", win},
                                {"game_over", over}, {"austrian_win", austrian_win}};

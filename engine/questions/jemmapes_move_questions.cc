@@ -70,7 +70,7 @@ std::vector<Kind> move_kinds() {
          const jemmapes::Unit& u = unit_field(s);
          nlohmann::json hexes = nlohmann::json::object();
          for (const auto& a : jemmapes::around(u)) hexes[s.map.name(a.hex)] = jemmapes::to_string(a.aspect);
-         t.cite("jemmapes:1.3", u.id + " faces " + jemmapes::facing_name(u.facing) +
+         t.cite("jemmapes:1.3"_rule, u.id + " faces " + jemmapes::facing_name(u.facing) +
                                     ": the hex across that hexside and its two neighbours are frontal, the next two "
                                     "flank, the opposite one rear");
          headline = u.id + " faces " + jemmapes::facing_name(u.facing);
@@ -101,7 +101,7 @@ std::vector<Kind> move_kinds() {
          nlohmann::json by = nlohmann::json::array();
          for (const jemmapes::Unit* e : jemmapes::enemy_zoc_by(s.x, u.side, u.hex, t)) by.push_back(e->id);
          const bool in = !by.empty();
-         if (!in) t.cite("jemmapes:1.6", "no enemy combat unit exerts a zone of control into " + s.map.name(u.hex));
+         if (!in) t.cite("jemmapes:1.6"_rule, "no enemy combat unit exerts a zone of control into " + s.map.name(u.hex));
          headline = u.id + (in ? " is" : " is not") + " in an enemy zone of control";
          return nlohmann::json{{"unit", u.id}, {"in_enemy_zoc", in}, {"by", by}};
        }},
@@ -160,7 +160,7 @@ std::vector<Kind> move_kinds() {
              out = refused_entry(u, e.verdict, s.map);
            } else if (path.front() != at) {
              const std::string why = u.id + " enters the map by " + s.map.name(at) + ", not " + s.map.name(path.front());
-             t.cite("jemmapes:9.1.1", why);
+             t.cite("jemmapes:9.1.1"_rule, why);
              out = nlohmann::json{{"unit", u.id}, {"legal", false}, {"failed_step", s.map.name(path.front())}, {"rule", "jemmapes:9.1.1"}, {"reason", why}};
            } else {
              auto o = move_options(s, u);

@@ -71,8 +71,9 @@ void BM_ExactOdds3v1(benchmark::State& bench) { odds(bench, {{"A1", "A2", "A3"},
 BENCHMARK(BM_ExactOdds3v1)->Unit(benchmark::kMicrosecond);
 
 // One line of the same 2 against 2 battle resolved as a played game resolves it: seeded dice
-// (the seeds 1 to 64 in turn, so the lines average over the results), no trace, the stated
-// policy choosing every retreat. The profile of battle resolution alone.
+// that keep no roll log, as a game's do (the seeds 1 to 64 in turn, so the lines average over
+// the results), no trace, the stated policy choosing every retreat. The profile of battle
+// resolution alone.
 void BM_ResolveBattle2v2(benchmark::State& bench) {
   Field f;
   const n20::BattleDeclaration b{{"A1", "A2"}, {"D1", "D2"}};
@@ -81,6 +82,7 @@ void BM_ResolveBattle2v2(benchmark::State& bench) {
   std::uint64_t seed = 0;
   for (auto _ : bench) {
     SeededDice dice(seed++ % 64 + 1);
+    dice.keep_no_log();
     Trace t(Trace::Off{}, testing::source_spec()->catalog);
     auto outcome = n20::resolve_battle(*f.rules, f.map, f.state, b, policy, dice, t);
     benchmark::DoNotOptimize(outcome);

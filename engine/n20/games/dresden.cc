@@ -58,22 +58,22 @@ int DresdenRules::movement_allowance_modifier(const Unit& u, const GameState& s,
   if (!wet(s)) return 0;
   const bool horses = s.has_marker("extra-horses");
   if (horses && u.side == "french" && (u.type == UnitType::Infantry || u.type == UnitType::Cadre)) {
-    t.cite("dresden:5.2", [&] { return "Extra Horses: " + u.id + " keeps its full allowance in the mud"; });
+    t.cite("dresden:5.2"_rule, [&] { return "Extra Horses: " + u.id + " keeps its full allowance in the mud"; });
     return 0;
   }
   if (s.night && readings().dresden_downpour_before_cap) {
-    t.cite("dresden:5.1.1", [&] { return "dresden.night_downpour_ma=before_cap: the -1 falls on " + u.id +
+    t.cite("dresden:5.1.1"_rule, [&] { return "dresden.night_downpour_ma=before_cap: the -1 falls on " + u.id +
                                          "'s printed allowance, and the Night cap then sets it to 1"; });
     return 0;
   }
-  t.cite("dresden:5.1.1", [&] { return "Downpour or Mud: " + u.id + "'s allowance -1"; });
+  t.cite("dresden:5.1.1"_rule, [&] { return "Downpour or Mud: " + u.id + "'s allowance -1"; });
   return -1;
 }
 
 bool DresdenRules::road_bonus_allowed(const GameState& s, Trace& t) const {
   if (!wet(s)) return true;
   // RULE dresden:5.1.1 (part: roads) — no +1 for a move along road in Downpour or Mud
-  t.cite("dresden:5.1.1", [&] { return "Downpour or Mud: no +1 for a move wholly along road (std:6.6 overridden)"; });
+  t.cite("dresden:5.1.1"_rule, [&] { return "Downpour or Mud: no +1 for a move wholly along road (std:6.6 overridden)"; });
   return false;
 }
 
@@ -83,11 +83,11 @@ bool DresdenRules::road_bonus_allowed(const GameState& s, Trace& t) const {
 int DresdenRules::strength_modifier(const Unit& u, const GameState& s, Trace& t) const {
   if (!(u.type == UnitType::Infantry || u.type == UnitType::Cadre)) return 0;
   if (!raining(s)) {
-    if (wet(s)) t.cite("dresden:16.8.3", [&] { return "Mud but no rain: infantry " + u.id + " keeps its strength"; });
+    if (wet(s)) t.cite("dresden:16.8.3"_rule, [&] { return "Mud but no rain: infantry " + u.id + " keeps its strength"; });
     return 0;
   }
-  t.cite("dresden:5.1.1", [&] { return s.weather + ": infantry " + u.id + " fights at -1"; });
-  t.cite("dresden:9.4.5", "strength order: rout halving, then weather, then doubling, then terrain");
+  t.cite("dresden:5.1.1"_rule, [&] { return s.weather + ": infantry " + u.id + " fights at -1"; });
+  t.cite("dresden:9.4.5"_rule, "strength order: rout halving, then weather, then doubling, then terrain");
   return -1;
 }
 
@@ -97,7 +97,7 @@ bool DresdenRules::skips_random_events(std::string_view side, int turn, const Ga
   // calendar has no first turn of its own yet, dresden:17.2 part), so it is its first turn played.
   const bool historical_first = s.has_marker("historical-scenario") && turn == 6;
   if ((turn != 1 && !historical_first) || side == "french") return false;
-  t.cite("dresden:5.0", [&] {
+  t.cite("dresden:5.0"_rule, [&] {
     return historical_first ? std::string("turn 6, the Historical scenario's first Game Turn (dresden:17.2): the Allies "
                                           "draw no Random Event (nor roll for Variable Weather)")
                             : std::string("turn 1: the Allies draw no Random Event (nor roll for Variable Weather)");
@@ -109,12 +109,12 @@ bool DresdenRules::skips_random_events(std::string_view side, int turn, const Ga
 bool DresdenRules::may_disengage(const Unit& u, Trace& t) const {
   if (u.type == UnitType::Infantry && u.has(UnitFlag::Light) &&
       readings().dresden_light_infantry_optional_off) {
-    t.cite("dresden:16.9", [&] { return "dresden.light_infantry_optional=optional_off: 16.9 is an optional rule left "
+    t.cite("dresden:16.9"_rule, [&] { return "dresden.light_infantry_optional=optional_off: 16.9 is an optional rule left "
                                         "out of play, so " + u.id + " is plain infantry and may not Disengage"; });
     return N20Rules::may_disengage(u, t);
   }
   if (u.type == UnitType::Infantry && u.has(UnitFlag::Light)) {
-    t.cite("dresden:16.9", [&] { return u.id + " is light infantry: it may Disengage as cavalry does (std:8.3)"; });
+    t.cite("dresden:16.9"_rule, [&] { return u.id + " is light infantry: it may Disengage as cavalry does (std:8.3)"; });
     return true;
   }
   return N20Rules::may_disengage(u, t);
@@ -152,7 +152,7 @@ const TerrainType& DresdenRules::terrain_of(const Map& m, Hex h, const GameState
 // RULE dresden:6.12 — a unit retreating from Königstein may retreat 4 hexes fewer in all (in place of std:9.8.1's one)
 int DresdenRules::retreat_reduction(const Map& m, Hex h, const GameState& s, Trace& t) const {
   if (m.name(h) != kKoenigstein) return N20Rules::retreat_reduction(m, h, s, t);
-  t.cite("dresden:6.12", "Koenigstein: a unit retreating from it may retreat 4 hexes fewer in all");
+  t.cite("dresden:6.12"_rule, "Koenigstein: a unit retreating from it may retreat 4 hexes fewer in all");
   return 4;
 }
 
@@ -170,7 +170,7 @@ const char* DresdenRules::retreat_hazard_waiver(const Map& m, Hexside side) cons
 bool DresdenRules::artillery_doubles(const GameState& s, Trace& t) const {
   if (!wet(s)) return true;
   // RULE dresden:5.1.1 (part: artillery) — no artillery doubling and no bombardment in Downpour or Mud
-  t.cite("dresden:5.1.1", "Downpour or Mud: attacking artillery is not doubled and cannot bombard");
+  t.cite("dresden:5.1.1"_rule, "Downpour or Mud: attacking artillery is not doubled and cannot bombard");
   return false;
 }
 

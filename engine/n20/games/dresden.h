@@ -91,10 +91,10 @@ class DresdenRules : public N20Rules {
   const char* retreat_hazard_waiver(const Map& m, Hexside side) const override;
   bool stacks_freely(const Unit& u, Trace& t) const override;
   bool obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const override;
-  void battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+  void battle_conditions(UnitRefs attackers, UnitRefs defenders,
                          const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
                          Trace& t) const override;
-  const char* forbids_reserves(const std::vector<const Unit*>& units, Trace& t) const override;
+  const char* forbids_reserves(UnitRefs units, Trace& t) const override;
   // Allied cadres (dresden:16.7, dresden_cadres.cc): the Allies never break down or combine;
   // the Allied G+R (the Allied unit with the guard flag) may cadre as Russian or Austrian.
   const char* forbids_cadre_exchange(const Unit& u, Trace& t) const override;

@@ -47,33 +47,33 @@ void take_off(Unit& g) {
 // RULE dresden:9.10 (part: garrisons never move) — a garrison defends in place and never moves
 bool DresdenRules::may_move(const Unit& u, Trace& t) const {
   if (u.type != UnitType::Garrison) return N20Rules::may_move(u, t);
-  t.cite("dresden:9.10", [&] { return u.id + " is a garrison: it defends in place and never moves"; });
+  t.cite("dresden:9.10"_rule, [&] { return u.id + " is a garrison: it defends in place and never moves"; });
   return false;
 }
 
 // RULE dresden:9.10 (part: strength) — a garrison's own strength is 0; only its hex's terrain defends it
 int DresdenRules::base_strength(const Unit& u, const GameState& s, Trace& t) const {
   if (u.type != UnitType::Garrison) return N20Rules::base_strength(u, s, t);
-  t.cite("dresden:9.10", [&] { return u.id + " is a garrison: strength 0, plus the terrain it holds"; });
+  t.cite("dresden:9.10"_rule, [&] { return u.id + " is a garrison: strength 0, plus the terrain it holds"; });
   return 0;
 }
 
 // RULE dresden:9.10 (part: stacking) — French units move through and stack with their garrisons freely
 bool DresdenRules::stacks_freely(const Unit& u, Trace& t) const {
   if (u.type != UnitType::Garrison) return false;
-  t.cite("dresden:9.10", [&] { return u.id + " is a garrison: French units stack with it freely (std:6.9 overridden)"; });
+  t.cite("dresden:9.10"_rule, [&] { return u.id + " is a garrison: French units stack with it freely (std:6.9 overridden)"; });
   return true;
 }
 
 // RULE dresden:9.10 (part: garrisons never attack) — a garrison in an enemy ZOC is not obliged to attack
 bool DresdenRules::obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const {
   if (u.type != UnitType::Garrison) return N20Rules::obliged_to_attack(u, s, t);
-  t.cite("dresden:9.10", [&] { return u.id + " is a garrison: it never attacks, so it has no duty to (std:9.1 overridden)"; });
+  t.cite("dresden:9.10"_rule, [&] { return u.id + " is a garrison: it never attacks, so it has no duty to (std:9.1 overridden)"; });
   return false;
 }
 
 // A garrison never attacks; it defends only a hex with no French unit in it.
-void DresdenRules::battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+void DresdenRules::battle_conditions(UnitRefs attackers, UnitRefs defenders,
                                      const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
                                      Trace& t) const {
   (void)t;
@@ -92,7 +92,7 @@ void DresdenRules::battle_conditions(const std::vector<const Unit*>& attackers, 
 }
 
 // RULE dresden:9.10 (part: reserves) — no reserves are committed to a battle of garrisons only
-const char* DresdenRules::forbids_reserves(const std::vector<const Unit*>& units, Trace& t) const {
+const char* DresdenRules::forbids_reserves(UnitRefs units, Trace& t) const {
   (void)t;
   const bool garrisons_only =
       std::all_of(units.begin(), units.end(), [](const Unit* u) { return u->type == UnitType::Garrison; });
@@ -105,14 +105,14 @@ N20Rules::Hold DresdenRules::holds_its_hex(const Unit& u, const GameState& s, Tr
   if (u.type != UnitType::Garrison) return {};
   const bool scores = readings().dresden_garrison_break_scores;
   if (scores)
-    t.cite("dresden:9.10", [&] { return "dresden.garrison_break_morale=as_unit: " + u.id + " scores like a broken unit"; });
+    t.cite("dresden:9.10"_rule, [&] { return "dresden.garrison_break_morale=as_unit: " + u.id + " scores like a broken unit"; });
   if (readings().dresden_lone_garrison_by_result) {
-    t.cite("dresden:9.10", [&] {
+    t.cite("dresden:9.10"_rule, [&] {
       return "dresden.lone_garrison_loss=by_result: " + u.id + " cannot retreat and is removed by the result";
     });
     return {HoldFate::Removed, "dresden:9.10", scores};
   }
-  t.cite("dresden:9.10", [&] {
+  t.cite("dresden:9.10"_rule, [&] {
     return u.id + " is a garrison: it never retreats; it holds its hex, lost only if the victor advances into it";
   });
   return {HoldFate::HoldsUntilEntered, "dresden:9.10", scores};
@@ -122,12 +122,12 @@ N20Rules::Hold DresdenRules::holds_its_hex(const Unit& u, const GameState& s, Tr
 bool DresdenRules::gives_way_to_advance(const Unit& there, bool its_side_attacked, Trace& t) const {
   if (there.type != UnitType::Garrison) return false;
   if (its_side_attacked) {
-    t.cite("dresden:9.10", [&] {
+    t.cite("dresden:9.10"_rule, [&] {
       return "the intact garrison " + there.id + " covers the hex its French attacker left: no advance into it";
     });
     return false;
   }
-  t.cite("dresden:9.10", [&] {
+  t.cite("dresden:9.10"_rule, [&] {
     return "the garrison " + there.id + " gives way: an Allied unit advancing into its hex takes it";
   });
   return true;
@@ -147,7 +147,7 @@ void DresdenRules::settle_position(const Map& m, Change why, GameState& s, Trace
     if (is_dresden_hex(name)) {
       if (enemy_in(s, dresden[0], g.side) && enemy_in(s, dresden[1], g.side)) {
         // RULE dresden:9.10.2 — the Dresden garrisons are destroyed for good when the Allies hold both Dresden hexes at once
-        t.cite("dresden:9.10.2", "the Allies hold both Dresden hexes at once: both Dresden garrisons are destroyed for good");
+        t.cite("dresden:9.10.2"_rule, "the Allies hold both Dresden hexes at once: both Dresden garrisons are destroyed for good");
         for (Unit& other : s.units)
           if (other.type == UnitType::Garrison && other.on_map() && is_dresden_hex(m.name(other.hex))) take_off(other);
         for (const auto& [id, hex] : taken_garrisons(s))
@@ -156,7 +156,7 @@ void DresdenRules::settle_position(const Map& m, Change why, GameState& s, Trace
         continue;
       }
       // RULE dresden:9.10.2 — a Dresden garrison taken while the Allies hold only one Dresden hex returns once they are driven out
-      t.cite("dresden:9.10.2", [&] {
+      t.cite("dresden:9.10.2"_rule, [&] {
         return "the Allies hold Dresden hex " + name + " only: its garrison " + g.id + " is gone while they stay";
       });
       s.set_marker(out_marker(g.id, name), true);
@@ -165,9 +165,9 @@ void DresdenRules::settle_position(const Map& m, Change why, GameState& s, Trace
     }
     if (name == "1222" || name == "1423") {
       // RULE dresden:9.10.1 — the Koenigstein and Lillienstein garrisons are destroyed for good the instant an Allied unit occupies their hex
-      t.cite("dresden:9.10.1", [&] { return "an Allied unit occupies " + name + ": the garrison " + g.id + " is destroyed for good"; });
+      t.cite("dresden:9.10.1"_rule, [&] { return "an Allied unit occupies " + name + ": the garrison " + g.id + " is destroyed for good"; });
     } else {
-      t.cite("dresden:9.10", [&] { return "an Allied unit advanced into " + name + ": the garrison " + g.id + " is lost"; });
+      t.cite("dresden:9.10"_rule, [&] { return "an Allied unit advanced into " + name + ": the garrison " + g.id + " is lost"; });
     }
     take_off(g);
   }
@@ -180,13 +180,13 @@ void DresdenRules::settle_position(const Map& m, Change why, GameState& s, Trace
     if (!g || enemy_in(s, h, g->side)) continue;
     s.set_marker(out_marker(id, hex), false);
     if (after_retreat && why != Change::Battle) {
-      t.cite("dresden:9.10.2", [&] {
+      t.cite("dresden:9.10.2"_rule, [&] {
         return "dresden.dresden_garrison_restore=after_retreat: the Allies left " + hex + " without being driven out: " +
                id + " does not return";
       });
       continue;
     }
-    t.cite("dresden:9.10.2", [&] { return "no Allied unit holds " + hex + " any more: its garrison " + id + " is restored"; });
+    t.cite("dresden:9.10.2"_rule, [&] { return "no Allied unit holds " + hex + " any more: its garrison " + id + " is restored"; });
     g->status = UnitStatus::OnMap;
     g->hex = h;
   }

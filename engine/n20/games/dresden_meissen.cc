@@ -48,13 +48,13 @@ void DresdenRules::meissen_roll(GameState& s, DiceSource& dice, Trace& t) const 
   // Au IV in the box may come out through Y as a reinforcement, under the switch's other reading.
   if (const Unit* in = meissen_occupant(s); in && in->side != "french") {
     if (!readings().dresden_meissen_au4_may_leave) {
-      t.cite("dresden:3.2", [&] { return "dresden.meissen_au4_may_leave=stays: " + in->id + " stays in Meissen"; });
+      t.cite("dresden:3.2"_rule, [&] { return "dresden.meissen_au4_may_leave=stays: " + in->id + " stays in Meissen"; });
       return;
     }
     Unit* au4 = s.unit(in->id);
     au4->arrival_turn = s.turn;
     au4->entry = "Y";
-    t.cite("dresden:3.2", [&] { return "dresden.meissen_au4_may_leave=may_leave: " + au4->id +
+    t.cite("dresden:3.2"_rule, [&] { return "dresden.meissen_au4_may_leave=may_leave: " + au4->id +
                                        " may leave Meissen through area Y this phase, as a reinforcement"; });
     return;
   }
@@ -69,7 +69,7 @@ void DresdenRules::meissen_roll(GameState& s, DiceSource& dice, Trace& t) const 
   const int needed = in_box ? 5 : 4;
   if (die < needed) {
     au4->arrival_turn = s.turn + 1;
-    t.cite("dresden:3.2", [&] {
+    t.cite("dresden:3.2"_rule, [&] {
       return "die " + std::to_string(die) + " (" + std::to_string(needed) + "-6 needed" +
              (in_box ? ", a French unit holds Meissen" : "") + "): " + au4->id + " does not arrive; it rolls again on Turn " +
              std::to_string(s.turn + 1);
@@ -79,7 +79,7 @@ void DresdenRules::meissen_roll(GameState& s, DiceSource& dice, Trace& t) const 
   au4->arrival_turn = s.turn;
   au4->entry = in_box ? "Z" : "Y";
   if (!in_box && die == 6) s.set_marker(kPlacement, true);
-  t.cite("dresden:3.2", [&] {
+  t.cite("dresden:3.2"_rule, [&] {
     return "die " + std::to_string(die) + ": " + au4->id + " may enter this phase through area " + au4->entry +
            (!in_box && die == 6 ? ", or be placed in Meissen instead" : "") +
            " (or wait and roll again next turn)";
@@ -94,19 +94,19 @@ DresdenRules::HoldingBox DresdenRules::holding_box(const Unit& u, const GameStat
   if (s.has_marker(kHistorical)) return {};
   if (const Unit* in = meissen_occupant(s)) {
     if (u.side == "french" && u.on_map())
-      t.cite("dresden:3.2", [&] { return "Meissen already holds " + in->id + ": no unit may go in"; });
+      t.cite("dresden:3.2"_rule, [&] { return "Meissen already holds " + in->id + ": no unit may go in"; });
     return {};
   }
   // Step B.
   if (u.side == "french") {
     if (!u.on_map() || u.type == UnitType::Dummy || u.type == UnitType::Garrison) return {};
-    t.cite("dresden:3.2", [&] { return "Meissen is empty: " + u.id + " may leave the map into it through area Y (1 MP)"; });
+    t.cite("dresden:3.2"_rule, [&] { return "Meissen is empty: " + u.id + " may leave the map into it through area Y (1 MP)"; });
     record_dynamic_citation("dresden:3.2");  // the played game asks this hook under a silent trace
     return {"dresden:3.2", "Meissen", "Y"};
   }
   // Step C.
   if (s.has_marker(kPlacement) && austrian_fourth(s) == &u && u.arrival_turn <= s.turn) {
-    t.cite("dresden:3.2", [&] { return "this turn's 6: " + u.id + " may be placed in Meissen instead of entering"; });
+    t.cite("dresden:3.2"_rule, [&] { return "this turn's 6: " + u.id + " may be placed in Meissen instead of entering"; });
     return {"dresden:3.2", "Meissen", ""};
   }
   return {};
@@ -128,13 +128,13 @@ void DresdenRules::enter_holding_box(Symbol unit, GameState& s, Trace& t) const 
   u->arrival_turn = kHeldInMeissen;
   s.set_marker(Symbol(std::string(kOccupant) + u->id.str()), true);
   s.set_marker(kPlacement, false);
-  t.cite("dresden:3.2", [&] {
+  t.cite("dresden:3.2"_rule, [&] {
     return u->id + " goes into Meissen" +
            (french ? std::string(": it never returns to the map, and Au IV cannot be placed there")
                    : std::string(": it counts as an Allied unit on an Allied Objective"));
   });
   if (!french)
-    t.cite("dresden:3.2", may_leave ? "dresden.meissen_au4_may_leave=may_leave: it may enter through area Y from the next "
+    t.cite("dresden:3.2"_rule, may_leave ? "dresden.meissen_au4_may_leave=may_leave: it may enter through area Y from the next "
                                       "Allied Movement Phase"
                                     : "dresden.meissen_au4_may_leave=stays: it stays in Meissen for the rest of the game");
 }
@@ -146,7 +146,7 @@ LullVerdict DresdenRules::judge_lull(const Map& m, const GameState& s, const std
   // Step A.
   if (s.has_marker(kHistorical) && !facts.after_first_night) {
     // RULE dresden:17.2 (part: the lulls) — the Historical scenario opens on Day 2: a Lull may be taken on any Day Turn
-    t.cite("dresden:17.2", "the Historical scenario opens on Day 2: lulls may be taken on any Day Turn");
+    t.cite("dresden:17.2"_rule, "the Historical scenario opens on Day 2: lulls may be taken on any Day Turn");
     TurnFacts day_two = facts;
     day_two.after_first_night = true;
     return standard_lull(*this, m, s, side, day_two, t);

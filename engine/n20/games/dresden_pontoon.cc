@@ -123,7 +123,7 @@ DresdenRules::PontoonBuild DresdenRules::pontoon_build(const Map& m, const GameS
   v.legal = true;
   Trace silent(Trace::Off{}, catalog());
   for (const Unit* e : units_exerting_zoc_on(*this, m, s, to, "", silent)) v.enemy_zoc = v.enemy_zoc || e->side != u.side;
-  t.cite("dresden:6.0", [&] {
+  t.cite("dresden:6.0"_rule, [&] {
     return u.id + " crosses from 1216 to " + target + " as its whole move and builds the pontoon there" +
            (v.enemy_zoc ? "; it ends in an enemy zone of control, so a battle follows (std:7.3)" : "");
   });

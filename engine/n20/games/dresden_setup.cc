@@ -119,8 +119,8 @@ void DresdenRules::setup_problems(const Map& m, const GameState& s, std::vector<
 // 8), rolled on the Arrival Table, which the sources lack: the played game refuses to roll it.
 void DresdenRules::koenigstein_stacks(const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const {
   // RULE dresden:17.1 — the Koenigstein Maneuver: the Standard scenario with the French reinforcements in secret stacks (17.1.1) arriving by roll (17.1.2, source-missing)
-  t.cite("dresden:17.1", "the Koenigstein Maneuver: the Standard set-up, the French reinforcement schedule replaced");
-  t.cite("dresden:17.1.1", "the Koenigstein Maneuver: French reinforcements in secret stacks A, B and C");
+  t.cite("dresden:17.1"_rule, "the Koenigstein Maneuver: the Standard set-up, the French reinforcement schedule replaced");
+  t.cite("dresden:17.1.1"_rule, "the Koenigstein Maneuver: French reinforcements in secret stacks A, B and C");
   std::string guard_stack;
   for (const Unit& u : s.units) {
     if (u.side != "french" || u.status != UnitStatus::Pending) continue;

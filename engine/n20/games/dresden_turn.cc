@@ -78,7 +78,7 @@ void DresdenRules::at_game_turn_start(const Calendar& cal, int turn, GameState& 
   // Step A.
   if (const auto until = marker_number(s, kMudUntil); until && turn >= *until) {
     // RULE dresden:16.8.2 — Mud is placed by Storms, pushed on by Downpours and Storms, and ends when the turn marker reaches it
-    t.cite("dresden:16.8.2", [&] { return "the Game Turn marker reaches the Mud marker (turn " + std::to_string(*until) +
+    t.cite("dresden:16.8.2"_rule, [&] { return "the Game Turn marker reaches the Mud marker (turn " + std::to_string(*until) +
                                           "): Mud is removed and its effects end"; });
     set_marker_number(s, kMudUntil, std::nullopt);
     s.set_marker("mud", false);
@@ -86,7 +86,7 @@ void DresdenRules::at_game_turn_start(const Calendar& cal, int turn, GameState& 
   // Step B.
   // RULE dresden:5.2 (part: the end of Extra Horses) — declared for one Day, they end as the next Night Game Turn opens
   if (cal.is_night(turn) && s.has_marker("extra-horses")) {
-    t.cite("dresden:5.2", "a Night Game Turn opens: Extra Horses end");
+    t.cite("dresden:5.2"_rule, "a Night Game Turn opens: Extra Horses end");
     s.set_marker("extra-horses", false);
   }
   // Step C.
@@ -94,7 +94,7 @@ void DresdenRules::at_game_turn_start(const Calendar& cal, int turn, GameState& 
     const auto it = cal.weather.find(turn);
     s.weather = it == cal.weather.end() ? "clear" : it->second;
     // RULE dresden:5.1 — without Variable Weather each turn's weather is the one the Game Turn track prints (no symbol: Clear)
-    t.cite("dresden:5.1", [&] { return "the turn track prints " + std::string(s.weather.view()) + " for turn " +
+    t.cite("dresden:5.1"_rule, [&] { return "the turn track prints " + std::string(s.weather.view()) + " for turn " +
                                        std::to_string(turn); });
   }
 }
@@ -117,7 +117,7 @@ void DresdenRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
   if (on(Optional::DresdenVariableWeather)) {
     Trace silent(Trace::Off{}, catalog());
     if (skips_random_events(s.phasing.view(), s.turn, s, silent)) {
-      t.cite("dresden:5.0", [&] { return s.turn == 1 ? std::string("turn 1: no Variable Weather check")
+      t.cite("dresden:5.0"_rule, [&] { return s.turn == 1 ? std::string("turn 1: no Variable Weather check")
                                                    : "turn " + std::to_string(s.turn) + ", the first Game Turn played: no Variable Weather check"; });
     } else {
       weather_check(dice.roll(6, "dresden:16.8", "Variable Weather check"), s.turn, s, t);
@@ -134,12 +134,12 @@ void DresdenRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
 void DresdenRules::confusion_roll(GameState& s, DiceSource& dice, Trace& t) const {
   if (s.has_marker(kLifted)) return;
   if (s.has_marker("historical-scenario") && readings().dresden_confusion_historical_lifted) {
-    t.cite("dresden:3.1", "dresden.command_confusion_historical=lifted: no command confusion in the Historical scenario");
+    t.cite("dresden:3.1"_rule, "dresden.command_confusion_historical=lifted: no command confusion in the Historical scenario");
     return;
   }
   const int limit = dice.roll(6, "dresden:3.1", "Allied command confusion") + 1;
   // RULE dresden:3.1 — the Allies roll a die +1 as each Movement Phase opens: at most that many units move, until a French reinforcement crosses the Elbe
-  t.cite("dresden:3.1", [&] { return "command confusion: the Allies may move at most " + std::to_string(limit) +
+  t.cite("dresden:3.1"_rule, [&] { return "command confusion: the Allies may move at most " + std::to_string(limit) +
                                      " units this Movement Phase"; });
   set_marker_number(s, kLimit, limit);
 }
@@ -152,23 +152,23 @@ void DresdenRules::weather_check(int face, int turn, GameState& s, Trace& t) con
   const auto at = std::find(kWeatherBoxes.begin(), kWeatherBoxes.end(), s.weather.view());
   const int was = at == kWeatherBoxes.end() ? 0 : static_cast<int>(at - kWeatherBoxes.begin());
   int now = std::clamp(was + delta, 0, 3 + (was == 3 ? 1 : 0));
-  t.cite("dresden:16.8.1", [&] {
+  t.cite("dresden:16.8.1"_rule, [&] {
     return std::string("weather check ") + std::to_string(face) + " with the trend " +
            (worsening ? "Worsening" : "Improving") + ": " + kWeatherBoxes[static_cast<std::size_t>(was)] + " -> " +
            kWeatherBoxes[static_cast<std::size_t>(now)];
   });
-  t.cite("dresden:16.8", "the weather never gets better than Clear nor stays worse than Downpour");
+  t.cite("dresden:16.8"_rule, "the weather never gets better than Clear nor stays worse than Downpour");
   const auto mud = marker_number(s, kMudUntil);
   if (now == 4) {
     // A Storm places the Mud marker two turns ahead, or pushes it two, and falls back to Downpour.
     const int until = mud ? *mud + 2 : turn + 2;
-    t.cite("dresden:16.8.2", [&] { return std::string(mud ? "Storm: the Mud marker moves two turns on" : "Storm: Mud is placed") +
+    t.cite("dresden:16.8.2"_rule, [&] { return std::string(mud ? "Storm: the Mud marker moves two turns on" : "Storm: Mud is placed") +
                                           ", to turn " + std::to_string(until) + "; the weather falls back to Downpour"; });
     set_marker_number(s, kMudUntil, until);
     s.set_marker("mud", true);
     now = 3;
   } else if (now == 3 && mud) {
-    t.cite("dresden:16.8.2", [&] { return "Downpour with Mud on the track: the Mud marker moves on to turn " +
+    t.cite("dresden:16.8.2"_rule, [&] { return "Downpour with Mud on the track: the Mud marker moves on to turn " +
                                           std::to_string(*mud + 1); });
     set_marker_number(s, kMudUntil, *mud + 1);
   }
@@ -179,7 +179,7 @@ void DresdenRules::weather_check(int face, int turn, GameState& s, Trace& t) con
 bool DresdenRules::may_move_more(const GameState& s, Trace& t) const {
   const auto limit = confusion_limit(s);
   if (!limit || confusion_moves(s) < *limit) return true;
-  t.cite("dresden:3.1", [&] { return "command confusion: the Allies have moved the " + std::to_string(*limit) +
+  t.cite("dresden:3.1"_rule, [&] { return "command confusion: the Allies have moved the " + std::to_string(*limit) +
                                      " units the roll allows"; });
   return false;
 }
@@ -194,13 +194,13 @@ void DresdenRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
   if (!u) return;
   // Au IV entering from Meissen (dresden.meissen_au4_may_leave=may_leave) empties the box.
   if (const Symbol box("meissen:" + u->id.str()); entering && s.has_marker(box)) {
-    t.cite("dresden:3.2", [&] { return u->id + " leaves Meissen through area Y: the box is empty again"; });
+    t.cite("dresden:3.2"_rule, [&] { return u->id + " leaves Meissen through area Y: the box is empty again"; });
     s.set_marker(box, false);
   }
   // Step A.
   if (allied(*u) && entering && confusion_limit(s) &&
       readings().dresden_confusion_exempts_reinforcements) {
-    t.cite("dresden:3.1", [&] { return "dresden.command_confusion_counts_reinforcements=exempt: " + u->id +
+    t.cite("dresden:3.1"_rule, [&] { return "dresden.command_confusion_counts_reinforcements=exempt: " + u->id +
                                        " entering is not counted against the limit"; });
     set_marker_number(s, kExempt, marker_number(s, kExempt).value_or(0) + 1);
     return;
@@ -210,10 +210,10 @@ void DresdenRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
     const Symbol active("loc-active-" + std::string(u->entry.view()));
     if (!s.has_marker(active)) {
       // RULE dresden:9.8.6 — French units retreat towards active French LOCs: 1601 from the start, 1607/1617/1624 once a reinforcement enters through A/B/C; the Allies towards theirs
-      t.cite("dresden:9.8.6", [&] { return u->id + " enters through area " + std::string(u->entry.view()) +
+      t.cite("dresden:9.8.6"_rule, [&] { return u->id + " enters through area " + std::string(u->entry.view()) +
                                           ": that area's French LOC is active from now on"; });
       // RULE dresden:11.5 — reinforcements arrive through their entry areas (map data); a French one arriving through A, B or C activates that area's LOC
-      t.cite("dresden:11.5", "a French reinforcement arriving through its entry area activates that area's LOC");
+      t.cite("dresden:11.5"_rule, "a French reinforcement arriving through its entry area activates that area's LOC");
       s.set_marker(active, true);
     }
   }
@@ -224,7 +224,7 @@ void DresdenRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
   for (Hex h : path) {
     if (have_prev)
       if (const auto side = Hexside::between(prev, h); side && m.has_feature(*side, "major_river")) {
-        t.cite("dresden:3.1", [&] { return "the French reinforcement " + u->id + " crosses the Elbe (" + m.name(prev) +
+        t.cite("dresden:3.1"_rule, [&] { return "the French reinforcement " + u->id + " crosses the Elbe (" + m.name(prev) +
                                            "-" + m.name(h) + "): the Allied command confusion ends for good"; });
         s.set_marker(kLifted, true);
         set_marker_number(s, kLimit, std::nullopt);
@@ -248,19 +248,19 @@ void DresdenRules::at_player_turn_close(const Map& m, std::string_view side, Gam
   if (allied_unit && !s.has_marker(kFirstCatastrophe)) {
     s.set_marker(kFirstCatastrophe, true);
     french_loss += 1;
-    t.cite("dresden:12.7", [&] { return "catastrophe: " + allied_unit->id + " holds a Dresden hex as a French Player Turn "
+    t.cite("dresden:12.7"_rule, [&] { return "catastrophe: " + allied_unit->id + " holds a Dresden hex as a French Player Turn "
                                         "ends, for the first time: French morale -1"; });
   }
   if (held[0] && held[1] && !s.has_marker(kSecondCatastrophe)) {
     s.set_marker(kSecondCatastrophe, true);
     french_loss += 2;
     allied_gain += 1;
-    t.cite("dresden:12.7", "catastrophe: the Allies hold both Dresden hexes as a French Player Turn ends, for the first "
+    t.cite("dresden:12.7"_rule, "catastrophe: the Allies hold both Dresden hexes as a French Player Turn ends, for the first "
                            "time: French morale -2, Allied morale +1");
   }
   if (french_loss == 0) return;
   // Gains first, then losses (std:12.1); the Allied gain goes on the track of the unit in Dresden.
-  t.cite("std:12.1", "simultaneous morale changes: gains first, then losses");
+  t.cite("std:12.1"_rule, "simultaneous morale changes: gains first, then losses");
   if (allied_gain) {
     int& a = s.morale[morale_track(*allied_unit, s)];
     a = std::min(10, a + allied_gain);
@@ -278,18 +278,18 @@ NightMorale DresdenRules::judge_night_morale(const Map& m, const GameState& s, c
   if (!readings().dresden_inactive_loc_retreat_only)
     for (Hex h : inactive_french_locs(m, s)) objectives.remove_loc("french", h);
   else if (side != "french" && !inactive_french_locs(m, s).empty())
-    t.cite("dresden:9.8.6", "dresden.inactive_loc_scope=retreat_only: the inactive French LOCs still count as French LOCs "
+    t.cite("dresden:9.8.6"_rule, "dresden.inactive_loc_scope=retreat_only: the inactive French LOCs still count as French LOCs "
                             "the Allies may hold");
   if (side == "french") {
-    t.cite("dresden:14.0", "the French have no Objective hexes");
+    t.cite("dresden:14.0"_rule, "the French have no Objective hexes");
     return standard_night_morale(*this, objectives, s, side, t);
   }
   objectives.add_objective("french", m.hex("1406"));
-  t.cite("dresden:14.0", "the Allied Objectives are Neustadt (1406) and the Meissen box: each the Allies hold costs the French 1");
+  t.cite("dresden:14.0"_rule, "the Allied Objectives are Neustadt (1406) and the Meissen box: each the Allies hold costs the French 1");
   NightMorale out = standard_night_morale(*this, objectives, s, side, t);
   // The Meissen box, held by an Allied unit, scores as one more Allied Objective (3.2).
   if (const Unit* in = meissen_occupant(s); in && in->side == side) {
-    t.cite("dresden:3.2", [&] { return in->id + " in Meissen counts as an Allied unit on an Allied Objective: French -1"; });
+    t.cite("dresden:3.2"_rule, [&] { return in->id + " in Meissen counts as an Allied unit on an Allied Objective: French -1"; });
     ++out.enemy_objectives_held;
     ++out.enemy_loss;
     if (auto* f = out.after.find(Symbol("french"))) f->second = std::max(0, f->second - 1);
@@ -332,7 +332,7 @@ const char* DresdenRules::first_player_rule(const std::string& first, const std:
   // Every Dresden rule names the French side "french" (dresden:1.0); the scenario's own French
   // side must be that one too.
   if (first != "french" && french == "french") {
-    t.cite("dresden:4.0", "the Allies are the First Player");
+    t.cite("dresden:4.0"_rule, "the Allies are the First Player");
     record_dynamic_citation("dresden:4.0");  // scenarios are read under a silent trace
     return nullptr;
   }
@@ -344,7 +344,7 @@ std::optional<N20Rules::NightDeclaration> DresdenRules::night_declaration(const 
                                                                           Trace& t) const {
   if (side != "french") return std::nullopt;
   if (s.has_marker("extra-horses-used")) {
-    t.cite("dresden:5.2", "Extra Horses were declared earlier in the game: once per game only");
+    t.cite("dresden:5.2"_rule, "Extra Horses were declared earlier in the game: once per game only");
     record_dynamic_citation("dresden:5.2");  // the game asks this hook under a silent trace
     return std::nullopt;
   }
@@ -357,7 +357,7 @@ void DresdenRules::declare_at_night(GameState& s, std::string_view side, Trace& 
   if (side != "french") throw std::logic_error("only the French declare Extra Horses (dresden:5.2)");
   s.set_marker("extra-horses", true);
   s.set_marker("extra-horses-used", true);
-  t.cite("dresden:5.2", "the French declare Extra Horses: French infantry ignores the Downpour/Mud -1 until the "
+  t.cite("dresden:5.2"_rule, "the French declare Extra Horses: French infantry ignores the Downpour/Mud -1 until the "
                         "next Night Game Turn opens; no other declaration this game");
 }
 

@@ -21,7 +21,7 @@ const jena::OrderOfBattle* JenaRules::listed(std::string_view id, std::string_vi
 // RULE jena:5.0 — on the first Game Turn the French skip their Random Events draw
 bool JenaRules::skips_random_events(std::string_view side, int turn, const GameState&, Trace& t) const {
   if (turn != 1 || side != "french") return false;
-  t.cite("jena:5.0", "turn 1: the French draw no Random Event");
+  t.cite("jena:5.0"_rule, "turn 1: the French draw no Random Event");
   return true;
 }
 
@@ -34,7 +34,7 @@ std::pair<std::string, std::string> JenaRules::first_player() const { return {"f
 bool JenaRules::is_elite(const Unit& u, Trace& t) const {
   const jena::OrderOfBattle* o = listed(u.id.view(), u.side.view(), t);
   if (!o) return N20Rules::is_elite(u, t);
-  t.cite("jena:3.0", [&] {
+  t.cite("jena:3.0"_rule, [&] {
     return u.id + (o->elite ? " is one of Jena's two Elite Forces (-2 to its rout die, +1 to its rally die)"
                             : " is not one of Jena's Elite Forces (only IG and H - Res are)");
   });
@@ -48,7 +48,7 @@ bool JenaRules::is_guard(const Unit& u, Trace& t) const {
   if (!o) return N20Rules::is_guard(u, t);
   if (o->guard || u.has(UnitFlag::Guard)) {
     listed(u.id.view(), u.side.view(), t);
-    t.cite("jena:3.0", [&] {
+    t.cite("jena:3.0"_rule, [&] {
       return u.id + (o->guard ? " is the Imperial Guard, Jena's one Guard unit"
                               : " is not a Guard unit at Jena, whatever its counter says (only IG is)");
     });
@@ -75,7 +75,7 @@ NightMorale JenaRules::judge_night_morale(const Map& m, const GameState& s, cons
     for (auto name : jena::kFrenchObjectives) add(name);
   else
     for (auto name : jena::kPrussianObjectives) add(name);
-  t.cite("jena:14.0", [&] {
+  t.cite("jena:14.0"_rule, [&] {
     return std::string(side) + "'s night: the enemy objective hexes are " +
            (french_list ? "Jena (0407) and Hassenhausen (2210)" : "Dornburg (1111) and Auerstadt (2007)") +
            (aims ? " (jena.objective_hex_side = aims: the lists name what each side aims to take)"

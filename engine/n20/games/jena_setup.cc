@@ -83,7 +83,7 @@ void JenaRules::setup_problems(const Map& m, const GameState& s, std::vector<Set
         }
         if (movable && at == o->unified_setup) ++unified_pair;
         if (movable && at == o->setup) ++listed_pair;
-        if (movable) t.cite("jena:3.3", [&] { return u.id + " sets up in " + at + " (" + jena::deployment_name(d) + " deployment)"; });
+        if (movable) t.cite("jena:3.3"_rule, [&] { return u.id + " sets up in " + at + " (" + jena::deployment_name(d) + " deployment)"; });
         break;
       }
       case Arrives::Scheduled:
@@ -106,7 +106,7 @@ void JenaRules::setup_problems(const Map& m, const GameState& s, std::vector<Set
     if (o->side == "prussian")
       if (std::string p = prussian_entry_problem(m, *o, u.entry.view(), d); !p.empty())
         problems.push_back({u.id, o->command == "B" ? "jena:3.3" : "jena:11.5", p});
-    t.cite("jena:11.5", [&] { return u.id + " enters at " + u.entry; });
+    t.cite("jena:11.5"_rule, [&] { return u.id + " enters at " + u.entry; });
   }
   // Step C.
   if (d == Deployment::Free && readings().jena_free_deployment_same_pair && unified_pair > 0 &&

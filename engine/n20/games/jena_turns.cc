@@ -41,7 +41,7 @@ std::optional<int> JenaRules::sudden_death_number(const GameState& s, int turn) 
 // RULE jena:3.1 — from turn 5, a die each French Movement Phase: on a 1 I Corps enters at area B, else it slips a turn
 void JenaRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t) const {
   if (p == Phase::RandomEvents && s.turn == 1 && s.phasing == "french")
-    t.cite("jena:4.0", "the French, the First Player, open the game");
+    t.cite("jena:4.0"_rule, "the French, the First Player, open the game");
   // Step A.
   if (p != Phase::Movement || s.phasing != "french") return;
   const jena::OrderOfBattle* o = nullptr;
@@ -57,11 +57,11 @@ void JenaRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace& t
   listed(corps->id.view(), corps->side.view(), t);
   const int die = dice.roll(6, "jena:3.1", "Bernadotte's I Corps arrival roll");
   if (die == 1) {
-    t.cite("jena:3.1", [&] { return "die 1: " + corps->id + " arrives this turn at area " + corps->entry; });
+    t.cite("jena:3.1"_rule, [&] { return "die 1: " + corps->id + " arrives this turn at area " + corps->entry; });
     return;
   }
   corps->arrival_turn = s.turn + 1;
-  t.cite("jena:3.1", [&] {
+  t.cite("jena:3.1"_rule, [&] {
     return "die " + std::to_string(die) + ": " + corps->id + " does not arrive; it moves ahead to Turn " +
            std::to_string(s.turn + 1) + " to try again";
   });
@@ -86,7 +86,7 @@ void JenaRules::at_game_turn_end(int turn, GameState& s, DiceSource& dice, Trace
   const int die = dice.roll(6, "jena:4.1", "Sudden Death roll (Prussian player)");
   const bool ends = die <= *number;
   if (ends) s.set_marker(kGameEndsMarker, true);
-  t.cite("jena:4.1", [&] {
+  t.cite("jena:4.1"_rule, [&] {
     return "end of Turn " + std::to_string(turn) + ": Prussian die " + std::to_string(die) +
            (ends ? " <= " : " > ") + std::to_string(*number) + (ends ? ": the game ends now" : ": play goes on");
   });

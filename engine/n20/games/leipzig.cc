@@ -27,7 +27,7 @@ Symbol LeipzigRules::front_of(const Unit& u) {
 // RULE leipzig:16.12 — Leaders exert no ZOC: a Leader unit has no zone of control
 bool LeipzigRules::has_zoc(const Unit& u, const GameState& s, Trace& t) const {
   if (u.type == UnitType::Leader) {
-    t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: it exerts no zone of control"; });
+    t.cite("leipzig:16.12"_rule, [&] { return u.id + " is a Leader: it exerts no zone of control"; });
     return false;
   }
   return N20Rules::has_zoc(u, s, t);
@@ -43,7 +43,7 @@ Symbol LeipzigRules::army_for_front(const Unit& u, const GameState& s, Trace& t)
     if (mk.view().starts_with(prefix)) {
       const Symbol army(mk.view().substr(prefix.size()));
       // RULE leipzig:2.1 — leipzig.cadre_front = origin: an army-less Allied unit takes the Front and LOCs of the army it came from
-      t.cite("leipzig:2.1", [&] { return u.id + " belongs to no army; it was created from a unit of army " + army +
+      t.cite("leipzig:2.1"_rule, [&] { return u.id + " belongs to no army; it was created from a unit of army " + army +
                                           " and uses that army's Front and LOCs (leipzig.cadre_front = origin)"; });
       return army;
     }
@@ -64,7 +64,7 @@ void LeipzigRules::cadre_created(const Unit& from, Symbol cadre, GameState& s, T
   const Symbol army = army_for_front(from, s, silent);
   if (army.empty()) return;
   s.set_marker(Symbol(prefix + std::string(army)), true);
-  t.cite("leipzig:2.1", [&] { return cadre + " takes the place of " + from.id + " and keeps its army " + army +
+  t.cite("leipzig:2.1"_rule, [&] { return cadre + " takes the place of " + from.id + " and keeps its army " + army +
                                      " for its Front and LOCs"; });
 }
 
@@ -83,11 +83,11 @@ Symbol LeipzigRules::morale_track_for(const Unit& u, const GameState& s, Trace& 
     // RULE leipzig:2.1 — leipzig.cadre_front = battle: an army-less unit's own morale change goes to the Front the Allied player names
     const Symbol named = named_front("leipzig:2.1", {}, "under leipzig.cadre_front = battle, the Front of army-less Allied unit " +
                                              std::string(u.id) + "'s own morale change", s, t);
-    t.cite("leipzig:2.1", [&] { return u.id + " belongs to no army: its morale is the " + named +
+    t.cite("leipzig:2.1"_rule, [&] { return u.id + " belongs to no army: its morale is the " + named +
                                         " Front's, as the Allied player names it (leipzig.cadre_front = battle)"; });
     return named;
   }
-  t.cite("leipzig:12.0", [&] { return u.id + " belongs to army " + as.army + ": its morale is the " + front + " Front's"; });
+  t.cite("leipzig:12.0"_rule, [&] { return u.id + " belongs to army " + as.army + ": its morale is the " + front + " Front's"; });
   return front;
 }
 
@@ -109,7 +109,7 @@ TrackList LeipzigRules::battle_tracks(UnitRefs units, BattleMorale what, const G
   if (armyless && with_front.empty()) {
     // RULE leipzig:2.1 — leipzig.cadre_front = battle with only army-less Allied units: the Front the Allied player names
     const Symbol named = named_front("leipzig:2.1", {}, "the Front of a battle side of army-less Allied units only (leipzig.cadre_front = battle)", s, t);
-    t.cite("leipzig:2.1", [&] { return "army-less Allied units only: their battle morale goes to the " + named +
+    t.cite("leipzig:2.1"_rule, [&] { return "army-less Allied units only: their battle morale goes to the " + named +
                                         " Front the Allied player names (leipzig.cadre_front = battle)"; });
     return {named};
   }
@@ -117,23 +117,23 @@ TrackList LeipzigRules::battle_tracks(UnitRefs units, BattleMorale what, const G
   TrackList fronts = distinct_tracks(with_front, s, t);
   if (armyless && fronts.size() == 1)
     // RULE leipzig:2.1 — leipzig.cadre_front = battle: an army-less Allied unit's battle morale goes to the Front of the other Allied units in it
-    t.cite("leipzig:2.1", [&] { return "army-less Allied units in this battle count with the " + fronts.front() +
+    t.cite("leipzig:2.1"_rule, [&] { return "army-less Allied units in this battle count with the " + fronts.front() +
                                         " Front of the others (leipzig.cadre_front = battle)"; });
   if (fronts.size() < 2) return fronts;
   // Step C.
   if (what == BattleMorale::Reserves) {
     const Symbol named = named_front("leipzig:12.0", {fronts.begin(), fronts.end()}, "the Front that pays for reserves in a battle of both Fronts", s, t);
-    t.cite("leipzig:12.0", [&] { return "the Allied player names the " + named + " Front to pay for the reserves"; });
+    t.cite("leipzig:12.0"_rule, [&] { return "the Allied player names the " + named + " Front to pay for the reserves"; });
     return {named};
   }
   if (!readings().each_front_morale) {
     const Symbol named = named_front("leipzig:12.0", {fronts.begin(), fronts.end()}, "the Front that gains in a battle of both Fronts "
                                              "(leipzig.mixed_front_morale = allied-choice)", s, t);
-    t.cite("leipzig:12.0", [&] { return "leipzig.mixed_front_morale = allied-choice: the " + named +
+    t.cite("leipzig:12.0"_rule, [&] { return "leipzig.mixed_front_morale = allied-choice: the " + named +
                                         " Front the Allied player names takes the change, alone"; });
     return {named};
   }
-  t.cite("leipzig:12.0", "leipzig.mixed_front_morale = each-front: every Front in the battle gains in full");
+  t.cite("leipzig:12.0"_rule, "leipzig.mixed_front_morale = each-front: every Front in the battle gains in full");
   return fronts;
 }
 
@@ -233,25 +233,25 @@ LocList LeipzigRules::friendly_locs(const Unit& u, const Map& m, const GameState
 // RULE leipzig:9.8.6 (part: rally LOCs) — Allied units rally onto their own Front's active LOCs, or any active Allied LOC (leipzig.rally_loc_set)
 std::set<Hex> LeipzigRules::rally_locs(const Unit& u, const Map& m, const GameState& s, Trace& t) const {
   if (!allied(u)) {
-    t.cite("leipzig:9.8.6", [&] { return u.id + " is French: it may rally onto either French LOC, whatever its bank"; });
+    t.cite("leipzig:9.8.6"_rule, [&] { return u.id + " is French: it may rally onto either French LOC, whatever its bank"; });
     return m.locs(u.side);
   }
   if (!readings().leipzig_rally_any_allied) {
     Trace silent(Trace::Off{}, catalog());
     if (!readings().leipzig_cadre_front_battle && army_for_front(u, s, silent).empty()) {
       // An army-less unit whose army the position does not state has no own set to go to.
-      t.cite("leipzig:9.8.6", [&] { return u.id + " belongs to no army the position states: no LOC of its own to rally onto "
+      t.cite("leipzig:9.8.6"_rule, [&] { return u.id + " belongs to no army the position states: no LOC of its own to rally onto "
                                            "(leipzig:2.1; game marker cadre-army:" + u.id + "=ARMY)"; });
       return {};
     }
     const LocList locs = friendly_locs(u, m, s);
     const std::set<Hex> own(locs.begin(), locs.end());
-    t.cite("leipzig:9.8.6", [&] { return u.id + " rallies onto the active LOCs of its own retreat set (leipzig.rally_loc_set = own-front)"; });
+    t.cite("leipzig:9.8.6"_rule, [&] { return u.id + " rallies onto the active LOCs of its own retreat set (leipzig.rally_loc_set = own-front)"; });
     return own;
   }
   std::set<Hex> all = front_locs(m, s, Symbol("allied-north"));
   all.merge(front_locs(m, s, Symbol("allied-south")));
-  t.cite("leipzig:9.8.6", [&] { return u.id + " may rally onto any active Allied LOC (leipzig.rally_loc_set = any-allied)"; });
+  t.cite("leipzig:9.8.6"_rule, [&] { return u.id + " may rally onto any active Allied LOC (leipzig.rally_loc_set = any-allied)"; });
   return all;
 }
 
@@ -261,17 +261,17 @@ int LeipzigRules::base_strength(const Unit& u, const GameState& s, Trace& t) con
     const int printed = N20Rules::base_strength(u, s, t);
     if (!s.has_marker(Symbol("wavering-" + std::string(u.id)))) return printed;
     // RULE leipzig:16.8 (wavering) — a wavering Unreliable unit fights this battle at one strength point less
-    t.cite("leipzig:16.8", [&] { return u.id + " wavers: its strength is " + std::to_string(printed) + " - 1 in this battle"; });
+    t.cite("leipzig:16.8"_rule, [&] { return u.id + " wavers: its strength is " + std::to_string(printed) + " - 1 in this battle"; });
     return std::max(0, printed - 1);
   }
-  t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: its printed value is its command, not strength (0)"; });
+  t.cite("leipzig:16.12"_rule, [&] { return u.id + " is a Leader: its printed value is its command, not strength (0)"; });
   return 0;
 }
 
 // RULE leipzig:16.12 — Leader movement: a Leader moves as cavalry, through rugged terrain as clear, and may leave enemy ZOCs
 bool LeipzigRules::may_move(const Unit& u, Trace& t) const {
   if (u.type != UnitType::Leader) return N20Rules::may_move(u, t);
-  t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: it moves as cavalry, rugged terrain as clear, and may "
+  t.cite("leipzig:16.12"_rule, [&] { return u.id + " is a Leader: it moves as cavalry, rugged terrain as clear, and may "
                                           "leave enemy zones of control (never straight into another)"; });
   return true;
 }
@@ -287,19 +287,19 @@ const char* LeipzigRules::leaves_enemy_zoc(const Unit& u) const {
 // RULE leipzig:16.12 — Leaders stack freely: a Leader may end its move with a friendly unit and any Leaders
 bool LeipzigRules::stacks_freely(const Unit& u, Trace& t) const {
   if (u.type != UnitType::Leader) return false;
-  t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: it stacks freely (std:6.9 overridden)"; });
+  t.cite("leipzig:16.12"_rule, [&] { return u.id + " is a Leader: it stacks freely (std:6.9 overridden)"; });
   return true;
 }
 
 // RULE leipzig:16.12 — no duty to attack: a Leader by itself is not obliged to attack (std:7.3 overridden)
 bool LeipzigRules::obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const {
   if (u.type != UnitType::Leader) return N20Rules::obliged_to_attack(u, s, t);
-  t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: by itself it has no duty to attack"; });
+  t.cite("leipzig:16.12"_rule, [&] { return u.id + " is a Leader: by itself it has no duty to attack"; });
   return false;
 }
 
 // RULE leipzig:16.12 — no attack alone: Leaders alone cannot make an attack
-void LeipzigRules::battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+void LeipzigRules::battle_conditions(UnitRefs attackers, UnitRefs defenders,
                                      const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
                                      Trace& t) const {
   (void)defenders, (void)s, (void)t;
@@ -343,7 +343,7 @@ NightMorale LeipzigRules::judge_night_morale(const Map& m, const GameState& s, c
       if (!loses) continue;
       ++out.enemy_loss;
       lose(track, 1);
-      t.cite("leipzig:14.0", [&, &held = held, &track = track] { return "French units hold " + std::to_string(held) + " of the " + track +
+      t.cite("leipzig:14.0"_rule, [&, &held = held, &track = track] { return "French units hold " + std::to_string(held) + " of the " + track +
                                           " Front's LOC hexes (" + std::to_string(out.enemy_locs_held) +
                                           " Allied in all): it loses 1"; });
     }
@@ -354,7 +354,7 @@ NightMorale LeipzigRules::judge_night_morale(const Map& m, const GameState& s, c
     for (Hex h : m.objectives("french")) out.enemy_objectives_held += on_map_at(h, false) ? 1 : 0;
     out.enemy_loss = (held >= 2 ? 1 : 0) + out.enemy_objectives_held;
     lose(kFrench, out.enemy_loss);
-    t.cite("leipzig:14.0", [&] { return "Allied units hold " + std::to_string(held) + " French LOC hex(es) and " +
+    t.cite("leipzig:14.0"_rule, [&] { return "Allied units hold " + std::to_string(held) + " French LOC hex(es) and " +
                                         std::to_string(out.enemy_objectives_held) + " French objective hex(es): the French lose " +
                                         std::to_string(out.enemy_loss); });
   }
@@ -364,7 +364,7 @@ NightMorale LeipzigRules::judge_night_morale(const Map& m, const GameState& s, c
     if (it == out.after.end()) throw std::invalid_argument("the state has no morale track 'french'");
     out.rest_gain = it->second >= 4 ? 2 : 1;
     it->second = std::min(10, it->second + out.rest_gain);
-    t.cite("leipzig:14.0", [&] { return "the French rest: +" + std::to_string(out.rest_gain) + " (2 at 4 or more, else 1)"; });
+    t.cite("leipzig:14.0"_rule, [&] { return "the French rest: +" + std::to_string(out.rest_gain) + " (2 at 4 or more, else 1)"; });
     return out;
   }
   for (auto& [track, points] : out.after) {
@@ -373,13 +373,13 @@ NightMorale LeipzigRules::judge_night_morale(const Map& m, const GameState& s, c
     const bool present = std::any_of(s.units.begin(), s.units.end(),
                                      [&, &track = track](const Unit& u) { return u.on_map() && u.side != kFrench && front_of(u) == track; });
     if (retreating || !present) {
-      t.cite("leipzig:14.0", [&, &track = track] { return track + " Front does not rest: " +
+      t.cite("leipzig:14.0"_rule, [&, &track = track] { return track + " Front does not rest: " +
                                           (retreating ? "it is in General Retreat" : "none of its units is on the map"); });
       continue;
     }
     points = std::min(10, points + 1);
     ++out.rest_gain;
-    t.cite("leipzig:14.0", [&, &track = track] { return track + " Front rests: +1"; });
+    t.cite("leipzig:14.0"_rule, [&, &track = track] { return track + " Front rests: +1"; });
   }
   return out;
 }
@@ -419,7 +419,7 @@ VictoryVerdict LeipzigRules::judge_victory(const GameState& s, const std::string
     v.over = true;
     v.level = level;
     v.winner = winner;
-    t.cite("leipzig:15.0", why);
+    t.cite("leipzig:15.0"_rule, why);
     return v;
   };
   const std::string allies = "allied";
@@ -432,13 +432,13 @@ VictoryVerdict LeipzigRules::judge_victory(const GameState& s, const std::string
   if (french == 0 && any([](const FrontState& f) { return f.value >= 1; }))
     return over("decisive", allies, "French morale is 0 while an Allied Front has 1 or more: an Allied Decisive Victory");
   if (french == 0) {
-    t.cite("leipzig:12.1.2", "the French and every Allied Front at 0 together: a Draw (std:12.1.2's simultaneous zero)");
+    t.cite("leipzig:12.1.2"_rule, "the French and every Allied Front at 0 together: a Draw (std:12.1.2's simultaneous zero)");
     return over("draw", "", "no side keeps a point: a Draw");
   }
   // Step D.
   if (!end_of_game) {
     v.level = "none";
-    t.cite("leipzig:15.0", "no decisive result: the game goes on");
+    t.cite("leipzig:15.0"_rule, "no decisive result: the game goes on");
     return v;
   }
   const bool none_demoralized = all([](const FrontState& f) { return !f.demoralized; });
@@ -455,7 +455,7 @@ VictoryVerdict LeipzigRules::judge_victory(const GameState& s, const std::string
 const char* LeipzigRules::first_player_rule(const std::string& first, const std::string& french, Trace& t) const {
   // As at Dresden, the rules name the French side "french"; the scenario's French side must be it.
   if (first == "french" || french != "french") return "leipzig:4.0";
-  t.cite("leipzig:4.0", "the Allies are the First Player");
+  t.cite("leipzig:4.0"_rule, "the Allies are the First Player");
   record_dynamic_citation("leipzig:4.0");  // scenarios are read under a silent trace
   return nullptr;
 }
@@ -463,14 +463,14 @@ const char* LeipzigRules::first_player_rule(const std::string& first, const std:
 // RULE leipzig:5.0 — on the first Game Turn the Allies skip their Random Events draw
 bool LeipzigRules::skips_random_events(std::string_view side, int turn, const GameState&, Trace& t) const {
   if (turn != 1 || side == "french") return false;
-  t.cite("leipzig:5.0", "turn 1: the Allies draw no Random Event");
+  t.cite("leipzig:5.0"_rule, "turn 1: the Allies draw no Random Event");
   return true;
 }
 
 // RULE leipzig:16.9 — optional: the Austrian light divisions (light infantry) may Disengage as cavalry does (std:8.3)
 bool LeipzigRules::may_disengage(const Unit& u, Trace& t) const {
   if (u.type == UnitType::Infantry && u.has(UnitFlag::Light) && on(Optional::LeipzigLightInfantry)) {
-    t.cite("leipzig:16.9", [&] { return u.id + " is a light division: it may Disengage as cavalry does (std:8.3)"; });
+    t.cite("leipzig:16.9"_rule, [&] { return u.id + " is a light division: it may Disengage as cavalry does (std:8.3)"; });
     return true;
   }
   return N20Rules::may_disengage(u, t);

@@ -55,7 +55,7 @@ class LeipzigRules : public N20Rules {
   const char* leaves_enemy_zoc(const Unit& u) const override;
   bool stacks_freely(const Unit& u, Trace& t) const override;
   bool obliged_to_attack(const Unit& u, const GameState& s, Trace& t) const override;
-  void battle_conditions(const std::vector<const Unit*>& attackers, const std::vector<const Unit*>& defenders,
+  void battle_conditions(UnitRefs attackers, UnitRefs defenders,
                          const GameState& s, std::vector<std::pair<std::string, std::string>>& violations,
                          Trace& t) const override;
   // The Allies draw no Random Event on the first turn (leipzig:5.0).
@@ -85,7 +85,7 @@ class LeipzigRules : public N20Rules {
   int movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const override;
   // Fatigue's rise for every unit that fought a battle, and its recovery as a Player Turn
   // closes for a unit not adjacent to an enemy unit (leipzig:16.11).
-  void battle_fought(const std::vector<Symbol>& fought, GameState& s, Trace& t) const override;
+  void battle_fought(std::span<const Symbol> fought, GameState& s, Trace& t) const override;
   void at_player_turn_close(const Map& m, std::string_view side, GameState& s, Trace& t) const override;
   // Lulls per Front (leipzig:12.0's ruling); the French compare with the higher Front.
   LullVerdict judge_lull(const Map& m, const GameState& s, const std::string& side, const TurnFacts& facts,
@@ -112,8 +112,8 @@ class LeipzigRules : public N20Rules {
   void accidental_demolition(const Map& m, GameState& s, DiceSource& dice, const char* when, Trace& t) const;
   // Optional Unreliable Troops (leipzig:16.8, leipzig_unreliable.cc): the French Unreliable
   // units' roll before a battle's die, its bands, and a desertion.
-  std::vector<PreBattleRoll> pre_battle_rolls(const std::vector<const Unit*>& attackers,
-                                              const std::vector<const Unit*>& defenders, const GameState& s,
+  std::vector<PreBattleRoll> pre_battle_rolls(UnitRefs attackers,
+                                              UnitRefs defenders, const GameState& s,
                                               Trace& t) const override;
   PreBattleEffect pre_battle_effect(const PreBattleRoll& r, int modified) const override;
   Desertion desert(Symbol unit, GameState& s, MoraleTracks& morale, Trace& t) const override;
@@ -131,7 +131,7 @@ class LeipzigRules : public N20Rules {
   // Spent unit's advance (leipzig:16.11), a Front back from its General Retreat at 0
   // (leipzig:12.7), the Allied player's naming of a Front (leipzig:12.0, 2.1) and "Activating
   // Napoleon" as a declaration (leipzig:7.7).
-  int command_span_modifier(const Map& m, const std::vector<const Unit*>& attackers, const GameState& s,
+  int command_span_modifier(const Map& m, UnitRefs attackers, const GameState& s,
                             Trace& t) const override;
   Hold holds_its_hex(const Unit& u, const GameState& s, Trace& t) const override;
   // Marks (game marker leader-discretion-ID) every Leader of the phasing side (`phasing`) or of

@@ -207,7 +207,7 @@ std::optional<std::pair<std::string, std::string>> LeipzigRules::arrival_refusal
       return std::pair{std::string("leipzig:11.6"),
                        u.id + " is " + (french ? "French: it enters by area A or B" : "Allied: it enters by one of areas S to Z") +
                            ", not " + std::string(area)};
-    t.cite("leipzig:11.6", [&] { return u.id + " enters by area " + std::string(area) + (french ? " (French: A, B)" : " (Allied: S-Z)"); });
+    t.cite("leipzig:11.6"_rule, [&] { return u.id + " enters by area " + std::string(area) + (french ? " (French: A, B)" : " (Allied: S-Z)"); });
   }
   if (u.side == kFrench || u.army.empty()) return std::nullopt;
   // Step B.
@@ -224,7 +224,7 @@ std::optional<std::pair<std::string, std::string>> LeipzigRules::arrival_refusal
     return std::pair{std::string("leipzig:11.8.3"),
                      u.id + " waits in army " + u.army.str() + "'s holding box: it enters with the Main Body, which is "
                             "called in as a whole (turn " + std::to_string(g->turn) + ", area " + g->area.str() + ")"};
-  t.cite("leipzig:11.8.3", [&] { return u.id + " enters with army " + u.army + "'s Main Body, by area " + g->area; });
+  t.cite("leipzig:11.8.3"_rule, [&] { return u.id + " enters with army " + u.army + "'s Main Body, by area " + g->area; });
   return std::nullopt;
 }
 
@@ -277,7 +277,7 @@ static std::vector<N20Rules::ArrivalChoice> open_choices(const LeipzigRules& rul
     for (const Unit& u : s.units)
       if (u.army == g.army && u.status == UnitStatus::Pending && detached(s, u.id)) detachment_areas.insert(u.entry);
     if (!row.empty())
-      t.cite("leipzig:table.allied-army-entry", [&] {
+      t.cite("leipzig:table.allied-army-entry"_rule, [&] {
         std::string cells;
         for (const auto& [area, delay] : row) cells += (cells.empty() ? "" : ", ") + area.str() + "+" + std::to_string(delay);
         return "army " + g.army + "'s entry areas: " + cells;
@@ -416,31 +416,31 @@ N20Rules::ArrivalMorale LeipzigRules::make_arrival_choice(const Map& m, const Ar
       const int n = static_cast<int>(box(s, *g).size()) + detachment_count(s, army);
       s.set_marker(mark(kCalled, army.view()), true);
       s.set_marker(mark(kArrived, army.view()), true);
-      t.cite("leipzig:11.8.3", [&] {
+      t.cite("leipzig:11.8.3"_rule, [&] {
         return "army " + army + "'s Main Body (" + std::to_string(box(s, *g).size()) + " of its " + std::to_string(n) +
                " units) enters now by area " + g->area + ", all together, no die rolled";
       });
       if (g->turn < s.turn)
-        t.cite("leipzig:11.8.2", [&] { return "army " + army + " was held off the map since turn " + std::to_string(g->turn); });
+        t.cite("leipzig:11.8.2"_rule, [&] { return "army " + army + " was held off the map since turn " + std::to_string(g->turn); });
       // RULE leipzig:9.8.6 — an Allied army's own LOC becomes active when it arrives (leipzig.loc_activation_trigger: its Main Body, or its first unit)
       if (!s.has_marker(mark(kLocActive, army.view()))) {
         s.set_marker(mark(kLocActive, army.view()), true);
-        t.cite("leipzig:9.8.6", [&] { return "army " + army + " has arrived: its LOC (army-" + army + ") is active from now on"; });
+        t.cite("leipzig:9.8.6"_rule, [&] { return "army " + army + " has arrived: its LOC (army-" + army + ") is active from now on"; });
       }
-      t.cite("leipzig:11.8", [&] { return "army " + army + "'s LOC becomes active the moment it arrives"; });
+      t.cite("leipzig:11.8"_rule, [&] { return "army " + army + "'s LOC becomes active the moment it arrives"; });
       const Symbol front = front_of_army(army);
       Trace silent(Trace::Off{}, catalog());
       if (!s.morale.find(front) || morale_frozen(front, s, silent)) {
-        t.cite("leipzig:11.8.3", [&] { return front + " Front is off the Morale Track: the Main Body's +1 is lost"; });
+        t.cite("leipzig:11.8.3"_rule, [&] { return front + " Front is off the Morale Track: the Main Body's +1 is lost"; });
         return out;
       }
-      t.cite("leipzig:11.8.3", [&] { return "a Main Body's arrival: " + front + " Front +1"; });
+      t.cite("leipzig:11.8.3"_rule, [&] { return "a Main Body's arrival: " + front + " Front +1"; });
       return {front, 1};
     }
     case Kind::Alternate: {
       // RULE leipzig:11.8 — on its turn of entry an army enters by its historical area, or its Leader moves ahead the mat's turns for an alternate area
       move_group(s, *g, c.turn, c.area);
-      t.cite("leipzig:11.8", [&] { return "army " + army + " goes by area " + c.area + ": its Leader moves ahead to turn " + std::to_string(c.turn); });
+      t.cite("leipzig:11.8"_rule, [&] { return "army " + army + " goes by area " + c.area + ": its Leader moves ahead to turn " + std::to_string(c.turn); });
       return out;
     }
     case Kind::Accelerate: {
@@ -453,7 +453,7 @@ N20Rules::ArrivalMorale LeipzigRules::make_arrival_choice(const Map& m, const Ar
         s.unit(c.unit)->arrival_turn -= 1;
       else
         move_group(s, *g, g->turn - 1, g->area);
-      t.cite("leipzig:11.8.1", [&] {
+      t.cite("leipzig:11.8.1"_rule, [&] {
         return (u ? "Detachment " + c.unit : "army " + army) + " comes a turn sooner (turn " + std::to_string(c.turn) +
                ") for a point of the " + front + " Front (one a turn)";
       });
@@ -464,7 +464,7 @@ N20Rules::ArrivalMorale LeipzigRules::make_arrival_choice(const Map& m, const Ar
       Unit* d = s.unit(c.unit);
       d->arrival_turn = c.turn;
       d->entry = c.area;
-      t.cite("leipzig:11.8.3", [&] {
+      t.cite("leipzig:11.8.3"_rule, [&] {
         return c.unit + " is detached from army " + army + ": it comes by area " + c.area + ", due on turn " +
                std::to_string(c.turn) + ", and rolls to arrive; no morale boost";
       });
@@ -490,8 +490,8 @@ void LeipzigRules::arrival_rolls(GameState& s, DiceSource& dice, Trace& t) const
     const auto circle = marker_tail(s, kDispatches);
     if (!s.has_marker(Symbol("napoleon-activated")) || on(Optional::LeipzigLeaders)) {
       // RULE leipzig:3.0.2 (part: the Imperial Dispatches marker) — it starts in its Inactive circle: until Napoleon is activated French reinforcements keep their schedule
-      t.cite("leipzig:3.0.2", "the Imperial Dispatches marker is in its Inactive circle");
-      t.cite("leipzig:11.7", "Napoleon has not been activated early: French reinforcements arrive on schedule");
+      t.cite("leipzig:3.0.2"_rule, "the Imperial Dispatches marker is in its Inactive circle");
+      t.cite("leipzig:11.7"_rule, "Napoleon has not been activated early: French reinforcements arrive on schedule");
       return;
     }
     if (!circle)
@@ -499,7 +499,7 @@ void LeipzigRules::arrival_rolls(GameState& s, DiceSource& dice, Trace& t) const
                                         "the Imperial Dispatches marker stands (game marker imperial-dispatches:T)");
     const int column = to_int(*circle, "marker 'imperial-dispatches:" + std::string(*circle) + "': the circle is a turn number");
     if (column >= kActivationDeadline) {
-      t.cite("leipzig:11.7", "Napoleon was activated on turn 14 or later: French reinforcements arrive on schedule");
+      t.cite("leipzig:11.7"_rule, "Napoleon was activated on turn 14 or later: French reinforcements arrive on schedule");
       return;
     }
     const std::string prefix = std::string(kDispatchTable) + std::to_string(column) + "=";
@@ -514,11 +514,11 @@ void LeipzigRules::arrival_rolls(GameState& s, DiceSource& dice, Trace& t) const
       // RULE leipzig:11.7 — after an early activation each French reinforcement rolls on the Imperial Dispatches Table on its turn; a delay puts it a turn ahead to roll again
       const int die = dice.roll(6, "leipzig:11.7", "Imperial Dispatches roll for " + u->id.str());
       if (arrive[static_cast<std::size_t>(die)]) {
-        t.cite("leipzig:11.7", [&] { return "die " + std::to_string(die) + " (column " + std::to_string(column) + "): " + u->id + " arrives this turn"; });
+        t.cite("leipzig:11.7"_rule, [&] { return "die " + std::to_string(die) + " (column " + std::to_string(column) + "): " + u->id + " arrives this turn"; });
         continue;
       }
       u->arrival_turn = s.turn + 1;
-      t.cite("leipzig:11.7", [&] { return "die " + std::to_string(die) + " (column " + std::to_string(column) + "): " + u->id +
+      t.cite("leipzig:11.7"_rule, [&] { return "die " + std::to_string(die) + " (column " + std::to_string(column) + "): " + u->id +
                                           " is delayed to turn " + std::to_string(s.turn + 1) + ", to roll again"; });
     }
     return;
@@ -539,11 +539,11 @@ void LeipzigRules::arrival_rolls(GameState& s, DiceSource& dice, Trace& t) const
     // RULE leipzig:11.8.3 (Detachments) — a Detachment rolls on the Detachment Unit Arrival Table each turn it is due until it arrives
     const int die = dice.roll(6, "leipzig:11.8.3", "Detachment arrival roll for " + u->id.str());
     if (arrive[static_cast<std::size_t>(die)]) {
-      t.cite("leipzig:11.8.3", [&] { return "die " + std::to_string(die) + ": Detachment " + u->id + " arrives this turn by area " + u->entry; });
+      t.cite("leipzig:11.8.3"_rule, [&] { return "die " + std::to_string(die) + ": Detachment " + u->id + " arrives this turn by area " + u->entry; });
       continue;
     }
     u->arrival_turn = s.turn + 1;
-    t.cite("leipzig:11.8.3", [&] { return "die " + std::to_string(die) + ": Detachment " + u->id + " is delayed to turn " +
+    t.cite("leipzig:11.8.3"_rule, [&] { return "die " + std::to_string(die) + ": Detachment " + u->id + " is delayed to turn " +
                                           std::to_string(s.turn + 1) + ", to roll again"; });
   }
 }
@@ -567,7 +567,7 @@ void LeipzigRules::arrival_made(Symbol unit, GameState& s, Trace& t) const {
   if (!u || u->army.empty() || u->side == kFrench || !readings().leipzig_loc_activation_first_unit) return;
   if (s.has_marker(mark(kLocActive, u->army.view()))) return;
   s.set_marker(mark(kLocActive, u->army.view()), true);
-  t.cite("leipzig:9.8.6", [&] { return u->id + " is army " + u->army + "'s first unit to enter: its LOC is active "
+  t.cite("leipzig:9.8.6"_rule, [&] { return u->id + " is army " + u->army + "'s first unit to enter: its LOC is active "
                                        "(leipzig.loc_activation_trigger = first-unit)"; });
 }
 

@@ -81,14 +81,14 @@ void LeipzigRules::accidental_demolition(const Map& m, GameState& s, DiceSource&
   // Step B.
   const auto [occupied, near] = leipzig_presence(m, s);
   if (!near) {
-    t.cite("leipzig:16.10", [&] { return std::string(when) + ": no Allied unit in or next to a Leipzig hex, no demolition check"; });
+    t.cite("leipzig:16.10"_rule, [&] { return std::string(when) + ": no Allied unit in or next to a Leipzig hex, no demolition check"; });
     return;
   }
   // Step C.
   const int die = dice.roll(6, "leipzig:16.10", "Lindenau bridge accidental demolition");
   const int modified = die - occupied;
   const bool blown = modified <= 1;
-  t.cite("leipzig:16.10", [&, &occupied = occupied] {
+  t.cite("leipzig:16.10"_rule, [&, &occupied = occupied] {
     return std::string(when) + ": demolition check, die " + std::to_string(die) + " - " + std::to_string(occupied) +
            " (Leipzig hexes held by the Allies) = " + std::to_string(modified) +
            (blown ? ": 1 or less, the Lindenau bridge is destroyed" : ": above 1, the bridge stands");
@@ -119,14 +119,14 @@ std::optional<N20Rules::NightDeclaration> LeipzigRules::movement_end_declaration
                                                                                  std::string_view side, Trace& t) const {
   (void)m;
   if (!on(Optional::LeipzigBridge) || Symbol(side) != kFrench || s.has_marker(kDestroyed)) return std::nullopt;
-  t.cite("leipzig:16.10", "the French Movement Phase ends: the French may blow the Lindenau bridge");
+  t.cite("leipzig:16.10"_rule, "the French Movement Phase ends: the French may blow the Lindenau bridge");
   return NightDeclaration{"leipzig:16.10", "the demolition of the Lindenau bridge"};
 }
 
 void LeipzigRules::declare_at_movement_end(const Map& m, GameState& s, std::string_view side, Trace& t) const {
   (void)m, (void)side;
   s.set_marker(kDestroyed, true);
-  t.cite("leipzig:16.10", "the French blow the Lindenau bridge: 1412/1512 is an unbridged Major River for the rest of the game");
+  t.cite("leipzig:16.10"_rule, "the French blow the Lindenau bridge: 1412/1512 is an unbridged Major River for the rest of the game");
 }
 
 }  // namespace hexlaw::n20

@@ -68,7 +68,7 @@ void LeipzigRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
   const Symbol mk(std::string(kEntryPrefix) + std::string(u->id.view()));
   if (s.has_marker(mk)) return;
   s.set_marker(mk, true);
-  t.cite("leipzig:7.7", [&] { return u->id + " entered an enemy ZOC: counted against the French command limit"; });
+  t.cite("leipzig:7.7"_rule, [&] { return u->id + " entered an enemy ZOC: counted against the French command limit"; });
 }
 
 // Before Turn 14, with the limit in force and Napoleon not yet active, the French may declare
@@ -78,7 +78,7 @@ std::optional<N20Rules::NightDeclaration> LeipzigRules::movement_start_declarati
                                                                                    std::string_view side,
                                                                                    Trace& t) const {
   if (Symbol(side) != kFrenchSide || french_zoc_limit(s) < 0) return std::nullopt;
-  t.cite("leipzig:7.7", "the French Movement Phase opens before Turn 14: the French may activate Napoleon");
+  t.cite("leipzig:7.7"_rule, "the French Movement Phase opens before Turn 14: the French may activate Napoleon");
   return NightDeclaration{"leipzig:7.7", "Activating Napoleon"};
 }
 
@@ -86,7 +86,7 @@ void LeipzigRules::declare_at_movement_start(GameState& s, std::string_view side
   (void)side;
   s.set_marker(kActivated, true);
   s.set_marker(Symbol("imperial-dispatches:" + std::to_string(s.turn)), true);
-  t.cite("leipzig:7.7", [&] { return "the French activate Napoleon on turn " + std::to_string(s.turn) +
+  t.cite("leipzig:7.7"_rule, [&] { return "the French activate Napoleon on turn " + std::to_string(s.turn) +
                                      ": the command limit ends for good; the Imperial Dispatches marker goes to that "
                                      "turn's circle and French reinforcements roll on arrival (leipzig:11.7)"; });
 }

@@ -48,25 +48,25 @@ bool LeipzigRules::remove_event_card(const EventCard& card, EventDraw& d, EventD
   const EventHalf& other = top ? card.bottom : card.top;
   if (!half.remove_and_replace) {
     if (other.remove_and_replace)
-      t.cite("leipzig:5.1.1", [&] { return "The Other Shoe: the " + d.half + " event of '" + card.id +
+      t.cite("leipzig:5.1.1"_rule, [&] { return "The Other Shoe: the " + d.half + " event of '" + card.id +
                                            "' has no remove-and-replace text; the card is discarded and stays in play"; });
     return false;
   }
   // Step B.
   if (card.id == kHotMeal) {
     if (d.morale_change <= 0) {
-      t.cite("leipzig:5.1.2", "A Hot Meal: the rest gave no Morale Point, so the card is discarded and stays in play");
+      t.cite("leipzig:5.1.2"_rule, "A Hot Meal: the rest gave no Morale Point, so the card is discarded and stays in play");
       return false;
     }
-    t.cite("leipzig:5.1.2", "A Hot Meal: the rest gave a Morale Point, so the card leaves play");
+    t.cite("leipzig:5.1.2"_rule, "A Hot Meal: the rest gave a Morale Point, so the card leaves play");
   }
   // Step C.
   d.removed = true;
   deck.removed.push_back(card);
-  t.cite("leipzig:5.1", [&] { return "'" + card.id + "' ends in remove and replace: it leaves play"; });
+  t.cite("leipzig:5.1"_rule, [&] { return "'" + card.id + "' ends in remove and replace: it leaves play"; });
   // Step D.
   if (deck.set_aside.empty()) {
-    t.cite("leipzig:5.1", "no Substitute card is left: nothing takes its place");
+    t.cite("leipzig:5.1"_rule, "no Substitute card is left: nothing takes its place");
     return true;
   }
   const int n = static_cast<int>(deck.set_aside.size());
@@ -78,14 +78,14 @@ bool LeipzigRules::remove_event_card(const EventCard& card, EventDraw& d, EventD
     const int places = static_cast<int>(deck.draw_pile.size()) + 1;
     const int at = places == 1 ? 1 : dice.roll(places, "leipzig:5.1", "where the Substitute card goes in the draw pile");
     deck.draw_pile.insert(deck.draw_pile.begin() + (at - 1), std::move(sub));
-    t.cite("leipzig:5.1", [&] { return "Substitute '" + d.substitute + "' goes in at place " + std::to_string(at) +
+    t.cite("leipzig:5.1"_rule, [&] { return "Substitute '" + d.substitute + "' goes in at place " + std::to_string(at) +
                                        " of the draw pile (leipzig.substitute_shuffle = random-place)"; });
   } else {
     std::vector<EventCard> all = std::move(deck.draw_pile);
     all.push_back(std::move(sub));
     deck.draw_pile.clear();
     shuffle_into(deck.draw_pile, std::move(all), dice, "leipzig:5.1", "shuffling the Substitute into the draw pile");
-    t.cite("leipzig:5.1", [&] { return "Substitute '" + d.substitute + "' is shuffled into the draw pile (" +
+    t.cite("leipzig:5.1"_rule, [&] { return "Substitute '" + d.substitute + "' is shuffled into the draw pile (" +
                                        std::to_string(deck.draw_pile.size()) + " cards; the discards stay out)"; });
   }
   return true;
@@ -131,7 +131,7 @@ EventDeck LeipzigRules::prepare_event_deck(std::vector<EventCard> core, std::vec
   // Step C.
   shuffle_into(deck.draw_pile, std::move(starting), dice, "leipzig:3.0.6", "the starting deck: the next card");
   deck.set_aside = std::move(substitutes);
-  t.cite("leipzig:3.0.6", [&] { return "the starting deck: 10 black cards, the French '" + french_pick +
+  t.cite("leipzig:3.0.6"_rule, [&] { return "the starting deck: 10 black cards, the French '" + french_pick +
                                        "' and the Allied '" + allied_pick + "' shuffled into a draw pile of " +
                                        std::to_string(deck.draw_pile.size()) +
                                        "; 8 Substitutes set aside; the other 4 Strategy cards out of play"; });

@@ -33,7 +33,7 @@ int LeipzigRules::fatigue_level(const Unit& u, const GameState& s) const {
 int LeipzigRules::movement_allowance_modifier(const Unit& u, const GameState& s, Trace& t) const {
   const int base = N20Rules::movement_allowance_modifier(u, s, t);
   if (fatigue_level(u, s) < 3) return base;
-  t.cite("leipzig:16.11", [&] { return u.id + " is Weary or Spent: -1 movement allowance"; });
+  t.cite("leipzig:16.11"_rule, [&] { return u.id + " is Weary or Spent: -1 movement allowance"; });
   return base - 1;
 }
 
@@ -52,7 +52,7 @@ const char* LeipzigRules::forbids_advance_into(const Unit& u, const Map& m, Hex 
 // Spent. Step B. A unit the battle took off the map carries no fatigue (its marker goes with
 // the counter; one that rallies comes back fresh).
 // RULE leipzig:16.11 — Exhaustion: optional: each unit that fights a battle, attacking or defending, rises one fatigue level (none past Spent)
-void LeipzigRules::battle_fought(const std::vector<Symbol>& fought, GameState& s, Trace& t) const {
+void LeipzigRules::battle_fought(std::span<const Symbol> fought, GameState& s, Trace& t) const {
   clear_risen_fronts(s);  // leipzig:12.7: a Front back at 0 that this battle raised may fall to 0 again
   if (!on(Optional::LeipzigFatigue)) return;
   for (Symbol id : fought) {
@@ -61,10 +61,10 @@ void LeipzigRules::battle_fought(const std::vector<Symbol>& fought, GameState& s
     // Step A.
     const int level = fatigue_level(*u, s);
     if (level >= 4) {
-      t.cite("leipzig:16.11", [&] { return id + " fought and is already Spent: no change"; });
+      t.cite("leipzig:16.11"_rule, [&] { return id + " fought and is already Spent: no change"; });
     } else {
       set_fatigue(s, id, level + 1);
-      t.cite("leipzig:16.11", [&] { return id + " fought: " + level_name(level) + " -> " + level_name(level + 1); });
+      t.cite("leipzig:16.11"_rule, [&] { return id + " fought: " + level_name(level) + " -> " + level_name(level + 1); });
     }
     // Step B.
     if (!s.unit(id)->on_map()) set_fatigue(s, id, 0);
@@ -88,11 +88,11 @@ void LeipzigRules::at_player_turn_close(const Map& m, std::string_view side, Gam
           adjacent_for_rules(*this, m, s, u.hex, e.hex, silent))
         near = true;
     if (near) {
-      t.cite("leipzig:16.11", [&] { return u.id + " is adjacent to an enemy unit: it stays " + level_name(level); });
+      t.cite("leipzig:16.11"_rule, [&] { return u.id + " is adjacent to an enemy unit: it stays " + level_name(level); });
       continue;
     }
     set_fatigue(s, u.id, level - 1);
-    t.cite("leipzig:16.11", [&] { return u.id + " is not adjacent to an enemy unit: " + level_name(level) + " -> " + level_name(level - 1); });
+    t.cite("leipzig:16.11"_rule, [&] { return u.id + " is not adjacent to an enemy unit: " + level_name(level) + " -> " + level_name(level - 1); });
   }
 }
 

@@ -62,7 +62,7 @@ void clear_risen_fronts(GameState& s) {
 std::optional<Symbol> LeipzigRules::spending_group(const Unit& u, Spending what, const GameState& s, Trace& t) const {
   // RULE leipzig:16.11 — Tired: optional: a Tired (or worse) unit has no forced march bonus
   if (what == Spending::ForcedMarch && fatigue_level(u, s) >= 2) {
-    t.cite("leipzig:16.11", [&] { return u.id + " is Tired or worse: no forced march bonus"; });
+    t.cite("leipzig:16.11"_rule, [&] { return u.id + " is Tired or worse: no forced march bonus"; });
     return std::nullopt;
   }
   if (u.side == kFrench) return Symbol();
@@ -79,7 +79,7 @@ std::optional<Symbol> LeipzigRules::spending_group(const Unit& u, Spending what,
 // RULE leipzig:12.7 — while a Front makes its General Retreat its value stays 0: its gains and losses are ignored (catalog ruling)
 bool LeipzigRules::morale_frozen(Symbol track, const GameState& s, Trace& t) const {
   if (track == kFrench || !s.has_marker(marker("general-retreat-", track))) return false;
-  t.cite("leipzig:12.7", [&] { return track + " Front is in General Retreat: its value stays 0, the change is ignored"; });
+  t.cite("leipzig:12.7"_rule, [&] { return track + " Front is in General Retreat: its value stays 0, the change is ignored"; });
   return true;
 }
 
@@ -96,7 +96,7 @@ LeipzigRules::Collapse LeipzigRules::morale_collapse(Symbol track, GameState& s,
   if (track == kFrench) return Collapse::Defeat;
   // Step A.
   if (auto it = s.morale.find(kFrench); it != s.morale.end() && it->second <= 0) {
-    t.cite("leipzig:12.1.2", "the French are at 0 too: victory is judged before any General Retreat step");
+    t.cite("leipzig:12.1.2"_rule, "the French are at 0 too: victory is judged before any General Retreat step");
     return Collapse::Defeat;
   }
   // Step B. (A Front back at 0 that has not risen since is not "again reduced to zero".)
@@ -107,16 +107,16 @@ LeipzigRules::Collapse LeipzigRules::morale_collapse(Symbol track, GameState& s,
   // Step C.
   if (s.has_marker(marker("demoralized-", track))) {
     add_marker(s, marker("shattered-", track));
-    t.cite("leipzig:12.1.2", [&] { return track + " Front reaches 0 a second time"; });
-    t.cite("leipzig:12.7.4", [&] { return track + " Front was Demoralized: it is Shattered, the French win"; });
+    t.cite("leipzig:12.1.2"_rule, [&] { return track + " Front reaches 0 a second time"; });
+    t.cite("leipzig:12.7.4"_rule, [&] { return track + " Front was Demoralized: it is Shattered, the French win"; });
     return Collapse::Defeat;
   }
-  t.cite("leipzig:12.1.2", [&] { return track + " Front reaches 0 for the first time: no defeat, a General Retreat"; });
+  t.cite("leipzig:12.1.2"_rule, [&] { return track + " Front reaches 0 for the first time: no defeat, a General Retreat"; });
   add_marker(s, marker("demoralized-", track));
   // Step D.
   for (const auto& [other, points] : s.morale)
     if (other != kFrench && other != track && s.has_marker(marker("demoralized-", other))) {
-      t.cite("leipzig:15.0", [&] { return "both Fronts are now Demoralized: the game ends, the retreat is not made"; });
+      t.cite("leipzig:15.0"_rule, [&] { return "both Fronts are now Demoralized: the game ends, the retreat is not made"; });
       return Collapse::Defeat;
     }
   // Step E.
@@ -129,7 +129,7 @@ LeipzigRules::Collapse LeipzigRules::morale_collapse(Symbol track, GameState& s,
   int& french = s.morale[kFrench];
   const int before = french;
   french = std::min(10, french + 1);
-  t.cite("leipzig:12.7", [&] {
+  t.cite("leipzig:12.7"_rule, [&] {
     return track + " Front's marker goes to turn " + std::to_string(back) + " (six turns ahead), Demoralized side up; French " +
            std::to_string(before) + " -> " + std::to_string(french) + "; every unit of the Front owes a retreat of its printed "
            "allowance";
@@ -145,7 +145,7 @@ std::vector<N20Rules::OwedRetreat> LeipzigRules::owed_retreats(const GameState& 
     if (mk.view().starts_with("leader-discretion-"))
       if (const Unit* l = s.unit(mk.view().substr(18)); l && l->on_map()) {
         out.push_back({l->id, 1, "leipzig:16.12"});
-        t.cite("leipzig:16.12", [&] { return l->id + " retreats one hex (Leader Discretion)"; });
+        t.cite("leipzig:16.12"_rule, [&] { return l->id + " retreats one hex (Leader Discretion)"; });
       }
   // An army-less Allied Cadre belongs to the Front of the army it came from where the position
   // records it (leipzig.cadre_front = origin, the marker cadre-army:ID=ARMY), and retreats with
@@ -161,7 +161,7 @@ std::vector<N20Rules::OwedRetreat> LeipzigRules::owed_retreats(const GameState& 
     for (const Unit& u : s.units)
       if (u.on_map() && u.side != kFrench && front_for(u) == track) {
         out.push_back({u.id, u.movement, "leipzig:12.7"});
-        t.cite("leipzig:12.7", [&] { return u.id + " retreats " + std::to_string(u.movement) + " hexes (its printed allowance)"; });
+        t.cite("leipzig:12.7"_rule, [&] { return u.id + " retreats " + std::to_string(u.movement) + " hexes (its printed allowance)"; });
       }
   }
   return out;
@@ -197,7 +197,7 @@ void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
     for (Symbol& m : s.markers)
       if (m.view().starts_with("general-retreat-zoc-pending-")) {
         m = Symbol("general-retreat-zoc-" + std::string(m.view().substr(std::string("general-retreat-zoc-pending-").size())));
-        t.cite("leipzig:12.7", [&] { return "this French Player Turn only French cavalry may enter the ZOCs of the " +
+        t.cite("leipzig:12.7"_rule, [&] { return "this French Player Turn only French cavalry may enter the ZOCs of the " +
                                             std::string(m.view().substr(20)) + " Front's units"; });
       }
   for (auto& [track, points] : s.morale) {
@@ -209,7 +209,7 @@ void LeipzigRules::at_phase_start(Phase p, GameState& s, DiceSource& dice, Trace
       std::erase(s.markers, marker("general-retreat-", track));
       points = readings().leipzig_general_retreat_returns_at_zero ? 0 : 1;
       if (points == 0) add_marker(s, marker("general-retreat-returned-", track));
-      t.cite("leipzig:12.7", [&, &track = track, &points = points] { return "turn " + std::to_string(s.turn) + ": " + track +
+      t.cite("leipzig:12.7"_rule, [&, &track = track, &points = points] { return "turn " + std::to_string(s.turn) + ": " + track +
                                           " Front's General Retreat ends; it is back on the track at " +
                                           std::to_string(points) + ", Demoralized (leipzig.general_retreat_return_value)"; });
     }
@@ -261,7 +261,7 @@ LullVerdict LeipzigRules::judge_lull(const Map& m, const GameState& s, const std
     view.morale.clear();
     view.morale[kFrench] = s.morale.count(kFrench) ? s.morale.at(kFrench) : 0;
     view.morale[Symbol("allied")] = higher;
-    t.cite("leipzig:12.0", [&] { return "the French lull compares with the higher Allied Front (" + std::to_string(higher) + ")"; });
+    t.cite("leipzig:12.0"_rule, [&] { return "the French lull compares with the higher Allied Front (" + std::to_string(higher) + ")"; });
     return standard_lull(*this, m, view, side, facts, t);
   }
   // Step B.
@@ -285,7 +285,7 @@ LullVerdict LeipzigRules::judge_lull(const Map& m, const GameState& s, const std
       front.forced_march = facts.forced_march_tracks.count(name) > 0;
       front.battle_die_rolled = facts.battle_tracks.count(name) > 0;
     }
-    t.cite("leipzig:12.0", [&] { return "the lull is judged for the " + name + " Front on its own"; });
+    t.cite("leipzig:12.0"_rule, [&] { return "the lull is judged for the " + name + " Front on its own"; });
     LullVerdict v = standard_lull(*this, m, view, side, front, t);
     out.reason += (out.reason.empty() ? "" : "; ") + name + ": " + v.reason;
     if (v.gains) {

@@ -42,7 +42,7 @@ bool stacked_with_friend(const Unit& l, const GameState& s) {
 // the case does not give could still have one in span: refused by name (the counters are not in
 // the sources). Step D. None in span: -1.
 // RULE leipzig:16.12 — Command Span: an attack with no attacker within a friendly Leader's Command Span takes -1 to its final differential
-int LeipzigRules::command_span_modifier(const Map& m, const std::vector<const Unit*>& attackers, const GameState& s,
+int LeipzigRules::command_span_modifier(const Map& m, UnitRefs attackers, const GameState& s,
                                         Trace& t) const {
   (void)m;
   // Step A. (Leaders alone make no attack at all: leipzig.cc's battle_conditions.)
@@ -61,7 +61,7 @@ int LeipzigRules::command_span_modifier(const Map& m, const std::vector<const Un
       const int d = distance(a->hex, l->hex);
       const int span = span_for(*l, *a);
       if (d == 0 || (span >= 0 && d <= span)) {
-        t.cite("leipzig:16.12", [&] {
+        t.cite("leipzig:16.12"_rule, [&] {
           return a->id + " is " + std::to_string(d) + " hex(es) from Leader " + l->id +
                  (d == 0 ? " (stacked)" : " (span " + std::to_string(span) + ")") + ": in its Command Span, no -1";
         });
@@ -78,14 +78,14 @@ int LeipzigRules::command_span_modifier(const Map& m, const std::vector<const Un
                                            "not in the sources) and the case gives none (units[].command_span): "
                                            "whether the attack is in span cannot be answered");
   // Step D.
-  t.cite("leipzig:16.12", "no attacker is within a friendly Leader's Command Span: -1 to the final differential");
+  t.cite("leipzig:16.12"_rule, "no attacker is within a friendly Leader's Command Span: -1 to the final differential");
   return -1;
 }
 
 // RULE leipzig:16.12 — a Leader in a battle: a Leader ignores the results of the battles it stands in: it stays, covers its hex and pays no exchange
 N20Rules::Hold LeipzigRules::holds_its_hex(const Unit& u, const GameState& s, Trace& t) const {
   if (u.type != UnitType::Leader) return N20Rules::holds_its_hex(u, s, t);
-  t.cite("leipzig:16.12", [&] { return u.id + " is a Leader: no combat result moves or breaks it (Leader Discretion governs it)"; });
+  t.cite("leipzig:16.12"_rule, [&] { return u.id + " is a Leader: no combat result moves or breaks it (Leader Discretion governs it)"; });
   return {HoldFate::Ignores, "leipzig:16.12", false};
 }
 
@@ -103,7 +103,7 @@ void LeipzigRules::check_leader_discretion(const Map& m, GameState& s, bool phas
     // Step B.
     if (stacked_with_friend(l, s) || !in_enemy_zoc(*this, m, s, l, silent)) continue;
     s.set_marker(discretion_marker(l.id), true);
-    t.cite("leipzig:16.12", [&] { return std::string("Leader ") + l.id + " stands alone in an enemy ZOC in " + m.name(l.hex) +
+    t.cite("leipzig:16.12"_rule, [&] { return std::string("Leader ") + l.id + " stands alone in an enemy ZOC in " + m.name(l.hex) +
                                          ": its owner must retreat it one hex (Leader Discretion)"; });
   }
 }
@@ -125,19 +125,19 @@ void LeipzigRules::after_owed_retreat(const Map& m, Symbol unit, Hex from, GameS
   Hex where = from;
   if (l->on_map()) {
     if (stacked_with_friend(*l, s) || !in_enemy_zoc(*this, m, s, *l, silent)) {
-      t.cite("leipzig:16.12", [&] { return std::string("Leader ") + unit + " retreated to " + m.name(l->hex) + ", clear of danger"; });
+      t.cite("leipzig:16.12"_rule, [&] { return std::string("Leader ") + unit + " retreated to " + m.name(l->hex) + ", clear of danger"; });
       return;
     }
     where = l->hex;
     l->status = UnitStatus::Broken;
     l->hex = Hex{};
-    t.cite("leipzig:16.12", [&] { return std::string("Leader ") + unit + " is still alone in an enemy ZOC in " + m.name(where) + ": it is Broken"; });
+    t.cite("leipzig:16.12"_rule, [&] { return std::string("Leader ") + unit + " is still alone in an enemy ZOC in " + m.name(where) + ": it is Broken"; });
   } else {
-    t.cite("leipzig:16.12", [&] { return std::string("Leader ") + unit + " could not retreat from " + m.name(from) + ": it is Broken"; });
+    t.cite("leipzig:16.12"_rule, [&] { return std::string("Leader ") + unit + " could not retreat from " + m.name(from) + ": it is Broken"; });
   }
   // Step C.
   if (readings().leipzig_broken_leader_no_morale) {
-    t.cite("leipzig:16.12", "leipzig.broken_leader_morale = none: a Broken Leader changes no morale");
+    t.cite("leipzig:16.12"_rule, "leipzig.broken_leader_morale = none: a Broken Leader changes no morale");
     return;
   }
   Unit gone = *l;
@@ -155,7 +155,7 @@ void LeipzigRules::after_owed_retreat(const Map& m, Symbol unit, Hex from, GameS
     if (now == s.morale.end() || morale_frozen(track, s, t)) continue;
     const int before = now->second;
     now->second = std::clamp(before + delta, 0, 10);
-    t.cite("leipzig:16.12", [&, &track = track] { return track + " morale " + std::to_string(before) + " -> " + std::to_string(now->second) +
+    t.cite("leipzig:16.12"_rule, [&, &track = track] { return track + " morale " + std::to_string(before) + " -> " + std::to_string(now->second) +
                                          " for Broken Leader " + unit + " (leipzig.broken_leader_morale = standard)"; });
   }
 }

@@ -48,7 +48,7 @@ void LeipzigRules::recombine_prussian_ii(GameState& s, Trace& t) const {
   corps->status = UnitStatus::OnMap;
   corps->hex = h;
   corps->markers = UnitMarkers{};
-  t.cite("leipzig:16.7.3", "Pirch and Kleist end the Allied Movement Phase stacked: both leave play and the "
+  t.cite("leipzig:16.7.3"_rule, "Pirch and Kleist end the Allied Movement Phase stacked: both leave play and the "
                            "4-2 Pr II takes their hex, free to fight this turn");
 }
 

@@ -101,7 +101,7 @@ bool LeipzigRules::is_elite(const Unit& u, Trace& t) const {
   const Listed* l = listed(u);
   if (!l || l->quality.empty()) return N20Rules::is_elite(u, t);
   const bool elite = l->quality == "elite" || l->quality == "guard-elite";
-  t.cite("leipzig:2.0", [&] { return u.id + (elite ? " is an Elite Force" : " is not an Elite Force") + " (Elite Forces)"; });
+  t.cite("leipzig:2.0"_rule, [&] { return u.id + (elite ? " is an Elite Force" : " is not an Elite Force") + " (Elite Forces)"; });
   return elite;
 }
 
@@ -109,14 +109,14 @@ bool LeipzigRules::is_guard(const Unit& u, Trace& t) const {
   const Listed* l = listed(u);
   if (!l || l->quality.empty()) return N20Rules::is_guard(u, t);
   const bool guard = l->quality != "elite";
-  t.cite("leipzig:2.0", [&] { return u.id + (guard ? " counts as a Guard unit" : " is not a Guard unit") + " (Elite Forces)"; });
+  t.cite("leipzig:2.0"_rule, [&] { return u.id + (guard ? " counts as a Guard unit" : " is not a Guard unit") + " (Elite Forces)"; });
   return guard;
 }
 
 const char* LeipzigRules::spared_garde_recule(const Unit& u, Trace& t) const {
   const Listed* l = listed(u);
   if (!l || l->quality != "guard-no-recule") return nullptr;
-  t.cite("leipzig:2.0", [&] { return u.id + " is a Guard unit for committing only: Le Garde Recule does not touch it"; });
+  t.cite("leipzig:2.0"_rule, [&] { return u.id + " is a Guard unit for committing only: Le Garde Recule does not touch it"; });
   return "leipzig:2.0";
 }
 
@@ -144,9 +144,9 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
   const auto* order = order_of_battle();
   if (!order) throw std::invalid_argument(std::string("spec has no table '") + kTable + "'");
   record_dynamic_citation(kTable);  // scenarios are read under a silent trace
-  t.cite("leipzig:3.0", "the Leipzig set-up (steps 1 to 5)");
+  t.cite("leipzig:3.0"_rule, "the Leipzig set-up (steps 1 to 5)");
   // Step B.
-  t.cite("leipzig:3.0.1", "the Game Turn marker starts on Turn 1, October 14 Morning");
+  t.cite("leipzig:3.0.1"_rule, "the Game Turn marker starts on Turn 1, October 14 Morning");
   if (s.turn != 1) problems.push_back({"", "leipzig:3.0.1", "the game starts on Turn 1"});
   // Step C.
   std::string chosen;
@@ -159,14 +159,14 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
     return;
   }
   static const char* const kChoices[] = {"strongly defended", "lightly defended", "abandoned"};
-  t.cite("leipzig:3.0.5", [&] { return std::string("the French leave Dresden ") + kChoices[choice]; });
+  t.cite("leipzig:3.0.5"_rule, [&] { return std::string("the French leave Dresden ") + kChoices[choice]; });
   const bool abandoned = choice == 2;
   if (abandoned != s.has_marker("dresden-abandoned"))
     problems.push_back({"", "leipzig:3.0.5", abandoned ? "Dresden abandoned: the Dresden Abandoned marker (dresden-abandoned) is placed"
                                                        : "Dresden is held: no Dresden Abandoned marker (dresden-abandoned)"});
   // Step D.
   const int french = choice == 0 ? 5 : 4, south = abandoned ? 8 : 7;
-  t.cite("leipzig:3.0.3", [&] { return "French Morale starts at " + std::to_string(french) + ", the South Front at " +
+  t.cite("leipzig:3.0.3"_rule, [&] { return "French Morale starts at " + std::to_string(french) + ", the South Front at " +
                                        std::to_string(south) + "; the North Front comes on Turn 7"; });
   for (const auto& [track, points] : {std::pair<const char*, int>{"french", french}, {"allied-south", south}}) {
     const auto* e = s.morale.find(Symbol(track));
@@ -198,7 +198,7 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
     // without leipzig:16.12 (their counters only mark a group's turn), Cadres not yet made.
     const bool absent = how == "unused" || how == "dresden" || how == "cadre" || (l.leader && !leaders);
     // RULE leipzig:3.0.2 (part: the set-up check) — a unit the chosen defence leaves at Dresden stays in its holding box
-    if (how == "dresden") t.cite("leipzig:3.0.2", [&] { return l.id + " stays in its Dresden holding box"; });
+    if (how == "dresden") t.cite("leipzig:3.0.2"_rule, [&] { return l.id + " stays in its Dresden holding box"; });
     if (absent) {
       if (u && u->status != UnitStatus::Eliminated)
         problems.push_back({l.id, l.leader && !leaders ? "leipzig:3.0" : rule,
@@ -234,7 +234,7 @@ void LeipzigRules::setup_problems(const Map& m, const GameState& s, std::vector<
   }
   // SOURCE-MISSING leipzig:table.allied-army-entry — Armies S, P and N's historical entry areas are on the Allied mat only: not checked
   if (entry_unknown)
-    t.cite("leipzig:3.0.4", "the entry areas of Armies S, P and N are not printed "
+    t.cite("leipzig:3.0.4"_rule, "the entry areas of Armies S, P and N are not printed "
                             "(leipzig:table.allied-army-entry): only their turns are checked");
 }
 
@@ -246,7 +246,7 @@ void LeipzigRules::place_late_fronts(GameState& s, Trace& t) const {
   static const Symbol kNorth("allied-north"), kLater(kNorthLater);
   if (s.turn < 7 || s.morale.count(kNorth) || !s.has_marker(kLater)) return;
   s.morale[kNorth] = 7;
-  t.cite("leipzig:3.0.3", [&] { return "turn " + std::to_string(s.turn) + ": the North Front marker comes onto the "
+  t.cite("leipzig:3.0.3"_rule, [&] { return "turn " + std::to_string(s.turn) + ": the North Front marker comes onto the "
                                        "Morale Track at 7 (armies N and S; not on the track before Turn 7)"; });
 }
 

@@ -21,8 +21,8 @@ const Symbol kAbandoned("dresden-abandoned");
 // the Front of any Allied unit in the battle (a Front in General Retreat counts 0); at most -1
 // in all ("single", the default) or each ("cumulative").
 // RULE leipzig:16.8 — optional: each French Unreliable unit in a battle rolls before the battle die, -1 if Dresden was abandoned and/or the French are below the Allied Front
-std::vector<N20Rules::PreBattleRoll> LeipzigRules::pre_battle_rolls(const std::vector<const Unit*>& attackers,
-                                                                    const std::vector<const Unit*>& defenders,
+std::vector<N20Rules::PreBattleRoll> LeipzigRules::pre_battle_rolls(UnitRefs attackers,
+                                                                    UnitRefs defenders,
                                                                     const GameState& s, Trace& t) const {
   if (!on(Optional::LeipzigUnreliable)) return {};
   // Step A.
@@ -35,7 +35,7 @@ std::vector<N20Rules::PreBattleRoll> LeipzigRules::pre_battle_rolls(const std::v
   if (rolling.empty()) return {};
   // Step B.
   const bool abandoned = s.has_marker(kAbandoned);
-  if (abandoned) t.cite("leipzig:3.0.5", "Dresden was abandoned at set-up: -1 to every Unreliable Troops roll");
+  if (abandoned) t.cite("leipzig:3.0.5"_rule, "Dresden was abandoned at set-up: -1 to every Unreliable Troops roll");
   const auto* french = s.morale.find(kFrench);
   if (!french) throw std::invalid_argument("the state has no morale track 'french'");
   bool below = false;
@@ -51,7 +51,7 @@ std::vector<N20Rules::PreBattleRoll> LeipzigRules::pre_battle_rolls(const std::v
   std::vector<PreBattleRoll> out;
   for (const Unit* u : rolling) {
     out.push_back({u->id, modifier, "leipzig:16.8"});
-    t.cite("leipzig:16.8", [&] {
+    t.cite("leipzig:16.8"_rule, [&] {
       return u->id + " is Unreliable: it rolls before the battle, modifier " + std::to_string(modifier) + " (French " +
              std::to_string(french->second) + " against " + fronts + (abandoned ? "; Dresden abandoned" : "") +
              (readings().unreliable_drm_cumulative ? "; leipzig.unreliable_drm_stacking = cumulative" : "") + ")";
@@ -102,7 +102,7 @@ N20Rules::Desertion LeipzigRules::desert(Symbol unit, GameState& s, MoraleTracks
     d.replacement_fights = !readings().unreliable_cadre_stands_aside;
     break;
   }
-  t.cite("leipzig:16.8", [&] {
+  t.cite("leipzig:16.8"_rule, [&] {
     return std::string(unit) + " deserts: French morale " + std::to_string(before) + " -> " +
            std::to_string(french->second) + ", the unit is eliminated for good" +
            (d.replacement.empty() ? std::string(", no Cadre is available to replace it")

@@ -227,7 +227,7 @@ Symbol BattleResolution::choosing_unit() const {
 }
 
 void BattleResolution::choose(std::size_t index) {
-  const std::size_t n = waiting_ == Waiting::RetreatChoice    ? options_->paths.size()
+  const std::size_t n = waiting_ == Waiting::RetreatChoice    ? options().paths.size()
                         : waiting_ == Waiting::ExchangeChoice ? out_.ex_choices.size()
                                                               : 0;
   if (n == 0) throw std::logic_error("the battle is not waiting for an owner's choice");
@@ -403,7 +403,7 @@ BattleResolution::Waiting BattleResolution::fate_step() {
         chosen_ = owner_choice_;
         // RULE std:9.8 — among the paths the priorities leave, the owner chooses
         trace_->cite("std:9.8"_rule, [&] { return out_.fates[fate_].unit + "'s owner chooses one of " +
-                                       std::to_string(options_->paths.size()) + " legal paths"; });
+                                       std::to_string(options().paths.size()) + " legal paths"; });
         walked_ = 0;
         step_ = FateStep::Walk;
         break;
@@ -541,13 +541,15 @@ bool BattleResolution::begin_retreat() {
   // the explanation of what shaped them.
   const auto fixed_path = policy.retreat_paths.find(f.unit);
   const bool policy_chooses = fixed_path == policy.retreat_paths.end() && !policy.pause_for_owners;
-  if (policy_chooses && policy.choose_path_alone)
-    options_ = std::make_shared<const RetreatOptions>(retreat_choice(rules, *fixed_.map, out_.after, u, distance, loc, *trace_));
+  alone_ = policy_chooses && policy.choose_path_alone;
+  if (alone_)
+    chosen_alone_ = retreat_choice(rules, *fixed_.map, out_.after, u, distance, loc, *trace_);
   else
     options_ = std::make_shared<const RetreatOptions>(retreat_paths(rules, *fixed_.map, out_.after, u, distance, loc, *trace_));
-  const RetreatOptions& options = *options_;
+  const RetreatOptions& options = this->options();
   if (options.must_break) {
     break_unit(f, "std:9.8", BreakCause{.kind = BreakCause::Kind::NoRetreat, .distance = distance, .hex = u.hex});
+    if (alone_) chosen_alone_ = RetreatOptions{};  // its reasons are not copied on to every later roll
     return false;
   }
   // Step B.
@@ -654,7 +656,7 @@ void BattleResolution::finish_retreat() {
   }
   f.ends = moving->hex;
   const ResolutionPolicy& policy = *fixed_.policy;
-  if (!policy.retreat_paths.count(f.unit) && !(policy.pause_for_owners && options_->paths.size() > 1))
+  if (!policy.retreat_paths.count(f.unit) && !(policy.pause_for_owners && options().paths.size() > 1))
     trace_->cite("std:9.8"_rule, [&] { return f.unit + " takes the retreat path with the fewest hazard rolls (stated policy)"; });
 }
 

@@ -22,7 +22,6 @@
 #include "engine/n20/battle.h"
 #include "engine/n20/combat_table.h"
 #include "engine/n20/retreat.h"
-#include "engine/n20/retreat.h"
 
 namespace hexlaw::n20 {
 
@@ -172,7 +171,7 @@ class BattleResolution {
   // The choice awaited: whose retreat and its legal paths, or the legal sets of attackers to
   // break for an exchange (by id). choose() takes one by index and plays on at the next run().
   Symbol choosing_unit() const;
-  const RetreatOptions& retreat_options() const { return *options_; }
+  const RetreatOptions& retreat_options() const { return options(); }
   const std::vector<std::vector<std::string>>& exchange_sets() const { return out_.ex_choices; }
   void choose(std::size_t index);
 
@@ -223,7 +222,8 @@ class BattleResolution {
   Waiting wait_for_roll(Roll what, const char* rule, const std::vector<int>* groups);
   const Unit& unit(Symbol id) const { return *out_.after.unit(id); }
   bool bombarding(std::size_t attacker) const { return out_.totals->attack[attacker].bombarding; }
-  const RetreatPath& chosen_path() const { return options_->paths[chosen_]; }
+  const RetreatPath& chosen_path() const { return options().paths[chosen_]; }
+  const RetreatOptions& options() const { return alone_ ? chosen_alone_ : *options_; }
 
   Fixed fixed_;
   Trace* trace_ = nullptr;
@@ -246,7 +246,12 @@ class BattleResolution {
   CrtCode code_ = CrtCode::N;     // the result this unit suffers
   CrtCode applied_ = CrtCode::N;  // the battle's result after bombardment conversions
   bool all_bombard_ = false;
+  // The retreat's options: every legal path, shared by the copies of the resolution at its
+  // rolls; or, where the policy's path was searched for alone, that one path, held by value
+  // (no allocation: one path is held inline).
   std::shared_ptr<const RetreatOptions> options_;
+  RetreatOptions chosen_alone_;
+  bool alone_ = false;
   std::size_t chosen_ = 0, walked_ = 0;  // the path taken; steps entered so far
   bool zoc_break_ = false;
   std::size_t owner_choice_ = 0;

@@ -42,7 +42,7 @@ struct RetreatPath {
 struct RetreatOptions {
   bool must_break = false;      // no legal path at all (std:9.8)
   std::string break_rule, break_reason;
-  std::vector<RetreatPath> paths;  // every legal path, in a stable order
+  InlineVector<RetreatPath, 1> paths;  // every legal path, in a stable order (one held inline)
   bool may_shorten = false;     // in a Fortified or Redoubt hex: may retreat one hex fewer (std:9.8.1)
   bool truncated = false;       // more paths exist than the limit
 };

@@ -28,23 +28,21 @@ class DynamicSink {
   void start(const std::string& dir) {
     std::lock_guard lock(mutex_);
     dir_ = dir;
-    enabled_.store(true, std::memory_order_release);
     trace_detail::recording_citations.store(true, std::memory_order_release);
   }
   void add(std::string_view rule) {
-    if (!enabled_.load(std::memory_order_acquire)) return;
+    if (!trace_detail::recording_citations.load(std::memory_order_acquire)) return;
     std::lock_guard lock(mutex_);
     ids_.emplace(rule);
   }
   ~DynamicSink() {
-    if (!enabled_ || ids_.empty()) return;
+    if (!trace_detail::recording_citations || ids_.empty()) return;
     std::ofstream out(dir_ + "/cited-" + std::to_string(::getpid()) + ".ids", std::ios::app);
     for (const auto& id : ids_) out << id << '\n';
   }
 
  private:
   DynamicSink() = default;
-  std::atomic<bool> enabled_ = false;
   std::string dir_;
   std::mutex mutex_;
   std::set<std::string, std::less<>> ids_;

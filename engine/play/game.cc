@@ -230,11 +230,9 @@ void Game::run() {
         step();
         break;
       default:
-        dice_.forget();
         return;  // a decision is awaited
     }
   }
-  dice_.forget();
 }
 
 void Game::step() {

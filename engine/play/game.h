@@ -99,7 +99,6 @@ GameLog log_from_doc(std::shared_ptr<const Doc> doc, const std::string& name);
 class GameDice : public SeededDice {
  public:
   explicit GameDice(std::uint64_t seed) : SeededDice(seed) { keep_no_log(); }
-  void forget() { clear_log(); }
 };
 
 class Game {

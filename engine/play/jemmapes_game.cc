@@ -91,7 +91,6 @@ void JemmapesGame::choose(std::size_t i) {
     throw std::invalid_argument("'" + c + "' is refused: " + why);
   }
   mark_occupied();  // retreats, advances and reaction moves end in objective hexes too (9.3)
-  dice_.forget();
 }
 
 // Reads `text` as an action (jemmapes_action.h) and takes the offered action equal to it.

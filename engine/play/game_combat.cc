@@ -759,7 +759,8 @@ void Game::apply_owed_retreat(const Action& a) {
 
 // The retreats are made: the rule set clears what was owed, and the play resumes where it
 // stood, offering again what the retreats may have changed (movement, forced march, advance,
-// rally), else the decision it was about to offer.
+// rally, and the night's placements: a retreat may have ended on a hex a rallied unit or a
+// Dummy was about to be offered), else the decision it was about to offer.
 void Game::finish_owed_retreats() {
   Trace t{Trace::IdsOnly{}, catalog()};
   scenario_->rules->owed_retreats_done(state_, t);
@@ -778,6 +779,9 @@ void Game::finish_owed_retreats() {
     case Stage::MoveSelect: offer_move_select(); return;
     case Stage::Advance: offer_advance(); return;
     case Stage::Rally: offer_rally(); return;
+    case Stage::PartialRally: offer_partial_rally(); return;
+    case Stage::Place: offer_place(); return;
+    case Stage::Dummy: offer_dummy(); return;
     default: offer(std::move(*kept)); return;
   }
 }

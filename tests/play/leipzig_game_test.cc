@@ -209,3 +209,53 @@ TEST(LeipzigGame, leipzig_16_12_PlayedLeadersCommandAndDiscretion) {
 
 }  // namespace
 }  // namespace hexlaw::play
+
+namespace hexlaw::play {
+namespace {
+
+// leipzig:12.7 — a General Retreat set off by the point a rally spends (std:12.4) suspends the
+// night between the rally and the placement of its rallied units; when play resumes, the
+// placement is offered afresh, so no rallied unit is put on a hex a retreat has just filled.
+// (Found by LeipzigGameProps: the kept offer listed a hex that the General Retreat ended on.)
+TEST(LeipzigGame, leipzig_12_7_RallyPlacementOfferedAfreshAfterTheGeneralRetreat) {
+  HEXLAW_CITES("leipzig:12.7", "std:10.0", "std:12.4");
+  GeneratedScenarioSpec spec;
+  spec.game = "leipzig";
+  spec.units_per_side = 8;
+  spec.cols = 16;
+  spec.rows = 8;
+  spec.last_turn = 5;
+  spec.night_turns = {2};
+  spec.events = false;
+  spec.options = {"leipzig:16.11", "std:16.5", "std:16.6"};
+  spec.seed = 735235;
+  const auto scenario = generated_scenario(testing::source_spec(), spec);
+  Game g(scenario, spec.seed);
+  RandomPolicy p(spec.seed + 3);
+  for (int i = 0; i < 20'000 && !g.over(); ++i) {
+    g.choose(p.choose(g, g.awaited_actions()));
+    for (const auto& v : invariant_violations(g)) FAIL() << "after decision " << i << ": " << v;
+    // Every placement offered is on an empty hex.
+    if (!g.over() && g.decision().kind == DecisionKind::Place)
+      for (std::size_t k = 0; k < g.decision().size(); ++k)
+        EXPECT_EQ(g.state().unit_at(g.decision().actions[k].hex), nullptr) << g.decision().choices[k];
+  }
+  // The game does reach the case: A0 rallies, the point spent takes allied-north to 0, and its
+  // General Retreat ends a unit on 1602, the one hex A0 could be placed on; so A0 stays broken
+  // (std:10.0) instead of being placed on the retreated unit.
+  const auto& rec = g.record();
+  std::vector<std::string> night;
+  for (std::size_t i = 0; i < rec.size(); ++i)
+    if (rec[i].text == "allied rallies: A0 6 rallied;")
+      for (std::size_t k = i; k < rec.size() && !rec[k].text.starts_with("allied's night"); ++k) night.push_back(rec[k].text);
+  ASSERT_GE(night.size(), 5u);
+  EXPECT_EQ(night[1], "allied-north is at 0 morale");
+  EXPECT_EQ(night[2], "a General Retreat: 2 unit(s) retreat their printed allowance");
+  EXPECT_NE(std::find(night.begin(), night.end(), "A4 retreats from 1302 to 1602"), night.end());
+  EXPECT_EQ(night.back(), "A0 cannot be placed and stays broken");
+  const Game again = replay(scenario, g.log());
+  EXPECT_EQ(again.state(), g.state());
+}
+
+}  // namespace
+}  // namespace hexlaw::play

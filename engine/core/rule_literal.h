@@ -21,17 +21,41 @@ struct RuleText {
   constexpr std::string_view view() const { return {text, N - 1}; }
 };
 
-// Whether `id` has the house form: a book of the five, a colon, and a number (`9.8.2`,
-// `7.0`, `8.3b`) or a table (`table.crt`) made of letters, digits, dots and hyphens.
-consteval bool well_formed_rule_id(std::string_view id) {
+// Whether `id` has the house form, exactly as the catalog's parse_rule_id reads it: a book of
+// the five, a colon, and either a number (`9.8.2`, `7.0`, `8.3b`: digits in groups joined by
+// dots, then at most one small letter) or a table (`table.crt`, `table.tec-river`: `table.`
+// then groups of small letters and digits joined by hyphens). constexpr, so a test can hold it
+// against parse_rule_id at run time.
+constexpr bool well_formed_rule_id(std::string_view id) {
   const std::size_t colon = id.find(':');
   if (colon == std::string_view::npos) return false;
-  const std::string_view book = id.substr(0, colon), number = id.substr(colon + 1);
+  const std::string_view book = id.substr(0, colon);
+  std::string_view rest = id.substr(colon + 1);
   if (book != "std" && book != "jena" && book != "dresden" && book != "leipzig" && book != "jemmapes") return false;
-  if (number.empty()) return false;
-  return std::all_of(number.begin(), number.end(), [](char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '-' || c == '_';
-  });
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  auto small = [](char c) { return c >= 'a' && c <= 'z'; };
+  if (rest.starts_with("table.")) {  // groups of [a-z0-9]+ joined by '-'
+    rest.remove_prefix(6);
+    bool in_group = false;
+    for (char c : rest) {
+      if (digit(c) || small(c)) in_group = true;
+      else if (c == '-' && in_group) in_group = false;
+      else return false;
+    }
+    return in_group;
+  }
+  // \d+(\.\d+)*[a-z]?
+  std::size_t i = 0;
+  bool in_group = false;
+  for (; i < rest.size(); ++i) {
+    const char c = rest[i];
+    if (digit(c)) in_group = true;
+    else if (c == '.' && in_group) in_group = false;
+    else break;
+  }
+  if (!in_group) return false;
+  if (i < rest.size() && small(rest[i])) ++i;
+  return i == rest.size();
 }
 
 // One rule id of the engine's code. `known_in` is the generation of the last catalog that was

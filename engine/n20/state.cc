@@ -191,10 +191,10 @@ void parse_state_fields(const Field<CaseError>& f, GameState& s) {
   for (const auto& m : sorted_unique(f["markers"].str_list())) s.markers.emplace_back(m);
 }
 
-std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout) {
+UnitTable parse_units(const Field<CaseError>& f, ColumnLayout layout) {
   if (f.size() > static_cast<std::size_t>(kMaxUnits))
     f.fail("more than " + std::to_string(kMaxUnits) + " units (kMaxUnits)");
-  std::vector<Unit> units;
+  UnitTable units;
   std::set<std::string> ids;
   f.for_each_item([&](const Field<CaseError>& fu) {
     fu.expect_keys({"id", "name", "side", "nationality", "army", "type", "strength", "movement", "flags",

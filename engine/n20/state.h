@@ -21,6 +21,7 @@
 
 #include "engine/core/hex.h"
 #include "engine/core/inline_vector.h"
+#include "engine/core/recycled_allocator.h"
 #include "engine/core/tag_set.h"
 #include "engine/core/symbol.h"
 
@@ -138,6 +139,10 @@ inline Symbol movement_phase() {
   return movement;
 }
 
+// A position's units. Its blocks come from a per-thread pool: a 40-unit list is past malloc's
+// fast per-thread cache, and positions are copied at every chance node and kept per outcome.
+using UnitTable = std::vector<Unit, RecycledAllocator<Unit>>;
+
 struct GameState {
   int turn = 1;
   Symbol phase = movement_phase();  // random-events, movement, reaction, combat, night-operations
@@ -146,7 +151,7 @@ struct GameState {
   Symbol weather;             // empty when the game has no weather
   MoraleTracks morale;        // morale track -> points (Leipzig has two Allied fronts)
   std::vector<Symbol> markers;  // game-level markers, sorted by name
-  std::vector<Unit> units;
+  UnitTable units;           // per-thread recycled blocks (recycled_allocator.h)
   PhaseCounters counters;     // this phase's counts (a played game's; zero in a question)
 
   // The unit with this id, or null. By Symbol: one integer compare per unit.
@@ -182,7 +187,7 @@ std::string to_json_text(const GameState& s, ColumnLayout layout);
 // Reads the shape to_json writes (YAML or JSON); throws CaseError naming file and field.
 // Unit ids must be unique and no two units may stand in one hex except where `allow_stacked`.
 GameState parse_state(const Field<CaseError>& f, ColumnLayout layout);
-std::vector<Unit> parse_units(const Field<CaseError>& f, ColumnLayout layout);
+UnitTable parse_units(const Field<CaseError>& f, ColumnLayout layout);
 // Reads the state fields (turn, phase, …, not units) into `s`.
 void parse_state_fields(const Field<CaseError>& f, GameState& s);
 GameState state_from_json_text(const std::string& text, ColumnLayout layout, const std::string& name);

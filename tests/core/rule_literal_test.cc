@@ -27,6 +27,26 @@ static_assert(!well_formed_rule_id("napoleon:7.0"));
 static_assert(!well_formed_rule_id("std:"));
 static_assert(!well_formed_rule_id("std-7.0"));
 static_assert(!well_formed_rule_id("std:7 0"));
+// Exactly the catalog's grammar: no capitals, underscores, empty groups or second letters.
+static_assert(well_formed_rule_id("jena:table.tec-river"));
+static_assert(!well_formed_rule_id("std:9_8"));
+static_assert(!well_formed_rule_id("std:9.8.2B"));
+static_assert(!well_formed_rule_id("std:9..8"));
+static_assert(!well_formed_rule_id("std:9.8."));
+static_assert(!well_formed_rule_id("std:8.3bc"));
+static_assert(!well_formed_rule_id("jena:table.CRT"));
+static_assert(!well_formed_rule_id("jena:table.tec--river"));
+static_assert(!well_formed_rule_id("jena:table."));
+static_assert(!well_formed_rule_id("jena:tables.crt"));
+
+// The compile-time check and the catalog's reader (parse_rule_id) accept the same ids.
+TEST(RuleLiteral, FormCheckAgreesWithTheCatalogsReader) {
+  for (const char* id : {"std:9.8.2", "std:7.0", "std:8.3b", "jena:table.crt", "dresden:table.tec-river", "leipzig:12",
+                         "jemmapes:6.2", "std:9_8", "std:9.8.2B", "std:9..8", "std:9.8.", "std:8.3bc", "std:.9",
+                         "jena:table.CRT", "jena:table.tec--river", "jena:table.", "jena:tables.crt", "Std:9.8",
+                         "std:", ":9.8", "std:a", "std:9.8-2", "jena:table.crt.", "std:9 8", "std::9.8"})
+    EXPECT_EQ(well_formed_rule_id(id), parse_rule_id(id).has_value()) << id;
+}
 
 TEST(RuleLiteral, ReadsAsItsId) {
   const Rule r = "std:9.8.2"_rule;

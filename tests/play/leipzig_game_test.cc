@@ -236,9 +236,11 @@ TEST(LeipzigGame, leipzig_12_7_RallyPlacementOfferedAfreshAfterTheGeneralRetreat
     g.choose(p.choose(g, g.awaited_actions()));
     for (const auto& v : invariant_violations(g)) FAIL() << "after decision " << i << ": " << v;
     // Every placement offered is on an empty hex.
-    if (!g.over() && g.decision().kind == DecisionKind::Place)
-      for (std::size_t k = 0; k < g.decision().size(); ++k)
+    if (!g.over() && g.decision().kind == DecisionKind::Place) {
+      for (std::size_t k = 0; k < g.decision().size(); ++k) {
         EXPECT_EQ(g.state().unit_at(g.decision().actions[k].hex), nullptr) << g.decision().choices[k];
+      }
+    }
   }
   // The game does reach the case: A0 rallies, the point spent takes allied-north to 0, and its
   // General Retreat ends a unit on 1602, the one hex A0 could be placed on; so A0 stays broken

@@ -78,7 +78,7 @@ void LeipzigRules::at_player_turn_close(const Map& m, std::string_view side, Gam
   N20Rules::at_player_turn_close(m, side, s, t);
   if (!on(Optional::LeipzigFatigue)) return;
   Trace silent(Trace::Off{}, catalog());
-  for (const Unit& u : std::vector<Unit>(s.units)) {
+  for (const Unit& u : UnitTable(s.units)) {
     if (!u.on_map() || u.side != Symbol(side)) continue;
     const int level = fatigue_level(u, s);
     if (level == 0) continue;

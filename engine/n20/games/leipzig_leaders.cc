@@ -97,7 +97,7 @@ void LeipzigRules::check_leader_discretion(const Map& m, GameState& s, bool phas
   if (!on(Optional::LeipzigLeaders)) return;
   Trace silent(Trace::Off{}, catalog());
   // Step A.
-  for (const Unit& l : std::vector<Unit>(s.units)) {
+  for (const Unit& l : UnitTable(s.units)) {
     if (l.type != UnitType::Leader || !l.on_map() || (l.side == s.phasing) != phasing) continue;
     if (s.has_marker(discretion_marker(l.id))) continue;
     // Step B.

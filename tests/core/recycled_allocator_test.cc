@@ -1,0 +1,87 @@
+// Owns: example tests of the per-thread block pool (engine/core/recycled_allocator.h): a block
+// given back is handed out again for a request of its class, classes are powers of two from
+// 64 bytes, requests past the largest class bypass the pool, and a pool is per thread.
+#include "engine/core/recycled_allocator.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+#include <vector>
+
+namespace hexlaw {
+namespace {
+
+using recycled_detail::block_bytes;
+using recycled_detail::give_back;
+using recycled_detail::pooled_blocks;
+using recycled_detail::take;
+
+TEST(RecycledAllocator, ClassesAreFourToADoublingFrom64BytesTo64KiB) {
+  EXPECT_EQ(block_bytes(1), 64u);
+  EXPECT_EQ(block_bytes(64), 64u);
+  EXPECT_EQ(block_bytes(65), 80u);
+  EXPECT_EQ(block_bytes(80), 80u);
+  EXPECT_EQ(block_bytes(81), 96u);
+  EXPECT_EQ(block_bytes(128), 128u);
+  EXPECT_EQ(block_bytes(2048), 2048u);
+  EXPECT_EQ(block_bytes(2080), 2560u);  // 40 units of 52 bytes
+  EXPECT_EQ(block_bytes(65536), 65536u);
+  EXPECT_EQ(block_bytes(65537), 65537u);  // past the largest class: its own size
+  // No block is more than a quarter larger than its request, and none smaller.
+  for (std::size_t b = 65; b <= 65536; ++b) {
+    ASSERT_GE(block_bytes(b), b);
+    ASSERT_LE(block_bytes(b) * 4, b * 5) << b;
+  }
+}
+
+TEST(RecycledAllocator, ABlockGivenBackIsHandedOutAgainForItsClass) {
+  void* a = take(2000);
+  give_back(a, 2000);
+  const std::size_t kept = pooled_blocks();
+  EXPECT_GE(kept, 1u);
+  void* b = take(1900);  // another request of the same class (2,048 bytes)
+  EXPECT_EQ(b, a);
+  EXPECT_EQ(pooled_blocks(), kept - 1);
+  give_back(b, 1900);
+}
+
+TEST(RecycledAllocator, RequestsPastTheLargestClassBypassThePool) {
+  const std::size_t before = pooled_blocks();
+  void* big = take(100'000);
+  give_back(big, 100'000);
+  EXPECT_EQ(pooled_blocks(), before);
+}
+
+TEST(RecycledAllocator, EachThreadHasItsOwnPoolAndABlockMayGoBackOnAnother) {
+  void* from_other = nullptr;
+  std::thread([&] {
+    from_other = take(3000);
+    EXPECT_EQ(pooled_blocks(), 0u);  // a new thread starts with an empty pool
+  }).join();
+  const std::size_t before = pooled_blocks();
+  give_back(from_other, 3000);  // taken there, given back here: blocks are plain operator new blocks
+  EXPECT_EQ(pooled_blocks(), before + 1);
+  EXPECT_EQ(take(3000), from_other);
+  give_back(from_other, 3000);
+}
+
+TEST(RecycledAllocator, APoolKeepsAtMost1MiB) {
+  std::thread([] {  // a fresh thread: its pool starts empty
+    std::vector<void*> blocks;
+    for (int i = 0; i < 400; ++i) blocks.push_back(take(4096));
+    for (void* p : blocks) give_back(p, 4096);
+    EXPECT_EQ(pooled_blocks(), 256u);  // 1 MiB / 4 KiB; the other 144 went back to the system
+  }).join();
+}
+
+TEST(RecycledAllocator, AVectorOverThePoolCopiesAndCompares) {
+  std::vector<int, RecycledAllocator<int>> v{1, 2, 3};
+  auto w = v;
+  w.push_back(4);
+  EXPECT_EQ(v.size(), 3u);
+  EXPECT_EQ(w.back(), 4);
+  EXPECT_TRUE(v.get_allocator() == w.get_allocator());
+}
+
+}  // namespace
+}  // namespace hexlaw

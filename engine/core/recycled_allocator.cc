@@ -7,13 +7,14 @@
 namespace hexlaw::recycled_detail {
 namespace {
 
-// Classes: 64 bytes, then four to each doubling (from 2^k exclusive to 2^(k+1) inclusive, in
-// steps of 2^k / 4), up to 64 KiB, so a block is at most a quarter larger than its request
-// (a 40-unit list of 2,080 bytes gets 2,560).
+// Classes: 64 bytes, then eight to each doubling (from 2^k exclusive to 2^(k+1) inclusive, in
+// steps of 2^k / 8), up to 64 KiB, so a block is at most an eighth larger than its request
+// (a 40-unit list of 1,920 bytes gets exactly 1,920).
 constexpr std::size_t kSmallest = 64;
 constexpr int kSmallestBits = 6;   // 2^6 = 64
 constexpr int kLargestBits = 16;   // 2^16 = 64 KiB
-constexpr int kClasses = 1 + (kLargestBits - kSmallestBits) * 4;
+constexpr int kSteps = 8;  // classes to each doubling
+constexpr int kClasses = 1 + (kLargestBits - kSmallestBits) * kSteps;
 constexpr std::size_t kLargest = std::size_t{1} << kLargestBits;
 constexpr std::size_t kKeepBytes = 1024 * 1024;  // per thread, over every class
 
@@ -22,15 +23,15 @@ int class_of(std::size_t bytes) {
   if (bytes > kLargest) return -1;
   if (bytes <= kSmallest) return 0;
   const int k = std::bit_width(bytes - 1) - 1;  // 2^k < bytes <= 2^(k+1)
-  const std::size_t base = std::size_t{1} << k, step = base / 4;
-  const int j = static_cast<int>((bytes - base + step - 1) / step);  // 1..4
-  return 1 + (k - kSmallestBits) * 4 + (j - 1);
+  const std::size_t base = std::size_t{1} << k, step = base / kSteps;
+  const int j = static_cast<int>((bytes - base + step - 1) / step);  // 1..kSteps
+  return 1 + (k - kSmallestBits) * kSteps + (j - 1);
 }
 
 std::size_t class_bytes(int c) {
   if (c == 0) return kSmallest;
-  const int k = kSmallestBits + (c - 1) / 4, j = (c - 1) % 4 + 1;
-  return (std::size_t{1} << k) + j * ((std::size_t{1} << k) / 4);
+  const int k = kSmallestBits + (c - 1) / kSteps, j = (c - 1) % kSteps + 1;
+  return (std::size_t{1} << k) + j * ((std::size_t{1} << k) / kSteps);
 }
 
 struct Pools {

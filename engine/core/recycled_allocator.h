@@ -1,5 +1,5 @@
 // Owns: a per-thread pool of the memory blocks that positions copy most (a GameState's unit
-// list, about 2 KB for 40 units). Blocks of a request's size class (64 bytes, then four classes
+// list, about 2 KB for 40 units). Blocks of a request's size class (64 bytes, then eight classes
 // to each doubling, up to 64 KiB) are kept when given back and handed out again, so a copy of a
 // position does not go through malloc's slow path for blocks past its per-thread cache (glibc
 // keeps blocks up to about 1 KB there). Each thread keeps at most 1 MiB of blocks; the rest goes

@@ -16,21 +16,22 @@ using recycled_detail::give_back;
 using recycled_detail::pooled_blocks;
 using recycled_detail::take;
 
-TEST(RecycledAllocator, ClassesAreFourToADoublingFrom64BytesTo64KiB) {
+TEST(RecycledAllocator, ClassesAreEightToADoublingFrom64BytesTo64KiB) {
   EXPECT_EQ(block_bytes(1), 64u);
   EXPECT_EQ(block_bytes(64), 64u);
-  EXPECT_EQ(block_bytes(65), 80u);
-  EXPECT_EQ(block_bytes(80), 80u);
-  EXPECT_EQ(block_bytes(81), 96u);
+  EXPECT_EQ(block_bytes(65), 72u);
+  EXPECT_EQ(block_bytes(72), 72u);
+  EXPECT_EQ(block_bytes(73), 80u);
   EXPECT_EQ(block_bytes(128), 128u);
   EXPECT_EQ(block_bytes(2048), 2048u);
-  EXPECT_EQ(block_bytes(2080), 2560u);  // 40 units of 52 bytes
+  EXPECT_EQ(block_bytes(1920), 1920u);  // 40 units of 48 bytes
+  EXPECT_EQ(block_bytes(1921), 2048u);
   EXPECT_EQ(block_bytes(65536), 65536u);
   EXPECT_EQ(block_bytes(65537), 65537u);  // past the largest class: its own size
-  // No block is more than a quarter larger than its request, and none smaller.
+  // No block is more than an eighth larger than its request, and none smaller.
   for (std::size_t b = 65; b <= 65536; ++b) {
     ASSERT_GE(block_bytes(b), b);
-    ASSERT_LE(block_bytes(b) * 4, b * 5) << b;
+    ASSERT_LE(block_bytes(b) * 8, b * 9) << b;
   }
 }
 
@@ -39,10 +40,10 @@ TEST(RecycledAllocator, ABlockGivenBackIsHandedOutAgainForItsClass) {
   give_back(a, 2000);
   const std::size_t kept = pooled_blocks();
   EXPECT_GE(kept, 1u);
-  void* b = take(1900);  // another request of the same class (2,048 bytes)
+  void* b = take(1950);  // another request of the same class (2,048 bytes)
   EXPECT_EQ(b, a);
   EXPECT_EQ(pooled_blocks(), kept - 1);
-  give_back(b, 1900);
+  give_back(b, 1950);
 }
 
 TEST(RecycledAllocator, RequestsPastTheLargestClassBypassThePool) {

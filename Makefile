@@ -1,13 +1,14 @@
 # hexlaw — the two commands that set up and run everything on a fresh machine:
 #   make test     build and run every test (examples, properties, case files, Python)
 #   make report   run the whole suite and write the rules-coverage report
+#   make snapshots  take a meant change of the engine's answers into tests/snapshots/
 #   make mutate   mutation testing of the rule code (MUTANTS=, MUTATE_FILES=, SEED=; see scripts/mutate.py)
 # Each first installs any missing Debian packages (silent when all are present).
 BUILD ?= build
 JOBS  ?= 2
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build test report mutate asan fuzz bench clean
+.PHONY: all deps configure build test report mutate snapshots asan fuzz bench clean
 
 all: build
 
@@ -32,6 +33,11 @@ report:
 # A seeded sample of MUTANTS (default 40; MUTANTS=all for every one) from MUTATE_FILES.
 mutate: deps
 	@/usr/bin/python3 scripts/mutate.py --jobs $(JOBS)
+
+# Rewrite the answer snapshots (tests/snapshots/) from this build, after a change to an answer
+# that was meant; read `git diff tests/snapshots` before committing (scripts/snapshot.py).
+snapshots: build
+	@HEXLAW_CLI=$(BUILD)/hexlaw PYTHONPATH=$(BUILD)/python /usr/bin/python3 scripts/snapshot.py --update
 
 # AddressSanitizer + UBSan build of the whole suite, in its own build folder.
 asan:

@@ -97,6 +97,7 @@ def summary(rows, selection, total_candidates, seed, seconds, complete):
     sample = selection == "sample"
     for name, c in by_area(rows):
         lines.append(_row(name, c, sample))
+    lines += snapshot_share(rows, sample)
     survivors = [r for r in rows if r["result"] == "survived"]
     if survivors:
         lines.append("survivors (a test is missing here):")
@@ -115,6 +116,19 @@ def summary(rows, selection, total_candidates, seed, seconds, complete):
             "all": f"every one of {total_candidates} candidate mutants"}[selection]
     lines.append(f"mutation run: {what}; {seconds / 60:.1f} min" + ("" if complete else "; INTERRUPTED, partial"))
     return lines
+
+
+def snapshot_share(rows, sample):
+    """How many of the caught were caught only by the answer snapshots (killed_by `snapshot:`):
+    no test that judges a rule noticed them, only a changed answer did. Said apart, with the rate
+    the rule-judging tests alone reach."""
+    tried = [r for r in rows if r["result"] in ("killed", "timeout", "survived")]
+    by_snapshot = [r for r in tried if r["result"] == "killed" and r.get("killed_by", "").startswith("snapshot:")]
+    if not by_snapshot:
+        return []
+    judged = sum(1 for r in tried if r["result"] in ("killed", "timeout")) - len(by_snapshot)
+    return [f"caught only by the answer snapshots: {len(by_snapshot)} of the caught; by the tests that judge "
+            f"rules alone: {rate(judged, len(tried), sample)}"]
 
 
 def not_covered(row):

@@ -16,7 +16,8 @@ READ_ONLY = ("docs/mutation.md", "scripts/mutate.py", "scripts/mutation/", "test
 MUTATING = "mutating"
 # Case files and Python tests: a change there only re-runs the case files and the test groups whose
 # key changed (stages.rebaseline_cases), not the whole suite.
-CASES = ("cases/", "tests/bad_cases/", "tests/python/")
+# The answer snapshots go with them: they change when a case file is added.
+CASES = ("cases/", "tests/bad_cases/", "tests/python/", "tests/snapshots/")
 
 
 def child_cpu():

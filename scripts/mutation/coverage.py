@@ -30,7 +30,8 @@ MAP_FILE = "coverage-map.json"
 MAP_VERSION = 1
 # What the coverage build and the engine's behaviour depend on, apart from the tests themselves:
 # every tracked file outside these. A change to any other file rebuilds the map.
-NOT_ENGINE = ("cases/", "docs/", "report/", "scripts/", "tests/python/", "tests/mutation/", "tests/bad_cases/")
+NOT_ENGINE = ("cases/", "docs/", "report/", "scripts/", "tests/python/", "tests/mutation/", "tests/bad_cases/",
+              "tests/snapshots/")
 RULE_DIRS = ("engine/n20/", "engine/jemmapes/")
 
 
@@ -49,6 +50,8 @@ def engine_key(shadow, files):
 
 CASE_DIRS = ("cases", "tests/bad_cases")
 READS_CASES = re.compile(r"cases/|\"cases\"|bad_cases")
+# A pytest file that imports scripts/snapshot.py reads it and the snapshots: both go into its key.
+READS_SNAPSHOTS = re.compile(r"^import snapshot\b", re.M)
 GTEST_SUITE = re.compile(r"^\s*(?:TEST|TEST_F|TEST_P|TYPED_TEST|RC_GTEST_PROP|RC_GTEST_FIXTURE_PROP)\(\s*(\w+)", re.M)
 
 
@@ -93,6 +96,9 @@ def group_keys(shadow, groups):
         elif kind == "python":
             text = (shadow / name).read_text(encoding="utf-8") if (shadow / name).is_file() else ""
             out[g] = _digest([shadow / name, *shared]) + (cases if READS_CASES.search(text) else "")
+            if READS_SNAPSHOTS.search(text):
+                out[g] += _digest([shadow / "scripts" / "snapshot.py",
+                                   *sorted((shadow / "tests" / "snapshots").glob("*.jsonl"))])
         else:
             out[g] = cases if name.split("/")[-1] in reading else ""
     return out

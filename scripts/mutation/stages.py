@@ -1,9 +1,11 @@
 """Owns: running the suite against the mutation build — once whole (the baseline: it must pass,
 and it tells which tests cite which rule case and how long each part takes), then per mutant in
 stages that stop at the first failing test: case files, GoogleTest examples, RapidCheck
-properties, pytest. Within a stage the tests citing the mutant's rule case run first. Each stage
-builds only the program it needs, so a mutant the case files kill never waits for a link of the
-test programs."""
+properties, pytest, and last the answer snapshots (tests/snapshots, scripts/snapshot.py). Within
+a stage the tests citing the mutant's rule case run first. Each stage builds only the program it
+needs, so a mutant the case files kill never waits for a link of the test programs. The
+snapshots come last so that `killed_by` names a test that judges a rule whenever one catches the
+mutant; a mutant only a snapshot catches is named `snapshot:…`, and the run counts those apart."""
 import dataclasses
 import json
 import os
@@ -17,6 +19,9 @@ import xml.etree.ElementTree as ET
 
 from . import coverage, shadow as shadow_mod
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+import snapshot  # noqa: E402  (scripts/snapshot.py: the answer snapshots' reader and comparison)
+
 RC_SEED = "20261201"  # RapidCheck's seed: the same property inputs on every run
 # The tests of the mutation tool read the (then mutated) sources, not the engine's behaviour.
 PYTEST_SKIP = "--ignore=tests/python/test_mutation.py"
@@ -25,6 +30,12 @@ PYTEST_SKIP = "--ignore=tests/python/test_mutation.py"
 # alike on every mutant. The baseline runs them; a mutant's run leaves them out (test_case_schema
 # is 56 of pytest's 143 s). `engine_blind` checks each still has no way to reach the engine.
 ENGINE_BLIND = ("tests/python/test_case_schema.py", "tests/python/test_layers.py")
+# The pytest files that hold the answer snapshots: a mutant's pytest stage leaves them out, and the
+# snapshot stage checks the same snapshots directly (the case answers from the case stage's own
+# output, the games by scripts/snapshot.py), so a catch there is named as the snapshot's.
+SNAPSHOT_CASES = "tests/python/test_snapshot_cases.py"
+SNAPSHOT_GAMES = "tests/python/test_snapshot_games.py"
+SNAPSHOT_TESTS = (SNAPSHOT_CASES, SNAPSHOT_GAMES)
 ENGINE_REACH = re.compile(r"\bimport hexlaw\b|\bfrom hexlaw\b|subprocess|HEXLAW_CLI|\bdef test_\w*\([^)]*\bcli\b|"
                           r"\b(?:std|jena|dresden|leipzig|jemmapes):\d")
 
@@ -123,17 +134,32 @@ def _baseline_cases(shadow, env):
     rc, out = _run([str(build / "hexlaw"), "ask", "--check", "--jsonl", "--cases-root", str(shadow / "cases"),
                     *[str(shadow / c) for c in cases]], env, 1800)
     seconds = time.monotonic() - t
-    case_rules = {}
+    case_rules, answers = {}, {}
     for line in out.splitlines():
         if line.startswith("{"):
             d = json.loads(line)
             rel = str(pathlib.Path(d["file"]).resolve().relative_to(shadow.resolve()))
             case_rules[rel] = d.get("rules", [])
+            kept = snapshot.canonical_answer(line, shadow)
+            if kept:
+                answers[kept[0]] = kept[1]
             if not d.get("check", {}).get("ok", False) and "error" not in d:
                 return cases, case_rules, seconds, f"baseline: case file {rel} fails on the unmutated engine"
     if rc != 0:
         return cases, case_rules, seconds, f"baseline: the case files do not all pass on the unmutated engine (exit {rc})"
+    differ = snapshot.compare(snapshot.read_snapshot(shadow / snapshot.CASES.relative_to(snapshot.ROOT)), answers, "case")
+    if differ:
+        return cases, case_rules, seconds, (f"baseline: {len(differ)} case answers differ from tests/snapshots on the "
+                                            f"unmutated engine (first: {differ[0][:200]}); take them with `make snapshots`")
     return cases, case_rules, seconds, None
+
+
+def _snapshot_games(shadow, env, timeout):
+    """scripts/snapshot.py's games check on the copy: (rc, first difference or '')."""
+    rc, out = _run(["/usr/bin/python3", str(shadow / "scripts" / "snapshot.py"), "--check", "--only", "games",
+                    "--cli", str(shadow / "build" / "hexlaw")], env, timeout, cwd=shadow)
+    first = next((l for l in out.splitlines() if l.startswith("game ")), "")
+    return rc, first
 
 
 def rebaseline_cases(shadow, base, groups, log, progress):
@@ -149,6 +175,11 @@ def rebaseline_cases(shadow, base, groups, log, progress):
     if problem:
         return problem
     base.cases, base.case_rules, base.seconds["cases"] = cases, case_rules, seconds
+    t = time.monotonic()
+    rc, first = _snapshot_games(shadow, env, 3600)
+    base.seconds["snapshot"] = time.monotonic() - t
+    if rc != 0:
+        return f"baseline: the games differ from tests/snapshots on the unmutated engine ({first or rc}); `make snapshots`"
     for group in sorted(groups):
         kind, name = group.split(":", 1)
         if kind == "cases":
@@ -220,6 +251,12 @@ def baseline(shadow, jobs, log, progress):
         node = _pytest_node(classname, name, file)
         python.append(node)
         rules[("python", node)] = cited
+    progress("baseline: answer snapshots (games)")
+    t = time.monotonic()
+    rc, first = _snapshot_games(shadow, env, 3600)
+    seconds["snapshot"] = time.monotonic() - t
+    if rc != 0:
+        return None, f"baseline: the games differ from tests/snapshots on the unmutated engine ({first or rc}); `make snapshots`"
     return Baseline(cases, case_rules, names["examples"], names["properties"], python, rules, seconds), None
 
 
@@ -276,6 +313,7 @@ def run_mutant(shadow, base, rule_id, jobs, log, timings=None, selection=None):
     ordered = _ordered(base.cases, lambda c: base.case_rules.get(c, []), rule_id)
     first = [c for c in ordered if _related(rule_id, base.case_rules.get(c, [])) < 2]
     batches = ([first] if first else []) + [ordered[len(first):]]
+    answers = {}  # every case's canonical answer, for the snapshot stage
     for batch in batches:
         if not batch:
             continue
@@ -294,6 +332,9 @@ def run_mutant(shadow, base, rule_id, jobs, log, timings=None, selection=None):
                     continue
                 rel = str(pathlib.Path(d["file"]).resolve().relative_to(shadow.resolve()))
                 answered[rel] = bool(d.get("check", {}).get("ok", False))
+                kept = snapshot.canonical_answer(line, shadow)
+                if kept:
+                    answers[kept[0]] = kept[1]
         for c in batch:
             if not answered.get(c, False):
                 name = "case:" + str(pathlib.Path(c).relative_to("cases").with_suffix(""))
@@ -326,18 +367,16 @@ def run_mutant(shadow, base, rule_id, jobs, log, timings=None, selection=None):
             if rc != 0:
                 failed = re.findall(r"^\[  FAILED  \] (\S+)", out, re.M)
                 return "killed", prefix + (failed[0] if failed else f"{_last_run(out)} (crashed)")
-    # Stage 4. pytest, stopping at the first failure.
+    # Stage 4. pytest, stopping at the first failure (the snapshot files wait for stage 5).
     if not make("hexlaw_py"):
         return "build-error", ""
-    python = base.python
+    python = [n for n in base.python if n.split("::", 1)[0] not in SNAPSHOT_TESTS]
     if selection is not None:
         python = [n for n in python if selection.python_file(n.split("::", 1)[0])]
-        if not python:
-            return "survived", ""
     first = [n for n in python if _related(rule_id, base.rules.get(("python", n), [])) < 2]
     runs = [first] if first else []
     if selection is None:
-        runs.append(["tests/python", PYTEST_SKIP, *[f"--ignore={f}" for f in engine_blind(shadow)],
+        runs.append(["tests/python", PYTEST_SKIP, *[f"--ignore={f}" for f in (*engine_blind(shadow), *SNAPSHOT_TESTS)],
                      *[f"--deselect={n}" for n in first]])
     else:
         firsts = set(first)
@@ -354,6 +393,21 @@ def run_mutant(shadow, base, rule_id, jobs, log, timings=None, selection=None):
         if rc != 0:
             failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", out, re.M)
             return "killed", "python:" + (failed[0] if failed else f"(exit {rc})")
+    # Stage 5. The answer snapshots: no test that judges a rule caught the mutant; does any answer
+    # the engine gives differ from the recorded one? First the case answers the case stage already
+    # printed (no new run), then the snapshot games when the map says they execute the statement.
+    differ = snapshot.compare(snapshot.read_snapshot(shadow / snapshot.CASES.relative_to(snapshot.ROOT)), answers,
+                              "case")
+    if differ:
+        return "killed", "snapshot:" + differ[0].split(":", 1)[0]
+    if selection is None or selection.python_file(SNAPSHOT_GAMES):
+        t = time.monotonic()
+        rc, first_game = _snapshot_games(shadow, env, _timeout("snapshot", base.seconds))
+        clock("snapshot", t)
+        if rc == "timeout":
+            return "timeout", "snapshot: games (timed out)"
+        if rc != 0:
+            return "killed", "snapshot:" + (first_game.split(":", 1)[0] if first_game else f"games (exit {rc})")
     return "survived", ""
 
 

@@ -57,20 +57,29 @@ def load(path):
 
 
 def per_case(rows):
-    """{case id: {'tried', 'caught', 'survived', 'equivalent'}}; tried counts every mutant that
-    ran and built (killed, timed out or survived), equivalents apart."""
+    """{case id: {'tried', 'caught', 'survived', 'equivalent', 'snapshot'}}; tried counts every
+    mutant that ran and built (killed, timed out or survived), equivalents apart; 'snapshot' the
+    caught ones that only the answer snapshots caught."""
     out = {}
     for r in rows:
-        c = out.setdefault(r["rule_id"], {"tried": 0, "caught": 0, "survived": 0, "equivalent": 0})
+        c = out.setdefault(r["rule_id"], {"tried": 0, "caught": 0, "survived": 0, "equivalent": 0, "snapshot": 0})
         if r["result"] in ("killed", "timeout"):
             c["tried"] += 1
             c["caught"] += 1
+            c["snapshot"] += by_snapshot(r)
         elif r["result"] == "survived":
             c["tried"] += 1
             c["survived"] += 1
         elif r["result"] == "equivalent":
             c["equivalent"] += 1
     return out
+
+
+def by_snapshot(row):
+    """A mutant caught only by the answer snapshots (tests/snapshots): no test that judges a rule
+    noticed it, only a changed answer did. The mutation tool runs the snapshots last, so a mutant
+    a judging test catches is never named by them."""
+    return row["result"] == "killed" and (row.get("killed_by") or "").startswith("snapshot:")
 
 
 def not_covered(row):
@@ -155,9 +164,12 @@ def statement(run, report_commit, rows):
         what = f"every one of the {run['candidates']} candidate mutants of {files} file(s)"
     stale = (f" The report itself is on commit {report_commit}: the mutation run may be stale."
              if report_commit and run["commit_id"] != report_commit else "")
+    snap = sum(1 for r in rows if by_snapshot(r))
+    snapshots = (f" ({snap} of them only by the answer snapshots, which pin what the engine says without "
+                 f"judging it)" if snap else "")
     return (f"Last mutation run {run['run']} on commit {run['commit_id']}, {run['seconds'] // 60} min: {what}"
             f"{'' if run['complete'] else ' — INTERRUPTED, partial'}. Of {tried} mutants that built, "
-            f"{t['killed'] + t['timeout']} were caught and {t['survived']} survived; {t['equivalent']} are recorded "
+            f"{t['killed'] + t['timeout']} were caught{snapshots} and {t['survived']} survived; {t['equivalent']} are recorded "
             f"equivalent and {t['build-error']} did not build. A case whose code kept a survivor is "
             f"`mutant-survived`, not tested: a test is missing there.{stale}")
 

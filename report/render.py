@@ -56,7 +56,7 @@ def load_model(db_path, run_id):
     db.close()
     counts = mutation_record.per_case(mutants)
     for c in cases:
-        c["mutants"] = counts.get(c["id"], {"tried": 0, "caught": 0, "survived": 0, "equivalent": 0})
+        c["mutants"] = counts.get(c["id"], {"tried": 0, "caught": 0, "survived": 0, "equivalent": 0, "snapshot": 0})
         c["survivors"] = [f"{m['file']}:{m['line']} {m['mutation']}" for m in mutants
                           if m["rule_id"] == c["id"] and m["result"] == "survived"]
     return {"run": run, "cases": cases, "defects": defects,
@@ -140,7 +140,10 @@ def _mutant_cell(c, model):
     m = c["mutants"]
     if not m["tried"] and not m["equivalent"]:
         return "none tried"
-    return f"{m['caught']}/{m['tried']}" + (f" ({m['equivalent']} equivalent)" if m["equivalent"] else "")
+    notes = [f"{m['equivalent']} equivalent"] if m["equivalent"] else []
+    if m.get("snapshot"):
+        notes.append(f"{m['snapshot']} caught only by the snapshots")
+    return f"{m['caught']}/{m['tried']}" + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def _mutant_label(c, model):

@@ -142,7 +142,8 @@ def test_the_report_counts_a_sampled_run_per_case(tmp_path):
     path.write_text(json.dumps(rec))
     run, rows, problem = report_mutants.load(path)
     assert problem is None and len(rows) == 3
-    assert report_mutants.per_case(rows)["std:7.0"] == {"tried": 2, "caught": 1, "survived": 1, "equivalent": 1}
+    assert report_mutants.per_case(rows)["std:7.0"] == {"tried": 2, "caught": 1, "survived": 1, "equivalent": 1,
+                                                        "snapshot": 0}
     db_run = dict(run, commit_id=run["commit"])
     text = report_mutants.statement(db_run, "abc", rows)
     assert "SAMPLE of 2 of the 100" in text and "1 were caught and 1 survived" in text and "stale" not in text
@@ -374,7 +375,7 @@ def test_a_recheck_updates_the_record_with_the_commit_each_mutant_was_judged_on(
     # The report reads the rechecked record as any other.
     run, rows, problem = report_mutants.load(path)
     assert problem is None and report_mutants.per_case(rows)["std:1.0"] == {
-        "tried": 4, "caught": 2, "survived": 2, "equivalent": 2}
+        "tried": 4, "caught": 2, "survived": 2, "equivalent": 2, "snapshot": 0}
 
 
 def test_a_sample_can_weigh_the_standard_rules_up():
@@ -396,6 +397,44 @@ def test_the_figures_count_the_survivors_no_test_executes():
     assert areas["std: zoc (engine/n20)"]["survived"] == 2 and areas["std: zoc (engine/n20)"]["not-covered"] == 1
     assert areas["all"]["not-covered"] == 1
     assert verdict("implement", True, [("case file", "passed")], True, survivors=2) == "mutant-survived"
+
+
+def test_a_mutant_only_the_answer_snapshots_catch_is_counted_apart():
+    """A mutant caught only by the answer snapshots (killed_by `snapshot:`) counts as caught, but
+    per case, in the run's statement and in the tool's summary it is said apart, with the rate the
+    tests that judge rules reach alone."""
+    import mutate
+    rows = [{"id": "a", "file": "engine/n20/zoc.cc", "rule_id": "std:7.0", "result": "killed",
+             "killed_by": "snapshot:case std/7.0/x", "detail": ""},
+            {"id": "b", "file": "engine/n20/zoc.cc", "rule_id": "std:7.0", "result": "killed",
+             "killed_by": "case:std/7.0/y", "detail": ""},
+            {"id": "c", "file": "engine/n20/zoc.cc", "rule_id": "std:7.0", "result": "survived",
+             "killed_by": "", "detail": ""}]
+    assert report_mutants.per_case(rows)["std:7.0"]["snapshot"] == 1
+    run = {"run": "r", "commit_id": "abc", "seconds": 60, "complete": True, "files": "engine/n20/zoc.cc",
+           "selection": "ids", "candidates": 3}
+    assert "2 were caught (1 of them only by the answer snapshots" in report_mutants.statement(run, "abc", rows)
+    share = mutate.snapshot_share(rows, sample=False)
+    assert share == ["caught only by the answer snapshots: 1 of the caught; by the tests that judge rules alone: 33%"]
+    assert mutate.snapshot_share(rows[1:], sample=False) == []
+
+
+def test_a_snapshot_test_files_key_follows_the_snapshots(tmp_path):
+    """A pytest file that imports scripts/snapshot.py is keyed by the script and the snapshots too,
+    so `make snapshots` makes the coverage map's record of it stale."""
+    from mutation import coverage
+    (tmp_path / "tests" / "python").mkdir(parents=True)
+    (tmp_path / "tests" / "snapshots").mkdir(parents=True)
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "snapshot.py").write_text("x = 1\n")
+    (tmp_path / "tests" / "python" / "test_s.py").write_text("import snapshot\ndef test_s(): pass\n")
+    (tmp_path / "tests" / "python" / "test_t.py").write_text("def test_t(): pass\n")
+    (tmp_path / "tests" / "snapshots" / "games.jsonl").write_text('{"game": "a"}\n')
+    groups = {"python:tests/python/test_s.py": "python", "python:tests/python/test_t.py": "python"}
+    before = coverage.group_keys(tmp_path, groups)
+    (tmp_path / "tests" / "snapshots" / "games.jsonl").write_text('{"game": "b"}\n')
+    after = coverage.group_keys(tmp_path, groups)
+    assert {g for g in groups if before[g] != after[g]} == {"python:tests/python/test_s.py"}
 
 
 def test_the_page_lists_a_survivors_note():

@@ -17,6 +17,7 @@ build-mutate/last-run.json, which `make report` stores and shows per rule case.
   scripts/mutate.py --show ID       the mutant as a patch (`| git apply` to try it by hand)
   scripts/mutate.py --summary       the figures of the last run again (per rule area, survivors, cost)
   scripts/mutate.py --recheck       the survivors of tests/mutation/last-run.json again, on this checkout
+  scripts/mutate.py --uncovered     every candidate against the last coverage map: which no test executes
 
 Equivalent mutants (no behaviour can tell them apart) are recorded with a reason in
 tests/mutation/equivalent.txt and never run or counted as survivors."""
@@ -36,9 +37,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.append(str(ROOT / "report"))
 
-from mutation import recheck, selection  # noqa: E402
+from mutation import recheck, selection, uncovered  # noqa: E402
 from mutation.bench import Bench, line_of  # noqa: E402
-from mutants import by_area, rate  # noqa: E402  (report/mutants.py: the rule areas the report shows)
+from mutants import area as area_of, by_area, rate  # noqa: E402  (report/mutants.py: the rule areas the report shows)
 
 OUT_DIR = ROOT / "build-mutate"
 
@@ -78,6 +79,9 @@ def parse_args():
     ap.add_argument("--recheck", nargs="?", const=str(ROOT / "tests" / "mutation" / "last-run.json"), metavar="RECORD",
                     help="run the survivors of a recorded run again on this checkout and update their results in "
                          "that record (default tests/mutation/last-run.json)")
+    ap.add_argument("--uncovered", action="store_true",
+                    help="hold every candidate against the last coverage map (no build, no run): per rule area, how "
+                         "many sit in statements no test executes, and where")
     ap.add_argument("--no-coverage", action="store_true", default=env.get("MUTATE_COVERAGE") == "0",
                     help="run every mutant against the whole suite (no coverage-based test selection)")
     return ap.parse_args()
@@ -209,6 +213,13 @@ def main():
         if not m:
             sys.exit(f"mutate: no mutant {args.show} in {', '.join(files) if args.files else 'the rule code'}")
         sys.stdout.write(show(m))
+        return 0
+    if args.uncovered:
+        rows, problem = uncovered.measure(ROOT, OUT_DIR, cands)
+        if problem:
+            sys.exit(f"mutate: {problem}")
+        for line in uncovered.report(rows, area_of, equivalents):
+            print(line)
         return 0
     if args.list:
         for m in cands:

@@ -437,6 +437,24 @@ def test_a_snapshot_test_files_key_follows_the_snapshots(tmp_path):
     assert {g for g in groups if before[g] != after[g]} == {"python:tests/python/test_s.py"}
 
 
+def test_the_uncovered_measure_counts_per_area_and_lists_the_places():
+    """`--uncovered` counts, per rule area and in all, the candidates no test executes (equivalents
+    left out) and lists their places by file and rule case."""
+    from types import SimpleNamespace as M
+    from mutation import uncovered
+    a = M(id="a", file="engine/n20/zoc.cc", line=3, rule_id="std:7.0")
+    b = M(id="b", file="engine/n20/zoc.cc", line=9, rule_id="std:7.0")
+    c = M(id="c", file="engine/n20/zoc.cc", line=12, rule_id="std:7.1")
+    d = M(id="d", file="engine/jemmapes/combat.cc", line=5, rule_id="jemmapes:6.2")
+    rows = [(a, "executed"), (b, "not covered"), (c, "not covered"), (d, "no line data")]
+    lines = uncovered.report(rows, report_mutants.area, equivalents={"c": ("x", "why")})
+    zoc = next(line for line in lines if line.startswith("std: zoc"))
+    assert zoc.split()[-5:] == ["2", "1", "1", "0", "50.0%"]
+    every = next(line for line in lines if line.startswith("all "))
+    assert every.split()[-5:] == ["3", "1", "1", "1", "33.3%"]
+    assert "  engine/n20/zoc.cc  std:7.0: 9" in lines and not any("std:7.1" in line for line in lines)
+
+
 def test_the_page_lists_a_survivors_note():
     """The report's survivor table carries each survivor's note: not covered by any test, or the
     commit a recheck judged it on."""

@@ -13,6 +13,8 @@
 #include <sstream>
 #include <string>
 
+#include "engine/core/errors.h"
+#include "engine/core/trace.h"
 #include "tests/support/test_support.h"
 
 namespace hexlaw {
@@ -124,6 +126,42 @@ TEST(Rules, AnUnknownReadingIsRefusedByNameWhenBuilt) {
   EXPECT_THROW(n20::make_rules({.game = "leipzig", .interpretations = {{"leipzig.no_such_switch", "x"}}},
                                testing::source_spec()),
                std::invalid_argument);
+}
+
+// A layer under which units of one side answer to two morale tracks, but which does not say
+// which track a battle gains on or pays reserves from, is refused by name (std:12.0), both
+// tracks named: never answered with the first track met.
+class TwoTracksOneSide : public n20::N20Rules {
+ public:
+  using N20Rules::N20Rules;
+  Symbol morale_track_for(const Unit& u, const GameState&, Trace&) const override {
+    return u.id == Symbol("B") ? Symbol("french-north") : Symbol("french");
+  }
+};
+
+TEST(Rules, std_12_0_ALayerMixingTracksInOneBattleWithoutSayingHowIsRefusedNamingBoth) {
+  HEXLAW_CITES("std:12.0");
+  auto rules = n20::make_layer<TwoTracksOneSide>({}, testing::source_spec());
+  Unit a, b, c;
+  a.id = Symbol("A"), b.id = Symbol("B"), c.id = Symbol("C");
+  a.side = b.side = c.side = Symbol("french");
+  GameState s;
+  Trace t(testing::source_spec()->catalog);
+  const Unit* mixed[] = {&a, &c, &b};
+  for (auto what : {n20::N20Rules::BattleMorale::Gain, n20::N20Rules::BattleMorale::Reserves}) {
+    try {
+      rules->battle_tracks(mixed, what, s, t);
+      ADD_FAILURE() << "two tracks in one battle were answered";
+    } catch (const RuleRefusal& e) {
+      EXPECT_EQ(e.rule(), "std:12.0");
+      const std::string text = e.what();
+      EXPECT_NE(text.find("different morale tracks (french, french-north)"), std::string::npos) << text;
+      EXPECT_NE(text.find(what == n20::N20Rules::BattleMorale::Gain ? "which track gains" : "which track pays for reserves"),
+                std::string::npos) << text;
+    }
+  }
+  const Unit* one_track[] = {&a, &c};
+  EXPECT_EQ(rules->battle_tracks(one_track, n20::N20Rules::BattleMorale::Gain, s, t), n20::TrackList{Symbol("french")});
 }
 
 TEST(Rules, DresdenAndLeipzigReadJenasTables) {

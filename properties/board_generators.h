@@ -3,9 +3,11 @@
 // invariant checker every generated or visited position must pass.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
 #include <memory>
+#include <ostream>
 #include <set>
 #include <string>
 
@@ -20,6 +22,13 @@ struct Position {
   std::shared_ptr<Map> map;
   GameState state;
 };
+
+// How RapidCheck prints a falsifying position (it looks this up by argument-dependent lookup):
+// the map and the state in the engine's own JSON, the shapes a case file's `map:` and a game
+// state take, so a shrunk counterexample can be written down as a case file.
+inline void showValue(const Position& p, std::ostream& os) {
+  os << "map: " << p.map->to_json().dump() << "\nstate: " << to_json_text(p.state, p.map->layout());
+}
 
 // Every position the engine sees must satisfy these; returns the first violation or "".
 inline std::string invariant_violation(const Map& map, const GameState& s) {

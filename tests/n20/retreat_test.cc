@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "engine/core/errors.h"
 #include "tests/support/test_support.h"
 
@@ -233,6 +236,38 @@ TEST(Retreat, std_9_8_5_ARetreatPastTheExtensionBoundIsRefusedNotBroken) {
     Trace t(Trace::Off{}, testing::source_spec()->catalog);
     EXPECT_THROW(retreat(p, "D", 1, t), LimitError) << reading;
   }
+}
+
+}  // namespace
+}  // namespace hexlaw
+
+namespace hexlaw {
+namespace {
+
+// A position RapidCheck found (tests/n20/positions/retreat-choice-pruned-closer-step.yaml says
+// how): under fewest_ezoc the choice search drops a step closer to the LOC that cannot beat
+// the best path so far; when no closer step can be finished, the steps that are not closer
+// come into play (std:9.8.6 lets a retreat go sideways only then), and the search must still
+// weigh them. U2's 4-hex retreat toward 0101 takes the path the stated policy takes among all.
+TEST(Retreat, std_9_8_6_APrunedCloserStepThatCannotFinishLeavesTheOtherStepsInPlay) {
+  HEXLAW_CITES("std:9.8.2", "std:9.8.6");
+  std::ifstream in(testing::source_path("tests/n20/positions/retreat-choice-pruned-closer-step.yaml"));
+  std::stringstream text;
+  text << in.rdbuf();
+  InlinePosition p(text.str());
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  const Unit& u2 = *p.c.state.unit("U2");
+  const auto all = n20::retreat_paths(*p.rules, *p.c.map, p.c.state, u2, 4, p.hex("0101"), t);
+  const n20::RetreatPath* stated = nullptr;
+  for (const auto& path : all.paths)
+    if (!stated || path.rolls() < stated->rolls()) stated = &path;
+  ASSERT_NE(stated, nullptr);
+  const std::vector<std::string> expected{"0302", "0301", "0402", "0502"};
+  EXPECT_EQ(hexes(p, *stated), expected);
+  const auto fresh = n20::make_rules(p.c.ruleset, p.c.spec);
+  const auto chosen = n20::retreat_choice(*fresh, *p.c.map, p.c.state, u2, 4, p.hex("0101"), t);
+  ASSERT_EQ(chosen.paths.size(), 1u);
+  EXPECT_EQ(hexes(p, chosen.paths[0]), expected);
 }
 
 }  // namespace

@@ -123,6 +123,12 @@ def compare(expected, found, what):
     return problems
 
 
+def failure_message(problems):
+    """A test's failure text: how many answers differ, the first twenty with where each differs."""
+    shown = "\n".join(problems[:20]) + (f"\n... and {len(problems) - 20} more" if len(problems) > 20 else "")
+    return f"{len(problems)} answers differ from the snapshot (meant? `make snapshots`, then read the diff):\n{shown}"
+
+
 # --- games -----------------------------------------------------------------------------------
 
 # The choices a thrifty player never takes while another is offered: the spending of morale

@@ -4,10 +4,12 @@ Run by `make test` (ctest runs /usr/bin/python3 -m pytest with PYTHONPATH=build/
 import os
 import re
 import pathlib
+import sys
 
 import pytest
 
 SOURCE = pathlib.Path(os.environ.get("HEXLAW_SOURCE_DIR", pathlib.Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(SOURCE / "scripts"))  # scripts/snapshot.py, which the snapshot tests read
 
 
 @pytest.fixture

@@ -169,6 +169,10 @@ TEST(Retreat, std_9_8_2_AChoiceThatGivesUpAnswersAsTheEnumerationDoes) {
   EXPECT_EQ(hexes(p, searched.paths[0]), (std::vector<std::string>{"1209", "1108"}));
   EXPECT_EQ(hexes(p, gave_up.paths[0]), hexes(p, all.paths[0]));
   EXPECT_EQ(hexes(p, gave_up.paths[0]), hexes(p, searched.paths[0]));
+  // It gave up, rather than searching on past its limit: its answer is the enumeration itself,
+  // every legal path (four here, the stated policy's first), where a finished search gives one.
+  ASSERT_GT(all.paths.size(), 1u);
+  EXPECT_EQ(gave_up.paths.size(), all.paths.size());
 }
 
 // A column one hex wide: D in 0503, beaten from 0502, routs 1 hex into a file of `friends`

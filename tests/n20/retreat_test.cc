@@ -150,6 +150,44 @@ units:
   EXPECT_EQ(summary(open, r), fresh_open);
 }
 
+// The same reuse, across the night: one rules object asked by day and then at night in the same
+// position (no ZOC at night, std:14.0) must answer at night as a fresh one does, never with the
+// day's enemy ZOCs; and again when only the phasing side differs.
+TEST(Retreat, std_14_0_ASearchAtNightDoesNotReuseTheDaysEnemyZocs) {
+  HEXLAW_CITES("std:14.0", "std:7.0", "std:9.8.2");
+  InlinePosition p(R"(map: {bounds: {cols: [1, 9], rows: [1, 9]}, locs: {prussian: ["0501"]}}
+units:
+  - {id: D, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0505"}
+  - {id: P2, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0504"}
+  - {id: F1, side: french, type: infantry, strength: 3, movement: 2, hex: "0506"}
+  - {id: F2, side: french, type: infantry, strength: 3, movement: 2, hex: "0304"}
+  - {id: F3, side: french, type: infantry, strength: 3, movement: 2, hex: "0705"}
+state: {phase: combat, phasing: french}
+)");
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  auto summary = [&](const n20::RetreatOptions& r) {
+    std::vector<std::string> out;
+    for (const auto& path : r.paths) out.push_back(hexes(p, path).front() + "/" + std::to_string(path.rolls()));
+    return out;
+  };
+  const Unit& d = *p.c.state.unit("D");
+  const auto by_day = summary(n20::retreat_paths(*p.rules, *p.c.map, p.c.state, d, 1, std::nullopt, t));
+  GameState night = p.c.state;
+  night.night = true;
+  GameState other_phasing = p.c.state;
+  other_phasing.phasing = Symbol("prussian");
+  for (const GameState* s : {&night, &other_phasing}) {
+    const auto warm = summary(n20::retreat_paths(*p.rules, *p.c.map, *s, d, 1, std::nullopt, t));
+    const auto fresh_rules = n20::make_rules(p.c.ruleset, p.c.spec);
+    const auto fresh = summary(n20::retreat_paths(*fresh_rules, *p.c.map, *s, d, 1, std::nullopt, t));
+    EXPECT_EQ(warm, fresh) << (s == &night ? "at night" : "with the other side phasing");
+  }
+  // By day every empty step is in an enemy ZOC and takes a roll; at night none does.
+  const auto fresh_rules = n20::make_rules(p.c.ruleset, p.c.spec);
+  const auto at_night = summary(n20::retreat_paths(*fresh_rules, *p.c.map, night, d, 1, std::nullopt, t));
+  EXPECT_NE(at_night, by_day);
+}
+
 // A choice search that passes its node limit gives up and answers as the enumeration does:
 // the path the stated policy takes among all the paths, never a path half searched or a break
 // for want of one. With a limit of one hex the search gives up at once; the answer is the same

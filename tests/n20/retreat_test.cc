@@ -47,6 +47,24 @@ std::vector<std::string> hexes(const InlinePosition& p, const n20::RetreatPath& 
   return out;
 }
 
+// Each path's first hex and its hazard rolls ("0405/0"): enough to tell two answers apart.
+std::vector<std::string> first_steps(const InlinePosition& p, const n20::RetreatOptions& r) {
+  std::vector<std::string> out;
+  for (const auto& path : r.paths) out.push_back(hexes(p, path).front() + "/" + std::to_string(path.rolls()));
+  return out;
+}
+
+// Prussian D in 0505 with a friend in 0504, French units in 0506, 0304 and 0705: every empty
+// hex around D lies in a French ZOC by day.
+constexpr const char* kDBesetAt0505 = R"(
+units:
+  - {id: D, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0505"}
+  - {id: P2, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0504"}
+  - {id: F1, side: french, type: infantry, strength: 3, movement: 2, hex: "0506"}
+  - {id: F2, side: french, type: infantry, strength: 3, movement: 2, hex: "0304"}
+  - {id: F3, side: french, type: infantry, strength: 3, movement: 2, hex: "0705"}
+)";
+
 TEST(Retreat, FewestEzocIsTheDefaultReading) {
   HEXLAW_CITES("std:9.8.2");
   auto rules = n20::make_rules({}, testing::source_spec());
@@ -123,22 +141,11 @@ units:
 // extends, std:7.0) with the same units must answer on the second map as a fresh one does.
 TEST(Retreat, std_9_8_1_ASearchOnOtherGroundDoesNotReuseTheLastGroundsEnemyZocs) {
   HEXLAW_CITES("std:9.8.1", "std:7.0", "std:9.8.2");
-  const std::string units = R"(
-units:
-  - {id: D, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0505"}
-  - {id: P2, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0504"}
-  - {id: F1, side: french, type: infantry, strength: 3, movement: 2, hex: "0506"}
-  - {id: F2, side: french, type: infantry, strength: 3, movement: 2, hex: "0304"}
-  - {id: F3, side: french, type: infantry, strength: 3, movement: 2, hex: "0705"}
-)";
+  const std::string units = kDBesetAt0505;
   InlinePosition redoubt("map: {bounds: {cols: [1, 9], rows: [1, 9]}, locs: {prussian: [\"0501\"]}, hexes: {\"0405\": redoubt}}\n" + units);
   InlinePosition open("map: {bounds: {cols: [1, 9], rows: [1, 9]}, locs: {prussian: [\"0501\"]}}\n" + units);
   Trace t(Trace::Off{}, testing::source_spec()->catalog);
-  auto summary = [&](const InlinePosition& p, const n20::RetreatOptions& r) {
-    std::vector<std::string> out;
-    for (const auto& path : r.paths) out.push_back(hexes(p, path).front() + "/" + std::to_string(path.rolls()));
-    return out;
-  };
+  auto summary = first_steps;
   // Fresh answers: in the redoubt map 0405 is the one empty hex outside enemy ZOCs; in the open
   // one every empty hex is in an enemy ZOC (0504 holds a friend), so each path takes a roll.
   const auto fresh_redoubt = summary(redoubt, retreat(redoubt, "D", 1, t));
@@ -155,21 +162,10 @@ units:
 // day's enemy ZOCs; and again when only the phasing side differs.
 TEST(Retreat, std_14_0_ASearchAtNightDoesNotReuseTheDaysEnemyZocs) {
   HEXLAW_CITES("std:14.0", "std:7.0", "std:9.8.2");
-  InlinePosition p(R"(map: {bounds: {cols: [1, 9], rows: [1, 9]}, locs: {prussian: ["0501"]}}
-units:
-  - {id: D, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0505"}
-  - {id: P2, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0504"}
-  - {id: F1, side: french, type: infantry, strength: 3, movement: 2, hex: "0506"}
-  - {id: F2, side: french, type: infantry, strength: 3, movement: 2, hex: "0304"}
-  - {id: F3, side: french, type: infantry, strength: 3, movement: 2, hex: "0705"}
-state: {phase: combat, phasing: french}
-)");
+  InlinePosition p("map: {bounds: {cols: [1, 9], rows: [1, 9]}, locs: {prussian: [\"0501\"]}}\n" +
+                   std::string(kDBesetAt0505) + "state: {phase: combat, phasing: french}\n");
   Trace t(Trace::Off{}, testing::source_spec()->catalog);
-  auto summary = [&](const n20::RetreatOptions& r) {
-    std::vector<std::string> out;
-    for (const auto& path : r.paths) out.push_back(hexes(p, path).front() + "/" + std::to_string(path.rolls()));
-    return out;
-  };
+  auto summary = [&](const n20::RetreatOptions& r) { return first_steps(p, r); };
   const Unit& d = *p.c.state.unit("D");
   const auto by_day = summary(n20::retreat_paths(*p.rules, *p.c.map, p.c.state, d, 1, std::nullopt, t));
   GameState night = p.c.state;

@@ -6,7 +6,7 @@ last `make mutate` built, provided the engine has not changed since."""
 import collections
 import json
 
-from . import coverage, shadow
+from . import coverage, operators, shadow
 
 
 def measure(root, out_dir, cands):
@@ -27,7 +27,7 @@ def measure(root, out_dir, cands):
         text = texts.get(m.file)
         if text is None:
             text = texts[m.file] = (root / m.file).read_text(encoding="utf-8")
-        mask = coverage.operators.code_mask(text)
+        mask = operators.code_mask(text)
         first, last = coverage.statement_lines(text, mask, m.start, m.end)
         how, hit = cmap.select(m.file, first, last, coverage.compile_time(text, mask, m.start, m.end))
         rows.append((m, "no line data" if how == "all" else ("executed" if hit else "not covered")))

@@ -284,6 +284,7 @@ std::set<std::string> N20Rules::hexside_features(const Map& m, Hexside side, con
   return out;
 }
 
+// RULE jena:table.terrain — a hex's terrain type is the chart's row for the map's name; a name the chart lacks is refused by name
 // The chart's type for the map's terrain name; a hex asked again on the same map revision is
 // answered from the memo.
 const TerrainType& N20Rules::terrain_of(const Map& m, Hex h, const GameState&) const {

@@ -399,7 +399,8 @@ TEST(Dresden, TheExclusiveRulesWinOverTheStandardRules) {
 
 // dresden:table.order-of-battle read as data: a row due on a turn must give the turn. The table
 // as shipped reads (OG due on Turn 4 through area A in the Standard scenario); the same table
-// with OG's turn cell emptied is refused, naming the row, rather than read as some turn.
+// with OG's turn cell emptied is refused, naming the row, rather than read as some turn; a cell
+// left out altogether (null) is refused naming its column.
 TEST(DresdenOrderOfBattle, dresden_table_order_of_battle_ARowDueOnATurnWithoutItsTurnIsRefusedByName) {
   HEXLAW_CITES("dresden:table.order-of-battle");
   const std::string text = [] {
@@ -430,6 +431,18 @@ TEST(DresdenOrderOfBattle, dresden_table_order_of_battle_ARowDueOnATurnWithoutIt
     ADD_FAILURE() << "a row due on a turn with no turn was read";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("row 'OG' is incomplete"), std::string::npos) << e.what();
+  }
+  // A cell the table leaves out (null, explained under `missing`) is no "-": the reader refuses
+  // the row and names the column, rather than reading an absent value.
+  std::string gap = text;
+  gap.replace(gap.find(og), og.size(), R"({key: "OG", cells: [french, turn, "-", ~, "A",)");
+  gap += "missing:\n  - where: \"OG standard_turn\"\n    what: \"left out for this test\"\n";
+  write_spec(base / "gap", gap);
+  try {
+    n20::DresdenRules::read_order_of_battle(TableSet::load(base / "gap"), false);
+    ADD_FAILURE() << "a row with a missing cell was read";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("row 'OG' has no standard_turn"), std::string::npos) << e.what();
   }
   std::filesystem::remove_all(base);
 }

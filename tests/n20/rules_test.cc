@@ -173,6 +173,25 @@ TEST(Rules, DresdenAndLeipzigReadJenasTables) {
   }
 }
 
+// A map built in code (not read from a scenario, whose reader checks names) may name a terrain
+// the chart does not have: asking the rules for its type is refused, naming the terrain and the
+// chart, never answered with another row. A known name on the same map is still answered.
+TEST(Rules, jena_table_terrain_ATerrainNameTheChartLacksIsRefusedByName) {
+  HEXLAW_CITES("jena:table.terrain");
+  const auto r = n20::make_rules({}, testing::source_spec());
+  Map map;
+  map.set_terrain(Hex{3, 3}, "lava");
+  map.set_terrain(Hex{4, 3}, "forest");
+  GameState state;
+  EXPECT_EQ(r->terrain_of(map, Hex{4, 3}, state).name, "forest");
+  try {
+    r->terrain_of(map, Hex{3, 3}, state);
+    ADD_FAILURE() << "a terrain the chart lacks was given a type";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("terrain 'lava' is not in jena:table.terrain"), std::string::npos) << e.what();
+  }
+}
+
 // A spec whose catalog keeps the hazardous-retreat table but gives it no data: building a rule
 // set that reads it is refused, naming the table, never a rule set that reads a table it lacks.
 TEST(Rules, jena_table_hazardous_retreat_ASpecWithoutTheTableIsRefusedByName) {

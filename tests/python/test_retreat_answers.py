@@ -59,3 +59,19 @@ def test_a_retreat_on_other_ground_does_not_reuse_the_last_enemy_zocs():
     assert _paths(open_ground) == [(["0405"], 0), (["0605"], 0)]
     river = ZOC_BASE.replace("HEXSIDES", '{between: ["0503", "0504"], features: [major_river]}')
     assert _paths(hexlaw.ask(river)) == [(["0504"], 0)]
+
+
+def _case_text(path):
+    import pathlib
+    return (pathlib.Path(__file__).resolve().parents[2] / "cases" / path).read_text(encoding="utf-8")
+
+
+def test_a_per_step_retreat_explains_itself_by_steps_not_by_a_path_count():
+    """std:9.8.2 under retreat.priority_evaluation = per_step — each step is ranked by the class of
+    its hex, and no fewest-hexes count over whole paths is made. The trace therefore says whether
+    every step had an empty hex outside enemy ZOCs, never that each path enters "the fewest any
+    can" (a count the per-step search does not take)."""
+    clean = hexlaw.ask(_case_text("std/9.8.5/empty-hex-before-friends-under-friends-first-per-step.yaml"))
+    assert _reasons(clean, "std:9.8.2") == ["every step can use an empty hex outside enemy ZOCs"]
+    forced = hexlaw.ask(_case_text("switches/retreat-priority-per_step.yaml"))
+    assert _reasons(forced, "std:9.8.2") == ["some steps have no empty hex outside enemy ZOCs to take"]

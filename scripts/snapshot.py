@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Owns: the answer snapshots, the regression guard that pins what the engine says today.
 
-Two files under tests/snapshots/, both written by this script and read by
+Three files under tests/snapshots/, all written by this script and read by
 tests/python/test_snapshot_cases.py and test_snapshot_games.py (in `make test`) and by `make mutate`:
 
 - case-answers.jsonl: every case file's whole answer (outcome, trace with its reasons, dice,
@@ -12,6 +12,10 @@ tests/python/test_snapshot_cases.py and test_snapshot_games.py (in `make test`) 
 - games.jsonl: seeded games of every system and layer (generated scenarios, the historical
   ones, every optional rule on in some), each played to its end by a seeded policy, with a
   digest of its record, its log, its result and its final state.
+- games-many.jsonl: about a thousand more games of the same kinds (more generated scenarios, more
+  seeds of the shipped ones), kept as digests only. Measured on mutants that survived earlier
+  samples, the wider plan caught 2 of 9 that the first 140 games missed (docs/mutation-runs.md);
+  it costs about 15 s.
 
 A snapshot records; it does not judge. It says an answer changed, never that the old one was
 right: the case files, examples and properties do that. So a change the author meant is taken
@@ -34,6 +38,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "snapshots" / "case-answers.jsonl"
 GAMES = ROOT / "tests" / "snapshots" / "games.jsonl"
+MANY_GAMES = ROOT / "tests" / "snapshots" / "games-many.jsonl"
 
 
 # --- case answers ----------------------------------------------------------------------------
@@ -149,15 +154,20 @@ def _digest(value):
     return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def game_plan():
+def game_plan(many=False):
     """The games, each (name, maker): a maker plays its game and returns the game object. Every
     system and layer, both policies, the generated scenarios with and without the optional rules,
-    and the scenario files the project ships."""
+    and the scenario files the project ships. `many`: the wider plan of games-many.jsonl instead,
+    none of them among the first: more generated scenarios and more seeds of the same kinds."""
     import hexlaw
     std_options = ["std:16.1", "std:16.2", "std:16.3", "std:16.4", "std:16.5", "std:16.6", "std:16.7"]
     layer_options = {"standard": std_options, "jena": std_options, "dresden": ["dresden:16.8"],
                      "leipzig": ["leipzig:16.10", "leipzig:16.11", "leipzig:16.12"]}
     plan = []
+    generated_range = range(12, 100) if many else range(12)
+    file_seeds = range(3, 26) if many else (1, 2)
+    jemmapes_range = range(16, 100) if many else range(16)
+    jemmapes_file_seeds = range(4, 26) if many else (1, 2, 3)
 
     def generated(game_name, i, policy):
         options = layer_options[game_name] if i % 2 else []
@@ -179,7 +189,7 @@ def game_plan():
         return make
 
     for game_name in ("standard", "jena", "dresden", "leipzig"):
-        for i in range(12):
+        for i in generated_range:
             for policy in ("random", "thrifty"):
                 plan.append((f"{game_name}/generated/{i}/{policy}", generated(game_name, i, policy)))
 
@@ -194,20 +204,24 @@ def game_plan():
         return make
 
     for path in ("meadow.yaml", "jena-generated.yaml", "dresden-historical.yaml", "leipzig-historical.yaml"):
-        for seed in (1, 2):
+        for seed in file_seeds:
             for policy in ("random", "thrifty"):
                 plan.append((f"{path}/{seed}/{policy}", scenario_file(path, seed, policy)))
 
     def jemmapes_generated(i):
+        # The first plan's formations (2-3 a side, 2-4 units, 2-5 rounds); the wider one's also
+        # single-unit formations, three a side and longer games.
+        shape = (dict(formations_per_side=2 + i % 3, units_per_formation=1 + i % 4, last_round=2 + i % 6) if many else
+                 dict(formations_per_side=2 + i % 2, units_per_formation=2 + i % 3, last_round=2 + i % 4))
+
         def make():
-            scenario = hexlaw.jemmapes_generated_scenario(formations_per_side=2 + i % 2, units_per_formation=2 + i % 3,
-                                                           last_round=2 + i % 4, seed=200 + i)
+            scenario = hexlaw.jemmapes_generated_scenario(**shape, seed=200 + i)
             game = hexlaw.JemmapesGame(scenario, seed=i)
             game.play(seed=7 * i + 1)
             return game
         return make
 
-    for i in range(16):
+    for i in jemmapes_range:
         plan.append((f"jemmapes/generated/{i}", jemmapes_generated(i)))
 
     def jemmapes_file(path, seed):
@@ -219,14 +233,15 @@ def game_plan():
 
     for path in ("jemmapes-skirmish.yaml", "jemmapes-generated.yaml", "jemmapes-historical-invented.yaml",
                  "jemmapes-odd-ids.yaml"):
-        for seed in (1, 2, 3):
+        for seed in jemmapes_file_seeds:
             plan.append((f"{path}/{seed}", jemmapes_file(path, seed)))
     return plan
 
 
-def game_line(name, game):
+def game_line(name, game, compact=False):
     """A played game as the snapshot keeps it: its length and verdict in the clear, the digests
-    of its record, log and final position."""
+    of its record, log and final position, and (unless `compact`, as games-many.jsonl keeps them)
+    the rules it applied."""
     if hasattr(game, "state"):  # a Napoleonic 20 game
         final = json.loads(game.state.to_json("odd-columns-low"))
         verdict = game.result
@@ -237,13 +252,15 @@ def game_line(name, game):
         decisions = len(json.loads(game.log_json()).get("decisions", []))
     line = {"game": name, "decisions": decisions, "verdict": verdict, "record": _digest(game.record),
             "log": _digest(game.log if hasattr(game, "state") else json.loads(game.log_json())),
-            "final": _digest(final), "rules_applied": sorted(game.rules_applied)}
+            "final": _digest(final)}
+    if not compact:
+        line["rules_applied"] = sorted(game.rules_applied)
     return json.dumps(line, sort_keys=True, separators=(",", ":"))
 
 
-def play_all():
-    """{name: line} for every game of the plan."""
-    return {name: game_line(name, make()) for name, make in game_plan()}
+def play_all(many=False):
+    """{name: line} for every game of the plan (`many`: the wider plan, its lines compact)."""
+    return {name: game_line(name, make(), compact=many) for name, make in game_plan(many)}
 
 
 # --- the command line ------------------------------------------------------------------------
@@ -263,6 +280,7 @@ def main():
     args = ap.parse_args()
     cases = ask_all(pathlib.Path(args.cli), ROOT) if args.only != "games" else None
     games = play_all() if args.only != "cases" else None
+    many = play_all(many=True) if args.only != "cases" else None
     if args.update:
         if cases is not None:
             write(CASES, cases)
@@ -270,12 +288,15 @@ def main():
         if games is not None:
             write(GAMES, games)
             print(f"{GAMES.relative_to(ROOT)}: {len(games)} games")
+            write(MANY_GAMES, many)
+            print(f"{MANY_GAMES.relative_to(ROOT)}: {len(many)} games")
         return 0
     problems = []
     if cases is not None:
         problems += compare(read_snapshot(CASES), cases, "case")
     if games is not None:
         problems += compare(read_snapshot(GAMES), games, "game")
+        problems += compare(read_snapshot(MANY_GAMES), many, "game")
     for p in problems[:40]:
         print(p)
     if len(problems) > 40:

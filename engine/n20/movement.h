@@ -76,7 +76,9 @@ PathVerdict check_path(const N20Rules& rules, const Map& map, const GameState& s
                        const std::vector<Hex>& path, const MoveOptions& options, Trace& trace);
 
 // Every hex the unit may end its move in, with the legal path leaving it the most MP (then
-// the fewest hexes), sorted by hex. The start hex is not listed.
+// the fewest hexes), sorted by hex. The start hex is not listed. Among paths equal on both, the
+// one the search meets first: it spreads out one MP at a time, first come first served, trying
+// each hex's neighbours in the direction order N, NE, SE, S, SW, NW.
 std::vector<ReachableHex> reachable_hexes(const N20Rules& rules, const Map& map, const GameState& state,
                                           const Unit& unit, const MoveOptions& options, Trace& trace);
 

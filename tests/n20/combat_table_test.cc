@@ -36,6 +36,21 @@ TEST(Crt, DifferentialsBeyondTheTableUseTheEndColumns) {
   EXPECT_EQ(far_down.result, n20::crt_lookup(*jena(), -2, 6, t).result);
 }
 
+// The eight result codes of the table's legend read back as themselves; a name that is none of
+// them (the table reader refuses such a cell, so only a caller in code can pass one) is refused,
+// naming it, never read as the nearest code.
+TEST(Crt, jena_table_crt_ResultCodesReadBackAndAnUnknownOneIsRefusedByName) {
+  HEXLAW_CITES("jena:table.crt");
+  for (const char* name : {"AB", "AR", "AW", "DB", "DR", "DW", "EX", "N"})
+    EXPECT_STREQ(n20::to_string(n20::crt_code(name)), name);
+  try {
+    n20::crt_code("XX");
+    ADD_FAILURE() << "an unknown result code was read";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("'XX'"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Crt, RollsTheBattleDieFromTheDiceSource) {
   HEXLAW_CITES("std:9.0");
   Trace t(testing::source_spec()->catalog);

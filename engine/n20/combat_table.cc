@@ -1,7 +1,7 @@
 // Owns: CRT lookups. The table itself is data (spec/tables/jena/crt.yaml).
 #include "engine/n20/combat_table.h"
 
-#include <algorithm>
+#include <iterator>
 #include <stdexcept>
 
 #include "engine/core/dice.h"
@@ -10,13 +10,14 @@ namespace hexlaw::n20 {
 
 namespace {
 constexpr const char* kCodeNames[] = {"AB", "AR", "AW", "DB", "DR", "DW", "EX", "N"};
+static_assert(std::size(kCodeNames) == static_cast<std::size_t>(CrtCode::N) + 1, "one name for each CrtCode");
 }  // namespace
 
 const char* to_string(CrtCode c) { return kCodeNames[static_cast<int>(c)]; }
 
 CrtCode crt_code(std::string_view result) {
-  for (int i = 0; i < 8; ++i)
-    if (result == kCodeNames[i]) return static_cast<CrtCode>(i);
+  for (const char* const& name : kCodeNames)  // the array's own extent: no count to keep in step
+    if (result == name) return static_cast<CrtCode>(&name - kCodeNames);
   throw std::logic_error("the CRT holds '" + std::string(result) + "', which the table reader should have refused");
 }
 
@@ -42,18 +43,9 @@ CrtResult crt_lookup(const N20Rules& rules, int differential, int die, Trace& tr
   return CrtResult{differential, l.column, die, l.result};
 }
 
-CrtResult crt_roll(const N20Rules& rules, int differential, DiceSource& dice, Trace& trace, bool grouped) {
+CrtResult crt_roll(const N20Rules& rules, int differential, DiceSource& dice, Trace& trace) {
   // RULE std:9.0 — step F: roll one die for the battle
-  int die = 0;
-  if (grouped) {
-    const CrtTable& crt = rules.crt();
-    const int column = std::clamp(differential, crt.lowest, crt.highest);
-    const auto at = std::find(crt.differentials.begin(), crt.differentials.end(), column);
-    die = dice.roll_grouped(6, crt.result_groups[static_cast<std::size_t>(at - crt.differentials.begin())], "std:9.0",
-                            "battle die");
-  } else {
-    die = dice.roll(6, "std:9.0", "battle die");
-  }
+  const int die = dice.roll(6, "std:9.0", "battle die");
   return crt_lookup(rules, differential, die, trace);
 }
 

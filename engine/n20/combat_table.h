@@ -27,8 +27,8 @@ struct CrtResult {
 
 // Looks up the CRT for a differential and a die already rolled.
 CrtResult crt_lookup(const N20Rules& rules, int differential, int die, Trace& trace);
-// Rolls the battle die from `dice` and looks up the result. With `grouped`, faces giving the
-// same result are one branch for enumerated dice (the face reported is the group's first).
-CrtResult crt_roll(const N20Rules& rules, int differential, DiceSource& dice, Trace& trace, bool grouped = false);
+// Rolls the battle die from `dice` and looks up the result. (Every face is its own branch for
+// enumerated dice: a battle's resolution groups faces with the same result itself, resolution.cc.)
+CrtResult crt_roll(const N20Rules& rules, int differential, DiceSource& dice, Trace& trace);
 
 }  // namespace hexlaw::n20

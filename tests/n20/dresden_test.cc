@@ -423,27 +423,25 @@ TEST(DresdenOrderOfBattle, dresden_table_order_of_battle_ARowDueOnATurnWithoutIt
   EXPECT_EQ(it->arrives, "turn");
   EXPECT_EQ(it->turn, 4);
   EXPECT_EQ(it->entry, "A");
-  std::string broken = text;
-  broken.replace(broken.find(og), og.size(), R"({key: "OG", cells: [french, turn, "-", "-", "A",)");
-  write_spec(base / "broken", broken);
-  try {
-    n20::DresdenRules::read_order_of_battle(TableSet::load(base / "broken"), false);
-    ADD_FAILURE() << "a row due on a turn with no turn was read";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("row 'OG' is incomplete"), std::string::npos) << e.what();
-  }
+  // The table with OG's cells from its turn on replaced by `cells` must be refused with `message`.
+  auto expect_refused = [&](const std::string& name, const std::string& cells, const std::string& extra,
+                            const std::string& message) {
+    std::string table = text;
+    table.replace(table.find(og), og.size(), cells);
+    write_spec(base / name, table + extra);
+    try {
+      n20::DresdenRules::read_order_of_battle(TableSet::load(base / name), false);
+      ADD_FAILURE() << name << ": the row was read";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  };
+  expect_refused("broken", R"({key: "OG", cells: [french, turn, "-", "-", "A",)", "", "row 'OG' is incomplete");
   // A cell the table leaves out (null, explained under `missing`) is no "-": the reader refuses
   // the row and names the column, rather than reading an absent value.
-  std::string gap = text;
-  gap.replace(gap.find(og), og.size(), R"({key: "OG", cells: [french, turn, "-", ~, "A",)");
-  gap += "missing:\n  - where: \"OG standard_turn\"\n    what: \"left out for this test\"\n";
-  write_spec(base / "gap", gap);
-  try {
-    n20::DresdenRules::read_order_of_battle(TableSet::load(base / "gap"), false);
-    ADD_FAILURE() << "a row with a missing cell was read";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("row 'OG' has no standard_turn"), std::string::npos) << e.what();
-  }
+  expect_refused("gap", R"({key: "OG", cells: [french, turn, "-", ~, "A",)",
+                 "missing:\n  - where: \"OG standard_turn\"\n    what: \"left out for this test\"\n",
+                 "row 'OG' has no standard_turn");
   std::filesystem::remove_all(base);
 }
 

@@ -2,6 +2,8 @@
 hexes a retreat had to take (std:9.8.2; a case file compares outcomes and citations, not reasons),
 and retreats asked one after another in one process: each answer stands on its own map, whatever
 was asked before (std:9.8.1, 9.8.2)."""
+import pathlib
+
 import hexlaw
 
 CLEAN_RETREAT = """
@@ -62,7 +64,6 @@ def test_a_retreat_on_other_ground_does_not_reuse_the_last_enemy_zocs():
 
 
 def _case_text(path):
-    import pathlib
     return (pathlib.Path(__file__).resolve().parents[2] / "cases" / path).read_text(encoding="utf-8")
 
 

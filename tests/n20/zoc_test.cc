@@ -161,5 +161,82 @@ question: {kind: zoc, unit: A, hex: "0507"}
             false);
 }
 
+
+// The ZOC procedures as a library: callers pass hexes and units the engine's own questions
+// would refuse (an off-map hex, an eliminated unit), and the answers must still follow std:7.0.
+
+// A unit on the map's edge controls no hex beyond the edge: a zone of control covers only map
+// hexes, so the off-map neighbour is refused with std:7.0 and the reason says why.
+TEST(Zoc, AZoneOfControlCoversOnlyMapHexes) {
+  HEXLAW_CITES("std:7.0");
+  testing::InlinePosition p(R"(
+map: {bounds: {cols: [1, 10], rows: [1, 10]}}
+units:
+  - {id: A, side: french, type: infantry, strength: 3, movement: 2, hex: "0101"}
+)");
+  const Map& map = *p.c.map;
+  const Unit& a = *p.c.state.unit("A");
+  int off_map = 0;
+  for (Hex n : neighbours(a.hex)) {
+    Trace t(p.c.spec->catalog);
+    if (map.on_map(n)) {
+      EXPECT_TRUE(n20::exerts_zoc_into(*p.rules, map, p.c.state, a, n, t)) << map.name(n);
+      continue;
+    }
+    ++off_map;
+    EXPECT_FALSE(n20::exerts_zoc_into(*p.rules, map, p.c.state, a, n, t));
+    ASSERT_EQ(t.entries().size(), 1u);
+    EXPECT_EQ(t.entries()[0].rule, "std:7.0");
+    EXPECT_NE(t.entries()[0].reason.find("off the map"), std::string::npos) << t.entries()[0].reason;
+  }
+  EXPECT_GE(off_map, 2);  // a corner hex has neighbours beyond two edges
+}
+
+// A unit that is not on the map (eliminated, broken, not yet arrived) stands in no enemy ZOC,
+// whatever hex it last held: zones of control act on units on the map.
+TEST(Zoc, AUnitOffTheMapStandsInNoEnemyZoc) {
+  HEXLAW_CITES("std:7.0");
+  testing::InlinePosition p(R"(
+units:
+  - {id: A, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+  - {id: E, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0506"}
+)");
+  Trace t(Trace::IdsOnly{}, p.c.spec->catalog);
+  Unit& a = *p.c.state.unit("A");
+  EXPECT_TRUE(n20::in_enemy_zoc(*p.rules, *p.c.map, p.c.state, a, t));
+  for (UnitStatus gone : {UnitStatus::Eliminated, UnitStatus::Broken, UnitStatus::Pending}) {
+    a.status = gone;
+    EXPECT_FALSE(n20::in_enemy_zoc(*p.rules, *p.c.map, p.c.state, a, t)) << to_string(gone);
+  }
+}
+
+// Who controls a hex is asked of its neighbours only: the answer's reasons speak of the units
+// next to it, never of a unit three hexes away (which could not control it under std:7.0).
+TEST(Zoc, WhoControlsAHexExplainsOnlyItsNeighbours) {
+  HEXLAW_CITES("std:7.0", "std:7.1");
+  testing::InlinePosition p(R"(
+units:
+  - {id: NEAR, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+  - {id: FAR, side: french, type: infantry, strength: 3, movement: 2, hex: "0509"}
+)");
+  Trace t(p.c.spec->catalog);
+  auto by = n20::units_exerting_zoc_on(*p.rules, *p.c.map, p.c.state, p.hex("0506"), "french", t);
+  ASSERT_EQ(by.size(), 1u);
+  EXPECT_EQ(by[0]->id, "NEAR");
+  ASSERT_FALSE(t.entries().empty());
+  for (const Citation& c : t.entries()) EXPECT_EQ(c.reason.find("FAR"), std::string::npos) << c.reason;
+}
+
+// Two hexes that share no hexside are never adjacent for the rules, river or none.
+TEST(Zoc, HexesApartAreNotAdjacentForTheRules) {
+  HEXLAW_CITES("std:7.0");
+  testing::InlinePosition p("units: []\n");
+  Trace t(p.c.spec->catalog);
+  EXPECT_FALSE(n20::adjacent_for_rules(*p.rules, *p.c.map, p.c.state, p.hex("0505"), p.hex("0507"), t));
+  ASSERT_EQ(t.entries().size(), 1u);
+  EXPECT_NE(t.entries()[0].reason.find("do not share a hexside"), std::string::npos);
+  EXPECT_TRUE(n20::adjacent_for_rules(*p.rules, *p.c.map, p.c.state, p.hex("0505"), p.hex("0506"), t));
+}
+
 }  // namespace
 }  // namespace hexlaw

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <initializer_list>
 #include <memory>
@@ -84,11 +86,13 @@ class InlineVector {
   const T* end() const { return data() + size_; }
   T* begin() { return data(); }
   T* end() { return data() + size_; }
-  const T& operator[](std::size_t i) const { return data()[i]; }
-  T& operator[](std::size_t i) { return data()[i]; }
-  const T& front() const { return data()[0]; }
-  const T& back() const { return data()[size_ - 1]; }
-  T& back() { return data()[size_ - 1]; }
+  // Unchecked, like std::vector's; the checked build (HEXLAW_CHECKED) stops on an index past the
+  // end, as _GLIBCXX_ASSERTIONS makes std::vector do there.
+  const T& operator[](std::size_t i) const { return data()[checked(i)]; }
+  T& operator[](std::size_t i) { return data()[checked(i)]; }
+  const T& front() const { return data()[checked(0)]; }
+  const T& back() const { return data()[checked(size_ - 1)]; }
+  T& back() { return data()[checked(size_ - 1)]; }
   void pop_back() { std::destroy_at(data() + --size_); }
   // Removes every value equal to `v`, keeping the others in order; how many went.
   std::size_t erase(const T& v) {
@@ -169,6 +173,16 @@ class InlineVector {
   }
 
  private:
+  // The index itself; in the checked build, a stop (with the index and the size) when it is past the end.
+  std::size_t checked(std::size_t i) const {
+#ifdef HEXLAW_CHECKED
+    if (i >= size_) {
+      std::fprintf(stderr, "hexlaw: InlineVector index %zu out of range (size %u)\n", i, static_cast<unsigned>(size_));
+      std::abort();
+    }
+#endif
+    return i;
+  }
   // Copies n values to the end (room reserved first).
   void append(const T* values, std::size_t n) {
     reserve(size_ + n);

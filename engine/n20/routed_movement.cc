@@ -60,9 +60,8 @@ std::vector<ReachableHex> routed_reach(const PositionIndex& index, const Unit& u
     return unit.id + " is routed: it may reach only hexes a retreat could (9.8); " + std::to_string(best.size()) +
            " hex(es)";
   });
-  std::vector<ReachableHex> out;
+  std::vector<ReachableHex> out;  // in hex order, as the map holds them
   for (auto& [h, rh] : best) out.push_back(std::move(rh));
-  std::sort(out.begin(), out.end(), [](const ReachableHex& a, const ReachableHex& b) { return a.hex < b.hex; });
   return out;
 }
 

@@ -132,10 +132,11 @@ def configure(shadow, log):
     build = shadow / COV_BUILD
     cache = build / "CMakeCache.txt"
     if (build / "build.ninja").is_file() and cache.is_file() and \
-            "HEXLAW_COVERAGE_RULES:BOOL=ON" in cache.read_text(encoding="utf-8", errors="replace"):
+            "HEXLAW_COVERAGE_RULES:BOOL=ON" in cache.read_text(encoding="utf-8", errors="replace") and \
+            "HEXLAW_CHECKED:BOOL=ON" in cache.read_text(encoding="utf-8", errors="replace"):
         return True
     cmd = ["cmake", "-S", str(shadow), "-B", str(build), "-G", "Ninja", "-DHEXLAW_SHARED_ENGINE=ON",
-           "-DHEXLAW_COVERAGE_RULES=ON"]
+           "-DHEXLAW_CHECKED=ON", "-DHEXLAW_COVERAGE_RULES=ON"]
     if shutil.which("ccache"):
         cmd.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
     return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=shadow_mod.build_env()).returncode == 0

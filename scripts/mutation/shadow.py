@@ -66,9 +66,10 @@ def configure(shadow, log):
     build = shadow / "build"
     cache = build / "CMakeCache.txt"
     if (build / "build.ninja").is_file() and cache.is_file() and \
-            "HEXLAW_SHARED_ENGINE:BOOL=ON" in cache.read_text(encoding="utf-8", errors="replace"):
+            "HEXLAW_SHARED_ENGINE:BOOL=ON" in cache.read_text(encoding="utf-8", errors="replace") and \
+            "HEXLAW_CHECKED:BOOL=ON" in cache.read_text(encoding="utf-8", errors="replace"):
         return True
-    cmd = ["cmake", "-S", str(shadow), "-B", str(build), "-G", "Ninja", "-DHEXLAW_SHARED_ENGINE=ON"]
+    cmd = ["cmake", "-S", str(shadow), "-B", str(build), "-G", "Ninja", "-DHEXLAW_SHARED_ENGINE=ON", "-DHEXLAW_CHECKED=ON"]
     if shutil.which("ccache"):
         cmd.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
     return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=build_env()).returncode == 0

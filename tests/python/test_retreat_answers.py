@@ -76,3 +76,15 @@ def test_a_per_step_retreat_explains_itself_by_steps_not_by_a_path_count():
     assert _reasons(clean, "std:9.8.2") == ["every step can use an empty hex outside enemy ZOCs"]
     forced = hexlaw.ask(_case_text("switches/retreat-priority-per_step.yaml"))
     assert _reasons(forced, "std:9.8.2") == ["some steps have no empty hex outside enemy ZOCs to take"]
+
+
+def test_a_clean_leipzig_retreat_toward_a_chosen_loc_says_no_step_was_forced():
+    """leipzig:9.8.6 under retreat.leipzig_loc_rule = printed-only, with std:9.8.2: only the last
+    hex must come closer to the LOC, so the least enemy-ZOC cost of a complete retreat is worked
+    out over every LOC first. Here empty hexes outside the French ZOC lead all the way, so that
+    least cost is 0 and the trace must say every step had such a hex, not that each path had to
+    enter one enemy-ZOC hex."""
+    case = pathlib.Path(__file__).resolve().parents[2] / "cases/leipzig/9.8.6/loc-rule-printed-only-away-and-ending-closer.yaml"
+    answer = hexlaw.ask(case.read_text())
+    assert all(p["rolls"] == 0 for p in answer.outcome["paths"])
+    assert _reasons(answer, "std:9.8.2") == ["every step can use an empty hex outside enemy ZOCs"]

@@ -286,3 +286,14 @@ def test_a_jemmapes_unit_id_with_a_space_plays(cli, source_dir, tmp_path):
     assert r.returncode == 0, (r.returncode, r.stderr)
     r = subprocess.run([cli, "replay", str(scenario), str(log)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, (r.returncode, r.stderr)
+
+
+def test_too_many_jemmapes_units_is_refused_by_name(cli, tmp_path):
+    """A Jemmapes position has the same unit limit (kMaxUnits) as an N20 one, read before any unit."""
+    units = [{"id": f"U{i}", "side": "french" if i % 2 else "austrian", "kind": "infantry", "cp": 1}
+             for i in range(10001)]
+    case = tmp_path / "crowd.json"
+    case.write_text(json.dumps({"game": "jemmapes", "units": units,
+                                "question": {"kind": "distance", "hexes": ["0101", "0105"]}}))
+    r = subprocess.run([cli, "ask", str(case)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2 and "units: more than 10000 units" in r.stderr, r.stderr

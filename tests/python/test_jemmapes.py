@@ -1,5 +1,6 @@
 """Owns: Jemmapes 1792 questions asked from Python (dicts through the same seam as Napoleonic
-20): a move checked step by step, exact assault odds, and a refusal by name of a lost cell."""
+20): a move checked step by step, exact assault odds, a refusal by name of a lost cell, and the
+reasons of a rout move."""
 from fractions import Fraction
 
 import pytest
@@ -91,3 +92,13 @@ def test_the_example_of_combat_fire_rolls_7_modified_6_on_a_cut_row():
     answer = hexlaw.ask(case)
     assert answer.outcome["drm"] == -1 and sorted(d["value"] for d in answer.outcome["drms"]) == [-3, 2]
     assert sum(yaml.safe_load(path.read_text())["dice"]["script"]) == 7  # the example's 2d6
+
+
+def test_a_rout_move_names_the_friends_it_crossed_in_its_reasons(source_dir):
+    """jemmapes:5.4 — a routed unit that flees through a friend's hex costs that friend a level;
+    the answer's trace says so by name (a case file checks the outcome and the citations, not
+    the reasons, and 5.4 is cited for the flight itself anyway)."""
+    case = (source_dir / "cases/jemmapes/5.4/flees-south-crossing-a-friend.yaml").read_text()
+    answer = hexlaw.ask(case)
+    reasons = [reason for rule, reason in answer.trace if rule == "jemmapes:5.4"]
+    assert 'the routed unit crossed ["G"]: each takes one more level' in reasons

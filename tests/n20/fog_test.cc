@@ -152,6 +152,26 @@ units:
   }
 }
 
+// std:16.1.3 through the C++ API: the unit a Dummy arrives with must be one of the position's;
+// an id it lacks is refused by name (the question layer refuses it sooner, so only a direct
+// caller meets this check).
+TEST(Dummies, std_16_1_3_AnArrivalWithAnUnknownUnitIsRefusedByTheEngine) {
+  HEXLAW_CITES("std:16.1.3");
+  Position p(R"(
+options: ["std:16.1"]
+state: {turn: 3, phase: movement, phasing: french}
+units:
+  - {id: R, side: french, type: infantry, strength: 3, movement: 2, hex: "0101"}
+  - {id: D1, side: french, type: dummy, strength: 0, movement: 0, status: broken})");
+  Trace t(testing::source_spec()->catalog);
+  try {
+    n20::place_dummy_on_arrival(*p.rules, *p.c.map, p.c.state, "D1", "Q", n20::DummyArrival::Reinforcement, t);
+    ADD_FAILURE() << "D1 arrived with a unit the position lacks";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()), "no unit with id 'Q'");
+  }
+}
+
 TEST(Dummies, MovementAllowanceIsThreeOnlyUnderTheFog) {
   HEXLAW_CITES("std:16.1.3");
   Position fog(R"(

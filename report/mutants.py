@@ -7,6 +7,11 @@ import pathlib
 RESULTS = ("killed", "timeout", "survived", "equivalent", "build-error")
 
 
+# How scripts/mutation/recheck.py marks what it changed in a record: a survivor caught when judged
+# again, and a survivor recorded equivalent afterwards (scripts/mutate.py --update-equivalents).
+RECHECK_KILLED = "killed when judged again on commit"
+SURVIVED_ALL = "(survived the whole suite)"
+
 def default_record(root):
     """The mutation run the report stores by default: the later of this checkout's last `make
     mutate` (build-mutate/last-run.json) and the run committed with the sources
@@ -167,9 +172,17 @@ def statement(run, report_commit, rows):
     snap = sum(1 for r in rows if by_snapshot(r))
     snapshots = (f" ({snap} of them only by the answer snapshots, which pin what the engine says without "
                  f"judging it)" if snap else "")
+    # A recheck (scripts/mutate.py --recheck) judges the run's survivors again after tests were
+    # written for them: the figures then are no longer those of the run as it ran, and say so.
+    later = sum(1 for r in rows if str(r.get("detail", "")).startswith(RECHECK_KILLED))
+    judged = sum(1 for r in rows if r.get("result") == "equivalent" and str(r.get("detail", "")).endswith(SURVIVED_ALL))
+    rechecked = (f" {later} of the caught survived the run itself and were caught when judged again after tests "
+                 f"were written for them (a recheck); {judged} of the equivalent survived it and were judged "
+                 f"equivalent afterwards. As run, {t['killed'] + t['timeout'] - later} of {tried + judged} were caught."
+                 if later or judged else "")
     return (f"Last mutation run {run['run']} on commit {run['commit_id']}, {run['seconds'] // 60} min: {what}"
             f"{'' if run['complete'] else ' — INTERRUPTED, partial'}. Of {tried} mutants that built, "
             f"{t['killed'] + t['timeout']} were caught{snapshots} and {t['survived']} survived; {t['equivalent']} are recorded "
-            f"equivalent and {t['build-error']} did not build. A case whose code kept a survivor is "
+            f"equivalent and {t['build-error']} did not build.{rechecked} A case whose code kept a survivor is "
             f"`mutant-survived`, not tested: a test is missing there.{stale}")
 

@@ -150,6 +150,30 @@ def test_the_report_counts_a_sampled_run_per_case(tmp_path):
     assert "stale" in report_mutants.statement(db_run, "def", rows)
 
 
+def test_the_report_says_which_figures_a_recheck_changed(tmp_path):
+    """A recheck brings a run's survivors up to date; the statement must still give the run's
+    figures as it ran, and say how many were caught or judged equivalent only afterwards."""
+    def m(i, result, detail=""):
+        return {"id": i, "file": "engine/n20/zoc.cc", "line": 3, "rule_id": "std:7.0", "mutation": "m",
+                "source": "s", "result": result, "killed_by": "case:x" if result == "killed" else "", "detail": detail}
+    rec = {"run": "2026-01-01T00:00:00+00:00", "commit": "abc", "seed": 1, "selection": "sample",
+           "candidates": 100, "complete": True, "seconds": 120, "files": ["engine/n20/zoc.cc"],
+           "mutants": [m("a", "killed"), m("b", "killed"), m("c", "killed", "killed when judged again on commit def"),
+                       m("d", "equivalent", "why (survived the whole suite)"), m("e", "equivalent", "why"),
+                       m("f", "survived")]}
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps(rec))
+    run, rows, problem = report_mutants.load(path)
+    text = report_mutants.statement(dict(run, commit_id="abc"), "abc", rows)
+    assert "Of 4 mutants that built, 3 were caught and 1 survived; 2 are recorded equivalent" in text
+    assert "1 of the caught survived the run itself" in text and "1 of the equivalent survived it" in text
+    assert "As run, 2 of 5 were caught." in text
+    rec["mutants"] = [m("a", "killed"), m("f", "survived")]
+    path.write_text(json.dumps(rec))
+    run, rows, _ = report_mutants.load(path)
+    assert "recheck" not in report_mutants.statement(dict(run, commit_id="abc"), "abc", rows)
+
+
 def test_the_python_tests_a_mutant_run_leaves_out_cannot_reach_the_engine():
     """A mutant's pytest run leaves out only files that never import the module, start the CLI or
     cite a rule (stages.ENGINE_BLIND); one that gains a way in is run again, and this test says so."""

@@ -160,8 +160,12 @@ def statement(run, report_commit, rows):
     t = totals(rows)
     tried = t["killed"] + t["timeout"] + t["survived"]
     files = len(run["files"].split())
+    # A recheck (scripts/mutate.py --recheck) judges the run's survivors again after tests were
+    # written for them: the figures then are no longer those of the run as it ran, and say so.
+    later = sum(1 for r in rows if str(r.get("detail", "")).startswith(RECHECK_KILLED))
+    judged = sum(1 for r in rows if r.get("result") == "equivalent" and str(r.get("detail", "")).endswith(SURVIVED_ALL))
     if run["selection"] == "sample":
-        what = (f"a seeded SAMPLE of {tried + t['build-error']} of the {run['candidates']} candidate mutants of "
+        what = (f"a seeded SAMPLE of {tried + t['build-error'] + judged} of the {run['candidates']} candidate mutants of "
                 f"{files} file(s) (seed {run['seed']}); a case none of whose code was sampled is not vouched for")
     elif run["selection"] == "ids":
         what = f"{tried + t['build-error']} mutant(s) named by id, not a sample of the rule code"
@@ -172,10 +176,6 @@ def statement(run, report_commit, rows):
     snap = sum(1 for r in rows if by_snapshot(r))
     snapshots = (f" ({snap} of them only by the answer snapshots, which pin what the engine says without "
                  f"judging it)" if snap else "")
-    # A recheck (scripts/mutate.py --recheck) judges the run's survivors again after tests were
-    # written for them: the figures then are no longer those of the run as it ran, and say so.
-    later = sum(1 for r in rows if str(r.get("detail", "")).startswith(RECHECK_KILLED))
-    judged = sum(1 for r in rows if r.get("result") == "equivalent" and str(r.get("detail", "")).endswith(SURVIVED_ALL))
     rechecked = (f" {later} of the caught survived the run itself and were caught when judged again after tests "
                  f"were written for them (a recheck); {judged} of the equivalent survived it and were judged "
                  f"equivalent afterwards. As run, {t['killed'] + t['timeout'] - later} of {tried + judged} were caught."

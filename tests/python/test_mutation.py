@@ -167,7 +167,7 @@ def test_the_report_says_which_figures_a_recheck_changed(tmp_path):
     text = report_mutants.statement(dict(run, commit_id="abc"), "abc", rows)
     assert "Of 4 mutants that built, 3 were caught and 1 survived; 2 are recorded equivalent" in text
     assert "1 of the caught survived the run itself" in text and "1 of the equivalent survived it" in text
-    assert "As run, 2 of 5 were caught." in text
+    assert "As run, 2 of 5 were caught." in text and "SAMPLE of 5 of the 100" in text
     rec["mutants"] = [m("a", "killed"), m("f", "survived")]
     path.write_text(json.dumps(rec))
     run, rows, _ = report_mutants.load(path)

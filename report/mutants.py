@@ -12,6 +12,7 @@ RESULTS = ("killed", "timeout", "survived", "equivalent", "build-error")
 RECHECK_KILLED = "killed when judged again on commit"
 SURVIVED_ALL = "(survived the whole suite)"
 
+
 def default_record(root):
     """The mutation run the report stores by default: the later of this checkout's last `make
     mutate` (build-mutate/last-run.json) and the run committed with the sources

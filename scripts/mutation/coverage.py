@@ -131,9 +131,8 @@ def groups_of(base, python_skip):
 def configure(shadow, log):
     build = shadow / COV_BUILD
     cache = build / "CMakeCache.txt"
-    if (build / "build.ninja").is_file() and cache.is_file() and \
-            "HEXLAW_COVERAGE_RULES:BOOL=ON" in cache.read_text(encoding="utf-8", errors="replace") and \
-            "HEXLAW_CHECKED:BOOL=ON" in cache.read_text(encoding="utf-8", errors="replace"):
+    text = cache.read_text(encoding="utf-8", errors="replace") if cache.is_file() else ""
+    if (build / "build.ninja").is_file() and "HEXLAW_COVERAGE_RULES:BOOL=ON" in text and "HEXLAW_CHECKED:BOOL=ON" in text:
         return True
     cmd = ["cmake", "-S", str(shadow), "-B", str(build), "-G", "Ninja", "-DHEXLAW_SHARED_ENGINE=ON",
            "-DHEXLAW_CHECKED=ON", "-DHEXLAW_COVERAGE_RULES=ON"]

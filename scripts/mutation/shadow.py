@@ -61,13 +61,13 @@ def build_env():
 def configure(shadow, log):
     """Configures the shadow build once (Ninja, ccache when installed), with the engine's layer
     libraries shared (HEXLAW_SHARED_ENGINE): a mutant then recompiles one source and relinks one
-    library, and no program is relinked (CMake's LINK_DEPENDS_NO_SHARED). A shadow build from
+    library, and no program is relinked (CMake's LINK_DEPENDS_NO_SHARED), and checked
+    (HEXLAW_CHECKED: indexing past the end stops the process). A shadow build from
     before that option is configured again."""
     build = shadow / "build"
     cache = build / "CMakeCache.txt"
-    if (build / "build.ninja").is_file() and cache.is_file() and \
-            "HEXLAW_SHARED_ENGINE:BOOL=ON" in cache.read_text(encoding="utf-8", errors="replace") and \
-            "HEXLAW_CHECKED:BOOL=ON" in cache.read_text(encoding="utf-8", errors="replace"):
+    text = cache.read_text(encoding="utf-8", errors="replace") if cache.is_file() else ""
+    if (build / "build.ninja").is_file() and "HEXLAW_SHARED_ENGINE:BOOL=ON" in text and "HEXLAW_CHECKED:BOOL=ON" in text:
         return True
     cmd = ["cmake", "-S", str(shadow), "-B", str(build), "-G", "Ninja", "-DHEXLAW_SHARED_ENGINE=ON", "-DHEXLAW_CHECKED=ON"]
     if shutil.which("ccache"):

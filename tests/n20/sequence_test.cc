@@ -86,6 +86,15 @@ TEST(Sequence, RefusesPositionsOutsideTheCalendar) {
   n20::Calendar same = cal;
   same.second = "french";
   EXPECT_THROW(n20::check_position(same, {1, 1, Phase::Movement}), std::invalid_argument);
+  // A calendar of no turns is refused for what it is, not as a turn outside the game.
+  n20::Calendar none = cal;
+  none.last_turn = 0;
+  try {
+    n20::check_position(none, {1, 1, Phase::Movement});
+    ADD_FAILURE() << "a calendar with last turn 0 was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "the last turn must be 1 or later");
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // fewest_ezoc ranks friendly-occupied hexes under retreat.friendly_vs_ezoc_priority, and the
 // engine's bound on a retreat extended through friends (std:9.8.5 note).
 #include "engine/n20/retreat.h"
+#include "engine/n20/retreat_ground.h"
 
 #include <gtest/gtest.h>
 
@@ -306,6 +307,37 @@ TEST(Retreat, std_9_8_6_APrunedCloserStepThatCannotFinishLeavesTheOtherStepsInPl
   const auto chosen = n20::retreat_choice(*fresh, *p.c.map, p.c.state, u2, 4, p.hex("0101"), t);
   ASSERT_EQ(chosen.paths.size(), 1u);
   EXPECT_EQ(hexes(p, chosen.paths[0]), expected);
+}
+
+// std:9.8.2: the retreat search keeps the enemy's ZOC facts from one search to the next only
+// while every enemy unit stands as it stood (the retreating side's own units may move). A
+// position with an enemy unit fewer, or one more, is another position: its ZOCs are new.
+TEST(Retreat, std_9_8_2_TheKeptEnemyZocsAreForTheSameEnemyUnitsOnly) {
+  HEXLAW_CITES("std:9.8.2");
+  auto unit = [](const char* id, const char* side, Hex at) {
+    Unit u;
+    u.id = id, u.side = side, u.type = UnitType::Infantry, u.strength = 2, u.movement = 2, u.hex = at;
+    return u;
+  };
+  GameState state;
+  state.units.push_back(unit("D", "prussian", Hex{5, 3}));
+  state.units.push_back(unit("F", "french", Hex{5, 4}));
+  state.units.push_back(unit("E", "french", Hex{5, 1}));
+  // The key is kept as the search keeps it: the position without the retreating side's units.
+  GameState key = state;
+  key.units.erase(key.units.begin());
+  const Symbol prussian("prussian");
+  using n20::retreat_detail::same_but_side;
+  EXPECT_TRUE(same_but_side(key, state, prussian));
+  GameState moved = state;
+  moved.units[0].hex = Hex{4, 3};
+  EXPECT_TRUE(same_but_side(key, moved, prussian)) << "the retreating side's own units do not matter";
+  GameState fewer = state;
+  fewer.units.pop_back();
+  EXPECT_FALSE(same_but_side(key, fewer, prussian)) << "E has gone: its ZOC with it";
+  GameState fewer_key = key;
+  fewer_key.units.pop_back();
+  EXPECT_FALSE(same_but_side(fewer_key, state, prussian)) << "E has come";
 }
 
 }  // namespace

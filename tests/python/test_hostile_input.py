@@ -297,3 +297,18 @@ def test_too_many_jemmapes_units_is_refused_by_name(cli, tmp_path):
                                 "question": {"kind": "distance", "hexes": ["0101", "0105"]}}))
     r = subprocess.run([cli, "ask", str(case)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 2 and "units: more than 10000 units" in r.stderr, r.stderr
+
+
+def test_jemmapes_small_values_take_their_whole_range_and_no_more():
+    """A Jemmapes unit's morale, MP and a commander's values lie within -9..99 (counter values are
+    case data): both ends are accepted, and one past either end is refused, naming the field."""
+    def case(morale):
+        return json.dumps({"game": "jemmapes",
+                           "units": [{"id": "F", "side": "french", "kind": "infantry", "hex": "0505", "facing": "n", "cp": 1,
+                                      "morale": morale}],
+                           "question": {"kind": "zoc", "unit": "F", "hex": "0504"}})
+    for ok in (-9, 99):
+        assert hexlaw.ask(case(ok)).outcome is not None
+    for bad in (-10, 100):
+        with pytest.raises(hexlaw.CaseError, match="morale lies within -9..99"):
+            hexlaw.ask(case(bad))

@@ -312,3 +312,16 @@ def test_jemmapes_small_values_take_their_whole_range_and_no_more():
     for bad in (-10, 100):
         with pytest.raises(hexlaw.CaseError, match="morale lies within -9..99"):
             hexlaw.ask(case(bad))
+
+
+def test_jemmapes_printed_cp_lies_within_cp_and_99():
+    """A Jemmapes unit's printed CP (what it had before losses) is at least its CP and at most 99:
+    99 is accepted, 100 refused, naming the field."""
+    def case(printed):
+        return json.dumps({"game": "jemmapes",
+                           "units": [{"id": "F", "side": "french", "kind": "infantry", "hex": "0505", "facing": "n",
+                                      "cp": 1, "printed_cp": printed}],
+                           "question": {"kind": "zoc", "unit": "F", "hex": "0504"}})
+    assert hexlaw.ask(case(99)).outcome is not None
+    with pytest.raises(hexlaw.CaseError, match=r"printed_cp: the printed CP lies within cp\.\.99"):
+        hexlaw.ask(case(100))

@@ -234,4 +234,21 @@ units:
 }
 
 }  // namespace
+// std:6.9: a move may end in the hex it began in, and the moving unit never stacks with itself.
+// A caller asking "what if" of a copy of the unit (here with one more MP) gets the same answer
+// as for the unit itself: the position's own counter in the start hex is the mover, lifted off
+// the board, not a friend it would have to stack with.
+TEST(Movement, std_6_9_ACopyOfTheMovingUnitIsStillLiftedOffItsOwnHex) {
+  HEXLAW_CITES("std:6.9");
+  Fixture f(R"(
+map: {bounds: {cols: [1, 10], rows: [1, 10]}}
+units: [{id: A, side: french, type: infantry, strength: 2, movement: 2, hex: "0505"}])");
+  Unit what_if = f.unit("A");
+  what_if.movement = 3;
+  Trace t(testing::source_spec()->catalog);
+  const n20::PathVerdict back = n20::check_path(*f.rules, *f.c.map, f.c.state, what_if, f.path({"0506", "0505"}), {}, t);
+  EXPECT_TRUE(back.legal) << back.rule;
+  EXPECT_EQ(f.check("A", {"0506", "0505"}).legal, back.legal);
+}
+
 }  // namespace hexlaw

@@ -16,15 +16,19 @@
 namespace hexlaw::n20 {
 namespace {
 
-// The position of cases/leipzig/11.8/alternate-only-on-the-turn-of-entry.yaml: Army B is due on
-// Turn 8 by Y; it is Turn 7.
-constexpr const char* kArmyBDueOnTurn8 = R"(
+// The map of the positions below (as cases/leipzig/11.8/ has it), with one French unit.
+const std::string kMapAndFrench = R"(
 game: leipzig
 map:
   bounds: {cols: [1, 12], rows: [1, 10]}
   entry_areas: {A: ["0101", "0201"], B: ["1205", "1206"], X: ["0110", "0210"], Y: ["1209", "1210"], Z: ["0601", "0701"], U: ["0105"], V: ["0106"]}
 units:
   - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+)";
+
+// The position of cases/leipzig/11.8/alternate-only-on-the-turn-of-entry.yaml: Army B is due on
+// Turn 8 by Y; it is Turn 7.
+const std::string kArmyBDueOnTurn8 = kMapAndFrench + R"(
   - {id: B1, side: allied, army: B, type: infantry, strength: 3, movement: 2, status: pending, arrival_turn: 8, entry: Y}
 state: {turn: 7, phase: movement, phasing: allied, morale: {french: 5, allied-north: 7, allied-south: 7},
         markers: ["army-group:B=8@Y"]}
@@ -56,13 +60,7 @@ TEST(LeipzigArrivals, leipzig_11_8_ABarredChoiceIsRefusedByTheHookItselfAndChang
 // Army B's Main Body is called in on Turn 8 by Y: B1 waits in its holding box; B2 is a
 // Detachment of B (it enters on its own, by Z); B3 is of army B but due on Turn 10, so not in the
 // box; BL is B's Leader counter, which without leipzig:16.12 only marks the turn.
-constexpr const char* kArmyBCalledIn = R"(
-game: leipzig
-map:
-  bounds: {cols: [1, 12], rows: [1, 10]}
-  entry_areas: {A: ["0101", "0201"], B: ["1205", "1206"], X: ["0110", "0210"], Y: ["1209", "1210"], Z: ["0601", "0701"], U: ["0105"], V: ["0106"]}
-units:
-  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+const std::string kArmyBCalledIn = kMapAndFrench + R"(
   - {id: B1, side: allied, army: B, type: infantry, strength: 3, movement: 2, status: pending, arrival_turn: 8, entry: Y}
   - {id: B2, side: allied, army: B, type: infantry, strength: 3, movement: 2, status: pending, arrival_turn: 8, entry: Z}
   - {id: B3, side: allied, army: B, type: infantry, strength: 3, movement: 2, status: pending, arrival_turn: 10, entry: Y}

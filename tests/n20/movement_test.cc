@@ -233,7 +233,6 @@ units:
   EXPECT_EQ(battlefield.reach("C", fm).size(), 58u);
 }
 
-}  // namespace
 // std:6.9: a move may end in the hex it began in, and the moving unit never stacks with itself.
 // A caller asking "what if" of a copy of the unit (here with one more MP) gets the same answer
 // as for the unit itself: the position's own counter in the start hex is the mover, lifted off
@@ -251,4 +250,5 @@ units: [{id: A, side: french, type: infantry, strength: 2, movement: 2, hex: "05
   EXPECT_EQ(f.check("A", {"0506", "0505"}).legal, back.legal);
 }
 
+}  // namespace
 }  // namespace hexlaw

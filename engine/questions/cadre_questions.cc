@@ -55,6 +55,7 @@ void add_cadre_questions(std::vector<QuestionKind>& kinds) {
         if (!f.is_seq() || f.size() != 2) f.fail("expected a list of two Cadre ids");
         for (std::size_t i = 0; i < 2; ++i)
           if (!s.state.unit(f.at(i).str())) f.at(i).fail("no unit with id '" + f.at(i).str() + "'");
+        if (f.at(0).str() == f.at(1).str()) f.fail("two different Cadres are needed");
         s.c.question["pick"].str_or("");
       },
       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {

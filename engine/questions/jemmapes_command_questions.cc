@@ -140,6 +140,13 @@ std::vector<Kind> command_kinds() {
          out["must_test"] = must;
          headline = f.id + (must ? " must test" : " does not test");
          if (!must) return out;
+         // The test adds the formation commander's CV (jemmapes:4.2.2), a counter value the case
+         // must give: a commander on the map without one is refused by name, never read as 0.
+         // (Ferrand's commander may still be off the map, jemmapes:9.1.1: no CV then.)
+         if (!(jemmapes::historical_formation(f.id) == "ferrand" && (f.commander.empty() || !s.position.unit(f.commander)))) {
+           const auto* c = commander_of(s, f);
+           if (s.position.unit(c->id)) need_value(s, *c, "cv", c->cv.has_value());
+         }
          if (const auto total = maybe_roll(s, dice, "jemmapes:4.2.2", "involuntary change of order", oc.sum, out)) {
            const std::string r = jemmapes::threshold_result(s.x, "jemmapes:table.involuntary-order-change", *total, t);
            const bool demo = r.find("Demoralisation") != std::string::npos;
@@ -288,7 +295,8 @@ std::vector<Kind> command_kinds() {
          for (const char* k : {"french", "austrian"})
            if (q["steps_lost"][k].int_or(0) < 0) q["steps_lost"][k].fail("steps lost are not negative");
          if (q["chief_eliminated"].int_or(0) < 0) q["chief_eliminated"].fail("not negative");
-         q["villages"].for_each_entry([&](const std::string&, const CaseField& v) {
+         q["villages"].for_each_entry([&](const std::string& name, const CaseField& v) {
+           if (!v.is_seq() || v.size() == 0) v.fail("village " + name + " needs the list of its hexes (at least one)");
            for (std::size_t i = 0; i < v.size(); ++i) hex_of(s, v.at(i));
          });
          for (const char* k : {"redoubts", "french_control"})

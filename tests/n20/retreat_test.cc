@@ -210,6 +210,45 @@ TEST(Retreat, std_9_8_2_AChoiceThatGivesUpAnswersAsTheEnumerationDoes) {
   EXPECT_EQ(gave_up.paths.size(), all.paths.size());
 }
 
+// The least number of enemy-ZOC hexes is found by a depth-first search that tries the cheaper
+// step first. Here the cheap first step leads only to dear retreats: D in 0503 routs 3 hexes;
+// 0504, the one empty step outside enemy ZOCs (and the one toward the LOC at 0410), leaves
+// nothing but hexes in the ZOC of E1 (0406), E2 (0606) or F (0603), so every retreat through it
+// enters two.
+// The step north into 0502 (in F's ZOC) is followed by empty hexes, one enemy-ZOC hex in all.
+// Friends in 0403 and 0404 close the west. The search meets a cost of 2 first and must go on to
+// the cost of 1 behind the dearer first step; only paths through 0502 are legal (mutation
+// 172ed3e83d and its twin in the enumeration, where the search stopped at 2).
+TEST(Retreat, std_9_8_2_TheLeastCostBehindADearerFirstStepIsStillFound) {
+  HEXLAW_CITES("std:9.8.2", "std:9.8.3", "std:9.8.7");
+  InlinePosition p(R"(
+map:
+  layout: odd-columns-low
+  bounds: {cols: [4, 6], rows: [1, 10]}
+  locs: {prussian: ["0410"]}
+units:
+  - {id: D, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0503"}
+  - {id: P1, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0403"}
+  - {id: P2, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0404"}
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0603"}
+  - {id: E1, side: french, type: infantry, strength: 3, movement: 2, hex: "0406"}
+  - {id: E2, side: french, type: infantry, strength: 3, movement: 2, hex: "0606"}
+)");
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  const Unit& d = *p.c.state.unit("D");
+  const auto all = retreat(p, "D", 3, t);
+  ASSERT_FALSE(all.must_break);
+  ASSERT_FALSE(all.paths.empty());
+  for (const auto& path : all.paths) {
+    EXPECT_EQ(hexes(p, path).front(), "0502");
+    EXPECT_EQ(path.rolls(), 1);
+  }
+  const auto chosen = n20::retreat_choice(*p.rules, *p.c.map, p.c.state, d, 3, std::nullopt, t);
+  ASSERT_EQ(chosen.paths.size(), 1u);
+  EXPECT_EQ(hexes(p, chosen.paths[0]).front(), "0502");
+  EXPECT_EQ(chosen.paths[0].rolls(), 1);
+}
+
 // A column one hex wide: D in 0503, beaten from 0502, routs 1 hex into a file of `friends`
 // Prussian units (0504 on), so it must go on through them until it stands alone (std:9.8.5).
 std::string friends_down_a_column(int friends) {

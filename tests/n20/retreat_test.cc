@@ -211,29 +211,15 @@ TEST(Retreat, std_9_8_2_AChoiceThatGivesUpAnswersAsTheEnumerationDoes) {
 }
 
 // The least number of enemy-ZOC hexes is found by a depth-first search that tries the cheaper
-// step first. Here the cheap first step leads only to dear retreats: D in 0503 routs 3 hexes;
-// 0504, the one empty step outside enemy ZOCs (and the one toward the LOC at 0410), leaves
-// nothing but hexes in the ZOC of E1 (0406), E2 (0606) or F (0603), so every retreat through it
-// enters two.
-// The step north into 0502 (in F's ZOC) is followed by empty hexes, one enemy-ZOC hex in all.
-// Friends in 0403 and 0404 close the west. The search meets a cost of 2 first and must go on to
-// the cost of 1 behind the dearer first step; only paths through 0502 are legal (mutation
-// 172ed3e83d and its twin in the enumeration, where the search stopped at 2).
+// step first. In the case file's position (its answer lists every path; this asks the choice
+// search too) the cheap first step leads only to dear retreats: D in 0503 routs 3 hexes; 0504,
+// the one empty step outside enemy ZOCs (and the one toward the LOC), leads only into enemy ZOCs,
+// two in all, while the step into 0502 (in F's ZOC) is followed by empty hexes. The search meets
+// a cost of 2 first and must go on to the cost of 1 behind the dearer first step; only paths
+// through 0502 are legal (mutation 172ed3e83d, and its twin in the enumeration, stopped at 2).
 TEST(Retreat, std_9_8_2_TheLeastCostBehindADearerFirstStepIsStillFound) {
   HEXLAW_CITES("std:9.8.2", "std:9.8.3", "std:9.8.7");
-  InlinePosition p(R"(
-map:
-  layout: odd-columns-low
-  bounds: {cols: [4, 6], rows: [1, 10]}
-  locs: {prussian: ["0410"]}
-units:
-  - {id: D, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0503"}
-  - {id: P1, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0403"}
-  - {id: P2, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0404"}
-  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0603"}
-  - {id: E1, side: french, type: infantry, strength: 3, movement: 2, hex: "0406"}
-  - {id: E2, side: french, type: infantry, strength: 3, movement: 2, hex: "0606"}
-)");
+  const auto p = InlinePosition::of_case_file("cases/std/9.8.2/least-cost-behind-a-dearer-first-step.yaml");
   Trace t(Trace::Off{}, testing::source_spec()->catalog);
   const Unit& d = *p.c.state.unit("D");
   const auto all = retreat(p, "D", 3, t);

@@ -59,6 +59,12 @@ InlinePosition::InlinePosition(const std::string& yaml)
     : c(inline_case(yaml + "\nquestion: {kind: distance, hexes: [\"0101\", \"0101\"]}\n")),
       rules(n20::make_rules(c.ruleset, c.spec)) {}
 
+InlinePosition::InlinePosition(CaseFile loaded) : c(std::move(loaded)), rules(n20::make_rules(c.ruleset, c.spec)) {}
+
+InlinePosition InlinePosition::of_case_file(const std::string& rel) {
+  return InlinePosition(load_case_file(source_spec(), source_path(rel)));
+}
+
 Hex InlinePosition::hex(const std::string& ccrr) const { return to_axial(*parse_ccrr(ccrr), c.map->layout()); }
 
 }  // namespace hexlaw::testing

@@ -18,12 +18,17 @@ namespace hexlaw::testing {
 
 void cite_rules(std::initializer_list<std::string_view> ids);
 CaseFile inline_case(const std::string& yaml);
-// A position from inline YAML (units, map, state, options; no question needed) with its rule set.
+// A position from inline YAML (units, map, state, options; no question needed) with its rule set,
+// or (of_case_file) the position of a case file in the source tree, its question left unasked.
 struct InlinePosition {
   CaseFile c;
   std::unique_ptr<n20::N20Rules> rules;
   explicit InlinePosition(const std::string& yaml);
+  static InlinePosition of_case_file(const std::string& rel);
   Hex hex(const std::string& ccrr) const;
+
+ private:
+  explicit InlinePosition(CaseFile loaded);
 };
 // Path of a file in the source tree.
 std::string source_path(const std::string& rel);

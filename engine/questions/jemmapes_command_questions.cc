@@ -31,6 +31,15 @@ const jemmapes::Unit* commander_of(const Situation& s, const jemmapes::Formation
   return c;
 }
 
+// The formation commander whose CV an order-change test adds (jemmapes:4.2.1, 4.2.2): he must be
+// named, and carry the CV the case gives (a counter value the source does not print), never read
+// as 0. Ferrand's commander may still be off the map (jemmapes:9.1.1, 9.1.4): no unit, no CV then.
+void need_commander_cv(const Situation& s, const jemmapes::Formation& f) {
+  if (jemmapes::historical_formation(f.id) == "ferrand" && (f.commander.empty() || !s.position.unit(f.commander))) return;
+  const auto* c = commander_of(s, f);
+  need_value(s, *c, "cv", c->cv.has_value());
+}
+
 // Rolls 2D6 plus `sum` when the question asks for a roll; returns the total or nullopt. Under
 // dice: enumerate the dice are left out of the outcome, so the odds are those of each result.
 std::optional<int> maybe_roll(const Situation& s, DiceSource& dice, const char* rule, const char* purpose, int sum, nlohmann::json& out) {
@@ -76,11 +85,7 @@ std::vector<Kind> command_kinds() {
          const auto& f = formation_field(s);
          const auto to = order_named(s.c.question.required("to"));
          if (to == f.order) s.c.question["to"].fail("formation " + f.id + " is already under that order");
-         // Ferrand's commander may still be off the map (jemmapes:9.1.1, 9.1.4): no unit then.
-         if (!(jemmapes::historical_formation(f.id) == "ferrand" && (f.commander.empty() || !s.position.unit(f.commander)))) {
-           const auto* c = commander_of(s, f);
-           need_value(s, *c, "cv", c->cv.has_value());
-         }
+         need_commander_cv(s, f);
          if (s.c.question["use_general"].bool_or(false)) {
            const jemmapes::Unit* g = nullptr;
            for (const auto& u : s.position.units)
@@ -140,13 +145,7 @@ std::vector<Kind> command_kinds() {
          out["must_test"] = must;
          headline = f.id + (must ? " must test" : " does not test");
          if (!must) return out;
-         // The test adds the formation commander's CV (jemmapes:4.2.2), a counter value the case
-         // must give: a commander on the map without one is refused by name, never read as 0.
-         // (Ferrand's commander may still be off the map, jemmapes:9.1.1: no CV then.)
-         if (!(jemmapes::historical_formation(f.id) == "ferrand" && (f.commander.empty() || !s.position.unit(f.commander)))) {
-           const auto* c = commander_of(s, f);
-           if (s.position.unit(c->id)) need_value(s, *c, "cv", c->cv.has_value());
-         }
+         need_commander_cv(s, f);  // the test adds his CV (jemmapes:4.2.2)
          if (const auto total = maybe_roll(s, dice, "jemmapes:4.2.2", "involuntary change of order", oc.sum, out)) {
            const std::string r = jemmapes::threshold_result(s.x, "jemmapes:table.involuntary-order-change", *total, t);
            const bool demo = r.find("Demoralisation") != std::string::npos;

@@ -250,5 +250,18 @@ units: [{id: A, side: french, type: infantry, strength: 2, movement: 2, hex: "05
   EXPECT_EQ(f.check("A", {"0506", "0505"}).legal, back.legal);
 }
 
+
+// reachable_hexes promises its list sorted by hex, each hex once: here for the 468 hexes of a
+// reach of 12 on an unbounded map, whose search tries steps past the window it keeps around the
+// unit (the endings themselves all lie inside it: with the shipped tables no step is free).
+TEST(Movement, std_6_2_ALongReachIsListedInHexOrder) {
+  HEXLAW_CITES("std:6.0", "std:6.2");
+  const auto p = testing::InlinePosition::of_case_file("cases/std/6.2/long-reach-on-an-unbounded-map.yaml");
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  const auto r = n20::reachable_hexes(*p.rules, *p.c.map, p.c.state, *p.c.state.unit("F"), {}, t);
+  ASSERT_EQ(r.size(), 468u);
+  for (std::size_t i = 1; i < r.size(); ++i)
+    ASSERT_LT(r[i - 1].hex, r[i].hex) << p.c.map->name(r[i - 1].hex) << " is listed before " << p.c.map->name(r[i].hex);
+}
 }  // namespace
 }  // namespace hexlaw

@@ -210,6 +210,25 @@ units:
   }
 }
 
+// std:11.0: a reinforcement not yet on the map has no zone of control. The ZOC hook says so
+// itself, whatever hex the unit's record still holds, so a caller that forgets to skip units off
+// the map still gets no ZOC from them (every caller in the engine skips them as well).
+TEST(Zoc, std_11_0_AUnitNotYetArrivedExertsNoZoc) {
+  HEXLAW_CITES("std:11.0", "std:7.0");
+  testing::InlinePosition p(R"(
+units:
+  - {id: R, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+  - {id: E, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0506"}
+)");
+  Unit& r = *p.c.state.unit("R");
+  Trace on_map(Trace::IdsOnly{}, p.c.spec->catalog);
+  EXPECT_TRUE(n20::exerts_zoc_into(*p.rules, *p.c.map, p.c.state, r, p.hex("0506"), on_map));
+  r.status = UnitStatus::Pending;  // its hex field still says 0505
+  Trace t(p.c.spec->catalog);
+  EXPECT_FALSE(n20::exerts_zoc_into(*p.rules, *p.c.map, p.c.state, r, p.hex("0506"), t));
+  EXPECT_TRUE(t.cites("std:11.0"));
+}
+
 // Who controls a hex is asked of its neighbours only: the answer's reasons speak of the units
 // next to it, never of a unit three hexes away (which could not control it under std:7.0).
 TEST(Zoc, WhoControlsAHexExplainsOnlyItsNeighbours) {

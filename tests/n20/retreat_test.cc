@@ -300,6 +300,20 @@ TEST(Retreat, std_9_8_5_ARetreatPastTheExtensionBoundIsRefusedNotBroken) {
     Trace t(Trace::Off{}, testing::source_spec()->catalog);
     EXPECT_THROW(retreat(p, "D", 1, t), LimitError) << reading;
   }
+  // A retreat of 2 through 13 friends: 2 hexes owed, then 12 added, the bound exactly, under
+  // every reading. The second hex owed is not an added one (mutation dbaf35315f counted it in
+  // the finishability check, and refused the retreat as past the bound).
+  for (const char* reading : {"fewest_ezoc", "whole_path", "per_step"}) {
+    InlinePosition p(with_reading(friends_down_a_column(13), "retreat.priority_evaluation", reading));
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
+    const auto all = retreat(p, "D", 2, t);
+    ASSERT_EQ(all.paths.size(), 1u) << reading;
+    EXPECT_EQ(hexes(p, all.paths[0]).back(), "0517") << reading;
+    EXPECT_EQ(all.paths[0].extended, 12) << reading;
+    const auto chosen = n20::retreat_choice(*p.rules, *p.c.map, p.c.state, *p.c.state.unit("D"), 2, std::nullopt, t);
+    ASSERT_EQ(chosen.paths.size(), 1u) << reading;
+    EXPECT_EQ(hexes(p, chosen.paths[0]), hexes(p, all.paths[0])) << reading;
+  }
 }
 
 }  // namespace

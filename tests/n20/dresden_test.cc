@@ -445,5 +445,36 @@ TEST(DresdenOrderOfBattle, dresden_table_order_of_battle_ARowDueOnATurnWithoutIt
   std::filesystem::remove_all(base);
 }
 
+// dresden:3.2 through the holding-box hook the played game calls: a French unit goes in (held as
+// a reinforcement that never arrives, named by the meissen:ID marker). The hook refuses, by name,
+// a unit the position lacks and a second occupant, rather than corrupting the state; the game
+// never asks either, so only this test would notice the checks gone.
+TEST(Dresden, dresden_3_2_TheHoldingBoxTakesOneUnitAndRefusesAnUnknownOne) {
+  HEXLAW_CITES("dresden:3.2");
+  testing::InlinePosition p(R"(
+game: dresden
+units:
+  - {id: F, side: french, type: infantry, strength: 2, movement: 2, hex: "1605"}
+  - {id: H, side: french, type: infantry, strength: 2, movement: 2, hex: "1606"}
+)");
+  GameState& s = p.c.state;
+  Trace t(Trace::IdsOnly{}, p.c.spec->catalog);
+  auto refused = [&](const char* id, const char* why) {
+    try {
+      p.rules->enter_holding_box(Symbol(id), s, t);
+      ADD_FAILURE() << id << " was put in Meissen";
+    } catch (const std::logic_error& e) {
+      EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+    }
+  };
+  refused("NOBODY", "no unit NOBODY to put in Meissen (dresden:3.2)");  // the box still empty
+  p.rules->enter_holding_box(Symbol("F"), s, t);
+  EXPECT_EQ(s.unit("F")->status, UnitStatus::Pending);
+  EXPECT_TRUE(s.has_marker("meissen:F"));
+  EXPECT_TRUE(t.cites("dresden:3.2"));
+  refused("H", "Meissen is occupied (dresden:3.2)");
+  EXPECT_EQ(s.unit("H")->status, UnitStatus::OnMap);
+}
+
 }  // namespace
 }  // namespace hexlaw

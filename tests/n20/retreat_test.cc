@@ -379,5 +379,18 @@ TEST(Retreat, std_9_8_2_TheKeptEnemyZocsAreForTheSameEnemyUnitsOnly) {
   EXPECT_FALSE(same_but_side(fewer_key, state, prussian)) << "E has come";
 }
 
+// std:9.8.6 yields to std:9.8.2, and the answer says so only where it did: a retreat that has to
+// enter an enemy ZOC heads for the LOC "without entering more" such hexes; one that enters none
+// has nothing to yield, and its reason does not claim it (mutation 947213985c added the clause
+// to every retreat with a least cost, 0 included).
+TEST(Retreat, std_9_8_6_TheDirectionYieldsToTheLeastCostOnlyWhenACostWasPaid) {
+  HEXLAW_CITES("std:9.8.6", "std:9.8.2");
+  const auto forced = testing::reasons_cited("cases/std/9.8.3/forced-into-enemy-zoc.yaml", "std:9.8.6");
+  EXPECT_TRUE(testing::some_reason_says(forced, {"closer to the friendly LOC", "9.8.6 yields to 9.8.2"}));
+  const auto open = testing::reasons_cited("cases/std/9.8.6/retreat-toward-the-loc.yaml", "std:9.8.6");
+  ASSERT_TRUE(testing::some_reason_says(open, {"closer to the friendly LOC"}));
+  EXPECT_FALSE(testing::some_reason_says(open, {"yields"}));
+}
+
 }  // namespace
 }  // namespace hexlaw

@@ -121,7 +121,6 @@ nlohmann::json to_json(const SideAfter& s) {
 // RULE jemmapes:6.4 — the head unit must occupy the vacated hex, turning one hexside at most; one more may follow if stacking allows, chargers first
 nlohmann::json advance_after_assault(const Context& x, const SideAfter& attackers, const SideAfter& defenders,
                                      const std::vector<std::string>& chargers, Trace& t) {
-  (void)x;
   if (!defenders.vacated()) {
     t.cite("jemmapes:6.4"_rule, "the defender's hex is not vacated: no advance");
     return {{"advance", false}};
@@ -140,9 +139,21 @@ nlohmann::json advance_after_assault(const Context& x, const SideAfter& attacker
     const bool cb = std::find(chargers.begin(), chargers.end(), b->unit->id) != chargers.end();
     return ca && !cb;
   });
+  // RULE jemmapes:1.4 (part: who may follow) — a unit of CP 3 or more stacks only with artillery: the CP left after the combat, or the printed CP (jemmapes.stacking.cp_basis)
+  const bool printed = x.readings.is(jemmapes::reading::stacking_cp_basis_printed);
+  auto stack_cp = [&](const UnitAfter& u) { return printed ? u.unit->printed_cp : u.cp; };
   for (const UnitAfter* u : rest) {
-    const bool big = (head.cp >= 3 && u->unit->kind != UnitKind::Artillery) || (u->cp >= 3 && head.unit->kind != UnitKind::Artillery);
-    if (!big) follow.push_back(u->unit->id);
+    const UnitAfter* big = stack_cp(head) >= 3 && u->unit->kind != UnitKind::Artillery ? &head
+                           : stack_cp(*u) >= 3 && head.unit->kind != UnitKind::Artillery ? u
+                                                                                         : nullptr;
+    if (!big) {
+      follow.push_back(u->unit->id);
+      continue;
+    }
+    t.cite("jemmapes:1.4"_rule, [&] {
+      return u->unit->id + " may not follow " + head.unit->id + ": " + big->unit->id + " has a CP of " + std::to_string(stack_cp(*big)) +
+             " (jemmapes.stacking.cp_basis = " + x.readings.of(jemmapes::Switch::StackingCpBasis) + ") and may stack only with artillery";
+    });
   }
   t.cite("jemmapes:6.4"_rule, [&] { return head.unit->id + " must advance into the vacated hex, turning one hexside at most; " + (follow.empty() ? std::string("no other unit may follow") : "one of " + follow.dump() + " may follow (chargers first)"); });
   const int f = static_cast<int>(head.unit->facing);

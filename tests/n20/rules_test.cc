@@ -72,6 +72,11 @@ TEST(Rules, LayersRefuseWhatTheyDoNotKnow) {
   EXPECT_THROW(make({.interpretations = {{"movement.stacking_check", "sometimes"}}}), std::invalid_argument);
   auto with_rout = make({.options = {"std:16.5"}});
   EXPECT_TRUE(with_rout->option_on("std:16.5"));
+  EXPECT_TRUE(with_rout->on(n20::Optional::RoutedUnits));
+  // Without it, neither query says it is in use (mutation bbbfa98470 answered every option on).
+  EXPECT_FALSE(make({})->option_on("std:16.5"));
+  EXPECT_FALSE(make({})->on(n20::Optional::RoutedUnits));
+  EXPECT_FALSE(with_rout->option_on("std:16.7"));
   EXPECT_EQ(make({})->interpretation("movement.stacking_check"), "per_unit_move");
   EXPECT_EQ(make({.interpretations = {{"movement.stacking_check", "end_of_phase"}}})->interpretation("movement.stacking_check"),
             "end_of_phase");

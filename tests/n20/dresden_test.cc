@@ -275,6 +275,8 @@ TEST(Dresden, WeatherTrendRolls) {
       {false, 5, "cloudy", "clear"},   {false, 6, "clear", "clear"},   {true, 1, "cloudy", "showers"},
       {true, 2, "showers", "downpour"}, {true, 3, "showers", "showers"}, {true, 5, "showers", "showers"},
       {true, 6, "showers", "cloudy"},
+      // An improvement is one box, from anywhere above Clear (mutation fda957b6a1 moved two).
+      {false, 5, "showers", "cloudy"}, {false, 6, "downpour", "showers"},
   };
   for (const Row& r : rows) {
     Dresden d("options: [\"dresden:16.8\"]\n");

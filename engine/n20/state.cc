@@ -257,6 +257,12 @@ UnitTable parse_units(const Field<CaseError>& f, ColumnLayout layout) {
     if (u.status == UnitStatus::Pending) {
       u.arrival_turn = static_cast<int>(fu.required("arrival_turn").integer_in(1, kMaxTurn, "an arrival turn"));
       u.entry = fu.required("entry").str();
+    } else {
+      // An arrival turn or entry area would be read by nothing: refused rather than ignored.
+      for (const char* key : {"arrival_turn", "entry"})
+        if (fu[key].present())
+          fu[key].fail("only a pending unit (a reinforcement not yet arrived, std:11.0) has an arrival turn and an entry area; '" +
+                       u.id + "' is " + status);
     }
     units.push_back(std::move(u));
   });

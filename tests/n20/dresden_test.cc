@@ -13,6 +13,7 @@
 #include "engine/core/dice.h"
 #include "engine/core/tables.h"
 #include "engine/n20/games/dresden.h"
+#include "engine/n20/movement.h"
 #include "tests/support/test_support.h"
 
 namespace hexlaw {
@@ -476,6 +477,31 @@ units:
   EXPECT_TRUE(t.cites("dresden:3.2"));
   refused("H", "Meissen is occupied (dresden:3.2)");
   EXPECT_EQ(s.unit("H")->status, UnitStatus::OnMap);
+}
+
+// dresden:6.0: a built pontoon is a bridge for French units across the Elbe between 1216 and its
+// hex. One rule set answers a position without the pontoon, then the same position with it built at
+// 1115: the second answer must see the bridge, though the rule set keeps the terrain it worked out
+// for the first (mutation 4e902f21b8 gave "no pontoon" the key of a pontoon at 1115, so the kept
+// terrain was read again and the crossing refused).
+TEST(Dresden, dresden_6_0_APontoonBuiltAfterAQueryIsSeenByTheNext) {
+  HEXLAW_CITES("dresden:6.0");
+  testing::InlinePosition p(R"(
+game: dresden
+map:
+  hexsides: [{between: ["1216", "1115"], features: [major_river]}]
+state: {phase: movement, phasing: french, morale: {french: 7, allied: 8}}
+units:
+  - {id: F, side: french, type: infantry, strength: 2, movement: 2, hex: "1216"}
+)");
+  GameState& s = p.c.state;
+  Trace t(Trace::IdsOnly{}, p.c.spec->catalog);
+  const auto cross = [&] { return n20::check_path(*p.rules, *p.c.map, s, *s.unit("F"), {p.hex("1115")}, {}, t).legal; };
+  EXPECT_FALSE(cross()) << "no pontoon yet: the Elbe is a major river";
+  s.set_marker("pontoon-built:1115", true);
+  EXPECT_TRUE(cross()) << "the pontoon at 1115 is a bridge for the French";
+  s.set_marker("pontoon-built:1115", false);
+  EXPECT_FALSE(cross()) << "the pontoon gone again";
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "engine/jemmapes/movement.h"
+
 namespace hexlaw::jemmapes {
 namespace {
 
@@ -140,12 +142,11 @@ nlohmann::json advance_after_assault(const Context& x, const SideAfter& attacker
     return ca && !cb;
   });
   // RULE jemmapes:1.4 (part: who may follow) — a unit of CP 3 or more stacks only with artillery: the CP left after the combat, or the printed CP (jemmapes.stacking.cp_basis)
-  const bool printed = x.readings.is(jemmapes::reading::stacking_cp_basis_printed);
-  auto stack_cp = [&](const UnitAfter& u) { return printed ? u.unit->printed_cp : u.cp; };
+  auto stack_cp = [&](const UnitAfter& u) { return stacking_cp(x, u.unit->printed_cp, u.cp); };
   for (const UnitAfter* u : rest) {
-    const UnitAfter* big = stack_cp(head) >= 3 && u->unit->kind != UnitKind::Artillery ? &head
-                           : stack_cp(*u) >= 3 && head.unit->kind != UnitKind::Artillery ? u
-                                                                                         : nullptr;
+    const UnitAfter* big = cp_forbids_pairing(stack_cp(head), u->unit->kind) ? &head
+                           : cp_forbids_pairing(stack_cp(*u), head.unit->kind) ? u
+                                                                               : nullptr;
     if (!big) {
       follow.push_back(u->unit->id);
       continue;

@@ -13,9 +13,7 @@
 namespace hexlaw::jemmapes {
 namespace {
 
-int stack_cp(const Context& x, const Unit& u) {
-  return x.readings.is(jemmapes::reading::stacking_cp_basis_printed) ? u.printed_cp : u.cp;
-}
+int stack_cp(const Context& x, const Unit& u) { return stacking_cp(x, u.printed_cp, u.cp); }
 
 // The order a combat unit moves under, if any: none for commanders, for routed units (4.1's
 // note) and, under jemmapes.command.noncommanded_order_effects = all_effects, for units out of
@@ -269,6 +267,12 @@ std::string offensive_duty(const Context& x, const Unit& u, const OrderView& ov,
 
 }  // namespace
 
+int stacking_cp(const Context& x, int printed_cp, int current_cp) {
+  return x.readings.is(jemmapes::reading::stacking_cp_basis_printed) ? printed_cp : current_cp;
+}
+
+bool cp_forbids_pairing(int cp, UnitKind other) { return cp >= 3 && other != UnitKind::Artillery; }
+
 // RULE jemmapes:1.4 — two combat units a hex; one of CP 3 or more only with artillery; commanders do not count
 bool stacking_ok(const Context& x, const std::vector<const Unit*>& units, std::string& reason, Trace& t) {
   std::vector<const Unit*> combat;
@@ -283,7 +287,7 @@ bool stacking_ok(const Context& x, const std::vector<const Unit*>& units, std::s
     for (int i = 0; i < 2; ++i) {
       const Unit& a = *combat[i];
       const Unit& b = *combat[1 - i];
-      if (stack_cp(x, a) >= 3 && b.kind != UnitKind::Artillery) {
+      if (cp_forbids_pairing(stack_cp(x, a), b.kind)) {
         reason = a.id + " has a CP of " + std::to_string(stack_cp(x, a)) + " (" +
                  x.readings.of(jemmapes::Switch::StackingCpBasis) + "): it may stack only with artillery, and " + b.id + " is " +
                  to_string(b.kind);

@@ -19,6 +19,14 @@
 
 namespace hexlaw::jemmapes {
 
+// The CP that 1.4's pairing rule reads: the CP left now, or the printed CP
+// (jemmapes.stacking.cp_basis). Callers that hold a unit after a combat pass the CP it has then.
+int stacking_cp(const Context& x, int printed_cp, int current_cp);
+
+// 1.4's pairing rule for one unit: a combat unit of CP 3 or more shares a hex only with artillery.
+// True when a unit of `cp` may not stack with a unit of kind `other`.
+bool cp_forbids_pairing(int cp, UnitKind other);
+
 // Whether `units` (combat units meant to share one hex) respect 1.4; `reason` says why not.
 bool stacking_ok(const Context& x, const std::vector<const Unit*>& units, std::string& reason, Trace& t);
 

@@ -96,8 +96,6 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
   }
   // Step C.
   const bool routed_rule = rules.on(Optional::RoutedUnits);
-  std::size_t longest = 0;
-  for (const auto& p : o.paths) longest = std::max(longest, p.hexes.size());
   for (const auto& id : victors) {
     const Unit* u = outcome.after.unit(id);
     if (!u || !u->on_map()) continue;  // did not survive (std:9.9.2)
@@ -119,35 +117,57 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
       trace.cite("std:16.5.2"_rule, [&] { return id + " is routed and may not advance after combat"; });
       continue;
     }
-    // A victor across a crossing reserved to the other side from every vacated hex may not
-    // advance (Dresden's pontoon, dresden:6.0: only the French use it).
+    // Step C1. The paths this victor may not take: the vacated hex lies across a crossing
+    // reserved to the other side (Dresden's pontoon, dresden:6.0: only the French use it), or is
+    // one it may never enter (Leipzig's LO, leipzig:6.7). With none left it does not advance;
+    // otherwise the answer names the paths closed to it.
+    struct Closed {
+      std::string defeated;
+      const char* rule;
+      bool crossing;  // across a reserved crossing, else a hex it may never enter
+      Hex hex;
+    };
+    std::vector<Closed> closed;
     if (!o.paths.empty()) {
       const std::shared_ptr<const TerrainIndex> ground = rules.terrain_index(map, outcome.after);
-      const SideFacts* shut = nullptr;
-      bool open = false;
       for (const auto& p : o.paths) {
-        if (distance(u->hex, p.hexes.front()) != 1) {
-          open = true;
-          continue;
+        if (p.hexes.empty()) continue;
+        const Hex first = p.hexes.front();
+        if (distance(u->hex, first) == 1) {
+          const SideFacts& side = ground->side(u->hex, first);
+          if (side.closed_to(u->side) || (side.reserved_unusable && !side.crossable)) {
+            closed.push_back({p.defeated, side.reserved_rule, true, first});
+            continue;
+          }
         }
-        const SideFacts& side = ground->side(u->hex, p.hexes.front());
-        if (side.closed_to(u->side) || (side.reserved_unusable && !side.crossable)) shut = &side;
-        else open = true;
-      }
-      if (!open && shut) {
-        trace.cite(shut->reserved_rule, [&] {
-          return id + " would cross a hexside it may not cross to advance: it does not advance";
-        });
-        continue;
+        if (const char* barred = rules.bars_hex(*u, map, first)) closed.push_back({p.defeated, barred, false, first});
       }
     }
-    // A unit barred from the vacated hex for good never advances into it (Leipzig's LO, leipzig:6.7).
-    if (const char* barred = o.paths.empty() || o.paths.front().hexes.empty() ? nullptr : rules.bars_hex(*u, map, o.paths.front().hexes.front())) {
-      trace.cite(barred, [&] { return id + " may never enter " + map.name(o.paths.front().hexes.front()) + ": it does not advance"; });
+    if (!closed.empty() && closed.size() == o.paths.size()) {
+      for (const Closed& c : closed)
+        trace.cite(c.rule, [&] {
+          return c.crossing ? id + " would cross a hexside it may not cross to advance: it does not advance"
+                            : id + " may never enter " + map.name(c.hex) + ": it does not advance";
+        });
       continue;
     }
-    AdvanceEligibility e{id, 1, u->type == UnitType::Cavalry};
+    std::vector<std::string> not_along;
+    for (const Closed& c : closed) {
+      trace.cite(c.rule, [&] {
+        return id + " may not advance along " + c.defeated + "'s path: " +
+               (c.crossing ? "it would cross a hexside it may not cross into " + map.name(c.hex)
+                           : "it may never enter " + map.name(c.hex));
+      });
+      not_along.push_back(c.defeated);
+    }
+    AdvanceEligibility e{id, 1, u->type == UnitType::Cavalry, std::move(not_along)};
+    const auto takes = [&](const AdvancePath& p) {
+      return std::find(e.not_along.begin(), e.not_along.end(), p.defeated) == e.not_along.end();
+    };
     if (e.cavalry) {
+      std::size_t longest = 0;
+      for (const auto& p : o.paths)
+        if (takes(p)) longest = std::max(longest, p.hexes.size());
       // RULE std:9.9.5 — no retreat-style costs or stops, but cavalry never beyond its allowance
       e.max_hexes = static_cast<int>(std::min<std::size_t>(longest, static_cast<std::size_t>(u->movement)));
       trace.cite("std:9.9.5"_rule, [&] { return id + " is cavalry: it may advance along the path up to its allowance of " +
@@ -158,6 +178,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     int reach = 0;
     const char* barred_by = nullptr;
     for (const auto& p : o.paths) {
+      if (!takes(p)) continue;
       int k = 0;
       while (k < e.max_hexes && k < static_cast<int>(p.hexes.size())) {
         const char* why = rules.forbids_advance_into(*u, map, p.hexes[static_cast<std::size_t>(k)], outcome.after);

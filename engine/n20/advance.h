@@ -20,6 +20,10 @@ struct AdvanceEligibility {
   std::string unit;
   int max_hexes = 0;       // how far along a path it may go
   bool cavalry = false;
+  // The defeated units whose paths this victor may not take, though others remain open to it:
+  // the vacated hex lies across a crossing reserved to the other side (Dresden's pontoon,
+  // dresden:6.0) or is one it may never enter (Leipzig's LO, leipzig:6.7).
+  std::vector<std::string> not_along;
 };
 
 struct AdvanceOptions {

@@ -175,7 +175,12 @@ class Game {
     int restarts = 0;
     bool duties_unmeetable = false;  // no declaration can meet every duty (see std:9.1's ruling)
     std::vector<std::vector<Hex>> advance_paths;  // vacated hexes per defeated unit
-    std::vector<std::pair<Symbol, int>> advance_eligible;  // unit, how far
+    struct Eligible {
+      Symbol unit;
+      int max_hexes = 0;                 // how far along a path
+      std::vector<bool> closed;          // per advance_paths: closed to this unit (n20::AdvanceEligibility::not_along)
+    };
+    std::vector<Eligible> advance_eligible;
     std::vector<Symbol> advanced;
     bool night_declaration_offered = false;  // the rule set's night declaration, once per night (dresden:5.2)
     bool movement_declaration_offered = false;  // the rule set's declaration as a Movement Phase ends (leipzig:16.10)

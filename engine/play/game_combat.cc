@@ -506,8 +506,11 @@ void Game::resolve_current() {
   scratch_.advanced.clear();
   for (const auto& p : adv.paths) scratch_.advance_paths.push_back(p.hexes);
   for (const auto& e : adv.eligible)
-    if (const Unit* u = state_.unit(e.unit); u && u->on_map())
-      scratch_.advance_eligible.emplace_back(u->id, e.max_hexes);
+    if (const Unit* u = state_.unit(e.unit); u && u->on_map()) {
+      std::vector<bool> closed;
+      for (const auto& p : adv.paths) closed.push_back(contains(e.not_along, p.defeated));
+      scratch_.advance_eligible.push_back({u->id, e.max_hexes, std::move(closed)});
+    }
   scratch_.cavalry_must_advance = adv.cavalry_must_advance;
   scratch_.cavalry_advanced = false;
   if (!scratch_.advance_eligible.empty() && !scratch_.advance_paths.empty())
@@ -553,10 +556,12 @@ void Game::offer_advance() {
       if (!scenario_->rules->gives_way_to_advance(*x, false, silent)) return false;
     return true;
   };
-  for (const auto& [id, max_hexes] : scratch_.advance_eligible) {
+  for (const auto& [id, max_hexes, closed] : scratch_.advance_eligible) {
     if (contains(scratch_.advanced, id)) continue;
     d.side = state_.unit(id)->side;
-    for (const auto& path : scratch_.advance_paths)
+    for (std::size_t i = 0; i < scratch_.advance_paths.size(); ++i) {
+      if (closed[i]) continue;  // across a crossing reserved to the other side, or a hex it may never enter
+      const auto& path = scratch_.advance_paths[i];
       for (int k = 0; k < max_hexes && k < static_cast<int>(path.size()); ++k) {
         const Hex h = path[static_cast<std::size_t>(k)];
         // A hex the rule set bars it from ends its way along this path (leipzig:16.11's Spent units).
@@ -566,6 +571,7 @@ void Game::offer_advance() {
                                          [&, &id = id](const Action& a) { return a.unit == id && a.hex == h; });
         if (!offered) d.add({.kind = ActionKind::Advance, .unit = id, .hex = h});
       }
+    }
   }
   if (may_stop) d.add_first({.kind = ActionKind::Done});
   if (d.size() == 0 || (d.size() == 1 && may_stop)) {

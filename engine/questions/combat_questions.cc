@@ -265,6 +265,7 @@ nlohmann::json battle_answer(const Situation& s, const n20::BattleOutcome& b, Tr
       j["unit"] = e.unit;
       j["max_hexes"] = e.max_hexes;
       j["cavalry"] = e.cavalry;
+      if (!e.not_along.empty()) j["not_along"] = e.not_along;
       eligible.get_ref<nlohmann::json::array_t&>().push_back(std::move(j));
     }
     nlohmann::json advance(nlohmann::json::value_t::object);

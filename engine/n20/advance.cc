@@ -7,6 +7,15 @@
 #include "engine/n20/terrain_index.h"
 
 namespace hexlaw::n20 {
+namespace {
+
+// Whether `side_of_victor` may not cross this hexside to advance: a crossing reserved to the other
+// side (Dresden's pontoon, dresden:6.0), or one unusable now and not crossable without it.
+bool closed_to_advance(const SideFacts& side, Symbol side_of_victor) {
+  return side.closed_to(side_of_victor) || (side.reserved_unusable && !side.crossable);
+}
+
+}  // namespace
 
 // RULE std:9.9 — victorious units may usually advance after combat, under 9.9.1-9.9.8
 // Step A. Who won, and may they advance at all (std:9.6.8 or the CRT, std:8.2.3)? Step B.
@@ -49,10 +58,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     // The victors may follow the path only where they may cross (a crossing reserved to the
     // loser's side, Dresden's pontoon, dresden:6.0, closes the rest of it to them).
     const std::shared_ptr<const TerrainIndex> ground = rules.terrain_index(map, outcome.after);
-    const auto closed = [&](Hex a, Hex b) {
-      const SideFacts& side = ground->side(a, b);
-      return side.closed_to(o.victor_side) || (side.reserved_unusable && !side.crossable);
-    };
+    const auto closed = [&](Hex a, Hex b) { return closed_to_advance(ground->side(a, b), o.victor_side); };
     for (std::size_t i = 0; i < f->path.size(); ++i) {
       const Hex h = f->path[i];
       if (const Hex prev = i == 0 ? f->battle_hex : f->path[i - 1]; distance(prev, h) == 1 && closed(prev, h)) {
@@ -135,7 +141,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
         const Hex first = p.hexes.front();
         if (distance(u->hex, first) == 1) {
           const SideFacts& side = ground->side(u->hex, first);
-          if (side.closed_to(u->side) || (side.reserved_unusable && !side.crossable)) {
+          if (closed_to_advance(side, u->side)) {
             closed.push_back({p.defeated, side.reserved_rule, true, first});
             continue;
           }

@@ -47,7 +47,7 @@ class Board {
           o->nationality == unit_.nationality))
       return false;
     const auto there = index_.state().units_at(h);
-    return std::count_if(there.begin(), there.end(), [&](const Unit* x) { return x != self_ && x != &unit_; }) == 1;
+    return std::count_if(there.begin(), there.end(), [&](const Unit* x) { return x != self_; }) == 1;
   }
   // Whether the move may end on the friends in h without breaking std:6.9: the mover, or every
   // friend there, stacks freely (the rule set's stacking hook: Dresden's garrisons, Leipzig's
@@ -60,7 +60,7 @@ class Board {
     const Unit* partner = nullptr;
     int friends = 0;
     for (const Unit* x : there)
-      if (x != self_ && x != &unit_ && x->side == unit_.side) partner = x, ++friends;
+      if (x != self_ && x->side == unit_.side) partner = x, ++friends;
     if (friends == 1)
       if (const char* rule = rules.stacks_as_pair(unit_, *partner, index_.state())) {
         t.cite(rule, [&] { return unit_.id + " may end its move stacked with " + partner->id; });
@@ -68,7 +68,7 @@ class Board {
       }
     bool any = false;
     for (const Unit* x : there) {
-      if (x == self_ || x == &unit_ || x->side != unit_.side) continue;
+      if (x == self_ || x->side != unit_.side) continue;
       if (!rules.stacks_freely(*x, t)) return false;
       any = true;
     }
@@ -83,7 +83,7 @@ class Board {
 
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
-    return o == self_ || o == &unit_ ? nullptr : o;
+    return o == self_ ? nullptr : o;
   }
   bool enemy_at(Hex h) const {
     const Unit* o = occupant(h);
@@ -106,7 +106,10 @@ class Board {
  private:
   const PositionIndex& index_;
   const Unit& unit_;
-  const Unit* self_;  // the moving unit as the position holds it (lifted off the board)
+  // The moving unit as the position holds it, found by id (lifted off the board). The position's
+  // units are its own objects, so a unit there is self_ exactly when it is the mover: comparing
+  // with self_ alone lifts the mover whether the caller passed the position's unit or a copy.
+  const Unit* self_;
   bool one_hex_on_entry_;
   bool stack_at_phase_end_;
   bool cadres_combine_;

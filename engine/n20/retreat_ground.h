@@ -464,8 +464,22 @@ class Ground {
   // The least cost of any complete retreat from `at` (fewest_ezoc), lowering `best` to it when
   // below: depth first, cheaper steps first, dropping each branch that cannot beat `best`, and
   // stopping once `best` is `floor`, a cost no retreat goes below (known to the caller).
+  // A branch stopped at the extension bound (std:9.8.5) leaves the answer unknown only if it
+  // had spent less than the least cost found, since going on never costs less: only then is the
+  // search cut off. So whether the retreat is refused does not depend on which of two equal-cost
+  // steps the search tried first.
   void cheapest(Hex at, int remaining, int extension, std::vector<Hex>& visited, int spent, int& best,
                 int floor = 0) const {
+    int least_cut = kUnlimited;  // the least spent on a branch stopped at the bound
+    cheapest_from(at, remaining, extension, visited, spent, best, floor, least_cut);
+    if (least_cut < best) cut_off();
+  }
+
+ private:
+  // cheapest's depth-first search; `least_cut` is lowered to what a branch stopped at the
+  // extension bound had spent.
+  void cheapest_from(Hex at, int remaining, int extension, std::vector<Hex>& visited, int spent, int& best,
+                     int floor, int& least_cut) const {
     if (best <= floor) return;
     if (remaining == 0 && !friend_at(at)) {
       if (ends_well(at)) best = std::min(best, spent);
@@ -476,7 +490,7 @@ class Ground {
       return;
     }
     if (remaining == 0 && extension >= kMaxExtension) {
-      cut_off();
+      least_cut = std::min(least_cut, spent);
       return;
     }
     std::array<RetreatStep, 6> open;
@@ -489,13 +503,12 @@ class Ground {
         continue;
       }
       enter(visited, open[k].hex);
-      cheapest(open[k].hex, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited,
-               spent + cost(open[k]), best, floor);
+      cheapest_from(open[k].hex, std::max(remaining - 1, 0), extension + (remaining == 0 ? 1 : 0), visited,
+                    spent + cost(open[k]), best, floor, least_cut);
       leave(visited);
     }
   }
 
- private:
   PositionIndex index_;
   const N20Rules& rules_;
   const Map& map_;

@@ -316,6 +316,48 @@ TEST(Retreat, std_9_8_5_ARetreatPastTheExtensionBoundIsRefusedNotBroken) {
   }
 }
 
+// Two ways out at the same cost, each through one friend: one way a vacant hex lies just past
+// that friend; the other way thirteen friends stand in file, past the extension bound. The
+// least cost is one friend's, and a path through thirteen costs more than that however it ends,
+// so what lies past the bound cannot change the answer: the retreat takes the short way, and is
+// not refused (std:9.8.5; the catalog's note on kMaxExtension). It is answered whichever way the
+// file of friends faces, so the refusal does not hang on which equal-cost step the search tried
+// first (before, the file facing the first direction searched was refused).
+TEST(Retreat, std_9_8_5_AFileOfFriendsPastTheBoundDoesNotRefuseACheaperRetreat) {
+  HEXLAW_CITES("std:9.8.5", "std:9.7");
+  struct Layout {
+    const char* loc;      // the LOC the short way heads for
+    const char* partner;  // the one friend on the short way
+    const char* ends;     // the vacant hex past it
+    int file_step;        // the file of thirteen friends runs from 0520 this way
+  };
+  for (const Layout& l : {Layout{"0501", "0519", "0518", +1}, Layout{"0540", "0521", "0522", -1}}) {
+    std::string yaml = std::string(R"(
+map:
+  bounds: {cols: [5, 5], rows: [1, 40]}
+  locs: {prussian: [")") + l.loc + R"("]}
+units:
+  - {id: D, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0520"}
+  - {id: U, side: prussian, type: infantry, strength: 1, movement: 2, hex: ")" + l.partner + R"("}
+)";
+    for (int k = 1; k <= 13; ++k) {
+      const int row = 20 + k * l.file_step;
+      yaml += "  - {id: P" + std::to_string(k) + ", side: prussian, type: infantry, strength: 1, movement: 2, hex: \"05" +
+              (row < 10 ? "0" : "") + std::to_string(row) + "\"}\n";
+    }
+    InlinePosition p(yaml);
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
+    const std::vector<std::string> expected{l.partner, l.ends};
+    const auto chosen = n20::retreat_choice(*p.rules, *p.c.map, p.c.state, *p.c.state.unit("D"), 1, std::nullopt, t);
+    ASSERT_EQ(chosen.paths.size(), 1u) << l.loc;
+    EXPECT_EQ(hexes(p, chosen.paths[0]), expected);
+    EXPECT_EQ(chosen.paths[0].extended, 1);
+    const auto all = retreat(p, "D", 1, t);
+    ASSERT_EQ(all.paths.size(), 1u) << l.loc;
+    EXPECT_EQ(hexes(p, all.paths[0]), expected);
+  }
+}
+
 }  // namespace
 }  // namespace hexlaw
 

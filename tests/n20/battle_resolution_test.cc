@@ -63,6 +63,43 @@ TEST(BattleResolution, WaitsForTheOwnersRetreatPathAndTakesTheOneChosen) {
   EXPECT_TRUE(t.cites("std:9.8"));
 }
 
+// Whether the trace says the stated policy chose the path (std:9.8): with owners to choose, only
+// when there was nothing to choose (one legal path, taken without a wait); never when the owner
+// chose among several.
+bool policy_took_path(const Trace& t) {
+  for (const auto& c : t.entries())
+    if (c.rule == "std:9.8" && c.reason.find("(stated policy)") != std::string::npos) return true;
+  return false;
+}
+
+TEST(BattleResolution, WithOneLegalPathTheOwnersAreNotAskedAndTheTraceSaysWhoChose) {
+  HEXLAW_CITES("std:9.8");
+  {
+    // One column of hexes: D, attacked from the north, can withdraw only south.
+    Duel f;
+    f.map.set_bounds(MapBounds{15, 15, 1, 30});
+    BattleResolution r(*f.rules, f.map, f.state, {{"A"}, {"D"}}, f.owners);
+    Trace t(testing::source_spec()->catalog);
+    ASSERT_EQ(r.run(t), Waiting::Roll);
+    r.give_roll(3);  // differential +1, die 3: DW
+    ASSERT_EQ(r.run(t), Waiting::Done);
+    const Hex d = to_axial({15, 15}, f.map.layout());
+    EXPECT_EQ(r.outcome().fates[1].ends, std::optional<Hex>(neighbour(d, Direction::S)));
+    EXPECT_TRUE(policy_took_path(t));
+  }
+  {
+    Duel f;
+    BattleResolution r(*f.rules, f.map, f.state, {{"A"}, {"D"}}, f.owners);
+    Trace t(testing::source_spec()->catalog);
+    ASSERT_EQ(r.run(t), Waiting::Roll);
+    r.give_roll(3);
+    ASSERT_EQ(r.run(t), Waiting::RetreatChoice);
+    r.choose(0);
+    ASSERT_EQ(r.run(t), Waiting::Done);
+    EXPECT_FALSE(policy_took_path(t));
+  }
+}
+
 TEST(BattleResolution, WaitsForTheAttackersChoiceOfUnitsToPayAnExchange) {
   HEXLAW_CITES("std:9.6.7");
   Field f;

@@ -58,7 +58,7 @@ void add_boundary_questions(std::vector<QuestionKind>& kinds) {
         } catch (const std::invalid_argument& e) {
           s.c.question.fail(e.what());
         }
-        // Step B. What changed: units off the map (arrival turns), game markers, the end.
+        // Step B. What changed: units off the map (arrival turns), game markers, the weather, the end.
         nlohmann::json units = nlohmann::json::object();
         for (const Unit& u : after.units) {
           const Unit* before = s.state.unit(u.id);
@@ -72,6 +72,9 @@ void add_boundary_questions(std::vector<QuestionKind>& kinds) {
         const bool over = after.has_marker(n20::N20Rules::kGameEndsMarker);
         nlohmann::json out = {{"at", at}, {"over", over}, {"units", units}, {"markers", after.markers},
                               {"morale", after.morale}};
+        // The weather, in a game that has one: a boundary may roll it (dresden:16.8).
+        const bool weather_changed = after.weather != s.state.weather;
+        if (!after.weather.empty() || weather_changed) out["weather"] = after.weather.str();
         if (at == "movement-end")
           out["declaration"] = offered ? nlohmann::json{{"rule", offered->rule}, {"name", offered->name}} : nlohmann::json();
         if (over) {
@@ -84,6 +87,9 @@ void add_boundary_questions(std::vector<QuestionKind>& kinds) {
           out["result"] = {{"level", v.level}, {"winner", v.winner}, {"rule", v.rule}};
         }
         headline = over ? "the game ends" : units.empty() ? "nothing changes" : std::to_string(units.size()) + " unit(s) change";
+        if (!over && weather_changed)
+          headline = (units.empty() ? std::string() : headline + "; ") + "the weather changes from " +
+                     std::string(s.state.weather.empty() ? "none" : s.state.weather.str()) + " to " + after.weather.str();
         return out;
       }});
 }

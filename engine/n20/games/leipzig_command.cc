@@ -50,10 +50,12 @@ void LeipzigRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
                               GameState& s, Trace& t) const {
   (void)path;
   N20Rules::after_move(m, unit, from, entering, path, s, t);
-  // Leader Discretion (leipzig:16.12): the enemy's Leaders after each move of a Movement Phase.
-  // The phasing side's own in its Combat Phase are checked after each battle, its advance made
-  // (after_battle, leipzig_bridge.cc), which also finds a Leader its stack's advance left alone.
+  // Leader Discretion (leipzig:16.12): the enemy's Leaders during a Movement Phase, the
+  // phasing side's own during its Combat Phase (an advance). The rule has the retreat made at
+  // once, so a Leader an advance leaves alone retreats before the battle's next advance, not
+  // only when after_battle checks again.
   if (s.phase == Symbol("movement")) check_leader_discretion(m, s, false, t);
+  if (s.phase == Symbol("combat")) check_leader_discretion(m, s, true, t);
   if (entering) arrival_made(unit, s, t);  // an army's first unit may activate its LOC (leipzig_arrivals.cc)
   const Unit* u = s.unit(unit);
   if (!u || u->side != kFrenchSide || !limited_type(*u) || s.phase != Symbol("movement") || french_zoc_limit(s) < 0)

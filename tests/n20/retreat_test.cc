@@ -316,6 +316,46 @@ TEST(Retreat, std_9_8_5_ARetreatPastTheExtensionBoundIsRefusedNotBroken) {
   }
 }
 
+// The retreat search keeps its scratch between searches, told apart by epoch counters; before a
+// counter could pass its largest value the scratch is cleared and the counters start again. A
+// long-running program (a server, a self-play run) reaches those values, so each is set here
+// just below, at and past its bound, and a search of a new position (a fresh slot: two steps of
+// the counter) must still answer as a rule set with fresh scratch does (mutation fe2a64cb81
+// let the epoch wrap to 0 and read every hex as already on the path).
+TEST(Retreat, std_9_8_TheSearchScratchIsClearedBeforeItsEpochCountersWrap) {
+  HEXLAW_CITES("std:9.8");
+  InlinePosition p(friends_down_a_column(2));
+  const InlinePosition fresh(friends_down_a_column(2));
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  const auto expected = hexes(p, retreat(p, "D", 1, t).paths[0]);
+  // Each counter is moved forward only (as it runs), the other left as it is: a counter set
+  // back could hand out a stamp an earlier search still holds.
+  struct Start {
+    std::uint32_t epoch, zoc_epoch;  // 0: left as it is
+    const char* enemy_at;            // a position not searched before: the search takes a fresh slot
+  };
+  using n20::retreat_detail::kLastZocEpoch;
+  for (const Start start : {Start{UINT32_MAX - 2, 0, "0501"}, Start{UINT32_MAX - 1, 0, "0540"},
+                            Start{UINT32_MAX, 0, "0539"}, Start{0, kLastZocEpoch - 1, "0538"},
+                            Start{0, kLastZocEpoch, "0537"}}) {
+    GameState moved = p.c.state;
+    moved.unit("F")->hex = p.hex(start.enemy_at);
+    const auto want = n20::retreat_paths(*fresh.rules, *fresh.c.map, moved, *moved.unit("D"), 1, std::nullopt, t);
+    ASSERT_FALSE(want.paths.empty());
+    {
+      auto arrays = p.rules->workspace().take<n20::retreat_detail::SearchArrays>();
+      if (start.epoch) arrays->epoch = start.epoch;
+      if (start.zoc_epoch) arrays->zoc_epoch = start.zoc_epoch;
+    }
+    const auto got = n20::retreat_paths(*p.rules, *p.c.map, moved, *moved.unit("D"), 1, std::nullopt, t);
+    ASSERT_FALSE(got.paths.empty()) << start.epoch << " " << start.zoc_epoch;
+    EXPECT_EQ(hexes(p, got.paths[0]), hexes(p, want.paths[0])) << start.epoch << " " << start.zoc_epoch;
+    const auto again = retreat(p, "D", 1, t);
+    ASSERT_FALSE(again.paths.empty()) << start.epoch << " " << start.zoc_epoch;
+    EXPECT_EQ(hexes(p, again.paths[0]), expected) << start.epoch << " " << start.zoc_epoch;
+  }
+}
+
 // Two ways out at the same cost, each through one friend: one way a vacant hex lies just past
 // that friend; the other way thirteen friends stand in file, past the extension bound. The
 // least cost is one friend's, and a path through thirteen costs more than that however it ends,

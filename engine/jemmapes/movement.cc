@@ -589,7 +589,9 @@ nlohmann::json rout_move(const Context& x, const Unit& u, const RoutGoal& goal, 
   Hex best_hex = u.hex;
   int best_d = goal_distance(m, goal, u.hex);
   // Ties (the owner's choice) are listed; the engine takes the one least off the start's line
-  // (the nearest in hexes to the start, then the fewest columns aside).
+  // (the nearest in hexes to the start, then the fewest columns and rows aside), and among hexes
+  // tied on that too the first in hex order (lowest column, then lowest row): `all` is in that
+  // order and only a strictly better hex displaces the best so far.
   auto aside = [&](Hex h) {
     const Printed a = to_printed(h, m.layout()), b = to_printed(u.hex, m.layout());
     return std::make_pair(distance(h, u.hex), std::abs(a.col - b.col) + std::abs(a.row - b.row));

@@ -144,7 +144,10 @@ std::vector<Kind> command_kinds() {
          auto out = drm_out(oc);
          out["must_test"] = must;
          headline = f.id + (must ? " must test" : " does not test");
-         if (!must) return out;
+         if (!must) {
+           out["order"] = jemmapes::to_string(f.order);  // no test: the order stands
+           return out;
+         }
          need_commander_cv(s, f);  // the test adds his CV (jemmapes:4.2.2)
          if (const auto total = maybe_roll(s, dice, "jemmapes:4.2.2", "involuntary change of order", oc.sum, out)) {
            const std::string r = jemmapes::threshold_result(s.x, "jemmapes:table.involuntary-order-change", *total, t);

@@ -263,5 +263,26 @@ TEST(Movement, std_6_2_ALongReachIsListedInHexOrder) {
   for (std::size_t i = 1; i < r.size(); ++i)
     ASSERT_LT(r[i - 1].hex, r[i].hex) << p.c.map->name(r[i - 1].hex) << " is listed before " << p.c.map->name(r[i].hex);
 }
+
+// A move refused before its first step (here std:6.1: not in the mover's own Combat Phase) is
+// failed at the start, which the verdict states as failed_step -1 (PathVerdict's promise, read
+// by callers that hold the struct rather than the JSON answer); a later step is its index.
+TEST(Movement, std_6_1_AMoveRefusedAtTheStartFailsAtStepMinusOne) {
+  HEXLAW_CITES("std:6.1");
+  const auto p = testing::InlinePosition::of_case_file("cases/std/6.1/not-in-own-combat-phase.yaml");
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  const Unit& f = *p.c.state.unit("F");
+  const auto v = n20::check_path(*p.rules, *p.c.map, p.c.state, f, {p.hex("0506")}, {}, t);
+  EXPECT_FALSE(v.legal);
+  EXPECT_EQ(v.failed_step, -1);
+  EXPECT_EQ(v.rule, "std:6.1");
+  GameState moving = p.c.state;
+  moving.phase = Symbol("movement");
+  moving.units.push_back(f);
+  moving.units.back().id = Symbol("E"), moving.units.back().side = Symbol("prussian"), moving.units.back().hex = p.hex("0507");
+  const auto w = n20::check_path(*p.rules, *p.c.map, moving, *moving.unit("F"), {p.hex("0506"), p.hex("0507")}, {}, t);
+  EXPECT_FALSE(w.legal);
+  EXPECT_EQ(w.failed_step, 1);  // 0507 holds an enemy
+}
 }  // namespace
 }  // namespace hexlaw

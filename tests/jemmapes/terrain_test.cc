@@ -4,11 +4,8 @@
 #include "engine/jemmapes/terrain.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "engine/core/tables.h"
@@ -18,19 +15,9 @@
 namespace hexlaw {
 namespace {
 
-// The spec's terrain table with one row's text replaced, written where TableSet::load reads it.
+// The spec's terrain table with one row's text replaced.
 TableSet terrain_table_with(const std::string& name, const std::string& row, const std::string& replacement) {
-  std::ifstream in(testing::source_path("spec/tables/jemmapes/terrain.yaml"));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string text = ss.str();
-  const std::size_t at = text.find(row);
-  EXPECT_NE(at, std::string::npos) << row;
-  if (at != std::string::npos) text.replace(at, row.size(), replacement);
-  const auto dir = std::filesystem::temp_directory_path() / ("hexlaw-jemmapes-tet-" + std::to_string(::getpid())) / name;
-  std::filesystem::create_directories(dir / "tables" / "jemmapes");
-  std::ofstream(dir / "tables" / "jemmapes" / "terrain.yaml") << text;
-  return TableSet::load(dir);
+  return TableSet::load(testing::spec_with_table_row("jemmapes/terrain.yaml", "jemmapes-tet-" + name, row, replacement));
 }
 
 // The printed table gives Fire and Assault the same values in every row, so only a row whose

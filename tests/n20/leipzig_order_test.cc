@@ -1,12 +1,9 @@
 // Owns: example tests of Leipzig's order of battle read from its table
 // (LeipzigRules::read_order_of_battle, leipzig:table.order-of-battle).
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "engine/core/tables.h"
@@ -18,17 +15,7 @@ namespace {
 
 // The spec's table with one row's text replaced, written where TableSet::load reads it.
 std::filesystem::path spec_with(const std::string& name, const std::string& row, const std::string& replacement) {
-  std::ifstream in(testing::source_path("spec/tables/leipzig/order-of-battle.yaml"));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string text = ss.str();
-  const std::size_t at = text.find(row);
-  EXPECT_NE(at, std::string::npos) << row;
-  if (at != std::string::npos) text.replace(at, row.size(), replacement);
-  const auto dir = std::filesystem::temp_directory_path() / ("hexlaw-leipzig-oob-" + std::to_string(::getpid())) / name;
-  std::filesystem::create_directories(dir / "tables" / "leipzig");
-  std::ofstream(dir / "tables" / "leipzig" / "order-of-battle.yaml") << text;
-  return dir;
+  return testing::spec_with_table_row("leipzig/order-of-battle.yaml", "leipzig-oob-" + name, row, replacement);
 }
 
 std::string refusal(const std::filesystem::path& dir) {

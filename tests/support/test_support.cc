@@ -1,8 +1,12 @@
 // Owns: the shared test helpers (see test_support.h).
 #include "tests/support/test_support.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 #include "engine/core/trace.h"
 #include "engine/questions/case_file.h"
@@ -66,5 +70,21 @@ InlinePosition InlinePosition::of_case_file(const std::string& rel) {
 }
 
 Hex InlinePosition::hex(const std::string& ccrr) const { return to_axial(*parse_ccrr(ccrr), c.map->layout()); }
+
+std::filesystem::path spec_with_table_row(const std::string& table, const std::string& name, const std::string& row,
+                                          const std::string& replacement) {
+  std::ifstream in(source_path("spec/tables/" + table));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  const std::size_t at = text.find(row);
+  EXPECT_NE(at, std::string::npos) << row;
+  if (at != std::string::npos) text.replace(at, row.size(), replacement);
+  const auto dir = std::filesystem::temp_directory_path() / ("hexlaw-spec-" + std::to_string(::getpid())) / name;
+  const auto file = dir / "tables" / table;
+  std::filesystem::create_directories(file.parent_path());
+  std::ofstream(file) << text;
+  return dir;
+}
 
 }  // namespace hexlaw::testing

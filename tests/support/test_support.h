@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -37,6 +38,12 @@ std::string source_path(const std::string& rel);
 std::vector<std::string> reasons_cited(const std::string& rel, std::string_view rule);
 // Whether some reason in `reasons` contains every one of `parts`.
 bool some_reason_says(const std::vector<std::string>& reasons, std::initializer_list<std::string_view> parts);
+// A spec directory for TableSet::load holding one table of the source spec (`table`, relative
+// to spec/tables, e.g. "leipzig/order-of-battle.yaml") with the text `row` replaced by
+// `replacement` (a failed test if `row` is not there), written under the system's temporary
+// directory in a folder named for this process and `name`.
+std::filesystem::path spec_with_table_row(const std::string& table, const std::string& name, const std::string& row,
+                                          const std::string& replacement);
 
 }  // namespace hexlaw::testing
 

@@ -891,7 +891,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   // Step F. What the search found and which rules shaped it.
   trace.cite("std:6.0"_rule, [&] {
     return unit.id + " can end its move in " + std::to_string(out.size()) + " hex(es) with an allowance of " +
-           std::to_string(base) + " (+1 on a move wholly along road)";
+           std::to_string(base) + (b.bonus(true) > 0 ? " (+1 on a move wholly along road)" : "");
   });
   auto explain = [&](std::string_view rule, int n) {
     if (n > 0) trace.cite(rule, [&] { return "applied " + std::to_string(n) + " time(s) while exploring moves"; });
@@ -903,6 +903,11 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
                          stops[static_cast<std::size_t>(Stop::AllowanceSpent)]);
   explain("std:6.3", refused[static_cast<std::size_t>(Refusal::Enemy)]);
   explain("std:6.5", stops[static_cast<std::size_t>(Stop::Rugged)]);
+  // The endings whose path is wholly along road, so it had the +1 allowance (std:6.6).
+  if (const auto by_road = std::count_if(out.begin(), out.end(), [](const ReachableHex& r) { return r.road_bonus; }))
+    trace.cite("std:6.6"_rule, [&] {
+      return std::to_string(by_road) + " ending(s) reached by a move wholly along road, with its +1 allowance";
+    });
   explain("std:6.7", stops[static_cast<std::size_t>(Stop::EnemyZoc)]);
   explain("std:6.9", stacked);
   explain("std:11.4", refused[static_cast<std::size_t>(Refusal::EnemyAtEntry)] +

@@ -137,8 +137,7 @@ RallyOutcome rally(const N20Rules& rules, const Map& map, const GameState& state
     if (rules.is_elite(u, trace)) r.modifier += 1;
     if (helped(id)) r.modifier += 1;
     r.modified = std::min(6, r.die + r.modifier);
-    const auto* cell = table.cell(std::to_string(std::max(1, r.modified)), "result");
-    const std::string result = cell && *cell ? **cell : "no-effect";
+    const std::string& result = rules.rally_result(std::max(1, r.modified));
     // RULE jena:table.rally — 1-2 eliminated, 3-4 no effect, 5-6 rallied; +1 elite, +1 for a point, above 6 is 6
     trace.cite(table.id, [&] {
       return id + ": die " + std::to_string(r.die) + (r.modifier ? " +" + std::to_string(r.modifier) : "") +

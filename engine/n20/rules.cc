@@ -1,6 +1,7 @@
 // Owns: the standard behaviour of every N20 hook and the construction of rule layers.
 #include "engine/n20/rules.h"
 
+#include "engine/core/errors.h"
 #include "engine/n20/dummies.h"
 #include "engine/n20/terrain_index.h"
 #include "engine/n20/turn_end.h"
@@ -220,19 +221,39 @@ bool N20Rules::option_on(std::string_view rule_id) const {
   return false;
 }
 
-// The tables this game reads, by typed index once: the CRT, the hazardous-retreat table (which
-// faces break a unit), the terrain chart and the rally table.
 // RULE jena:table.hazardous-retreat — the hazard die breaks the unit on the faces the table marks (1-3)
+// RULE jena:table.rally — each modified rally die (1-6) has one result: elim, no-effect or rally
+namespace {
+
+// The result cell of die face `face` in a one-column die table (the hazard and rally tables),
+// which must be one of `known`: a missing row, a null cell or an unknown word is a spec defect,
+// refused by the table, file and row rather than read as some default.
+const std::string& die_table_cell(const GridTable& table, int face, std::initializer_list<std::string_view> known) {
+  const std::string row = std::to_string(face);
+  const auto* cell = table.cell(row, "result");
+  const std::string field = "rows." + row + ".result";
+  const std::string needs = "; " + table.id + " must give a result for every die face 1-6";
+  if (!cell) throw SpecError(table.file, field, "no such row or column" + needs);
+  if (!*cell) throw SpecError(table.file, field, "the cell is missing" + needs);
+  for (std::string_view k : known)
+    if (**cell == k) return **cell;
+  std::string list;
+  for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+  throw SpecError(table.file, field, table.id + ": unknown result '" + **cell + "' (known: " + list + ")");
+}
+
+}  // namespace
+
+// The tables this game reads, by typed index once: the CRT, the hazardous-retreat table (which
+// faces break a unit), the terrain chart and the rally table (each face's result).
 // RULE jena:table.terrain — hex and hexside terrain: movement, stops, ZOC barriers and defence values
 void N20Rules::bind_tables() {
   const TableSet& tables = spec_->tables;
   crt_ = tables.crt(crt_table_id());
   const GridTable* hazard = tables.grid(hazard_table_id());
   if (!hazard) throw std::invalid_argument("spec has no hazardous-retreat table '" + hazard_table_id() + "'");
-  for (int face = 1; face <= 6; ++face) {
-    const auto* cell = hazard->cell(std::to_string(face), "result");
-    hazard_breaks_[static_cast<std::size_t>(face - 1)] = cell && *cell && **cell == "break";
-  }
+  for (int face = 1; face <= 6; ++face)
+    hazard_breaks_[static_cast<std::size_t>(face - 1)] = die_table_cell(*hazard, face, {"break", "safe"}) == "break";
   hazard_groups_.clear();
   for (bool breaks : hazard_breaks_) hazard_groups_.push_back(breaks ? 0 : 1);
   hazard_table_id_ = hazard_table_id();
@@ -242,6 +263,8 @@ void N20Rules::bind_tables() {
   if (!terrain_) throw std::invalid_argument("spec has no terrain chart '" + terrain_table_id() + "'");
   rally_ = tables.grid(rally_table_id());
   if (!rally_) throw std::invalid_argument("spec has no rally table '" + rally_table_id() + "'");
+  for (int face = 1; face <= 6; ++face)
+    rally_results_[static_cast<std::size_t>(face - 1)] = die_table_cell(*rally_, face, {"elim", "no-effect", "rally"});
 }
 
 const std::string& N20Rules::interpretation(std::string_view name) const {

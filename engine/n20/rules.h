@@ -257,6 +257,11 @@ class N20Rules {
   const std::string& bound_hazard_table_id() const { return hazard_table_id_; }
   const TerrainChart& terrain_chart() const { return *terrain_; }
   const GridTable& rally_table() const { return *rally_; }
+  // Per modified rally die (1-6), the Rally Table's result (elim, no-effect or rally); read and
+  // checked when the rule set is built, so a roll never meets a missing or unknown cell.
+  const std::string& rally_result(int modified_die) const {
+    return rally_results_[static_cast<std::size_t>(modified_die - 1)];
+  }
 
   // ---- Hooks: exclusive and optional rules override these; standard code only calls them.
 
@@ -931,6 +936,7 @@ class N20Rules {
   static constexpr std::size_t kTerrainMemo = 64;
   mutable std::array<TerrainMemo, kTerrainMemo> terrain_memo_{};
   const GridTable* rally_ = nullptr;
+  std::array<std::string, 6> rally_results_;
 
  protected:
   // The morale tracks of `units`, each once, in the order first met (battle_tracks' start).

@@ -87,4 +87,12 @@ std::filesystem::path spec_with_table_row(const std::string& table, const std::s
   return dir;
 }
 
+std::filesystem::path whole_spec_with_table_row(const std::string& table, const std::string& name,
+                                                const std::string& row, const std::string& replacement) {
+  const auto dir = spec_with_table_row(table, name, row, replacement);
+  std::filesystem::copy(source_path("spec"), dir,
+                        std::filesystem::copy_options::recursive | std::filesystem::copy_options::skip_existing);
+  return dir;
+}
+
 }  // namespace hexlaw::testing

@@ -44,6 +44,10 @@ bool some_reason_says(const std::vector<std::string>& reasons, std::initializer_
 // directory in a folder named for this process and `name`.
 std::filesystem::path spec_with_table_row(const std::string& table, const std::string& name, const std::string& row,
                                           const std::string& replacement);
+// The same table change in a whole copy of the source spec (its catalog and every table), for
+// Spec::load and the rule sets built on it.
+std::filesystem::path whole_spec_with_table_row(const std::string& table, const std::string& name,
+                                                const std::string& row, const std::string& replacement);
 
 }  // namespace hexlaw::testing
 

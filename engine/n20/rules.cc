@@ -221,13 +221,12 @@ bool N20Rules::option_on(std::string_view rule_id) const {
   return false;
 }
 
-// RULE jena:table.hazardous-retreat — the hazard die breaks the unit on the faces the table marks (1-3)
-// RULE jena:table.rally — each modified rally die (1-6) has one result: elim, no-effect or rally
 namespace {
 
 // The result cell of die face `face` in a one-column die table (the hazard and rally tables),
 // which must be one of `known`: a missing row, a null cell or an unknown word is a spec defect,
 // refused by the table, file and row rather than read as some default.
+// RULE jena:table.rally — each modified rally die (1-6) has one result: elim, no-effect or rally
 const std::string& die_table_cell(const GridTable& table, int face, std::initializer_list<std::string_view> known) {
   const std::string row = std::to_string(face);
   const auto* cell = table.cell(row, "result");
@@ -246,10 +245,10 @@ const std::string& die_table_cell(const GridTable& table, int face, std::initial
 
 // The tables this game reads, by typed index once: the CRT, the hazardous-retreat table (which
 // faces break a unit), the terrain chart and the rally table (each face's result).
-// RULE jena:table.terrain — hex and hexside terrain: movement, stops, ZOC barriers and defence values
 void N20Rules::bind_tables() {
   const TableSet& tables = spec_->tables;
   crt_ = tables.crt(crt_table_id());
+  // RULE jena:table.hazardous-retreat — the hazard die breaks the unit on the faces the table marks (1-3)
   const GridTable* hazard = tables.grid(hazard_table_id());
   if (!hazard) throw std::invalid_argument("spec has no hazardous-retreat table '" + hazard_table_id() + "'");
   for (int face = 1; face <= 6; ++face)
@@ -257,10 +256,12 @@ void N20Rules::bind_tables() {
   hazard_groups_.clear();
   for (bool breaks : hazard_breaks_) hazard_groups_.push_back(breaks ? 0 : 1);
   hazard_table_id_ = hazard_table_id();
+  // RULE jena:table.terrain — hex and hexside terrain: movement, stops, ZOC barriers and defence values
   terrain_ = tables.terrain(terrain_table_id());
   terrain_memo_ = {};
   if (!crt_) throw std::invalid_argument("spec has no CRT '" + crt_table_id() + "'");
   if (!terrain_) throw std::invalid_argument("spec has no terrain chart '" + terrain_table_id() + "'");
+  // RULE jena:table.rally — the rally die's result per modified face, read once
   rally_ = tables.grid(rally_table_id());
   if (!rally_) throw std::invalid_argument("spec has no rally table '" + rally_table_id() + "'");
   for (int face = 1; face <= 6; ++face)

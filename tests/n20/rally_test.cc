@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "engine/core/errors.h"
 #include "engine/core/spec.h"
 
@@ -83,12 +85,20 @@ TEST(Rally, jena_table_rally_AFaceWithoutAKnownResultIsRefusedByFileAndRow) {
   EXPECT_NE(hazard_gap.find("rows.6.result"), std::string::npos) << hazard_gap;
 }
 
-// The rule set reads each modified rally die's result from the table once, face by face.
-TEST(Rally, jena_table_rally_EachFaceReadsItsRow) {
-  HEXLAW_CITES("jena:table.rally");
-  const auto rules = n20::make_rules(n20::RulesetChoice{.game = "jena"}, testing::source_spec());
-  const std::vector<std::string> expected{"elim", "elim", "no-effect", "no-effect", "rally", "rally"};
-  for (int face = 1; face <= 6; ++face) EXPECT_EQ(rules->rally_result(face), expected[face - 1]) << face;
+// Every face of both die tables is read from the spec, the first and the sixth included: a
+// designer's tables that break a retreat on a 6 and rally a unit on a 3 are followed face by face.
+TEST(Rally, jena_table_hazardous_retreat_EveryFaceIsReadFromTheTable) {
+  HEXLAW_CITES("jena:table.hazardous-retreat", "jena:table.rally");
+  const auto hazard_dir = testing::whole_spec_with_table_row(
+      "jena/hazardous-retreat.yaml", "hazard-six", R"({key: "6", cells: [safe]})", R"({key: "6", cells: [break]})");
+  const auto hazard = n20::make_rules(n20::RulesetChoice{.game = "jena"}, Spec::load(hazard_dir));
+  EXPECT_EQ(hazard->hazard_breaks(), (std::array<bool, 6>{true, true, true, false, false, true}));
+  EXPECT_EQ(hazard->hazard_groups(), (std::vector<int>{0, 0, 0, 1, 1, 0}));
+  const auto rally_dir = testing::whole_spec_with_table_row("jena/rally.yaml", "rally-three", R"({key: "3", cells: [no-effect]})",
+                                                           R"({key: "3", cells: [rally]})");
+  const auto rally = n20::make_rules(n20::RulesetChoice{.game = "jena"}, Spec::load(rally_dir));
+  const std::vector<std::string> expected{"elim", "elim", "rally", "no-effect", "rally", "rally"};
+  for (int face = 1; face <= 6; ++face) EXPECT_EQ(rally->rally_result(face), expected[face - 1]) << face;
 }
 
 }  // namespace

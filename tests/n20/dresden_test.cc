@@ -1,7 +1,8 @@
 // Owns: example tests of the Dresden layer's hooks at the played game's boundaries
 // (engine/n20/games/dresden_garrisons.cc, dresden_turn.cc): garrisons taken, destroyed and
 // restored (dresden:9.10.1, 9.10.2), the catastrophes (12.7), command confusion and its
-// lifting (3.1), the turn track's weather (5.1) and Variable Weather with Mud (16.8-16.8.2).
+// lifting (3.1), the turn track's weather (5.1) and Variable Weather with Mud (16.8-16.8.2);
+// and the Grosser Garten (6.11) read from a terrain chart that lacks what it needs.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -11,9 +12,13 @@
 #include <sstream>
 
 #include "engine/core/dice.h"
+#include "engine/core/errors.h"
+#include "engine/core/spec.h"
 #include "engine/core/tables.h"
 #include "engine/n20/games/dresden.h"
 #include "engine/n20/movement.h"
+#include "engine/questions/ask.h"
+#include "engine/questions/case_file.h"
 #include "tests/support/test_support.h"
 
 namespace hexlaw {
@@ -502,6 +507,26 @@ units:
   EXPECT_TRUE(cross()) << "the pontoon at 1115 is a bridge for the French";
   s.set_marker("pontoon-built:1115", false);
   EXPECT_FALSE(cross()) << "the pontoon gone again";
+}
+
+// The Grosser Garten moves as the chart's open terrain and defends as its forest (dresden:6.11).
+// A designer's chart without forest is a spec defect: the question that reaches the Garten is
+// refused naming the chart's file and the terrain it lacks, never answered with a guess.
+TEST(Dresden, dresden_6_11_AChartWithoutForestIsRefusedByFileAndTerrain) {
+  HEXLAW_CITES("dresden:6.11");
+  const std::string rel = "cases/dresden/6.11/garten-defends-as-woods.yaml";
+  const auto same = testing::whole_spec_with_table_row("jena/terrain.yaml", "garten-same", "  forest: ", "  forest: ");
+  EXPECT_NO_THROW(ask(load_case_file(Spec::load(same), testing::source_path(rel))));
+  const auto dir = testing::whole_spec_with_table_row("jena/terrain.yaml", "garten-no-forest", "  forest: ", "  woods:  ");
+  const CaseFile c = load_case_file(Spec::load(dir), testing::source_path(rel));
+  try {
+    ask(c);
+    ADD_FAILURE() << "answered without forest terrain";
+  } catch (const SpecError& e) {
+    EXPECT_EQ(e.file(), "tables/jena/terrain.yaml");
+    EXPECT_EQ(e.field(), "hex_terrain.forest");
+    EXPECT_NE(e.reason().find("dresden:6.11"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // standard rules' hooks (see dresden.h); garrisons are dresden_garrisons.cc, the turn dresden_turn.cc.
 #include "engine/n20/games/dresden.h"
 
+#include "engine/core/errors.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -125,9 +127,17 @@ const TerrainType& DresdenRules::terrain_of(const Map& m, Hex h, const GameState
   if (m.terrain(h) == "grosser_garten") {
     // RULE dresden:6.11 — the Grosser Garten defends as woods (+1) and moves as clear terrain (no stop)
     if (!garten_) {
-      const TerrainType* clear = terrain_chart().terrain("open");
-      const TerrainType* woods = terrain_chart().terrain("forest");
-      if (!clear || !woods) throw std::logic_error("the terrain chart lacks open or forest terrain (dresden:6.11)");
+      const TerrainChart& chart = terrain_chart();
+      auto read = [&](const char* name) {
+        const TerrainType* type = chart.terrain(name);
+        if (!type)
+          throw SpecError(chart.file, std::string("hex_terrain.") + name,
+                          chart.id + " has no '" + name + "' terrain, which dresden:6.11 reads for the Grosser Garten "
+                          "(its movement as 'open', its defence as 'forest')");
+        return type;
+      };
+      const TerrainType* clear = read("open");
+      const TerrainType* woods = read("forest");
       garten_ = std::make_unique<TerrainType>(*clear);
       garten_->name = "Grosser Garten";
       garten_->combat = woods->combat;

@@ -124,7 +124,7 @@ void read_state(const Field<CaseError>& state, Position& p) {
   if (!state.present()) return;
   state.expect_keys({"round", "formations", "elevations", "slopes"});
   const long long round = state["round"].int_or(1);
-  if (round < 1 || round > 99) state["round"].fail("the round runs from 1");
+  if (round < 1 || round > 99) state["round"].fail("the round runs from 1 to 99");
   p.round = static_cast<int>(round);
   const auto fs = state["formations"];
   if (fs.present() && !fs.is_map()) fs.fail("expected a mapping of formation id to {side, order, commander, reserve}");

@@ -1,10 +1,14 @@
 // Owns: example tests of movement (engine/n20/movement.h) and the counting table — for fixed
 // positions on test maps, the number of hexes each unit can reach, like a chess perft table,
-// so that any change to movement shows up here.
+// so that any change to movement shows up here; and a reach under a designer's terrain chart
+// whose road steps are free, which carries endings past the search's compact window.
 #include "engine/n20/movement.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "engine/core/spec.h"
 #include "tests/support/test_support.h"
 
 namespace hexlaw {
@@ -284,5 +288,47 @@ TEST(Movement, std_6_1_AMoveRefusedAtTheStartFailsAtStepMinusOne) {
   EXPECT_FALSE(w.legal);
   EXPECT_EQ(w.failed_step, 1);  // 0507 holds an enemy
 }
+// The chart's `move` for a road is data (std:6.6): a designer's chart may make road steps free.
+// An infantry unit (allowance 2) then runs the whole 12-hex road north from 1014, to 1002, well
+// past the window of allowance + 3 hexes the reach search keeps compact; every ending is still
+// found, and the list is in hex order, those outside the window sorted in with the rest.
+TEST(Movement, std_6_6_FreeRoadStepsCarryTheReachPastItsWindowInHexOrder) {
+  HEXLAW_CITES("std:6.6", "std:6.2");
+  const auto spec = Spec::load(testing::whole_spec_with_table_row(
+      "jena/terrain.yaml", "free-road", "hazard: false, move: 1}", "hazard: false, move: 0}"));
+  const CaseFile c = parse_case_text(spec, R"(
+title: free road
+rules: ["std:6.6"]
+map:
+  hexsides:
+    - {between: ["1014", "1013"], features: [road]}
+    - {between: ["1013", "1012"], features: [road]}
+    - {between: ["1012", "1011"], features: [road]}
+    - {between: ["1011", "1010"], features: [road]}
+    - {between: ["1010", "1009"], features: [road]}
+    - {between: ["1009", "1008"], features: [road]}
+    - {between: ["1008", "1007"], features: [road]}
+    - {between: ["1007", "1006"], features: [road]}
+    - {between: ["1006", "1005"], features: [road]}
+    - {between: ["1005", "1004"], features: [road]}
+    - {between: ["1004", "1003"], features: [road]}
+    - {between: ["1003", "1002"], features: [road]}
+    - {between: ["1002", "1001"], features: [road]}
+units:
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "1014"}
+state: {turn: 2, phase: movement, phasing: french}
+question: {kind: distance, hexes: ["0101", "0101"]}
+)", "free-road");
+  const auto rules = n20::make_rules(c.ruleset, spec);
+  Trace t(Trace::Off{}, spec->catalog);
+  const auto r = n20::reachable_hexes(*rules, *c.map, c.state, *c.state.unit("F"), {}, t);
+  const auto far = std::find_if(r.begin(), r.end(), [&](const auto& e) { return e.hex == c.map->hex("1002"); });
+  ASSERT_NE(far, r.end()) << "the road's far end, 12 hexes away, is not reached";
+  EXPECT_EQ(far->path.size(), 12u);
+  EXPECT_EQ(far->mp_left, 3);  // nothing spent: the allowance with the road's +1
+  for (std::size_t i = 1; i < r.size(); ++i)
+    ASSERT_LT(r[i - 1].hex, r[i].hex) << c.map->name(r[i - 1].hex) << " is listed before " << c.map->name(r[i].hex);
+}
+
 }  // namespace
 }  // namespace hexlaw

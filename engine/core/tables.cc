@@ -112,6 +112,14 @@ std::optional<int> opt_int(const SpecField& f) {
   return static_cast<int>(f.integer());
 }
 
+// A movement cost: 0 (a free step) or more MP. A negative cost would let a move gain MP, and a
+// search over steps that give MP back never ends, so it is refused here.
+int move_cost(const SpecField& f) {
+  const long long mp = f.integer();
+  if (mp < 0 || mp > 99) f.fail("a movement cost is 0 to 99 MP");
+  return static_cast<int>(mp);
+}
+
 TerrainChart read_terrain(const SpecField& root, const std::string& rel) {
   TerrainChart t;
   t.file = rel;
@@ -121,7 +129,7 @@ TerrainChart read_terrain(const SpecField& root, const std::string& rel) {
     f.expect_keys({"move", "rugged", "combat", "built_up", "zoc_barrier"});
     TerrainType tt;
     tt.name = name;
-    tt.move = static_cast<int>(f.required("move").integer());
+    tt.move = move_cost(f.required("move"));
     tt.rugged = f["rugged"].bool_or(false);
     tt.combat = opt_int(f["combat"]);
     tt.built_up = f["built_up"].bool_or(false);
@@ -140,7 +148,7 @@ TerrainChart read_terrain(const SpecField& root, const std::string& rel) {
     hs.attack_across = f["attack_across"].bool_or(true);
     hs.hazard = f["hazard"].bool_or(false);
     hs.crossing = f["crossing"].bool_or(false);
-    hs.move = opt_int(f["move"]);
+    if (f["move"].present()) hs.move = move_cost(f["move"]);
     t.hexside[name] = hs;
   });
   return t;

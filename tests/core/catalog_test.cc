@@ -200,5 +200,21 @@ rows:
   EXPECT_NE(table_error().find("must be explained under 'missing'"), std::string::npos);
 }
 
+// A movement cost is 0 (a free step) to 99 MP: a negative one would give MP back, and a move
+// search over such steps never ends, so the chart is refused naming the field.
+TEST_F(BadSpec, NegativeMovementCost) {
+  const std::string head = "id: jena:table.terrain\ntitle: Terrain\nformat: terrain\n";
+  write("tables/jena/terrain.yaml", head + "hex_terrain:\n  open: {move: 0}\nhexside:\n"
+                                    "  road: {crossable: true, blocks_zoc: false, move: 0}\n");
+  EXPECT_EQ(table_error(), "");
+  write("tables/jena/terrain.yaml", head + "hex_terrain:\n  open: {move: 1}\nhexside:\n"
+                                    "  road: {crossable: true, blocks_zoc: false, move: -1}\n");
+  EXPECT_NE(table_error().find("hexside.road.move: a movement cost is 0 to 99 MP"), std::string::npos) << table_error();
+  write("tables/jena/terrain.yaml", head + "hex_terrain:\n  open: {move: -2}\nhexside: {}\n");
+  EXPECT_NE(table_error().find("hex_terrain.open.move: a movement cost is 0 to 99 MP"), std::string::npos) << table_error();
+  write("tables/jena/terrain.yaml", head + "hex_terrain:\n  open: {move: 100}\nhexside: {}\n");
+  EXPECT_NE(table_error().find("hex_terrain.open.move: a movement cost is 0 to 99 MP"), std::string::npos) << table_error();
+}
+
 }  // namespace
 }  // namespace hexlaw

@@ -2,6 +2,7 @@
 #include "engine/core/tables.h"
 
 #include <algorithm>
+#include <climits>
 #include <stdexcept>
 
 #include "engine/core/catalog.h"
@@ -182,6 +183,14 @@ const TerrainType* TerrainChart::terrain(const std::string& name) const {
 const HexsideType* TerrainChart::side(const std::string& name) const {
   auto it = hexside.find(name);
   return it == hexside.end() ? nullptr : &it->second;
+}
+
+int TerrainChart::cheapest_step() const {
+  int least = INT_MAX;
+  for (const auto& [name, t] : hex_terrain) least = std::min(least, t.move);
+  for (const auto& [name, h] : hexside)
+    if (h.move) least = std::min(least, *h.move);
+  return least == INT_MAX ? 1 : least;
 }
 
 TableSet TableSet::load(const std::filesystem::path& spec_dir) {

@@ -72,6 +72,9 @@ struct TerrainChart {
   std::map<std::string, HexsideType> hexside;
   const TerrainType* terrain(const std::string& name) const;
   const HexsideType* side(const std::string& name) const;
+  // The least MP one step can cost under this chart: its cheapest hex or road hexside (0 when
+  // some step is free). Searches that bound a move's length by its allowance read it.
+  int cheapest_step() const;
 };
 
 class TableSet {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "engine/core/errors.h"
 #include "engine/n20/position_index.h"
 #include "engine/n20/retreat.h"
 
@@ -39,7 +40,13 @@ std::vector<ReachableHex> routed_reach(const PositionIndex& index, const Unit& u
   Trace silent(Trace::Off{}, index.rules().catalog());
   std::map<Hex, ReachableHex> best;
   // A move can be one hex longer than the base allowance only along a road (std:6.6), and a
-  // unit may always move one hex (std:6.2).
+  // unit may always move one hex (std:6.2), so long as every step costs at least 1 MP. A chart
+  // with a free step (a designer's; none is shipped) puts no bound on a move's length, and this
+  // search tries each length in turn: refused by name rather than cut short.
+  if (index.rules().terrain_chart().cheapest_step() < 1)
+    throw RuleRefusal("std:16.5.2", "a Routed unit's reach is searched length by length up to its allowance + 1, "
+                                    "which needs every step to cost at least 1 MP; the terrain chart " +
+                                    index.rules().terrain_chart().id + " has a free step");
   const int longest = std::max(1, base + 1);
   for (int n = 1; n <= longest; ++n) {
     const RetreatOptions r = retreat_paths(index.rules(), index.map(), index.state(), unit, n, std::nullopt, silent);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "engine/core/errors.h"
 #include "engine/core/spec.h"
 #include "tests/support/test_support.h"
 
@@ -328,6 +329,47 @@ question: {kind: distance, hexes: ["0101", "0101"]}
   EXPECT_EQ(far->mp_left, 3);  // nothing spent: the allowance with the road's +1
   for (std::size_t i = 1; i < r.size(); ++i)
     ASSERT_LT(r[i - 1].hex, r[i].hex) << c.map->name(r[i - 1].hex) << " is listed before " << c.map->name(r[i].hex);
+}
+
+// A Routed unit's reach (std:16.5.2) tries retreats of each length up to its allowance + 1,
+// a bound that holds only while every step costs at least 1 MP. Under a designer's chart with
+// free road steps it refuses by name rather than cut the reach short; a routed unit's own path
+// is still judged, and the standard chart's reach is unchanged.
+TEST(Movement, std_16_5_2_ARoutedReachUnderAChartWithAFreeStepIsRefused) {
+  HEXLAW_CITES("std:16.5.2");
+  const std::string yaml = R"(
+title: routed
+rules: ["std:16.5.2"]
+options: ["std:16.5"]
+map: {locs: {french: ["0501"]}}
+state: {turn: 2, phase: movement, phasing: french}
+units:
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0505", markers: [routed]}
+  - {id: P, side: prussian, type: infantry, strength: 2, movement: 2, hex: "0509"}
+question: {kind: distance, hexes: ["0101", "0101"]}
+)";
+  const auto free = Spec::load(testing::whole_spec_with_table_row(
+      "jena/terrain.yaml", "routed-free-road", "hazard: false, move: 1}", "hazard: false, move: 0}"));
+  EXPECT_EQ(free->tables.terrain("jena:table.terrain")->cheapest_step(), 0);
+  EXPECT_EQ(testing::source_spec()->tables.terrain("jena:table.terrain")->cheapest_step(), 1);
+  for (const auto& spec : {testing::source_spec(), free}) {
+    const CaseFile c = parse_case_text(spec, yaml, "routed");
+    const auto rules = n20::make_rules(c.ruleset, spec);
+    Trace t(Trace::Off{}, spec->catalog);
+    const Unit& f = *c.state.unit("F");
+    if (spec == free) {
+      try {
+        n20::reachable_hexes(*rules, *c.map, c.state, f, {}, t);
+        ADD_FAILURE() << "a routed reach under a chart with a free step was answered";
+      } catch (const RuleRefusal& e) {
+        EXPECT_EQ(e.rule(), "std:16.5.2");
+        EXPECT_NE(std::string(e.what()).find("has a free step"), std::string::npos) << e.what();
+      }
+    } else {
+      EXPECT_FALSE(n20::reachable_hexes(*rules, *c.map, c.state, f, {}, t).empty());
+    }
+    EXPECT_TRUE(n20::check_path(*rules, *c.map, c.state, f, {c.map->hex("0504")}, {}, t).legal);
+  }
 }
 
 }  // namespace

@@ -869,6 +869,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
       return nodes[static_cast<std::size_t>(x)].c.hex < nodes[static_cast<std::size_t>(y)].c.hex;
     });
   std::array<int, 6> stops{};  // by Stop
+  int by_road = 0;              // endings reached wholly along road, with the +1 (std:6.6)
   out.reserve(count);
   for (const int chosen : order) {
     const Cursor& c = nodes[static_cast<std::size_t>(chosen)].c;
@@ -881,6 +882,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
       r.path[k] = nodes[static_cast<std::size_t>(at)].c.hex;
     r.allowance = base + b.bonus(c.all_road);
     r.road_bonus = b.bonus(c.all_road) > 0;
+    by_road += r.road_bonus;
     r.mp_left = mp_left(c);
     // With a silent trace (a caller that explains nothing) only the rule of a stop is named.
     if (trace.on()) r.stop = maybe_stop(b, c, base);
@@ -904,7 +906,7 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   explain("std:6.3", refused[static_cast<std::size_t>(Refusal::Enemy)]);
   explain("std:6.5", stops[static_cast<std::size_t>(Stop::Rugged)]);
   // The endings whose path is wholly along road, so it had the +1 allowance (std:6.6).
-  if (const auto by_road = std::count_if(out.begin(), out.end(), [](const ReachableHex& r) { return r.road_bonus; }))
+  if (by_road > 0)
     trace.cite("std:6.6"_rule, [&] {
       return std::to_string(by_road) + " ending(s) reached by a move wholly along road, with its +1 allowance";
     });

@@ -140,5 +140,28 @@ TEST(BattleResolution, RefusesAFaceOffTheDieAChoiceNotAwaitedAndOwnersInAOneShot
   EXPECT_THROW(n20::resolve_battle(*f.rules, f.map, f.state, {{"A"}, {"D"}}, f.owners, dice, t), std::logic_error);
 }
 
+// The fate a resolution reports says whether the unit routed more hexes than its allowance
+// (UnitFate::routed_too_far, jena:table.morale), judged by the reading in force: under
+// morale.rout_length_basis = hexes_retreated, D routing 3 hexes with an allowance of 2 did; in
+// a Fortified hex, taking the one-hex-fewer option (std:9.8.1) to retreat 2, it did not.
+TEST(BattleResolution, jena_table_morale_TheFateSaysWhetherTheUnitRoutedTooFar) {
+  HEXLAW_CITES("jena:table.morale", "std:9.6.5");
+  for (const auto& [file, too_far] : std::vector<std::pair<std::string, bool>>{
+           {"cases/switches/rout-length-hexes_retreated-too-far.yaml", true},
+           {"cases/switches/rout-length-hexes_retreated.yaml", false}}) {
+    const auto p = testing::InlinePosition::of_case_file(file);
+    BattleResolution r(*p.rules, *p.c.map, p.c.state, {{"A"}, {"D"}}, {});
+    Trace t(testing::source_spec()->catalog);
+    ASSERT_EQ(r.run(t), Waiting::Roll) << file;
+    r.give_roll(3);  // DR
+    ASSERT_EQ(r.run(t), Waiting::Roll) << file;
+    r.give_roll(3);  // the rout die: 3 hexes
+    ASSERT_EQ(r.run(t), Waiting::Done) << file;
+    ASSERT_EQ(r.outcome().fates.size(), 2u);
+    EXPECT_EQ(r.outcome().fates[1].fate, n20::Fate::Routed) << file;
+    EXPECT_EQ(r.outcome().fates[1].routed_too_far, too_far) << file;
+  }
+}
+
 }  // namespace
 }  // namespace hexlaw

@@ -230,32 +230,23 @@ class Ground {
     return std::find(path.begin(), path.end(), h) != path.end();
   }
 
-  // The step from a in direction d, or null when it may not be taken. A hex's steps are
-  // worked out once (see SearchArrays); who stands beyond is read each time. The first read of
-  // a hex in a search meets the hexes barred beyond it as working them out would (barred()).
-  const RetreatStep* exit(Hex a, Direction d) const {
-    const int i = index_.window().index(a);
-    if (i < 0) {
-      outside_ = step(a, d);
-      return outside_ ? &*outside_ : nullptr;
-    }
-    const auto k = static_cast<std::size_t>(i);
-    SearchArrays::Exits& e = exits_of(k, a);
-    if (e.barred && arrays_->read[k] != epoch_) {  // only a barred hex beyond needs the mark
-      arrays_->read[k] = epoch_;
-      barred_ = e.barred;
-    }
-    return open_step(e, d);
+  // The step from `a`, a hex outside the window, in direction d, or null when it may not be
+  // taken: worked out afresh each time (only the window's hexes keep their steps, see
+  // SearchArrays; exits_read reads those), meeting any hex barred beyond as barred() reads it.
+  const RetreatStep* exit_outside(Hex a, Direction d) const {
+    outside_ = step(a, d);
+    return outside_ ? &*outside_ : nullptr;
   }
 
   // The steps open from `at` that do not lead back onto the path, in direction order, copied
-  // into `out`: exit() for each direction not on the path, the hex's index worked out once.
+  // into `out`: the kept exits of a hex in the window, the hex's index worked out once, or
+  // exit_outside() for each direction from one outside it.
   std::size_t open_steps(Hex at, const std::vector<Hex>& path, std::array<RetreatStep, 6>& out) const {
     std::size_t n = 0;
     SearchArrays::Exits* e = exits_read(at);
     if (!e) {
       for (Direction d : kAllDirections)
-        if (const RetreatStep* s = exit(at, d); s && !on_path(path, s->hex)) out[n++] = *s;
+        if (const RetreatStep* s = exit_outside(at, d); s && !on_path(path, s->hex)) out[n++] = *s;
       return n;
     }
     for (std::size_t d = 0; d < 6; ++d)
@@ -263,8 +254,8 @@ class Ground {
     return n;
   }
 
-  // The steps out of `at` as exit() reads them (worked out if not kept, the hexes barred
-  // beyond met), or null outside the window (exit() then works each out afresh).
+  // The steps out of `at` as the window keeps them (worked out if not kept, the hexes barred
+  // beyond met), or null outside the window (exit_outside() then works each out afresh).
   SearchArrays::Exits* exits_read(Hex at) const {
     const int i = index_.window().index(at);
     if (i < 0) return nullptr;
@@ -308,16 +299,6 @@ class Ground {
         }
     }
     return e;
-  }
-
-  // Step d of `e` as the position has it: null when closed or when an enemy stands beyond.
-  const RetreatStep* open_step(SearchArrays::Exits& e, Direction d) const {
-    if (!((e.open >> static_cast<unsigned>(d)) & 1u)) return nullptr;
-    RetreatStep& s = e.steps[static_cast<std::size_t>(d)];
-    const Unit* o = occupant(s.hex);
-    if (o && o->side != unit_.side) return nullptr;
-    s.friendly = o != nullptr;
-    return &s;
   }
 
   // Whether the last choice search of this unit (on the steps kept for it) cost more than 0,
@@ -443,7 +424,7 @@ class Ground {
       if (e) {
         if (!open_beyond(*e, static_cast<std::size_t>(d), visited, here)) continue;
         s = &here;
-      } else if (s = exit(at, d); !s || on_path(visited, s->hex)) {
+      } else if (s = exit_outside(at, d); !s || on_path(visited, s->hex)) {
         continue;
       }
       if (klass(*s) > limit.max_class) continue;

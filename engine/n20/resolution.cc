@@ -295,7 +295,7 @@ void BattleResolution::pre_roll(int face) {
     for (const auto& [track, points] : change) {
       out_.morale[track] += points;
       const auto* now = out_.after.morale.find(track);
-      if (points < 0 && now && now->second <= 0) {
+      if (points < 0 && now != out_.after.morale.end() && now->second <= 0) {
         out_.unfought = "std:12.1.2";
         out_.unfought_reason = track + " morale reaches 0 with " + r.unit + "'s desertion: the game is decided, the battle is not fought";
         trace_->cite("std:12.1.2"_rule, out_.unfought_reason);
@@ -322,7 +322,7 @@ bool BattleResolution::after_pre_rolls() {
   }
   GameState view = out_.after;  // the deserters gone and the waverers marked, morale as the battle began
   for (const auto& [track, points] : out_.morale)
-    if (auto* e = view.morale.find(track)) e->second -= points;
+    if (auto* e = view.morale.find(track); e != view.morale.end()) e->second -= points;
   auto totals = std::make_shared<const BattleTotals>(battle_totals(*fixed_.rules, *fixed_.map, view, fought, *trace_));
   if (!totals->legal) {
     out_.unfought = rule;

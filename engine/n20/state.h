@@ -105,6 +105,8 @@ class MoraleTracks {
   int& operator[](Symbol track);
   const int& at(Symbol track) const;  // std::out_of_range when absent
   std::size_t count(Symbol track) const { return find(track) != end() ? 1 : 0; }
+  // The entry of `track`, or end() when the state has no such track (as a std container's
+  // find: compare with end(), never with null).
   const Entry* find(Symbol track) const;
   Entry* find(Symbol track);
   const Entry* begin() const { return entries_.data(); }

@@ -77,7 +77,7 @@ void DresdenRules::setup_problems(const Map& m, const GameState& s, std::vector<
   // Step B.
   for (const auto& [track, points] : {std::pair<const char*, int>{"french", 7}, {"allied", 8}}) {
     const auto* e = s.morale.find(Symbol(track));
-    if (!e || e->second != points)
+    if (e == s.morale.end() || e->second != points)
       problems.push_back({"", rule, std::string(track) + " morale starts at " + std::to_string(points)});
   }
   // Step C.

@@ -265,7 +265,7 @@ void DresdenRules::at_player_turn_close(const Map& m, std::string_view side, Gam
     int& a = s.morale[morale_track(*allied_unit, s)];
     a = std::min(10, a + allied_gain);
   }
-  if (auto* f = s.morale.find(Symbol("french")))
+  if (auto* f = s.morale.find(Symbol("french")); f != s.morale.end())
     f->second = std::max(0, f->second - french_loss);
 }
 
@@ -292,7 +292,7 @@ NightMorale DresdenRules::judge_night_morale(const Map& m, const GameState& s, c
     t.cite("dresden:3.2"_rule, [&] { return in->id + " in Meissen counts as an Allied unit on an Allied Objective: French -1"; });
     ++out.enemy_objectives_held;
     ++out.enemy_loss;
-    if (auto* f = out.after.find(Symbol("french"))) f->second = std::max(0, f->second - 1);
+    if (auto* f = out.after.find(Symbol("french")); f != out.after.end()) f->second = std::max(0, f->second - 1);
   }
   return out;
 }

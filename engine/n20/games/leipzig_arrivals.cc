@@ -241,9 +241,10 @@ namespace {
 // Whether the Front may spend its acceleration point now, and why not.
 std::optional<std::string> acceleration_barred(const N20Rules& rules, const GameState& s, Symbol front, Trace& t) {
   const auto* points = s.morale.find(front);
-  if (front == Symbol("allied-north") && (s.turn < kNorthFrontTurn || !points))
+  const bool on_track = points != s.morale.end();
+  if (front == Symbol("allied-north") && (s.turn < kNorthFrontTurn || !on_track))
     return "the North Front marker arrives only on Turn 7: before it, armies N and S cannot be accelerated";
-  if (!points) return front.str() + " Front is not on the Morale Track";
+  if (!on_track) return front.str() + " Front is not on the Morale Track";
   if (rules.morale_frozen(front, s, t)) return front.str() + " Front is in General Retreat: it has no points to spend";
   if (points->second < 1) return front.str() + " Front has no morale point to spend";
   if (s.has_marker(Symbol("accelerated-" + front.str() + "-" + std::to_string(s.turn))))
@@ -430,7 +431,7 @@ N20Rules::ArrivalMorale LeipzigRules::make_arrival_choice(const Map& m, const Ar
       t.cite("leipzig:11.8"_rule, [&] { return "army " + army + "'s LOC becomes active the moment it arrives"; });
       const Symbol front = front_of_army(army);
       Trace silent(Trace::Off{}, catalog());
-      if (!s.morale.find(front) || morale_frozen(front, s, silent)) {
+      if (s.morale.count(front) == 0 || morale_frozen(front, s, silent)) {
         t.cite("leipzig:11.8.3"_rule, [&] { return front + " Front is off the Morale Track: the Main Body's +1 is lost"; });
         return out;
       }

@@ -37,12 +37,12 @@ std::vector<N20Rules::PreBattleRoll> LeipzigRules::pre_battle_rolls(UnitRefs att
   const bool abandoned = s.has_marker(kAbandoned);
   if (abandoned) t.cite("leipzig:3.0.5"_rule, "Dresden was abandoned at set-up: -1 to every Unreliable Troops roll");
   const auto* french = s.morale.find(kFrench);
-  if (!french) throw std::invalid_argument("the state has no morale track 'french'");
+  if (french == s.morale.end()) throw std::invalid_argument("the state has no morale track 'french'");
   bool below = false;
   std::string fronts;
   for (Symbol front : distinct_tracks(allies, s, t)) {
     const auto* e = s.morale.find(front);
-    const int value = !e || s.has_marker(Symbol("general-retreat-" + std::string(front))) ? 0 : e->second;
+    const int value = e == s.morale.end() || s.has_marker(Symbol("general-retreat-" + std::string(front))) ? 0 : e->second;
     fronts += (fronts.empty() ? "" : ", ") + front + " " + std::to_string(value);
     below = below || french->second < value;
   }
@@ -76,7 +76,7 @@ N20Rules::Desertion LeipzigRules::desert(Symbol unit, GameState& s, MoraleTracks
   if (!u) throw std::invalid_argument("no unit with id '" + std::string(unit) + "'");
   // Step A.
   auto* french = s.morale.find(kFrench);
-  if (!french) throw std::invalid_argument("the state has no morale track 'french'");
+  if (french == s.morale.end()) throw std::invalid_argument("the state has no morale track 'french'");
   const int before = french->second;
   french->second = std::max(0, before - 1);
   morale[kFrench] += french->second - before;

@@ -46,11 +46,12 @@ void JenaRules::setup_problems(const Map& m, const GameState& s, std::vector<Set
   // An unknown or doubled deployment marker is a set-up error, under the case it would choose.
   if (!chosen) problems.push_back({"", "jena:3.3", why});
   const Deployment d = chosen.value_or(Deployment::History);
-  for (int turn = 10; turn <= 12; ++turn) try {
-      sudden_death_number(s, turn);
-    } catch (const std::invalid_argument& e) {
-      problems.push_back({"", "jena:4.1", e.what()});
-    }
+  // A malformed Sudden Death marker is refused whichever turn is asked, so one reading finds it.
+  try {
+    sudden_death_number(s, 10);
+  } catch (const std::invalid_argument& e) {
+    problems.push_back({"", "jena:4.1", e.what()});
+  }
   // Step B.
   int unified_pair = 0, listed_pair = 0;
   for (const Unit& u : s.units) {

@@ -2,6 +2,8 @@
 // standard hooks (see jena.h).
 #include "engine/n20/games/jena.h"
 
+#include <stdexcept>
+
 #include "engine/core/trace.h"
 #include "engine/n20/games/jena_order_of_battle.h"
 #include "engine/n20/turn_end.h"
@@ -61,7 +63,8 @@ bool JenaRules::is_guard(const Unit& u, Trace& t) const {
 // jena.objective_hex_side = owned); under `aims` each side's list is what it aims to take.
 // RULE jena:14.0 — the objectives of the night: Jena and Hassenhausen for the French, Dornburg and Auerstadt for the Prussians
 NightMorale JenaRules::judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const {
-  if (side != "french" && side != "prussian") return N20Rules::judge_night_morale(m, s, side, t);
+  if (side != "french" && side != "prussian")
+    throw std::invalid_argument("Jena's sides are french and prussian; there is no night for '" + side + "'");
   const bool aims = readings().jena_objective_aims;
   // The enemy's objectives (held by `side`, they cost the enemy): owned: the enemy's own list;
   // aims: `side`'s own list.

@@ -1,6 +1,7 @@
 // Owns: reading a Napoleonic 20 position (see position_reader.h).
 #include "engine/n20/position_reader.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -78,6 +79,22 @@ CasePosition parse_position(const CaseField& root, std::shared_ptr<const Spec> s
   c.state.units = parse_units(root["units"], map->layout());
   std::set<std::string> sides;
   for (const auto& u : c.state.units) sides.insert(u.side);
+  // A game that names its sides (jena:3.0: french and prussian) refuses any other: a misspelt
+  // side would otherwise be judged an enemy of both.
+  if (const auto game_sides = c.rules->game_sides(); !game_sides.names.empty()) {
+    std::string list;
+    for (const auto& n : game_sides.names) list += (list.empty() ? "" : ", ") + n;
+    auto known = [&](const std::string& side) {
+      return std::find(game_sides.names.begin(), game_sides.names.end(), side) != game_sides.names.end();
+    };
+    for (std::size_t i = 0; i < c.state.units.size(); ++i)
+      if (!known(c.state.units[i].side))
+        root["units"].at(i)["side"].fail("side '" + c.state.units[i].side + "' is not a side of game " + game + " (" +
+                                         list + "; " + game_sides.rule + ")");
+    if (!c.state.phasing.empty() && !known(c.state.phasing))
+      root["state"]["phasing"].fail("side '" + c.state.phasing + "' is not a side of game " + game + " (" + list + "; " +
+                                    game_sides.rule + ")");
+  }
   // Each unit on the map is compared with the first unit of its hex (every earlier unit there
   // already shares that unit's side), so the check is linear in units.
   std::map<Hex, std::size_t> first_in_hex;

@@ -689,6 +689,15 @@ class N20Rules {
   // The side a game makes the First Player and the case that says so (jena:4.0), or two empty
   // strings where the scenario's calendar decides (std:4.0).
   virtual std::pair<std::string, std::string> first_player() const { return {}; }
+  // The two sides a game's counters belong to, as positions name them, with the case that
+  // names them (Jena: french and prussian, jena:3.0), or empty: the standard rules name no
+  // sides, so a position may call them what it likes. A position of the game naming another
+  // side is refused when it is read, not judged (a misspelt side would otherwise be an enemy).
+  struct GameSides {
+    std::vector<std::string> names;
+    std::string rule;
+  };
+  virtual GameSides game_sides() const { return {}; }
   // The game-level marker a layer's boundary hook sets to end the game at once, judged as at
   // the end of the last turn (std:15.0): Jena's Sudden Death (jena:4.1).
   static constexpr const char* kGameEndsMarker = "game-ends";

@@ -327,6 +327,9 @@ LocList DresdenRules::friendly_locs(const Unit& u, const Map& m, const GameState
   return locs;
 }
 
+// RULE dresden:3.0 — the two sides are the French and the Allies (a position names them french and allied)
+N20Rules::GameSides DresdenRules::game_sides() const { return {{"french", "allied"}, "dresden:3.0"}; }
+
 // RULE dresden:4.0 — the Allied player is the First Player: a scenario naming the French first is refused
 const char* DresdenRules::first_player_rule(const std::string& first, const std::string& french, Trace& t) const {
   // Every Dresden rule names the French side "french" (dresden:1.0); the scenario's own French

@@ -30,6 +30,9 @@ bool JenaRules::skips_random_events(std::string_view side, int turn, const GameS
 // RULE jena:4.0 — the French player is the First Player of every Game Turn
 std::pair<std::string, std::string> JenaRules::first_player() const { return {"french", "jena:4.0"}; }
 
+// RULE jena:3.0 — the two sides are the French and the Prussians (a position names them french and prussian)
+N20Rules::GameSides JenaRules::game_sides() const { return {{"french", "prussian"}, "jena:3.0"}; }
+
 // A listed unit is Elite as jena:3.0 names it (the Imperial Guard and H - Res), whatever its
 // counter data says; an unlisted unit keeps its printed quality.
 // RULE jena:3.0 — the French Imperial Guard and the Prussian H - Res are the Elite Forces for routs and rallies

@@ -24,6 +24,8 @@ class JenaRules : public N20Rules {
   JenaRules(RulesetChoice choice, std::shared_ptr<const Spec> spec);
   bool skips_random_events(std::string_view side, int turn, const GameState& s, Trace& t) const override;
   std::pair<std::string, std::string> first_player() const override;
+  // French and Prussian (jena:3.0).
+  GameSides game_sides() const override;
   bool is_elite(const Unit& u, Trace& t) const override;
   bool is_guard(const Unit& u, Trace& t) const override;
   void setup_problems(const Map& m, const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const override;

@@ -451,6 +451,9 @@ VictoryVerdict LeipzigRules::judge_victory(const GameState& s, const std::string
   return over("draw", "", "at the end neither side's marginal condition holds: a Draw");
 }
 
+// RULE leipzig:3.0 — the two sides are the French and the Allies (a position names them french and allied)
+N20Rules::GameSides LeipzigRules::game_sides() const { return {{"french", "allied"}, "leipzig:3.0"}; }
+
 // RULE leipzig:4.0 — the Allies are the First Player of every Game Turn: a scenario naming the French first is refused
 const char* LeipzigRules::first_player_rule(const std::string& first, const std::string& french, Trace& t) const {
   // As at Dresden, the rules name the French side "french"; the scenario's French side must be it.

@@ -61,6 +61,8 @@ class LeipzigRules : public N20Rules {
   // The Allies draw no Random Event on the first turn (leipzig:5.0).
   bool skips_random_events(std::string_view side, int turn, const GameState& s, Trace& t) const override;
   const char* first_player_rule(const std::string& first, const std::string& french, Trace& t) const override;
+  // French and Allied (leipzig:3.0).
+  GameSides game_sides() const override;
   // With optional rule leipzig:16.9, the Austrian light divisions may disengage like cavalry.
   bool may_disengage(const Unit& u, Trace& t) const override;
   // Morale points bought per Allied army from its Front (leipzig:12.3, 12.4); none for an

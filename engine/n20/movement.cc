@@ -449,25 +449,19 @@ GuardCommitment guard_commitment(const Board& b, Hex from, bool from_off_map, st
 
 }  // namespace
 
-bool may_cross(const N20Rules& rules, const Map& map, const GameState& state, Hex a, Hex b, std::string* why,
-               Symbol side) {
+bool may_cross(const N20Rules& rules, const Map& map, const GameState& state, Hex a, Hex b, Symbol side) {
   auto hs = Hexside::between(a, b);
   if (!hs) return false;
   if (!side.empty()) {  // a crossing reserved to another side (Dresden's pontoon, dresden:6.0)
     const N20Rules::ReservedCrossing r = rules.reserved_crossing(map, *hs, state);
-    if (!r.side.empty() && (r.side != side || r.unusable)) {
-      if (why) *why = r.rule;
-      return false;
-    }
+    if (!r.side.empty() && (r.side != side || r.unusable)) return false;
   }
-  bool has_crossing = false;
-  std::string blocker;
+  bool has_crossing = false, blocked = false;
   for (const HexsideType* t : rules.hexside_types(map, *hs, state)) {
     if (t->crossing) has_crossing = true;
-    if (!t->crossable) blocker = t->name;
+    if (!t->crossable) blocked = true;
   }
-  if (why) *why = blocker;
-  return blocker.empty() || has_crossing;
+  return !blocked || has_crossing;
 }
 
 int movement_allowance(const N20Rules& rules, const GameState& state, const Unit& unit, const MoveOptions& options,

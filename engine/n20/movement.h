@@ -95,16 +95,15 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
 int movement_allowance(const N20Rules& rules, const GameState& state, const Unit& unit, const MoveOptions& options,
                        Trace& trace);
 
-// May a unit cross from a to b (adjacent) at all: not over a hexside the terrain chart
-// forbids, such as a major river without bridge or ford? `why` names the blocking feature.
 // The Guard commitment (std:12.2.1) of `unit` moving from its hex through `path` by a move the
 // path search does not make (Dresden's pontoon crossing, dresden:6.0).
 GuardCommitment guard_commitment_of(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit,
                                     const std::vector<Hex>& path, Trace& trace);
 
-// With `side`, a crossing reserved to another side (N20Rules::reserved_crossing) is closed too.
-bool may_cross(const N20Rules& rules, const Map& map, const GameState& state, Hex a, Hex b, std::string* why = nullptr,
-               Symbol side = Symbol());
+// May a unit cross from a to b (adjacent) at all: not over a hexside the terrain chart
+// forbids, such as a major river without bridge or ford? With `side`, a crossing reserved to
+// another side (N20Rules::reserved_crossing: Dresden's pontoon) is closed too.
+bool may_cross(const N20Rules& rules, const Map& map, const GameState& state, Hex a, Hex b, Symbol side = Symbol());
 
 // Could `unit` attack an enemy unit from `hex` (an enemy adjacent for the rules)?
 bool could_attack_from(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit, Hex hex,

@@ -58,7 +58,7 @@ bool is_rally_hex(const N20Rules& rules, const Map& map, const GameState& state,
     frontier.pop_front();
     if (x == loc) reached = true;
     for (Hex n : neighbours(x)) {
-      if (seen.count(n) || !clear(n) || !may_cross(rules, map, state, x, n, nullptr, Symbol(side))) continue;
+      if (seen.count(n) || !clear(n) || !may_cross(rules, map, state, x, n, Symbol(side))) continue;
       seen.insert(n);
       frontier.push_back(n);
     }

@@ -61,7 +61,7 @@ std::vector<ReactionMove> disengage_destinations(const Facts& f, Trace& trace) {
   // hex (switch disengage.extended_path_final_hex = any_vacant).
   const bool any_vacant = f.rules.readings().extended_path_any_vacant;
   auto final_hex = [&](Hex h) { return any_vacant ? f.map.on_map(h) && !f.occupant(h) : free_hex(h); };
-  auto enterable = [&](Hex a, Hex b) { return f.map.on_map(b) && may_cross(f.rules, f.map, f.state, a, b, nullptr, f.unit.side); };
+  auto enterable = [&](Hex a, Hex b) { return f.map.on_map(b) && may_cross(f.rules, f.map, f.state, a, b, f.unit.side); };
   // Step A.
   for (Hex n : neighbours(start))
     if (enterable(start, n) && free_hex(n)) out.push_back({n, {n}});
@@ -255,7 +255,7 @@ ReactionOptions reaction_options(const N20Rules& rules, const Map& map, const Ga
     // never starting in or entering an enemy cavalry unit's ZOC; then stop
     // RULE std:8.3b — the third cavalry reaction, given by optional rule 16.2
     for (Hex n : neighbours(unit.hex)) {
-      if (!map.on_map(n) || f.occupant(n) || !may_cross(rules, map, state, unit.hex, n, nullptr, unit.side)) continue;
+      if (!map.on_map(n) || f.occupant(n) || !may_cross(rules, map, state, unit.hex, n, unit.side)) continue;
       if (f.adjacent_enemies(n).empty() || !cavalry_stoppers(n).empty()) continue;
       o.penetrate_to.push_back({n, {n}});
     }

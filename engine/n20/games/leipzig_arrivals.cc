@@ -590,9 +590,10 @@ std::set<Hex> LeipzigRules::front_locs(const Map& m, const GameState& s, Symbol 
 }
 
 // Step A. Every army group marker is written army-group:ARMY=TURN@AREA. Step B. Every army's
-// entry areas, printed or supplied (army-entry:), read as cells AREA+TURNS. A position that
-// breaks either is refused when it is read, naming the marker, instead of stopping a question
-// that reads it later.
+// entry areas, printed or supplied (army-entry:), read as cells AREA+TURNS. Step C. The arriving
+// faces a position supplies for the two tables the source lacks (detachment-table:FACES,
+// imperial-dispatches-table:T=FACES). A position that breaks any is refused when it is read,
+// naming the marker, instead of stopping a question that reads it later.
 std::pair<std::string, std::string> LeipzigRules::position_problem(const Map& m, const GameState& s) const {
   try {
     // Step A.
@@ -600,6 +601,19 @@ std::pair<std::string, std::string> LeipzigRules::position_problem(const Map& m,
       if (mk.view().starts_with(kGroup)) (void)read_group(mk);
     // Step B.
     for (const char* army : {"B", "N", "P", "S"}) (void)entry_row(*this, s, Symbol(army));
+    // Step C.
+    for (Symbol mk : s.markers) {
+      const std::string_view v = mk.view();
+      if (v.starts_with(kDetachTable)) (void)faces(v.substr(kDetachTable.size()), std::string(v));
+      if (v.starts_with(kDispatchTable)) {
+        const std::string_view cell = v.substr(kDispatchTable.size());
+        const auto eq = cell.find('=');
+        const std::string bad = "marker '" + std::string(v) + "': written imperial-dispatches-table:TURN=FACES";
+        if (eq == std::string_view::npos) throw std::invalid_argument(bad);
+        (void)to_int(cell.substr(0, eq), bad);
+        (void)faces(cell.substr(eq + 1), std::string(v));
+      }
+    }
   } catch (const std::invalid_argument& e) {
     return {"state.markers", e.what()};
   }

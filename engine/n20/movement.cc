@@ -694,7 +694,8 @@ struct CellLook {
 // unit moves as a retreat would). Step B. Mark the hexes next to enemy units: only those can
 // be in an enemy ZOC (std:7.0). Step C. Explore every legal move with the step rule: a
 // uniform-cost search over (hex, still on road, stopped) states, keeping the least MP spent
-// for each. Step D. Choose the best legal ending per hex: most MP left, then fewest hexes.
+// for each. Step D. Choose the best legal ending per hex among those cheapest states: most MP
+// left, then fewest hexes (so a forced stop, which leaves none, shows its cheapest way in).
 // Step E. List them in hex order, each path read back through the parent links. Step F.
 // Explain.
 std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit& unit, const MoveOptions& options,

@@ -331,6 +331,39 @@ question: {kind: distance, hexes: ["0101", "0101"]}
     ASSERT_LT(r[i - 1].hex, r[i].hex) << c.map->name(r[i - 1].hex) << " is listed before " << c.map->name(r[i].hex);
 }
 
+// Each ending shows the legal path that leaves the most MP; a forced stop leaves none, so the
+// path that spent least comes first, and only then the one with fewest hexes. Under a designer's
+// chart where a town costs 3 MP, infantry with 3 MP at 0505 may enter the town 0605, in the ZOC
+// of the enemy at 0705 (std:7.0 stops it there), directly (3 MP, one hex) or by 0504 and the road
+// from there (1 + 1 MP, two hexes): the reach shows the cheaper, longer path. With the shipped
+// charts every step costs 1 MP and the two orders agree, so only such a chart tells them apart.
+TEST(Movement, std_6_0_AForcedStopShowsItsCheapestPathBeforeItsShortest) {
+  HEXLAW_CITES("std:6.0", "std:6.6", "std:7.0");
+  const auto spec = Spec::load(testing::whole_spec_with_table_row(
+      "jena/terrain.yaml", "dear-town", "town:      {move: 1,", "town:      {move: 3,"));
+  const CaseFile c = parse_case_text(spec, R"(
+title: forced stop
+rules: ["std:6.0"]
+map:
+  hexes: {"0605": town}
+  hexsides:
+    - {between: ["0504", "0605"], features: [road]}
+units:
+  - {id: F, side: french, type: infantry, strength: 3, movement: 3, hex: "0505"}
+  - {id: E, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0705"}
+state: {turn: 2, phase: movement, phasing: french}
+question: {kind: distance, hexes: ["0101", "0101"]}
+)", "forced-stop");
+  const auto rules = n20::make_rules(c.ruleset, spec);
+  Trace t(Trace::Off{}, spec->catalog);
+  const auto r = n20::reachable_hexes(*rules, *c.map, c.state, *c.state.unit("F"), {}, t);
+  const auto town = std::find_if(r.begin(), r.end(), [&](const auto& e) { return e.hex == c.map->hex("0605"); });
+  ASSERT_NE(town, r.end()) << "the town next to the unit is not reached";
+  EXPECT_EQ(town->mp_left, 0);
+  ASSERT_EQ(town->path.size(), 2u) << "the direct step (3 MP) was shown rather than the road's way in (2 MP)";
+  EXPECT_EQ(town->path[0], c.map->hex("0504"));
+}
+
 // A Routed unit's reach (std:16.5.2) tries retreats of each length up to its allowance + 1,
 // a bound that holds only while every step costs at least 1 MP. Under a designer's chart with
 // free road steps it refuses by name rather than cut the reach short; a routed unit's own path

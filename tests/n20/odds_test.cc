@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "engine/n20/battle_odds.h"
 #include "engine/n20/resolution.h"
 #include "tests/support/test_support.h"
 
@@ -60,6 +61,37 @@ question: {kind: distance, hexes: ["0101", "0101"]}
     const double sigma = std::sqrt(p * (1 - p) / runs);
     EXPECT_NEAR(observed, p, 4.5 * sigma + 1e-9) << key(w.outcome) << " exact " << w.probability.to_string();
   }
+}
+
+// Exact odds branch once per distinct effect of a roll, not once per face: the Unreliable
+// Troops roll (leipzig:16.8) with the French Morale below the Front has three effects (a 1
+// deserts, a 2 wavers, 3-6 nothing), so its odds are three lines reached by three dice
+// sequences, the four quiet faces counted as one. Six sequences would mean each face was
+// played out on its own: the same odds, six times the work for every roll of a large battle.
+TEST(Odds, leipzig_16_8_ThePreBattleRollBranchesOncePerEffect) {
+  HEXLAW_CITES("leipzig:16.8");
+  CaseFile c = testing::inline_case(R"(
+game: leipzig
+options: ["leipzig:16.8"]
+units:
+  - {id: XI, side: french, nationality: french, type: infantry, strength: 3, movement: 2, flags: [unreliable], hex: "0505"}
+  - {id: C, side: french, nationality: french, type: cadre, strength: 1, movement: 2, status: broken}
+  - {id: A, side: allied, army: B, type: infantry, strength: 4, movement: 2, hex: "0506"}
+state: {morale: {french: 4, allied-south: 6}}
+question: {kind: distance, hexes: ["0101", "0101"]}
+)");
+  auto rules = n20::make_rules(c.ruleset, testing::source_spec());
+  n20::ResolutionPolicy policy;
+  policy.group_battle_die = true;
+  policy.stop_before_battle_die = true;
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  const auto odds = n20::battle_odds(*rules, *c.map, c.state, n20::BattleDeclaration{{"A"}, {"XI"}}, policy, t);
+  ASSERT_EQ(odds.size(), 3u);
+  std::uint64_t sequences = 0;
+  Fraction total(0);
+  for (const auto& w : odds) sequences += w.sequences, total += w.probability;
+  EXPECT_EQ(total, Fraction(1));
+  EXPECT_EQ(sequences, 3u) << "the roll's faces were not grouped by effect";
 }
 
 }  // namespace

@@ -113,8 +113,11 @@ N20Rules::N20Rules(RulesetChoice choice, std::shared_ptr<const Spec> spec)
 
 // Resolves the chosen optional rules and readings into typed values, once.
 void N20Rules::resolve_choice() {
-  for (std::size_t i = 0; i < std::size(kOptionalRuleIds); ++i)
-    if (choice_.options.count(std::string(kOptionalRuleIds[i]))) optional_bits_ |= 1u << i;
+  unsigned bit = 1;  // kOptionalRuleIds[i]'s bit is 1 << i (the Optional enum's order)
+  for (const std::string_view id : kOptionalRuleIds) {
+    if (choice_.options.count(std::string(id))) optional_bits_ |= bit;
+    bit <<= 1;
+  }
   auto is = [&](std::string_view name, std::string_view reading) { return interpretation(name) == reading; };
   auto number = [&](std::string_view name) { return std::stoi(interpretation(name)); };
   Readings& r = readings_;

@@ -146,6 +146,8 @@ inline constexpr std::string_view kOptionalRuleIds[] = {"std:16.1", "std:16.2", 
                                                         "leipzig:16.7.3", "leipzig:16.8", "leipzig:16.9",
                                                         "leipzig:16.10", "leipzig:16.11", "leipzig:16.12",
                                                         "dresden:16.8"};
+static_assert(std::size(kOptionalRuleIds) == static_cast<std::size_t>(Optional::DresdenVariableWeather) + 1,
+              "one catalog id for each Optional, in its order");
 
 // Every interpretation switch's chosen reading as a typed value, resolved once when the rule
 // set is built (the switch names and readings are those of known_switches()).

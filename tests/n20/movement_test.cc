@@ -289,6 +289,26 @@ TEST(Movement, std_6_1_AMoveRefusedAtTheStartFailsAtStepMinusOne) {
   EXPECT_FALSE(w.legal);
   EXPECT_EQ(w.failed_step, 1);  // 0507 holds an enemy
 }
+// The reach of unit `unit` in the position `yaml`, read under a designer's spec (a copy of the
+// source spec with one table row changed), and the position itself for naming hexes.
+struct DesignerReach {
+  CaseFile c;
+  std::vector<n20::ReachableHex> r;
+  // The entry for `hex`, or null when the reach does not include it.
+  const n20::ReachableHex* at(const std::string& hex) const {
+    const auto it = std::find_if(r.begin(), r.end(), [&](const auto& e) { return e.hex == c.map->hex(hex); });
+    return it == r.end() ? nullptr : &*it;
+  }
+};
+DesignerReach reach_under(const std::shared_ptr<const Spec>& spec, const std::string& yaml, const std::string& name,
+                          const std::string& unit) {
+  DesignerReach d{parse_case_text(spec, yaml, name), {}};
+  const auto rules = n20::make_rules(d.c.ruleset, spec);
+  Trace t(Trace::Off{}, spec->catalog);
+  d.r = n20::reachable_hexes(*rules, *d.c.map, d.c.state, *d.c.state.unit(Symbol(unit)), {}, t);
+  return d;
+}
+
 // The chart's `move` for a road is data (std:6.6): a designer's chart may make road steps free.
 // An infantry unit (allowance 2) then runs the whole 12-hex road north from 1014, to 1002, well
 // past the window of allowance + 3 hexes the reach search keeps compact; every ending is still
@@ -297,7 +317,7 @@ TEST(Movement, std_6_6_FreeRoadStepsCarryTheReachPastItsWindowInHexOrder) {
   HEXLAW_CITES("std:6.6", "std:6.2");
   const auto spec = Spec::load(testing::whole_spec_with_table_row(
       "jena/terrain.yaml", "free-road", "hazard: false, move: 1}", "hazard: false, move: 0}"));
-  const CaseFile c = parse_case_text(spec, R"(
+  const DesignerReach d = reach_under(spec, R"(
 title: free road
 rules: ["std:6.6"]
 map:
@@ -319,16 +339,13 @@ units:
   - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "1014"}
 state: {turn: 2, phase: movement, phasing: french}
 question: {kind: distance, hexes: ["0101", "0101"]}
-)", "free-road");
-  const auto rules = n20::make_rules(c.ruleset, spec);
-  Trace t(Trace::Off{}, spec->catalog);
-  const auto r = n20::reachable_hexes(*rules, *c.map, c.state, *c.state.unit("F"), {}, t);
-  const auto far = std::find_if(r.begin(), r.end(), [&](const auto& e) { return e.hex == c.map->hex("1002"); });
-  ASSERT_NE(far, r.end()) << "the road's far end, 12 hexes away, is not reached";
+)", "free-road", "F");
+  const n20::ReachableHex* far = d.at("1002");
+  ASSERT_NE(far, nullptr) << "the road's far end, 12 hexes away, is not reached";
   EXPECT_EQ(far->path.size(), 12u);
   EXPECT_EQ(far->mp_left, 3);  // nothing spent: the allowance with the road's +1
-  for (std::size_t i = 1; i < r.size(); ++i)
-    ASSERT_LT(r[i - 1].hex, r[i].hex) << c.map->name(r[i - 1].hex) << " is listed before " << c.map->name(r[i].hex);
+  for (std::size_t i = 1; i < d.r.size(); ++i)
+    ASSERT_LT(d.r[i - 1].hex, d.r[i].hex) << d.c.map->name(d.r[i - 1].hex) << " is listed before " << d.c.map->name(d.r[i].hex);
 }
 
 // Each ending shows the legal path that leaves the most MP; a forced stop leaves none, so the
@@ -341,7 +358,7 @@ TEST(Movement, std_6_0_AForcedStopShowsItsCheapestPathBeforeItsShortest) {
   HEXLAW_CITES("std:6.0", "std:6.6", "std:7.0");
   const auto spec = Spec::load(testing::whole_spec_with_table_row(
       "jena/terrain.yaml", "dear-town", "town:      {move: 1,", "town:      {move: 3,"));
-  const CaseFile c = parse_case_text(spec, R"(
+  const DesignerReach d = reach_under(spec, R"(
 title: forced stop
 rules: ["std:6.0"]
 map:
@@ -353,15 +370,12 @@ units:
   - {id: E, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0705"}
 state: {turn: 2, phase: movement, phasing: french}
 question: {kind: distance, hexes: ["0101", "0101"]}
-)", "forced-stop");
-  const auto rules = n20::make_rules(c.ruleset, spec);
-  Trace t(Trace::Off{}, spec->catalog);
-  const auto r = n20::reachable_hexes(*rules, *c.map, c.state, *c.state.unit("F"), {}, t);
-  const auto town = std::find_if(r.begin(), r.end(), [&](const auto& e) { return e.hex == c.map->hex("0605"); });
-  ASSERT_NE(town, r.end()) << "the town next to the unit is not reached";
+)", "forced-stop", "F");
+  const n20::ReachableHex* town = d.at("0605");
+  ASSERT_NE(town, nullptr) << "the town next to the unit is not reached";
   EXPECT_EQ(town->mp_left, 0);
   ASSERT_EQ(town->path.size(), 2u) << "the direct step (3 MP) was shown rather than the road's way in (2 MP)";
-  EXPECT_EQ(town->path[0], c.map->hex("0504"));
+  EXPECT_EQ(town->path[0], d.c.map->hex("0504"));
 }
 
 // A Routed unit's reach (std:16.5.2) tries retreats of each length up to its allowance + 1,

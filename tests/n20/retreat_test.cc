@@ -300,6 +300,16 @@ TEST(Retreat, std_9_8_5_ARetreatPastTheExtensionBoundIsRefusedNotBroken) {
     Trace t(Trace::Off{}, testing::source_spec()->catalog);
     EXPECT_THROW(retreat(p, "D", 1, t), LimitError) << reading;
   }
+  for (const char* reading : {"whole_path", "per_step"}) {
+    // Thirteen friends, an empty hex just past the bound: the search for the one path chosen
+    // (no least cost under these readings) refuses too, rather than step on to the empty hex
+    // and answer a retreat 13 hexes beyond its distance.
+    InlinePosition p(with_reading(friends_down_a_column(13), "retreat.priority_evaluation", reading));
+    Trace t(Trace::Off{}, testing::source_spec()->catalog);
+    EXPECT_THROW(n20::retreat_choice(*p.rules, *p.c.map, p.c.state, *p.c.state.unit("D"), 1, std::nullopt, t),
+                 LimitError)
+        << reading;
+  }
   // A retreat of 2 through 13 friends: 2 hexes owed, then 12 added, the bound exactly, under
   // every reading. The second hex owed is not an added one (mutation dbaf35315f counted it in
   // the finishability check, and refused the retreat as past the bound).

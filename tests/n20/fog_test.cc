@@ -129,6 +129,40 @@ units:
   EXPECT_FALSE(x.legal);
 }
 
+// std:16.1.2 and 16.1.3 through the C++ API: reconcealment, and the Dummies placed with it, belong
+// to the end of a Night Turn. On a day turn reconceal() refuses by name and a placement is
+// refused with that reason, the position unchanged (the question layer refuses a day turn
+// sooner, so only a direct caller meets these checks). The same calls on the night turn work.
+TEST(Dummies, std_16_1_2_ReconcealmentAndItsDummiesOnlyAtNight) {
+  HEXLAW_CITES("std:16.1.2", "std:16.1.3");
+  const std::string units = R"(
+units:
+  - {id: F1, side: french, type: infantry, strength: 3, movement: 2, hex: "0302"}
+  - {id: D1, side: french, type: dummy, strength: 0, movement: 0, status: broken}
+  - {id: P, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0909"})";
+  Position day(R"(
+options: ["std:16.1"]
+state: {turn: 5, phase: night-operations, phasing: french})" + units);
+  Position night(R"(
+options: ["std:16.1"]
+state: {turn: 6, phase: night-operations, phasing: french, night: true})" + units);
+  Trace t(testing::source_spec()->catalog);
+  try {
+    n20::reconceal(*day.rules, day.c.state, "french", t);
+    ADD_FAILURE() << "units were reconcealed on a day turn";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()), "units are reconcealed only at the end of a Night Turn");
+  }
+  EXPECT_NO_THROW(n20::reconceal(*night.rules, night.c.state, "french", t));
+  const std::vector<n20::DummyPlacement> placement{{"D1", day.hex("0302"), "D1", day.hex("0303")}};
+  auto v = n20::place_dummies_at_reconceal(*day.rules, *day.c.map, day.c.state, "french", placement, t);
+  EXPECT_FALSE(v.legal);
+  EXPECT_EQ(v.reason, "Dummies are placed at reconcealment, at the end of a Night Turn");
+  EXPECT_EQ(v.after, day.c.state);
+  auto w = n20::place_dummies_at_reconceal(*night.rules, *night.c.map, night.c.state, "french", placement, t);
+  EXPECT_TRUE(w.legal) << w.reason;
+}
+
 // The engine's own check, not only the question's: a placement naming a unit that is no Dummy,
 // or no unit at all, is bad input to place_dummies_at_reconceal, refused by name (a caller of
 // the C++ API meets no question layer; mutation 60365641c6 dropped the check).

@@ -54,5 +54,28 @@ TEST(LeipzigOrderOfBattle, leipzig_table_order_of_battle_AnIncompleteRowIsRefuse
             std::string::npos);
 }
 
+// A row's side is french or allied and its quality one of the three the table's key names (or
+// "-"); a row with another side or quality is refused by its name and the cell, never read as a
+// unit of no side or as an ordinary unit. The printed rows (VI with no quality, OG guard-elite)
+// read as they are.
+TEST(LeipzigOrderOfBattle, leipzig_table_order_of_battle_AnUnknownSideOrQualityIsRefusedByName) {
+  HEXLAW_CITES("leipzig:table.order-of-battle");
+  const std::string vi = R"({key: "VI", cells: [french, "-", "-", "no", setup, setup, setup, "0705", "-", "-"]})";
+  const std::string og = R"({key: "OG", cells: [french, "-", guard-elite, "no", turn, turn, turn, "-", "4", "B"]})";
+  EXPECT_EQ(refusal(spec_with("side-good", vi, vi)), "");
+  EXPECT_NE(refusal(spec_with("side-saxon", vi, R"({key: "VI", cells: [saxon, "-", "-", "no", setup, setup, setup, "0705", "-", "-"]})"))
+                .find("row 'VI': side is french or allied"),
+            std::string::npos);
+  for (const char* quality : {"elite", "guard-elite", "guard-no-recule"})
+    EXPECT_EQ(refusal(spec_with(std::string("quality-") + quality, og,
+                                std::string(R"({key: "OG", cells: [french, "-", )") + quality +
+                                    R"(, "no", turn, turn, turn, "-", "4", "B"]})")),
+              "")
+        << quality;
+  EXPECT_NE(refusal(spec_with("quality-veteran", og, R"({key: "OG", cells: [french, "-", veteran, "no", turn, turn, turn, "-", "4", "B"]})"))
+                .find("row 'OG': unknown quality 'veteran'"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace hexlaw

@@ -89,7 +89,7 @@ void DresdenRules::setup_problems(const Map& m, const GameState& s, std::vector<
     t.cite(kTable, [&] { return u.id + " is in the " + l.side + " list"; });
     record_dynamic_citation(kTable);  // scenarios are read under a silent trace
     if (u.side != l.side) {
-      problems.push_back({u.id, rule, "a " + l.side + " unit of the Dresden order of battle"});
+      problems.push_back({u.id, rule, "listed on the " + l.side + " side of the Dresden order of battle"});
       continue;
     }
     if (l.arrives == "unused") {

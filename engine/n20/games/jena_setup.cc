@@ -62,7 +62,7 @@ void JenaRules::setup_problems(const Map& m, const GameState& s, std::vector<Set
     const char* rule = o->side == "french" ? "jena:3.1" : "jena:3.2";
     t.cite(rule, [&] { return u.id + " is checked against the " + o->side + " list"; });
     if (u.side != o->side) {
-      problems.push_back({u.id, rule, "a " + std::string(o->side) + " unit of the Jena order of battle"});
+      problems.push_back({u.id, rule, "listed on the " + std::string(o->side) + " side of the Jena order of battle"});
       continue;
     }
     switch (o->arrives) {

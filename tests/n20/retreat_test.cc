@@ -235,6 +235,31 @@ TEST(Retreat, std_9_8_2_TheLeastCostBehindADearerFirstStepIsStillFound) {
   EXPECT_EQ(chosen.paths[0].rolls(), 1);
 }
 
+// std:9.8.7 under the v2.0 printing: a unit breaks on reaching a friendly LOC with hexes still
+// owed, but one that starts its retreat on its LOC has reached nothing yet. D, on its own LOC
+// 0503, retreats 1 or 2 hexes like any other unit, both when every path is listed and when the
+// stated policy's path is searched for alone (what exact odds use; mutation ffbf835827 let
+// the search break D where it stood).
+TEST(Retreat, std_9_8_7_AUnitStartingOnItsLocDoesNotBreakThere) {
+  HEXLAW_CITES("std:9.8.7");
+  const auto p = InlinePosition::of_case_file("cases/printings/9.8.7-v2.0-starting-on-the-loc.yaml");
+  Trace t(Trace::Off{}, testing::source_spec()->catalog);
+  const Unit& d = *p.c.state.unit("D");
+  for (int distance : {1, 2}) {
+    const auto all = retreat(p, "D", distance, t);
+    ASSERT_FALSE(all.must_break) << distance;
+    ASSERT_FALSE(all.paths.empty()) << distance;
+    for (const auto& path : all.paths) {
+      EXPECT_FALSE(path.breaks_at_loc) << distance;
+      EXPECT_EQ(path.steps.size(), static_cast<std::size_t>(distance));
+    }
+    const auto chosen = n20::retreat_choice(*p.rules, *p.c.map, p.c.state, d, distance, std::nullopt, t);
+    ASSERT_EQ(chosen.paths.size(), 1u) << distance;
+    EXPECT_FALSE(chosen.paths[0].breaks_at_loc) << distance;
+    EXPECT_EQ(hexes(p, chosen.paths[0]), hexes(p, all.paths[0])) << distance;
+  }
+}
+
 // A column one hex wide: D in 0503, beaten from 0502, routs 1 hex into a file of `friends`
 // Prussian units (0504 on), so it must go on through them until it stands alone (std:9.8.5).
 std::string friends_down_a_column(int friends) {

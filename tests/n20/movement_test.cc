@@ -348,6 +348,37 @@ question: {kind: distance, hexes: ["0101", "0101"]}
     ASSERT_LT(d.r[i - 1].hex, d.r[i].hex) << d.c.map->name(d.r[i - 1].hex) << " is listed before " << d.c.map->name(d.r[i].hex);
 }
 
+// The same free road, run the other way round the search's window: from 1014 a road zig-zags
+// north and west (1013, 0912, 0911, 0811, 0810, 0709, 0708, 0608, 0607, 0506), ten free steps
+// that end at the window's very first cell, five columns and five axial rows back from the unit
+// (allowance 2, margin 5). That hex is reached like any other (mutation e212268ed4 kept the
+// first cell's best apart from the others and never expanded or listed it).
+TEST(Movement, std_6_6_AFreeRoadReachesTheFirstCellOfTheWindow) {
+  HEXLAW_CITES("std:6.6");
+  const auto spec = Spec::load(testing::whole_spec_with_table_row(
+      "jena/terrain.yaml", "free-road", "hazard: false, move: 1}", "hazard: false, move: 0}"));
+  const char* road[] = {"1014", "1013", "0912", "0911", "0811", "0810", "0709", "0708", "0608", "0607", "0506"};
+  std::string sides;
+  for (std::size_t i = 1; i < std::size(road); ++i)
+    sides += std::string("    - {between: [\"") + road[i - 1] + "\", \"" + road[i] + "\"], features: [road]}\n";
+  const DesignerReach d = reach_under(spec, R"(
+title: free road to the corner
+rules: ["std:6.6"]
+map:
+  hexsides:
+)" + sides + R"(units:
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "1014"}
+state: {turn: 2, phase: movement, phasing: french}
+question: {kind: distance, hexes: ["0101", "0101"]}
+)", "free-road-corner", "F");
+  for (std::size_t i = 1; i < std::size(road); ++i) {
+    const n20::ReachableHex* h = d.at(road[i]);
+    ASSERT_NE(h, nullptr) << road[i] << " on the free road is not reached";
+    EXPECT_EQ(h->path.size(), i) << road[i];
+    EXPECT_EQ(h->mp_left, 3) << road[i];
+  }
+}
+
 // Each ending shows the legal path that leaves the most MP; a forced stop leaves none, so the
 // path that spent least comes first, and only then the one with fewest hexes. Under a designer's
 // chart where a town costs 3 MP, infantry with 3 MP at 0505 may enter the town 0605, in the ZOC

@@ -163,5 +163,27 @@ TEST(BattleResolution, jena_table_morale_TheFateSaysWhetherTheUnitRoutedTooFar) 
   }
 }
 
+// std:9.0: an illegal battle ends at its totals. A, two hexes from D, cannot attack it: the
+// resolution is done at once, having asked for no roll, with the battle illegal and nothing
+// else decided (no unfought reason, no fate, no morale change, the position as it was).
+TEST(BattleResolution, std_9_0_AnIllegalBattleEndsAtItsTotals) {
+  HEXLAW_CITES("std:9.0", "std:9.2.2");
+  Field f;
+  const Hex d = to_axial({15, 15}, f.map.layout());
+  f.add("A", "french", 4, neighbour(neighbour(d, Direction::N), Direction::N));
+  f.add("D", "prussian", 3, d);
+  n20::ResolutionPolicy policy;
+  BattleResolution r(*f.rules, f.map, f.state, {{"A"}, {"D"}}, policy);
+  Trace t(testing::source_spec()->catalog);
+  ASSERT_EQ(r.run(t), Waiting::Done);
+  const n20::BattleOutcome& o = r.outcome();
+  EXPECT_FALSE(o.legal);
+  EXPECT_STREQ(o.unfought, "");
+  EXPECT_TRUE(o.unfought_reason.empty());
+  EXPECT_TRUE(o.fates.empty());
+  EXPECT_TRUE(o.morale.empty());
+  EXPECT_EQ(o.after, f.state);
+}
+
 }  // namespace
 }  // namespace hexlaw

@@ -2,6 +2,7 @@
 // standard hooks (see jena.h).
 #include "engine/n20/games/jena.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine/core/trace.h"
@@ -66,8 +67,9 @@ bool JenaRules::is_guard(const Unit& u, Trace& t) const {
 // jena.objective_hex_side = owned); under `aims` each side's list is what it aims to take.
 // RULE jena:14.0 — the objectives of the night: Jena and Hassenhausen for the French, Dornburg and Auerstadt for the Prussians
 NightMorale JenaRules::judge_night_morale(const Map& m, const GameState& s, const std::string& side, Trace& t) const {
-  if (side != "french" && side != "prussian")
-    throw std::invalid_argument("Jena's sides are french and prussian; there is no night for '" + side + "'");
+  if (const GameSides sides = game_sides(); std::find(sides.names.begin(), sides.names.end(), side) == sides.names.end())
+    throw std::invalid_argument("Jena's sides are " + sides.names[0] + " and " + sides.names[1] + "; there is no night for '" +
+                                side + "'");
   const bool aims = readings().jena_objective_aims;
   // The enemy's objectives (held by `side`, they cost the enemy): owned: the enemy's own list;
   // aims: `side`'s own list.

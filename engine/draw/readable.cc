@@ -62,8 +62,11 @@ std::string summarize_outcome(const json& o) {
       std::string fates;
       for (const auto& f : o["fates"]) {
         std::string one = s_of(f, "unit") + " " + s_of(f, "fate");
-        if (f.contains("distance")) one += " " + s_of(f, "distance");
-        if (f.contains("distance") && f.contains("ends") && f["ends"].is_string()) one += " to " + s_of(f, "ends");
+        const bool holds = f.value("fate", "") == "dislodged";  // a garrison owes hexes but never moves
+        if (holds && f.contains("distance")) one += " (" + s_of(f, "distance") + " hex(es) owed)";
+        else if (f.contains("distance")) one += " " + s_of(f, "distance");
+        if (f.contains("distance") && f.contains("ends") && f["ends"].is_string())
+          one += (holds ? ", holding " : " to ") + s_of(f, "ends");
         fates += (fates.empty() ? "" : "; ") + one;
       }
       out += ": " + fates;

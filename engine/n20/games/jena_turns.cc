@@ -23,9 +23,12 @@ std::optional<int> JenaRules::sudden_death_number(const GameState& s, int turn) 
     text.remove_prefix(kSuddenDeathMarker.size());
     const auto eq = text.find('=');
     int t = 0, n = 0;
-    const bool ok = eq != std::string_view::npos &&
-                    std::from_chars(text.data(), text.data() + eq, t).ptr == text.data() + eq &&
-                    std::from_chars(text.data() + eq + 1, text.data() + text.size(), n).ptr == text.data() + text.size();
+    // A number is read whole: an empty one (sudden-death:10=) is no number, not 0.
+    auto whole = [](std::string_view digits, int& out) {
+      const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
+      return ec == std::errc() && end == digits.data() + digits.size();
+    };
+    const bool ok = eq != std::string_view::npos && whole(text.substr(0, eq), t) && whole(text.substr(eq + 1), n);
     if (!ok || t < kFirstSuddenDeathTurn || t > kLastSuddenDeathTurn || n < 0 || n > 6)
       throw std::invalid_argument("marker '" + m.str() +
                                   "': a Sudden Death number is written sudden-death:TURN=N, TURN 10 to 12, N 0 to 6");

@@ -48,6 +48,8 @@ class LeipzigRules : public N20Rules {
   // The army markers read by shape (army-group:ARMY=TURN@AREA, army-entry:ARMY=AREA+N,...),
   // refused at reading as (field, reason) when not so written.
   std::pair<std::string, std::string> position_problem(const Map& m, const GameState& s) const override;
+  // Why a General Retreat's return marker (general-retreat-until-FRONT-TURN) is refused, or empty.
+  static std::string general_retreat_marker_problem(const GameState& s);
   std::set<Hex> rally_locs(const Unit& u, const Map& m, const GameState& s, Trace& t) const override;
   int base_strength(const Unit& u, const GameState& s, Trace& t) const override;
   bool may_move(const Unit& u, Trace& t) const override;

@@ -592,7 +592,8 @@ std::set<Hex> LeipzigRules::front_locs(const Map& m, const GameState& s, Symbol 
 // Step A. Every army group marker is written army-group:ARMY=TURN@AREA. Step B. Every army's
 // entry areas, printed or supplied (army-entry:), read as cells AREA+TURNS. Step C. The arriving
 // faces a position supplies for the two tables the source lacks (detachment-table:FACES,
-// imperial-dispatches-table:T=FACES). A position that breaks any is refused when it is read,
+// imperial-dispatches-table:T=FACES). Step D. Each General Retreat's return turn
+// (general-retreat-until-FRONT-TURN). A position that breaks any is refused when it is read,
 // naming the marker, instead of stopping a question that reads it later.
 std::pair<std::string, std::string> LeipzigRules::position_problem(const Map& m, const GameState& s) const {
   try {
@@ -617,6 +618,8 @@ std::pair<std::string, std::string> LeipzigRules::position_problem(const Map& m,
   } catch (const std::invalid_argument& e) {
     return {"state.markers", e.what()};
   }
+  // Step D.
+  if (std::string why = general_retreat_marker_problem(s); !why.empty()) return {"state.markers", why};
   return N20Rules::position_problem(m, s);
 }
 

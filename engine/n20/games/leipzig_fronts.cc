@@ -27,13 +27,29 @@ std::optional<std::pair<Symbol, int>> until_marker(Symbol m, Symbol front) {
   if (!v.starts_with(prefix)) return std::nullopt;
   int turn = 0;
   const auto tail = v.substr(prefix.size());
-  if (std::from_chars(tail.data(), tail.data() + tail.size(), turn).ec != std::errc()) return std::nullopt;
+  const auto [end, ec] = std::from_chars(tail.data(), tail.data() + tail.size(), turn);
+  if (ec != std::errc() || end != tail.data() + tail.size()) return std::nullopt;
   return std::pair{m, turn};
 }
 
 void add_marker(GameState& s, Symbol m) { s.set_marker(m, true); }  // kept sorted, as GameState requires
 
 }  // namespace
+
+// Every general-retreat-until-F-T marker names an Allied Front and a whole turn: one that does
+// not would never bring its Front back (leipzig:12.7), so it is refused when the position is read.
+std::string LeipzigRules::general_retreat_marker_problem(const GameState& s) {
+  constexpr std::string_view kUntil = "general-retreat-until-";
+  for (Symbol m : s.markers) {
+    if (!m.view().starts_with(kUntil)) continue;
+    bool read = false;
+    for (const char* front : {"allied-north", "allied-south"}) read = read || until_marker(m, Symbol(front)).has_value();
+    if (!read)
+      return "marker '" + m.str() + "': a General Retreat's return is written general-retreat-until-FRONT-TURN, FRONT "
+             "allied-north or allied-south, TURN a whole number (leipzig:12.7)";
+  }
+  return "";
+}
 
 // Every Leipzig switch reading the catalog records is implemented (leipzig.general_retreat_return_value
 // = 0 included): nothing to refuse.

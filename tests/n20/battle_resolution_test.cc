@@ -131,7 +131,16 @@ TEST(BattleResolution, RefusesAFaceOffTheDieAChoiceNotAwaitedAndOwnersInAOneShot
   Trace t(testing::source_spec()->catalog);
   ASSERT_EQ(r.run(t), Waiting::Roll);
   EXPECT_THROW(r.give_roll(7), std::invalid_argument);
-  EXPECT_THROW(r.choose(0), std::logic_error);
+  // Not waiting for a choice: a caller's slip in the order of calls, said as such (std::logic_error
+  // itself, not the std::invalid_argument that derives from it and would blame the choice).
+  try {
+    r.choose(0);
+    ADD_FAILURE() << "a choice was taken while the battle waited for a roll";
+  } catch (const std::invalid_argument& e) {
+    ADD_FAILURE() << "refused as a bad choice: " << e.what();
+  } catch (const std::logic_error& e) {
+    EXPECT_STREQ(e.what(), "the battle is not waiting for an owner's choice");
+  }
   r.give_roll(3);
   ASSERT_EQ(r.run(t), Waiting::RetreatChoice);
   EXPECT_THROW(r.give_roll(3), std::logic_error);

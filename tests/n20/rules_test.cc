@@ -67,9 +67,21 @@ TEST(Rules, EveryCatalogSwitchIsKnownOrRefusedByName) {
 TEST(Rules, LayersRefuseWhatTheyDoNotKnow) {
   HEXLAW_CITES("std:16.5");
   auto make = [](n20::RulesetChoice c) { return n20::make_rules(c, testing::source_spec()); };
-  EXPECT_THROW(make({.game = "waterloo"}), std::invalid_argument);
-  EXPECT_THROW(make({.options = {"std:7.0"}}), std::invalid_argument);
-  EXPECT_THROW(make({.interpretations = {{"movement.stacking_check", "sometimes"}}}), std::invalid_argument);
+  // Each is refused by its own check, named (a later check failing instead would say something else).
+  auto refusal = [&](n20::RulesetChoice c) -> std::string {
+    try {
+      make(std::move(c));
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(refusal({.game = "waterloo"}), "unknown Napoleonic 20 game 'waterloo' (one of standard, jena, dresden, leipzig)");
+  EXPECT_EQ(refusal({.printing = "v3.0"}), "unknown printing 'v3.0' of the standard rules (one of jena, v2.0, leipzig)");
+  EXPECT_EQ(refusal({.options = {"std:7.0"}}), "'std:7.0' is not an optional rule in the catalog");
+  EXPECT_EQ(refusal({.interpretations = {{"movement.stacking_check", "sometimes"}}}),
+            "switch 'movement.stacking_check' has no reading 'sometimes'");
+  EXPECT_EQ(refusal({.interpretations = {{"movement.no_such_switch", "x"}}}), "unknown interpretation switch 'movement.no_such_switch'");
   auto with_rout = make({.options = {"std:16.5"}});
   EXPECT_TRUE(with_rout->option_on("std:16.5"));
   EXPECT_TRUE(with_rout->on(n20::Optional::RoutedUnits));

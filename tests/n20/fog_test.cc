@@ -163,6 +163,26 @@ state: {turn: 6, phase: night-operations, phasing: french, night: true})" + unit
   EXPECT_TRUE(w.legal) << w.reason;
 }
 
+// std:16.1.1 through the C++ API: the battles whose units are revealed must name units of the
+// position; an id it lacks is refused by name (the question layer refuses it sooner), and the
+// same battle with the unit's own id reveals it.
+TEST(Fog, std_16_1_1_RevealingABattleWithAnUnknownUnitIsRefused) {
+  HEXLAW_CITES("std:16.1.1");
+  Position p(std::string(kFogReaction) + R"(
+units:
+  - {id: C, side: french, type: cavalry, strength: 2, movement: 3, hex: "0505"}
+  - {id: PC, side: prussian, type: cavalry, strength: 2, movement: 3, hex: "0506", markers: [hidden]})");
+  Trace t(testing::source_spec()->catalog);
+  try {
+    n20::reveal_battles(*p.rules, p.c.state, {{{Symbol("C")}, {Symbol("GHOST")}}}, t);
+    ADD_FAILURE() << "a battle naming GHOST was revealed";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "no unit with id 'GHOST'");
+  }
+  const n20::Reveal r = n20::reveal_battles(*p.rules, p.c.state, {{{Symbol("C")}, {Symbol("PC")}}}, t);
+  EXPECT_EQ(r.revealed, std::vector<std::string>{"PC"});
+}
+
 // The engine's own check, not only the question's: a placement naming a unit that is no Dummy,
 // or no unit at all, is bad input to place_dummies_at_reconceal, refused by name (a caller of
 // the C++ API meets no question layer; mutation 60365641c6 dropped the check).

@@ -1,8 +1,10 @@
 // Owns: example tests of a battle resolved step by step (BattleResolution in
 // engine/n20/resolution.h): it waits at each roll and at each owner's choice, resumes from
-// there, and can be copied at a wait to follow another line.
+// there, and can be copied at a wait to follow another line; and the refusals of the battle
+// totals it starts from (engine/n20/battle.h) when called directly.
 #include <gtest/gtest.h>
 
+#include "engine/n20/battle.h"
 #include "engine/n20/resolution.h"
 #include "tests/support/test_support.h"
 
@@ -192,6 +194,34 @@ TEST(BattleResolution, std_9_0_AnIllegalBattleEndsAtItsTotals) {
   EXPECT_TRUE(o.fates.empty());
   EXPECT_TRUE(o.morale.empty());
   EXPECT_EQ(o.after, f.state);
+}
+
+// std:9.0 through the C++ API: a declared battle's attackers are on-map units of one side and
+// its defenders on-map units of another. The question layer refuses the rest sooner; the
+// engine's own totals refuse them too, naming the unit, rather than total them.
+TEST(BattleResolution, std_9_0_TheTotalsRefuseSidesThatAreNotTwoOnMapSides) {
+  HEXLAW_CITES("std:9.0");
+  Field f;
+  const Hex d = to_axial({15, 15}, f.map.layout());
+  f.add("A", "french", 4, neighbour(d, Direction::N));
+  f.add("B", "prussian", 2, neighbour(d, Direction::S));
+  f.add("D", "prussian", 3, d);
+  f.add("R", "french", 2, Hex{});
+  f.state.units.back().status = UnitStatus::Pending;
+  Trace t(testing::source_spec()->catalog);
+  auto refusal = [&](n20::BattleDeclaration b) -> std::string {
+    try {
+      n20::battle_totals(*f.rules, f.map, f.state, b, t);
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "totalled";
+  };
+  EXPECT_EQ(refusal({{"A", "B"}, {"D"}}), "attacker B is not an on-map unit of side french");
+  EXPECT_EQ(refusal({{"A", "R"}, {"D"}}), "attacker R is not an on-map unit of side french");
+  EXPECT_EQ(refusal({{"B"}, {"D"}}), "defender D is not an on-map enemy unit");
+  EXPECT_EQ(refusal({{"A"}, {"GHOST"}}), "a battle needs known attacking and defending units");
+  EXPECT_EQ(refusal({{"A"}, {"D"}}), "totalled");
 }
 
 }  // namespace

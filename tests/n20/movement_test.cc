@@ -450,5 +450,31 @@ question: {kind: distance, hexes: ["0101", "0101"]}
   }
 }
 
+// std:11.0 through the C++ API: only a reinforcement waiting off the map enters. A unit already
+// on the map asked to move as entering is refused by name, by the path check and by the reach
+// alike (the question layer sets `entering` from the unit's status, so only a direct caller
+// meets this check); the same unit's ordinary move is legal.
+TEST(Movement, std_11_0_OnlyAWaitingReinforcementEnters) {
+  HEXLAW_CITES("std:11.0");
+  const auto p = testing::InlinePosition(R"(
+state: {turn: 3, phase: movement, phasing: french}
+map: {entry_areas: {A: ["0101"]}}
+units:
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"}
+  - {id: P, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0909"})");
+  const Unit& f = *p.c.state.unit("F");
+  n20::MoveOptions entering;
+  entering.entering = true;
+  Trace t(testing::source_spec()->catalog);
+  const n20::PathVerdict v = n20::check_path(*p.rules, *p.c.map, p.c.state, f, {p.hex("0101")}, entering, t);
+  EXPECT_FALSE(v.legal);
+  EXPECT_EQ(v.rule, "std:11.0");
+  EXPECT_EQ(v.reason, "F is not a reinforcement waiting to enter");
+  Trace r(testing::source_spec()->catalog);
+  EXPECT_TRUE(n20::reachable_hexes(*p.rules, *p.c.map, p.c.state, f, entering, r).empty());
+  EXPECT_TRUE(r.cites("std:11.0"));
+  EXPECT_TRUE(n20::check_path(*p.rules, *p.c.map, p.c.state, f, {p.hex("0506")}, {}, t).legal);
+}
+
 }  // namespace
 }  // namespace hexlaw

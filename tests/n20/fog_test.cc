@@ -226,6 +226,26 @@ units:
   }
 }
 
+// std:16.1.3 through the C++ API: a Dummy comes in only beside a unit of its own side. The
+// question layer refuses an enemy companion sooner, so only a direct caller meets this check.
+TEST(Dummies, std_16_1_3_AnArrivalWithAnEnemyUnitIsRefusedByTheEngine) {
+  HEXLAW_CITES("std:16.1.3");
+  Position p(R"(
+options: ["std:16.1"]
+state: {turn: 3, phase: movement, phasing: french}
+units:
+  - {id: R, side: french, type: infantry, strength: 3, movement: 2, hex: "0101"}
+  - {id: P, side: prussian, type: infantry, strength: 3, movement: 2, hex: "0909"}
+  - {id: D1, side: french, type: dummy, strength: 0, movement: 0, status: broken})");
+  Trace t(testing::source_spec()->catalog);
+  auto v = n20::place_dummy_on_arrival(*p.rules, *p.c.map, p.c.state, "D1", "P", n20::DummyArrival::Reinforcement, t);
+  EXPECT_FALSE(v.legal);
+  EXPECT_EQ(v.reason, "P is not on french's side");
+  EXPECT_EQ(v.after, p.c.state);
+  auto own = n20::place_dummy_on_arrival(*p.rules, *p.c.map, p.c.state, "D1", "R", n20::DummyArrival::Reinforcement, t);
+  EXPECT_TRUE(own.legal) << own.reason;
+}
+
 TEST(Dummies, MovementAllowanceIsThreeOnlyUnderTheFog) {
   HEXLAW_CITES("std:16.1.3");
   Position fog(R"(

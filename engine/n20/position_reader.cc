@@ -95,6 +95,18 @@ CasePosition parse_position(const CaseField& root, std::shared_ptr<const Spec> s
       root["state"]["phasing"].fail("side '" + c.state.phasing + "' is not a side of game " + game + " (" + list + "; " +
                                     game_sides.rule + ")");
   }
+  // A game-level marker must be one the game reads: a misspelt one would be kept and never read,
+  // and the answer would silently be the one without it.
+  if (const auto listed = root["state"]["markers"]; listed.is_seq()) {
+    const auto families = c.rules->marker_families();
+    for (std::size_t i = 0; i < listed.size(); ++i) {
+      const std::string m = listed.at(i).str();
+      if (n20::N20Rules::in_families(m, families)) continue;
+      std::string list;
+      for (const auto& f : families) list += (list.empty() ? "" : ", ") + f.name + (f.prefix ? "*" : "");
+      listed.at(i).fail("marker '" + m + "' is not a game-level marker of game " + game + " (one of " + list + ")");
+    }
+  }
   // Each unit on the map is compared with the first unit of its hex (every earlier unit there
   // already shares that unit's side), so the check is linear in units.
   std::map<Hex, std::size_t> first_in_hex;

@@ -328,6 +328,18 @@ const TerrainType& N20Rules::terrain_of(const Map& m, Hex h, const GameState&) c
   return *t;
 }
 
+// The standard rules' own game-level markers: a layer's boundary hook ending the game (std:15.0)
+// and a side's Dummy already brought in this Game Turn (std:16.1.3).
+std::vector<N20Rules::MarkerFamily> N20Rules::marker_families() const {
+  return {{kGameEndsMarker, false}, {"dummy-arrived-", true}};
+}
+
+bool N20Rules::in_families(std::string_view marker, const std::vector<MarkerFamily>& families) {
+  return std::any_of(families.begin(), families.end(), [&](const MarkerFamily& f) {
+    return f.prefix ? marker.starts_with(f.name) && marker.size() > f.name.size() : marker == f.name;
+  });
+}
+
 int N20Rules::base_strength(const Unit& u, const GameState&, Trace&) const { return u.strength; }
 int N20Rules::base_movement_allowance(const Unit& u, const GameState&, Trace& t) const {
   return u.type == UnitType::Dummy ? dummy_movement_allowance(*this, u, t) : u.movement;

@@ -703,6 +703,19 @@ class N20Rules {
   // The game-level marker a layer's boundary hook sets to end the game at once, judged as at
   // the end of the last turn (std:15.0): Jena's Sudden Death (jena:4.1).
   static constexpr const char* kGameEndsMarker = "game-ends";
+  // The game-level markers a game reads: each family is one marker (`prefix` false) or every
+  // marker that begins with `name` (dummy-arrived-SIDE). A position's markers must each belong
+  // to a family of its game, so a misspelt marker (dresden-abandonned) is refused when the
+  // position is read instead of being kept and never read. What follows a prefix is checked by
+  // the rule that reads it, where it checks (sudden-death:TURN=N, army-group:…), not here.
+  // Standard: game-ends and dummy-arrived-SIDE; a layer appends its own to these.
+  struct MarkerFamily {
+    std::string name;
+    bool prefix = false;
+  };
+  virtual std::vector<MarkerFamily> marker_families() const;
+  // Whether `marker` belongs to one of marker_families().
+  static bool in_families(std::string_view marker, const std::vector<MarkerFamily>& families);
 
   // What of the state the terrain hooks (terrain_of, hexside_types) read, folded into one
   // number: positions with equal numbers share their terrain facts (terrain_index). A layer

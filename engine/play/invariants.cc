@@ -65,6 +65,12 @@ std::vector<std::string> invariant_violations(const Game& game) {
   if (ended_early && !game.over()) out.push_back("a rule ended the game but it goes on");
   if (game.over() && !someone_at_zero && !last_phase && !ended_early)
     out.push_back("the game ended before its last phase with no side at 0 morale");
+  // Step D. Every game-level marker the game wrote is one its rules read back from a position,
+  // so a saved state can be asked about again.
+  const auto families = game.scenario().rules->marker_families();
+  for (Symbol m : s.markers)
+    if (!n20::N20Rules::in_families(m.view(), families))
+      out.push_back("game-level marker " + m.str() + " is in no marker family of the game's rules");
   return out;
 }
 

@@ -4,7 +4,7 @@
 // in one hex outside the Cadre exception (std:6.9, std:16.7) and a Dummy arriving with a
 // reinforcement within its owner's Movement Phase (std:16.1.3); none on a hex off the map; no
 // enemies sharing a hex; the game over exactly when a side is at 0 or the last turn has ended
-// (std:15.0).
+// (std:15.0); every game-level marker one the game's rules read from a position.
 #pragma once
 
 #include <string>

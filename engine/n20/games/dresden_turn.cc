@@ -330,6 +330,31 @@ LocList DresdenRules::friendly_locs(const Unit& u, const Map& m, const GameState
 // RULE dresden:3.0 — the two sides are the French and the Allies (a position names them french and allied)
 N20Rules::GameSides DresdenRules::game_sides() const { return {{"french", "allied"}, "dresden:3.0"}; }
 
+// Dresden's game-level markers beside the standard ones: scenario, weather and mud, the Extra
+// Horses, Allied confusion, the Dresden catastrophes, the pontoon, garrisons and Meissen.
+std::vector<N20Rules::MarkerFamily> DresdenRules::marker_families() const {
+  auto out = N20Rules::marker_families();
+  out.insert(out.end(), {{"dresden-scenario:", true},
+                         {"historical-scenario", false},
+                         {"mud", false},
+                         {"mud-until-", true},
+                         {"weather-worsening", false},
+                         {"extra-horses", false},
+                         {"extra-horses-used", false},
+                         {"loc-active-", true},
+                         {"confusion-limit-", true},
+                         {"confusion-exempt-", true},
+                         {"confusion-lifted", false},
+                         {"catastrophe-one-dresden-hex", false},
+                         {"catastrophe-both-dresden-hexes", false},
+                         {std::string(kPontoonMarker), true},
+                         {"garrison-out:", true},
+                         {"dresden-garrison-destroyed", false},
+                         {"meissen:", true},
+                         {"meissen-placement", false}});
+  return out;
+}
+
 // RULE dresden:4.0 — the Allied player is the First Player: a scenario naming the French first is refused
 const char* DresdenRules::first_player_rule(const std::string& first, const std::string& french, Trace& t) const {
   // Every Dresden rule names the French side "french" (dresden:1.0); the scenario's own French

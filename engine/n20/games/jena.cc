@@ -34,6 +34,14 @@ std::pair<std::string, std::string> JenaRules::first_player() const { return {"f
 // RULE jena:3.0 — the two sides are the French and the Prussians (a position names them french and prussian)
 N20Rules::GameSides JenaRules::game_sides() const { return {{"french", "prussian"}, "jena:3.0"}; }
 
+// Jena's game-level markers beside the standard ones: the Sudden Death numbers of the Turn
+// Track (jena:4.1) and the Prussian deployment chosen (jena:3.3).
+std::vector<N20Rules::MarkerFamily> JenaRules::marker_families() const {
+  auto out = N20Rules::marker_families();
+  out.insert(out.end(), {{"sudden-death:", true}, {"jena-deployment:", true}});
+  return out;
+}
+
 // A listed unit is Elite as jena:3.0 names it (the Imperial Guard and H - Res), whatever its
 // counter data says; an unlisted unit keeps its printed quality.
 // RULE jena:3.0 — the French Imperial Guard and the Prussian H - Res are the Elite Forces for routs and rallies

@@ -26,6 +26,7 @@ class JenaRules : public N20Rules {
   std::pair<std::string, std::string> first_player() const override;
   // French and Prussian (jena:3.0).
   GameSides game_sides() const override;
+  std::vector<MarkerFamily> marker_families() const override;
   bool is_elite(const Unit& u, Trace& t) const override;
   bool is_guard(const Unit& u, Trace& t) const override;
   void setup_problems(const Map& m, const GameState& s, std::vector<SetupIssue>& problems, Trace& t) const override;

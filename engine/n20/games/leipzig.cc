@@ -454,6 +454,48 @@ VictoryVerdict LeipzigRules::judge_victory(const GameState& s, const std::string
 // RULE leipzig:3.0 — the two sides are the French and the Allies (a position names them french and allied)
 N20Rules::GameSides LeipzigRules::game_sides() const { return {{"french", "allied"}, "leipzig:3.0"}; }
 
+// Leipzig's game-level markers beside the standard ones. Those a Front carries are listed per
+// Allied Front (a misspelt Front is refused too); the rest take a unit, army or turn after the
+// prefix, which the rule reading them checks.
+std::vector<N20Rules::MarkerFamily> LeipzigRules::marker_families() const {
+  auto out = N20Rules::marker_families();
+  // The scenario and its set-up (leipzig:3.0), the Allied Army Entry and Imperial Dispatches
+  // tables and their markers (leipzig:11), events, the bridge, Napoleon, fatigue, leaders.
+  out.insert(out.end(), {{"leipzig-scenario:", true},
+                         {"dresden-defence:", true},
+                         {"dresden-abandoned", false},
+                         {"morale-track-later:", true},
+                         {"allied-front:", true},
+                         {"cadre-army:", true},
+                         {"army-group:", true},
+                         {"army-entry:", true},
+                         {"detached:", true},
+                         {"main-body-entering:", true},
+                         {"army-arrived:", true},
+                         {"army-loc-active:", true},
+                         {"imperial-dispatches:", true},
+                         {"imperial-dispatches-table:", true},
+                         {"detachment-table:", true},
+                         {"accelerated-", true},
+                         {"a-hot-meal", false},
+                         {"lindenau-bridge-destroyed", false},
+                         {"napoleon-activated", false},
+                         {"zoc-entry-", true},
+                         {"leader-discretion-", true},
+                         {"wavering-", true},
+                         {"general-retreat-until-", true},
+                         {"fatigue-committed-", true},
+                         {"fatigue-tired-", true},
+                         {"fatigue-weary-", true},
+                         {"fatigue-spent-", true}});
+  // The Fronts' morale states (leipzig:12).
+  for (const char* front : {"allied-north", "allied-south"})
+    for (const char* state : {"demoralized-", "shattered-", "general-retreat-", "general-retreat-owed-",
+                              "general-retreat-zoc-", "general-retreat-zoc-pending-", "general-retreat-returned-"})
+      out.push_back({std::string(state) + front, false});
+  return out;
+}
+
 // RULE leipzig:4.0 — the Allies are the First Player of every Game Turn: a scenario naming the French first is refused
 const char* LeipzigRules::first_player_rule(const std::string& first, const std::string& french, Trace& t) const {
   // As at Dresden, the rules name the French side "french"; the scenario's French side must be it.

@@ -65,6 +65,7 @@ class LeipzigRules : public N20Rules {
   const char* first_player_rule(const std::string& first, const std::string& french, Trace& t) const override;
   // French and Allied (leipzig:3.0).
   GameSides game_sides() const override;
+  std::vector<MarkerFamily> marker_families() const override;
   // With optional rule leipzig:16.9, the Austrian light divisions may disengage like cavalry.
   bool may_disengage(const Unit& u, Trace& t) const override;
   // Morale points bought per Allied army from its Front (leipzig:12.3, 12.4); none for an

@@ -6,10 +6,10 @@
 
 #include "engine/core/limits.h"
 #include "engine/n20/turn_end.h"
+#include "engine/core/whole_number.h"
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <stdexcept>
 #include <string>
 
@@ -31,10 +31,8 @@ constexpr const char* kSecondCatastrophe = "catastrophe-both-dresden-hexes";
 // after it.
 std::optional<int> number_after(std::string_view m, std::string_view prefix) {
   if (!m.starts_with(prefix)) return std::nullopt;
-  const std::string_view digits = m.substr(prefix.size());
-  int n = -1;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
-  if (ec != std::errc() || end != digits.data() + digits.size() || n < 0 || n > kMaxTurn) return std::nullopt;
+  const std::optional<int> n = whole_number(m.substr(prefix.size()));
+  if (!n || *n < 0 || *n > kMaxTurn) return std::nullopt;
   return n;
 }
 

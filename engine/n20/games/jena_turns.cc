@@ -1,11 +1,11 @@
 // Owns: what the Jena layer does at the turn's boundaries in a played game and the boundary
 // questions: Bernadotte's I Corps arrival roll in each French Movement Phase from turn 5
 // (jena:3.1) and the Sudden Death roll at the end of Game Turns 10 to 12 (jena:4.1).
-#include <charconv>
 #include <stdexcept>
 
 #include "engine/n20/games/jena.h"
 #include "engine/n20/games/jena_order_of_battle.h"
+#include "engine/core/whole_number.h"
 
 namespace hexlaw::n20 {
 namespace {
@@ -22,17 +22,14 @@ std::optional<int> JenaRules::sudden_death_number(const GameState& s, int turn) 
     if (!text.starts_with(kSuddenDeathMarker)) continue;
     text.remove_prefix(kSuddenDeathMarker.size());
     const auto eq = text.find('=');
-    int t = 0, n = 0;
     // A number is read whole: an empty one (sudden-death:10=) is no number, not 0.
-    auto whole = [](std::string_view digits, int& out) {
-      const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
-      return ec == std::errc() && end == digits.data() + digits.size();
-    };
-    const bool ok = eq != std::string_view::npos && whole(text.substr(0, eq), t) && whole(text.substr(eq + 1), n);
-    if (!ok || t < kFirstSuddenDeathTurn || t > kLastSuddenDeathTurn || n < 0 || n > 6)
+    const bool split = eq != std::string_view::npos;
+    const std::optional<int> t = split ? whole_number(text.substr(0, eq)) : std::nullopt;
+    const std::optional<int> n = split ? whole_number(text.substr(eq + 1)) : std::nullopt;
+    if (!t || !n || *t < kFirstSuddenDeathTurn || *t > kLastSuddenDeathTurn || *n < 0 || *n > 6)
       throw std::invalid_argument("marker '" + m.str() +
                                   "': a Sudden Death number is written sudden-death:TURN=N, TURN 10 to 12, N 0 to 6");
-    if (t == turn) found = n;
+    if (*t == turn) found = *n;
   }
   return found;
 }

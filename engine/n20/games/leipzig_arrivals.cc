@@ -20,10 +20,10 @@
 //                            the faces that arrive, per column, on the two tables the source lacks
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <stdexcept>
 
 #include "engine/n20/games/leipzig.h"
+#include "engine/core/whole_number.h"
 
 namespace hexlaw::n20 {
 namespace {
@@ -45,10 +45,9 @@ constexpr int kActivationDeadline = 14;  // activations before this turn bring 1
 Symbol mark(std::string_view prefix, std::string_view what) { return Symbol(std::string(prefix) + std::string(what)); }
 
 int to_int(std::string_view v, const std::string& what) {
-  int n = 0;
-  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (ec != std::errc() || p != v.data() + v.size()) throw std::invalid_argument(what);
-  return n;
+  const std::optional<int> n = whole_number(v);
+  if (!n) throw std::invalid_argument(what);
+  return *n;
 }
 
 // Die faces written "1-3", "2,4,6" or "1-2,6": which of 1..6 the text names.

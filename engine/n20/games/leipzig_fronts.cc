@@ -6,12 +6,12 @@
 //   demoralized-F, shattered-F, general-retreat-F (the span of the retreat),
 //   general-retreat-owed-F (step 4 not yet made), general-retreat-until-F-T (its return turn).
 #include <algorithm>
-#include <charconv>
 #include <stdexcept>
 
 #include "engine/n20/games/leipzig.h"
 #include "engine/n20/turn_end.h"
 #include "engine/n20/zoc.h"
+#include "engine/core/whole_number.h"
 
 namespace hexlaw::n20 {
 namespace {
@@ -25,11 +25,9 @@ std::optional<std::pair<Symbol, int>> until_marker(Symbol m, Symbol front) {
   const std::string prefix = "general-retreat-until-" + std::string(front) + "-";
   const std::string_view v = m.view();
   if (!v.starts_with(prefix)) return std::nullopt;
-  int turn = 0;
-  const auto tail = v.substr(prefix.size());
-  const auto [end, ec] = std::from_chars(tail.data(), tail.data() + tail.size(), turn);
-  if (ec != std::errc() || end != tail.data() + tail.size()) return std::nullopt;
-  return std::pair{m, turn};
+  const std::optional<int> turn = whole_number(v.substr(prefix.size()));
+  if (!turn) return std::nullopt;
+  return std::pair{m, *turn};
 }
 
 void add_marker(GameState& s, Symbol m) { s.set_marker(m, true); }  // kept sorted, as GameState requires

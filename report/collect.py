@@ -100,28 +100,31 @@ def main():
 
     # Step B. Run every suite with dynamic citation capture.
     trace_dir = pathlib.Path(tempfile.mkdtemp(prefix="hexlaw-trace-"))
-    env = suites.suite_env(build, ROOT, trace_dir)
-    problems, tests, outcomes = [], [], []
-    n = len(wanted)
-    with open(out / "suite.log", "w") as log:
-        for i, suite in enumerate(wanted, 1):
-            step = f"suite {i}/{n}: "
-            if suite in ("example", "property"):
-                binary = "hexlaw_tests" if suite == "example" else "hexlaw_properties"
-                progress(step + f"{suite} tests ({binary})")
-                got, problem = suites.run_gtest(build / binary, out / f"{suite}.xml", suite, env, log)
-            elif suite == "cases":
-                progress(step + "case files")
-                got, outcomes, problem = suites.run_cases(build / "hexlaw", ROOT / "cases", env,
-                                                          lambda m: progress(step + m))
-            else:
-                progress(step + "python (pytest)")
-                got, problem = suites.run_pytest(ROOT, build, out / "python.xml", env, log)
-            tests += got
-            if problem:
-                problems.append(("crashed-suite", suite, problem))
-    dynamic = suites.dynamic_ids(trace_dir)
-    shutil.rmtree(trace_dir, ignore_errors=True)
+    # The capture directory goes however the suites end (an interrupted report left them behind).
+    try:
+        env = suites.suite_env(build, ROOT, trace_dir)
+        problems, tests, outcomes = [], [], []
+        n = len(wanted)
+        with open(out / "suite.log", "w") as log:
+            for i, suite in enumerate(wanted, 1):
+                step = f"suite {i}/{n}: "
+                if suite in ("example", "property"):
+                    binary = "hexlaw_tests" if suite == "example" else "hexlaw_properties"
+                    progress(step + f"{suite} tests ({binary})")
+                    got, problem = suites.run_gtest(build / binary, out / f"{suite}.xml", suite, env, log)
+                elif suite == "cases":
+                    progress(step + "case files")
+                    got, outcomes, problem = suites.run_cases(build / "hexlaw", ROOT / "cases", env,
+                                                              lambda m: progress(step + m))
+                else:
+                    progress(step + "python (pytest)")
+                    got, problem = suites.run_pytest(ROOT, build, out / "python.xml", env, log)
+                tests += got
+                if problem:
+                    problems.append(("crashed-suite", suite, problem))
+        dynamic = suites.dynamic_ids(trace_dir)
+    finally:
+        shutil.rmtree(trace_dir, ignore_errors=True)
 
     # Step C. Join: verdict per case, defects.
     progress("joining results")

@@ -423,7 +423,7 @@ TEST(DresdenOrderOfBattle, dresden_table_order_of_battle_ARowDueOnATurnWithoutIt
     std::filesystem::create_directories(dir / "tables" / "dresden");
     std::ofstream(dir / "tables" / "dresden" / "order-of-battle.yaml") << table;
   };
-  const auto base = std::filesystem::temp_directory_path() / ("hexlaw-oob-" + std::to_string(::getpid()));
+  const auto base = testing::scratch_dir("oob");
   write_spec(base / "good", text);
   const auto listed = n20::DresdenRules::read_order_of_battle(TableSet::load(base / "good"), false);
   const auto it = std::find_if(listed.begin(), listed.end(), [](const auto& l) { return l.id == "OG"; });

@@ -214,8 +214,7 @@ TEST(Rules, jena_table_terrain_ATerrainNameTheChartLacksIsRefusedByName) {
 TEST(Rules, jena_table_hazardous_retreat_ASpecWithoutTheTableIsRefusedByName) {
   HEXLAW_CITES("jena:table.hazardous-retreat");
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("hexlaw-no-hazard-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  const fs::path dir = testing::scratch_dir("no-hazard");
   fs::copy(testing::source_path("spec"), dir, fs::copy_options::recursive);
   fs::remove(dir / "tables" / "jena" / "hazardous-retreat.yaml");
   const fs::path catalog = dir / "catalog" / "jena-tables.yaml";

@@ -71,6 +71,23 @@ InlinePosition InlinePosition::of_case_file(const std::string& rel) {
 
 Hex InlinePosition::hex(const std::string& ccrr) const { return to_axial(*parse_ccrr(ccrr), c.map->layout()); }
 
+std::filesystem::path scratch_dir(const std::string& name) {
+  namespace fs = std::filesystem;
+  // The process's root, removed as the process exits (a static's destructor).
+  struct Root {
+    fs::path path = fs::temp_directory_path() / ("hexlaw-test-" + std::to_string(::getpid()));
+    ~Root() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  };
+  static const Root root;
+  const fs::path dir = root.path / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
 std::filesystem::path spec_with_table_row(const std::string& table, const std::string& name, const std::string& row,
                                           const std::string& replacement) {
   std::ifstream in(source_path("spec/tables/" + table));
@@ -80,7 +97,7 @@ std::filesystem::path spec_with_table_row(const std::string& table, const std::s
   const std::size_t at = text.find(row);
   EXPECT_NE(at, std::string::npos) << row;
   if (at != std::string::npos) text.replace(at, row.size(), replacement);
-  const auto dir = std::filesystem::temp_directory_path() / ("hexlaw-spec-" + std::to_string(::getpid())) / name;
+  const auto dir = scratch_dir("spec-" + name);
   const auto file = dir / "tables" / table;
   std::filesystem::create_directories(file.parent_path());
   std::ofstream(file) << text;

@@ -38,10 +38,13 @@ std::string source_path(const std::string& rel);
 std::vector<std::string> reasons_cited(const std::string& rel, std::string_view rule);
 // Whether some reason in `reasons` contains every one of `parts`.
 bool some_reason_says(const std::vector<std::string>& reasons, std::initializer_list<std::string_view> parts);
+// A scratch directory of this process, `name` inside the system's temporary directory's
+// hexlaw-test-PID, created empty: what an earlier process with the same pid left there is
+// removed first, never read. The process's whole hexlaw-test-PID goes when it exits.
+std::filesystem::path scratch_dir(const std::string& name);
 // A spec directory for TableSet::load holding one table of the source spec (`table`, relative
 // to spec/tables, e.g. "leipzig/order-of-battle.yaml") with the text `row` replaced by
-// `replacement` (a failed test if `row` is not there), written under the system's temporary
-// directory in a folder named for this process and `name`.
+// `replacement` (a failed test if `row` is not there), written in scratch_dir("spec-" + name).
 std::filesystem::path spec_with_table_row(const std::string& table, const std::string& name, const std::string& row,
                                           const std::string& replacement);
 // The same table change in a whole copy of the source spec (its catalog and every table), for

@@ -476,5 +476,19 @@ units:
   EXPECT_TRUE(n20::check_path(*p.rules, *p.c.map, p.c.state, f, {p.hex("0506")}, {}, t).legal);
 }
 
+
+// std:6.0 through the C++ API: may_cross judges the hexside between two neighbouring hexes.
+// Two hexes that share no hexside have no crossing at all, so the answer is no (the engine's
+// own callers ask only of neighbours; a direct caller meets this check).
+TEST(Movement, std_6_0_HexesThatShareNoHexsideHaveNoCrossing) {
+  HEXLAW_CITES("std:6.0");
+  const testing::InlinePosition p(R"(
+units:
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "0505"})");
+  EXPECT_TRUE(n20::may_cross(*p.rules, *p.c.map, p.c.state, p.hex("0505"), p.hex("0506")));
+  EXPECT_FALSE(n20::may_cross(*p.rules, *p.c.map, p.c.state, p.hex("0505"), p.hex("0508")));
+  EXPECT_FALSE(n20::may_cross(*p.rules, *p.c.map, p.c.state, p.hex("0505"), p.hex("0505")));
+}
+
 }  // namespace
 }  // namespace hexlaw

@@ -5,8 +5,8 @@
 #include "engine/n20/games/dresden.h"
 
 #include "engine/core/limits.h"
-#include "engine/n20/turn_end.h"
 #include "engine/core/whole_number.h"
+#include "engine/n20/turn_end.h"
 
 #include <algorithm>
 #include <array>
@@ -335,16 +335,16 @@ std::vector<N20Rules::MarkerFamily> DresdenRules::marker_families() const {
   out.insert(out.end(), {{"dresden-scenario:", true},
                          {"historical-scenario", false},
                          {"mud", false},
-                         {"mud-until-", true},
-                         {"weather-worsening", false},
+                         {std::string(kMudUntil), true},
+                         {kWorsening, false},
                          {"extra-horses", false},
                          {"extra-horses-used", false},
                          {"loc-active-", true},
-                         {"confusion-limit-", true},
-                         {"confusion-exempt-", true},
-                         {"confusion-lifted", false},
-                         {"catastrophe-one-dresden-hex", false},
-                         {"catastrophe-both-dresden-hexes", false},
+                         {std::string(kLimit), true},
+                         {std::string(kExempt), true},
+                         {kLifted, false},
+                         {kFirstCatastrophe, false},
+                         {kSecondCatastrophe, false},
                          {std::string(kPontoonMarker), true},
                          {"garrison-out:", true},
                          {"dresden-garrison-destroyed", false},

@@ -3,9 +3,9 @@
 // (jena:3.1) and the Sudden Death roll at the end of Game Turns 10 to 12 (jena:4.1).
 #include <stdexcept>
 
+#include "engine/core/whole_number.h"
 #include "engine/n20/games/jena.h"
 #include "engine/n20/games/jena_order_of_battle.h"
-#include "engine/core/whole_number.h"
 
 namespace hexlaw::n20 {
 namespace {

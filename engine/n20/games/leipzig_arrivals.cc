@@ -22,8 +22,8 @@
 #include <array>
 #include <stdexcept>
 
-#include "engine/n20/games/leipzig.h"
 #include "engine/core/whole_number.h"
+#include "engine/n20/games/leipzig.h"
 
 namespace hexlaw::n20 {
 namespace {

@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/core/whole_number.h"
 #include "engine/n20/games/leipzig.h"
 #include "engine/n20/turn_end.h"
 #include "engine/n20/zoc.h"
-#include "engine/core/whole_number.h"
 
 namespace hexlaw::n20 {
 namespace {

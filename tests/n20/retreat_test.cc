@@ -509,5 +509,17 @@ TEST(Retreat, std_9_8_6_TheDirectionYieldsToTheLeastCostOnlyWhenACostWasPaid) {
   EXPECT_FALSE(testing::some_reason_says(open, {"yields"}));
 }
 
+// std:9.8.2 under whole_path, with only the last hex judged against the LOC (leipzig:9.8.6
+// printed-only): no least cost is worked out, since paths may enter more enemy-ZOC hexes than the
+// fewest once one is needed. The answer says some steps had no clean hex, never that every path
+// enters the fewest (mutation ab077fe56f worked the least cost out for every reading).
+TEST(Retreat, std_9_8_2_AWholePathRetreatDoesNotClaimTheFewestEnemyZocs) {
+  HEXLAW_CITES("std:9.8.2", "leipzig:9.8.6");
+  const auto reasons = testing::reasons_cited(
+      "cases/leipzig/9.8.6/printed-only-whole-path-once-an-enemy-zoc-is-needed.yaml", "std:9.8.2");
+  EXPECT_TRUE(testing::some_reason_says(reasons, {"some steps have no empty hex outside enemy ZOCs"}));
+  EXPECT_FALSE(testing::some_reason_says(reasons, {"the fewest any can"}));
+}
+
 }  // namespace
 }  // namespace hexlaw

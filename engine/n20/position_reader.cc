@@ -107,6 +107,19 @@ CasePosition parse_position(const CaseField& root, std::shared_ptr<const Spec> s
       listed.at(i).fail("marker '" + m + "' is not a game-level marker of game " + game + " (one of " + list + ")");
     }
   }
+  // A stated weather must be one the game's rules read: a misspelt one, or any in a game without
+  // weather rules, would be kept and never read.
+  if (!c.state.weather.empty()) {
+    const auto [names, rule] = c.rules->weathers();
+    if (names.empty())
+      root["state"]["weather"].fail("game " + game + " has no weather rule: its weather would never be read");
+    if (std::find(names.begin(), names.end(), c.state.weather.str()) == names.end()) {
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+      root["state"]["weather"].fail("weather '" + c.state.weather.str() + "' is not a weather of game " + game + " (one of " +
+                                    list + "; " + rule + ")");
+    }
+  }
   // Each unit on the map is compared with the first unit of its hex (every earlier unit there
   // already shares that unit's side), so the check is linear in units.
   std::map<Hex, std::size_t> first_in_hex;

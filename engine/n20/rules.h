@@ -716,6 +716,14 @@ class N20Rules {
   virtual std::vector<MarkerFamily> marker_families() const;
   // Whether `marker` belongs to one of marker_families().
   static bool in_families(std::string_view marker, const std::vector<MarkerFamily>& families);
+  // The weathers a position may state, with the rule that reads them; none where no rule of the
+  // game reads the weather (the standard rules have none, so a stated one would be silently
+  // ignored and is refused instead). Dresden: its turn track's four (dresden:5.1).
+  struct GameWeathers {
+    std::vector<std::string> names;
+    std::string rule;
+  };
+  virtual GameWeathers weathers() const { return {}; }
 
   // What of the state the terrain hooks (terrain_of, hexside_types) read, folded into one
   // number: positions with equal numbers share their terrain facts (terrain_index). A layer

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <set>
 #include <string>
 
 #include "engine/core/errors.h"
@@ -234,6 +235,44 @@ TEST(Rules, jena_table_hazardous_retreat_ASpecWithoutTheTableIsRefusedByName) {
         << e.what();
   }
   fs::remove_all(dir);
+}
+
+// Each game's marker families (N20Rules::marker_families) say exactly what the position reader
+// and the invariant checker admit: a family without a tail admits its own name and nothing
+// longer, one with a tail admits its name followed by something and never the bare name, and no
+// name is declared twice. Which kind each family should be is the rules' business: cases that
+// carry the marker show it (cases/dresden/12.7/both-catastrophes-already-paid.yaml, for one).
+TEST(Rules, EachGamesMarkerFamiliesAdmitExactlyTheirOwnMarkers) {
+  for (const char* game : {"standard", "jena", "dresden", "leipzig"}) {
+    SCOPED_TRACE(game);
+    const auto rules = n20::make_rules({.game = game}, testing::source_spec());
+    const auto families = rules->marker_families();
+    ASSERT_FALSE(families.empty());
+    // A marker that another family, one with a tail, covers anyway is no fault of this one.
+    auto covered_by_another_prefix = [&](const auto& self, const std::string& marker) {
+      return std::any_of(families.begin(), families.end(), [&](const auto& f) {
+        return &f != &self && f.prefix && marker.starts_with(f.name) && marker != f.name;
+      });
+    };
+    std::set<std::string> names;
+    for (const auto& f : families) {
+      EXPECT_TRUE(names.insert(f.name).second) << f.name << " is declared twice";
+      const std::string longer = f.name + "~x";
+      if (f.prefix) {
+        EXPECT_TRUE(n20::N20Rules::in_families(longer, families)) << f.name;
+        const bool bare_declared = std::any_of(families.begin(), families.end(),
+                                               [&](const auto& g) { return !g.prefix && g.name == f.name; });
+        if (!bare_declared && !covered_by_another_prefix(f, f.name)) {
+          EXPECT_FALSE(n20::N20Rules::in_families(f.name, families)) << f.name << " admitted without its tail";
+        }
+      } else {
+        EXPECT_TRUE(n20::N20Rules::in_families(f.name, families)) << f.name;
+        if (!covered_by_another_prefix(f, longer)) {
+          EXPECT_FALSE(n20::N20Rules::in_families(longer, families)) << f.name << " admitted with a tail";
+        }
+      }
+    }
+  }
 }
 
 }  // namespace

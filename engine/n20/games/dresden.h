@@ -79,6 +79,7 @@ class DresdenRules : public N20Rules {
   // French and Allied (dresden:3.0).
   GameSides game_sides() const override;
   std::vector<MarkerFamily> marker_families() const override;
+  GameWeathers weathers() const override;
   // The Allies draw no Random Event on the first turn (dresden:5.0).
   bool skips_random_events(std::string_view side, int turn, const GameState& s, Trace& t) const override;
   // The Austrian Light Corps may disengage like cavalry (dresden:16.9).

@@ -147,8 +147,16 @@ void DresdenRules::confusion_roll(GameState& s, DiceSource& dice, Trace& t) cons
 void DresdenRules::weather_check(int face, int turn, GameState& s, Trace& t) const {
   const bool worsening = s.has_marker(kWorsening);
   const int delta = worsening ? (face <= 2 ? 1 : face == 6 ? -1 : 0) : (face == 1 ? 1 : face >= 5 ? -1 : 0);
-  const auto at = std::find(kWeatherBoxes.begin(), kWeatherBoxes.end(), s.weather.view());
-  const int was = at == kWeatherBoxes.end() ? 0 : static_cast<int>(at - kWeatherBoxes.begin());
+  int was = 1;
+  if (s.weather.empty()) {
+    // RULE dresden:3.0 (part: the Weather Trend marker's start) — with Variable Weather the marker starts in the Cloudy box (dresden:17.2 too)
+    t.cite("dresden:3.0"_rule, "no weather is stated: the Weather Trend marker is where the set-up places it, in the Cloudy box");
+  } else {
+    const auto at = std::find(kWeatherBoxes.begin(), kWeatherBoxes.end(), s.weather.view());
+    if (at == kWeatherBoxes.end())
+      throw std::invalid_argument("weather '" + s.weather.str() + "' is not a box of the Weather Track (dresden:16.8)");
+    was = static_cast<int>(at - kWeatherBoxes.begin());
+  }
   int now = std::clamp(was + delta, 0, 3 + (was == 3 ? 1 : 0));
   t.cite("dresden:16.8.1"_rule, [&] {
     return std::string("weather check ") + std::to_string(face) + " with the trend " +
@@ -352,6 +360,9 @@ std::vector<N20Rules::MarkerFamily> DresdenRules::marker_families() const {
                          {"meissen-placement", false}});
   return out;
 }
+
+// The turn track's weathers, which the position may state (Storm never stays: dresden:16.8.2).
+N20Rules::GameWeathers DresdenRules::weathers() const { return {{"clear", "cloudy", "showers", "downpour"}, "dresden:5.1"}; }
 
 // RULE dresden:4.0 — the Allied player is the First Player: a scenario naming the French first is refused
 const char* DresdenRules::first_player_rule(const std::string& first, const std::string& french, Trace& t) const {

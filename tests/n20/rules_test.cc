@@ -210,31 +210,42 @@ TEST(Rules, jena_table_terrain_ATerrainNameTheChartLacksIsRefusedByName) {
   }
 }
 
-// A spec whose catalog keeps the hazardous-retreat table but gives it no data: building a rule
-// set that reads it is refused, naming the table, never a rule set that reads a table it lacks.
-TEST(Rules, jena_table_hazardous_retreat_ASpecWithoutTheTableIsRefusedByName) {
-  HEXLAW_CITES("jena:table.hazardous-retreat");
+// A spec whose catalog keeps one of the tables every rule set reads (the CRT, the hazardous-retreat
+// table, the terrain chart, the rally table) but gives it no data: building a rule set is refused,
+// naming the table, never a rule set that reads a table it lacks (mutation 58083b88bd dropped the
+// terrain chart's check).
+TEST(Rules, jena_table_crt_hazardous_retreat_terrain_rally_ASpecWithoutTheTableIsRefusedByName) {
+  HEXLAW_CITES("jena:table.crt", "jena:table.hazardous-retreat", "jena:table.terrain", "jena:table.rally");
   namespace fs = std::filesystem;
-  const fs::path dir = testing::scratch_dir("no-hazard");
-  fs::copy(testing::source_path("spec"), dir, fs::copy_options::recursive);
-  fs::remove(dir / "tables" / "jena" / "hazardous-retreat.yaml");
-  const fs::path catalog = dir / "catalog" / "jena-tables.yaml";
-  std::stringstream text;
-  text << std::ifstream(catalog).rdbuf();
-  std::string yaml = text.str();
-  const std::string data_line = "    data: tables/jena/hazardous-retreat.yaml\n";
-  ASSERT_NE(yaml.find(data_line), std::string::npos);
-  yaml.erase(yaml.find(data_line), data_line.size());
-  std::ofstream(catalog) << yaml;
-  const auto spec = Spec::load(dir.string());
-  try {
-    n20::make_rules({}, spec);
-    ADD_FAILURE() << "a rule set was built without its hazardous-retreat table";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("no hazardous-retreat table 'jena:table.hazardous-retreat'"), std::string::npos)
-        << e.what();
+  struct Missing {
+    const char* file;
+    const char* refusal;
+  };
+  for (const Missing& m : {Missing{"crt", "spec has no CRT 'jena:table.crt'"},
+                           Missing{"hazardous-retreat", "spec has no hazardous-retreat table 'jena:table.hazardous-retreat'"},
+                           Missing{"terrain", "spec has no terrain chart 'jena:table.terrain'"},
+                           Missing{"rally", "spec has no rally table 'jena:table.rally'"}}) {
+    SCOPED_TRACE(m.file);
+    const fs::path dir = testing::scratch_dir(std::string("no-") + m.file);
+    fs::copy(testing::source_path("spec"), dir, fs::copy_options::recursive);
+    fs::remove(dir / "tables" / "jena" / (std::string(m.file) + ".yaml"));
+    const fs::path catalog = dir / "catalog" / "jena-tables.yaml";
+    std::stringstream text;
+    text << std::ifstream(catalog).rdbuf();
+    std::string yaml = text.str();
+    const std::string data_line = "    data: tables/jena/" + std::string(m.file) + ".yaml\n";
+    ASSERT_NE(yaml.find(data_line), std::string::npos);
+    yaml.erase(yaml.find(data_line), data_line.size());
+    std::ofstream(catalog) << yaml;
+    const auto spec = Spec::load(dir.string());
+    try {
+      n20::make_rules({}, spec);
+      ADD_FAILURE() << "a rule set was built without its table";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(m.refusal), std::string::npos) << e.what();
+    }
+    fs::remove_all(dir);
   }
-  fs::remove_all(dir);
 }
 
 // Each game's marker families (N20Rules::marker_families) say exactly what the position reader

@@ -294,6 +294,21 @@ TEST(Dresden, WeatherTrendRolls) {
   }
 }
 
+// A weather the Weather Track lacks is refused by the check, never read as one of its boxes (the
+// position reader refuses it first, as state.weather; this is the hook called directly).
+TEST(Dresden, dresden_16_8_AWeatherTheTrackLacksIsRefusedByTheCheck) {
+  HEXLAW_CITES("dresden:16.8");
+  Dresden d("options: [\"dresden:16.8\"]\n");
+  d.s().weather = "fog";
+  Trace t = d.trace();
+  try {
+    d.rules().weather_check(1, 5, d.s(), t);
+    ADD_FAILURE() << "a weather the track lacks was checked as " << d.s().weather;
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("weather 'fog' is not a box of the Weather Track"), std::string::npos) << e.what();
+  }
+}
+
 // The printed example of 16.8.3: a Morning Storm places Mud on Afternoon; a Midday Downpour
 // pushes it to Evening; the Afternoon's Showers keep Mud; on Evening it is removed.
 TEST(Dresden, MudExampleAsPrinted) {

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <map>
 #include <set>
 #include <string>
 
@@ -282,6 +283,54 @@ TEST(Rules, EachGamesMarkerFamiliesAdmitExactlyTheirOwnMarkers) {
           EXPECT_FALSE(n20::N20Rules::in_families(longer, families)) << f.name << " admitted with a tail";
         }
       }
+    }
+  }
+}
+
+// The markers each game's rules write and read, one example of every family, written out here
+// as the rules and docs give them (not from marker_families(), so a family declared the wrong
+// kind is caught: an exact one made a prefix refuses its bare marker, a prefix made exact its
+// tailed ones). Each is read in a position of its game, and each family has an example.
+TEST(Rules, EachGamesMarkersAsItsRulesWriteThemAreRead) {
+  const std::vector<std::string> standard = {"game-ends", "dummy-arrived-french"};
+  auto with = [&](std::vector<std::string> own) {
+    own.insert(own.begin(), standard.begin(), standard.end());
+    return own;
+  };
+  const std::map<std::string, std::vector<std::string>> examples = {
+      {"standard", standard},
+      {"jena", with({"sudden-death:10=3", "jena-deployment:historical-setup"})},
+      {"dresden", with({"dresden-scenario:standard", "historical-scenario", "mud", "mud-until-4", "weather-worsening",
+                        "extra-horses", "extra-horses-used", "loc-active-A", "confusion-limit-4", "confusion-exempt-1",
+                        "confusion-lifted", "catastrophe-one-dresden-hex", "catastrophe-both-dresden-hexes",
+                        "pontoon-built:1115", "garrison-out:G@1306", "dresden-garrison-destroyed", "meissen:V",
+                        "meissen-placement"})},
+      {"leipzig",
+       with({"leipzig-scenario:standard", "dresden-defence:strong", "dresden-abandoned", "morale-track-later:allied-north=7@7",
+             "allied-front:allied-south", "cadre-army:C=S", "army-group:B=8@Y", "army-entry:S=U+0,V+2", "detached:B2",
+             "main-body-entering:B", "army-arrived:B", "army-loc-active:B", "imperial-dispatches:5",
+             "imperial-dispatches-table:5=1-3", "detachment-table:1-3", "accelerated-allied-south-7", "a-hot-meal",
+             "lindenau-bridge-destroyed", "napoleon-activated", "zoc-entry-F", "leader-discretion-L", "wavering-XI",
+             "general-retreat-until-allied-north-16", "fatigue-committed-F", "fatigue-tired-F", "fatigue-weary-XI",
+             "fatigue-spent-F", "demoralized-allied-north", "shattered-allied-north", "general-retreat-allied-north",
+             "general-retreat-owed-allied-north", "general-retreat-zoc-allied-north",
+             "general-retreat-zoc-pending-allied-north", "general-retreat-returned-allied-north",
+             "demoralized-allied-south", "shattered-allied-south", "general-retreat-allied-south",
+             "general-retreat-owed-allied-south", "general-retreat-zoc-allied-south",
+             "general-retreat-zoc-pending-allied-south", "general-retreat-returned-allied-south"})},
+  };
+  for (const auto& [game, markers] : examples) {
+    SCOPED_TRACE(game);
+    const auto families = n20::make_rules({.game = game}, testing::source_spec())->marker_families();
+    for (const auto& f : families)
+      EXPECT_TRUE(std::any_of(markers.begin(), markers.end(), [&](const std::string& m) {
+        return f.prefix ? m.starts_with(f.name) && m.size() > f.name.size() : m == f.name;
+      })) << "no example of the family " << f.name;
+    for (const auto& m : markers) {
+      const std::string yaml = "game: " + game +
+                               "\nunits:\n  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: \"0505\"}\n"
+                               "state: {markers: [\"" + m + "\"]}\nquestion: {kind: zoc, unit: F}\n";
+      EXPECT_NO_THROW(testing::inline_case(yaml)) << m;
     }
   }
 }

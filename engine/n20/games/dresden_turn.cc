@@ -244,10 +244,10 @@ void DresdenRules::after_move(const Map& m, Symbol unit, Hex from, bool entering
 // RULE dresden:12.7 — the first French Player Turn ending with an Allied unit in a Dresden hex costs the French 1; the first with both, French -2 and Allied +1; each once a game
 void DresdenRules::at_player_turn_close(const Map& m, std::string_view side, GameState& s, Trace& t) const {
   if (side != "french") return;
-  const Unit* held[2] = {nullptr, nullptr};
-  const Hex dresden[2] = {m.hex("1306"), m.hex("1407")};
+  const std::array dresden{m.hex("1306"), m.hex("1407")};
+  std::array<const Unit*, dresden.size()> held{};  // the first Allied unit found in each
   for (const Unit& u : s.units)
-    for (int i = 0; i < 2; ++i)
+    for (std::size_t i = 0; i < dresden.size(); ++i)
       if (u.on_map() && allied(u) && u.hex == dresden[i] && !held[i]) held[i] = &u;
   int french_loss = 0, allied_gain = 0;
   const Unit* allied_unit = held[0] ? held[0] : held[1];

@@ -80,6 +80,70 @@ RC_GTEST_PROP(RetreatChoiceProps, TheChosenPathIsTheStatedPolicysAmongAllPaths, 
   }
 }
 
+// Crowded ground, where retreats pass through files of friends up to the extension bound
+// (std:9.8.5, kMaxExtension; about three generated positions in four meet it): the chosen
+// retreat and the enumeration agree whether a retreat is refused there, and when both answer,
+// on the path. The bound is the engine's; what it refuses must not hang on which search asked.
+RC_GTEST_PROP(RetreatChoiceProps, AmongFilesOfFriendsBothSearchesRefuseOrNeither, ()) {
+  HEXLAW_CITES("std:9.8.5", "std:9.8.6", "std:9.8");
+  const int cols = *rc::gen::inRange(2, 4), rows = *rc::gen::inRange(8, 17);
+  auto map = std::make_shared<Map>(*rc::gen::element(ColumnLayout::OddColumnsLow, ColumnLayout::EvenColumnsLow));
+  map->set_bounds(MapBounds{1, cols, 1, rows});
+  GameState state;
+  state.phase = "movement";
+  state.morale = {{"french", 5}, {"prussian", 5}};
+  // Every hex: a French unit most often, else a Prussian one now and then, else vacant.
+  int k = 0;
+  for (int c = 1; c <= cols; ++c)
+    for (int r = 1; r <= rows; ++r) {
+      const int roll = *rc::gen::inRange(0, 100);
+      if (roll >= 70) continue;
+      Unit u;
+      u.id = "U" + std::to_string(k++);
+      u.side = roll < 62 ? "french" : "prussian";
+      u.type = UnitType::Infantry, u.strength = 2, u.movement = 2;
+      u.hex = to_axial({c, r}, map->layout());
+      state.units.push_back(u);
+    }
+  RC_PRE(!state.units.empty());
+  for (int i = 0, n = *rc::gen::inRange(1, 5); i < n; ++i)
+    map->add_loc("french", to_axial({*rc::gen::inRange(1, cols + 1), *rc::gen::inRange(1, rows + 1)}, map->layout()));
+  n20::RulesetChoice choice;
+  choice.interpretations["retreat.friendly_vs_ezoc_priority"] = *rc::gen::element<std::string>("ezoc_first", "friends_first");
+  auto rules = n20::make_rules(choice, testing::source_spec());
+  // Three French units retreat in turn (or as many as there are), 1 or 2 hexes each, toward
+  // each LOC in turn.
+  std::vector<const Unit*> french;
+  for (const Unit& u : state.units)
+    if (u.side == "french") french.push_back(&u);
+  RC_PRE(!french.empty());
+  int refused = 0;
+  for (int i = 0; i < 3; ++i) {
+    const Unit& unit = **rc::gen::elementOf(french);
+    const int n = *rc::gen::inRange(1, 3);
+    Trace off(Trace::Off{}, rules->catalog());
+    n20::RetreatOptions all, chosen;
+    bool all_refused = false, chosen_refused = false;
+    try {
+      all = n20::retreat_paths(*rules, *map, state, unit, n, std::nullopt, off, 20'000);
+    } catch (const LimitError&) {
+      all_refused = true;
+    }
+    try {
+      chosen = n20::retreat_choice(*n20::make_rules(choice, testing::source_spec()), *map, state, unit, n, std::nullopt, off);
+    } catch (const LimitError&) {
+      chosen_refused = true;
+    }
+    if (all.truncated) continue;
+    refused += all_refused;
+    RC_ASSERT(chosen_refused == all_refused);
+    if (all_refused) continue;
+    RC_ASSERT(written(chosen, chosen.paths.empty() ? nullptr : &chosen.paths.front()) ==
+              written(all, stated_choice(all)));
+  }
+  RC_TAG(refused ? "some retreat refused at the bound" : "every retreat answered");
+}
+
 RC_GTEST_PROP(RetreatChoiceProps, SilentOddsEqualTracedOdds, ()) {
   HEXLAW_CITES("std:9.6.2", "std:9.6.5", "std:9.8", "std:9.8.3");
   gen::Position p = *gen::position(6, 6, 14);

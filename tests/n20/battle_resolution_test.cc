@@ -133,6 +133,7 @@ TEST(BattleResolution, RefusesAFaceOffTheDieAChoiceNotAwaitedAndOwnersInAOneShot
   Trace t(testing::source_spec()->catalog);
   ASSERT_EQ(r.run(t), Waiting::Roll);
   EXPECT_THROW(r.give_roll(7), std::invalid_argument);
+  EXPECT_THROW(r.give_roll(0), std::invalid_argument);  // both ends of the die (mutation 1bbc047fa7 took a 0)
   // Not waiting for a choice: a caller's slip in the order of calls, said as such (std::logic_error
   // itself, not the std::invalid_argument that derives from it and would blame the choice).
   try {

@@ -664,6 +664,16 @@ struct ReachScratch : Workspace::Scratch {
   }
 };
 
+}  // namespace
+
+void movement_detail::set_reach_epoch(const N20Rules& rules, std::uint32_t epoch) {
+  const Workspace::Lease<ReachScratch> scratch = rules.workspace().take<ReachScratch>();
+  if (epoch < scratch->epoch) throw std::logic_error("the reach epoch only moves forward");
+  scratch->epoch = epoch;
+}
+
+namespace {
+
 // The step rule's view of a hex inside the search's window: its cell's facts (the hexside
 // from the direction stepped, `d`, which an entering step never asks for). Used with `to` the
 // neighbour of `from` in direction d, or for an entering step.

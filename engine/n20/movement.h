@@ -5,6 +5,7 @@
 // checks that they do.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -108,5 +109,12 @@ bool may_cross(const N20Rules& rules, const Map& map, const GameState& state, He
 // Could `unit` attack an enemy unit from `hex` (an enemy adjacent for the rules)?
 bool could_attack_from(const N20Rules& rules, const Map& map, const GameState& state, const Unit& unit, Hex hex,
                        Trace& trace);
+
+namespace movement_detail {
+// Moves the reach search's epoch counter in `rules`' workspace to `epoch` (forward only): a
+// long-running program reaches its largest value, where the scratch is cleared and the count
+// starts again, so a test sets it there rather than asking four billion questions.
+void set_reach_epoch(const N20Rules& rules, std::uint32_t epoch);
+}  // namespace movement_detail
 
 }  // namespace hexlaw::n20

@@ -50,6 +50,28 @@ units: [{id: A, side: french, type: infantry, strength: 2, movement: 3, hex: "13
   for (const auto& h : r) EXPECT_EQ(h.mp_left, 3 - static_cast<int>(h.path.size()));
 }
 
+// The reach search stamps its scratch with an epoch counter; before the counter could pass its
+// largest value the scratch is cleared and the count starts again. A long-running program (a
+// server, a self-play run) gets there, so the counter is set just below, at and past its bound,
+// and each reach must still be the disc of the allowance, as on fresh scratch (mutation
+// 6c1eaf278d let the counter wrap to 0, the stamp of every untouched cell).
+TEST(Movement, std_6_0_TheReachScratchIsClearedBeforeItsEpochCounterWraps) {
+  HEXLAW_CITES("std:6.0", "std:6.2");
+  Fixture f(R"(
+map: {bounds: {cols: [1, 25], rows: [1, 17]}}
+units:
+  - {id: A, side: french, type: infantry, strength: 2, movement: 3, hex: "1309"}
+  - {id: B, side: french, type: infantry, strength: 2, movement: 2, hex: "0505"})");
+  ASSERT_EQ(f.reach("A").size(), 36u);  // touches the scratch's cells once
+  for (const std::uint32_t epoch : {UINT32_MAX - 2, UINT32_MAX - 1, UINT32_MAX}) {
+    n20::movement_detail::set_reach_epoch(*f.rules, epoch);
+    for (int k = 0; k < 3; ++k) {  // up to, at, and past the counter's bound
+      EXPECT_EQ(f.reach("B").size(), 18u) << epoch << " +" << k;  // 3 * 2 * (2 + 1)
+      EXPECT_EQ(f.reach("A").size(), 36u) << epoch << " +" << k;
+    }
+  }
+}
+
 TEST(Movement, RuggedTerrainStopsButNotAlongARoad) {
   HEXLAW_CITES("std:6.5", "std:6.6");
   Fixture f(R"(

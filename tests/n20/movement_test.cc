@@ -70,6 +70,8 @@ units:
       EXPECT_EQ(f.reach("A").size(), 36u) << epoch << " +" << k;
     }
   }
+  // Set back, the counter could hand out a stamp cells still hold: the seam refuses.
+  EXPECT_THROW(n20::movement_detail::set_reach_epoch(*f.rules, 0), std::logic_error);
 }
 
 TEST(Movement, RuggedTerrainStopsButNotAlongARoad) {

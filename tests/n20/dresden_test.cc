@@ -165,6 +165,36 @@ TEST(Dresden, CommandConfusionLimitsAlliedMoves) {
   EXPECT_TRUE(d.rules().may_move_more(d.s(), t));
 }
 
+// The after-move hook asked about a unit the position does not hold (a caller's slip: the
+// engine's own callers pass the unit that moved) changes nothing, rather than reading a unit
+// that is not there (mutation 2708ba1bf2 dropped the check).
+TEST(Dresden, dresden_3_1_TheAfterMoveHookIgnoresAUnitNotInThePosition) {
+  HEXLAW_CITES("dresden:3.1");
+  Dresden d;
+  const GameState before = d.s();
+  Trace t = d.trace();
+  d.rules().after_move(*d.c.map, Symbol("NOBODY"), d.hex("1406"), true, {d.hex("1407")}, d.s(), t);
+  EXPECT_TRUE(d.s() == before);
+  EXPECT_TRUE(t.entries().empty());
+}
+
+// Meissen takes one unit (dresden:3.2): once it holds one, a French unit on the map is offered
+// no way in, and the reason says which unit holds it (mutation a792543d9c dropped the reason;
+// the played game asks under a silent trace, so only a caller with a trace reads it).
+TEST(Dresden, dresden_3_2_AFullMeissenOffersNoWayInAndSaysWhoHoldsIt) {
+  HEXLAW_CITES("dresden:3.2");
+  Dresden d;
+  Trace open_box(d.c.spec->catalog);
+  EXPECT_STREQ(d.rules().holding_box(*d.s().unit("F"), d.s(), open_box).rule, "dresden:3.2");
+  d.s().set_marker("meissen:GK", true);
+  Trace full(d.c.spec->catalog);
+  EXPECT_EQ(d.rules().holding_box(*d.s().unit("F"), d.s(), full).rule, nullptr);
+  bool said = false;
+  for (const auto& e : full.entries())
+    said |= e.rule == "dresden:3.2" && e.reason.find("Meissen already holds GK") != std::string::npos;
+  EXPECT_TRUE(said);
+}
+
 TEST(Dresden, AFrenchReinforcementCrossingTheElbeLiftsTheLimitForGood) {
   HEXLAW_CITES("dresden:3.1");
   Dresden d(R"(map: {hexsides: [{between: ["1406", "1407"], features: [major_river, bridge]}]}

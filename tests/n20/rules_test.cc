@@ -211,36 +211,44 @@ TEST(Rules, jena_table_terrain_ATerrainNameTheChartLacksIsRefusedByName) {
   }
 }
 
-// A spec whose catalog keeps one of the tables every rule set reads (the CRT, the hazardous-retreat
-// table, the terrain chart, the rally table) but gives it no data: building a rule set is refused,
-// naming the table, never a rule set that reads a table it lacks (mutation 58083b88bd dropped the
-// terrain chart's check).
-TEST(Rules, jena_table_crt_hazardous_retreat_terrain_rally_ASpecWithoutTheTableIsRefusedByName) {
-  HEXLAW_CITES("jena:table.crt", "jena:table.hazardous-retreat", "jena:table.terrain", "jena:table.rally");
+// A spec whose catalog keeps one of the tables a rule set reads when it is built (every game's
+// CRT, hazardous-retreat table, terrain chart and rally table; Jena's and Dresden's orders of
+// battle) but gives it no data: building the rule set is refused, naming the table, never a rule
+// set that reads a table it lacks (mutations 58083b88bd and 87b0eba18c dropped the terrain
+// chart's and Dresden's order of battle's checks).
+TEST(Rules, ASpecWithoutATableTheRuleSetReadsIsRefusedByName) {
+  HEXLAW_CITES("jena:table.crt", "jena:table.hazardous-retreat", "jena:table.terrain", "jena:table.rally",
+               "jena:table.order-of-battle", "dresden:table.order-of-battle");
   namespace fs = std::filesystem;
   struct Missing {
-    const char* file;
+    const char* game;
+    const char* catalog;  // the catalog file under spec/catalog
+    const char* data;     // the table's data file under spec/tables
     const char* refusal;
   };
-  for (const Missing& m : {Missing{"crt", "spec has no CRT 'jena:table.crt'"},
-                           Missing{"hazardous-retreat", "spec has no hazardous-retreat table 'jena:table.hazardous-retreat'"},
-                           Missing{"terrain", "spec has no terrain chart 'jena:table.terrain'"},
-                           Missing{"rally", "spec has no rally table 'jena:table.rally'"}}) {
-    SCOPED_TRACE(m.file);
-    const fs::path dir = testing::scratch_dir(std::string("no-") + m.file);
+  for (const Missing& m :
+       {Missing{"standard", "jena-tables", "jena/crt", "spec has no CRT 'jena:table.crt'"},
+        Missing{"standard", "jena-tables", "jena/hazardous-retreat",
+                "spec has no hazardous-retreat table 'jena:table.hazardous-retreat'"},
+        Missing{"standard", "jena-tables", "jena/terrain", "spec has no terrain chart 'jena:table.terrain'"},
+        Missing{"standard", "jena-tables", "jena/rally", "spec has no rally table 'jena:table.rally'"},
+        Missing{"jena", "jena-tables", "jena/order-of-battle", "spec has no table 'jena:table.order-of-battle'"},
+        Missing{"dresden", "dresden", "dresden/order-of-battle", "spec has no table 'dresden:table.order-of-battle'"}}) {
+    SCOPED_TRACE(m.data);
+    const fs::path dir = testing::scratch_dir(std::string("no-") + m.game + "-" + fs::path(m.data).filename().string());
     fs::copy(testing::source_path("spec"), dir, fs::copy_options::recursive);
-    fs::remove(dir / "tables" / "jena" / (std::string(m.file) + ".yaml"));
-    const fs::path catalog = dir / "catalog" / "jena-tables.yaml";
+    fs::remove(dir / "tables" / (std::string(m.data) + ".yaml"));
+    const fs::path catalog = dir / "catalog" / (std::string(m.catalog) + ".yaml");
     std::stringstream text;
     text << std::ifstream(catalog).rdbuf();
     std::string yaml = text.str();
-    const std::string data_line = "    data: tables/jena/" + std::string(m.file) + ".yaml\n";
+    const std::string data_line = "    data: tables/" + std::string(m.data) + ".yaml\n";
     ASSERT_NE(yaml.find(data_line), std::string::npos);
     yaml.erase(yaml.find(data_line), data_line.size());
     std::ofstream(catalog) << yaml;
     const auto spec = Spec::load(dir.string());
     try {
-      n20::make_rules({}, spec);
+      n20::make_rules({.game = m.game}, spec);
       ADD_FAILURE() << "a rule set was built without its table";
     } catch (const std::invalid_argument& e) {
       EXPECT_NE(std::string(e.what()).find(m.refusal), std::string::npos) << e.what();

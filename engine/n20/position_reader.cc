@@ -4,9 +4,21 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 
 namespace hexlaw {
+namespace {
+
+// Names joined for a refusal: "a, b, c".
+std::string comma_list(const std::vector<std::string>& names) {
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  return list;
+}
+
+}  // namespace
 
 void check_rule_id(const CaseField& f, const std::string& id, const Catalog& catalog) {
   std::string why;
@@ -82,8 +94,7 @@ CasePosition parse_position(const CaseField& root, std::shared_ptr<const Spec> s
   // A game that names its sides (jena:3.0: french and prussian) refuses any other: a misspelt
   // side would otherwise be judged an enemy of both.
   if (const auto game_sides = c.rules->game_sides(); !game_sides.names.empty()) {
-    std::string list;
-    for (const auto& n : game_sides.names) list += (list.empty() ? "" : ", ") + n;
+    const std::string list = comma_list(game_sides.names);
     auto known = [&](const std::string& side) {
       return std::find(game_sides.names.begin(), game_sides.names.end(), side) != game_sides.names.end();
     };
@@ -113,12 +124,9 @@ CasePosition parse_position(const CaseField& root, std::shared_ptr<const Spec> s
     const auto [names, rule] = c.rules->weathers();
     if (names.empty())
       root["state"]["weather"].fail("game " + game + " has no weather rule: its weather would never be read");
-    if (std::find(names.begin(), names.end(), c.state.weather.str()) == names.end()) {
-      std::string list;
-      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    if (std::find(names.begin(), names.end(), c.state.weather.str()) == names.end())
       root["state"]["weather"].fail("weather '" + c.state.weather.str() + "' is not a weather of game " + game + " (one of " +
-                                    list + "; " + rule + ")");
-    }
+                                    comma_list(names) + "; " + rule + ")");
   }
   // Each unit on the map is compared with the first unit of its hex (every earlier unit there
   // already shares that unit's side), so the check is linear in units.

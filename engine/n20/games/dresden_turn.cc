@@ -147,7 +147,8 @@ void DresdenRules::confusion_roll(GameState& s, DiceSource& dice, Trace& t) cons
 void DresdenRules::weather_check(int face, int turn, GameState& s, Trace& t) const {
   const bool worsening = s.has_marker(kWorsening);
   const int delta = worsening ? (face <= 2 ? 1 : face == 6 ? -1 : 0) : (face == 1 ? 1 : face >= 5 ? -1 : 0);
-  int was = 1;
+  constexpr int kCloudy = 1;  // kWeatherBoxes' index of the set-up's box
+  int was = kCloudy;
   if (s.weather.empty()) {
     // RULE dresden:3.0 (part: the Weather Trend marker's start) — with Variable Weather the marker starts in the Cloudy box (dresden:17.2 too)
     t.cite("dresden:3.0"_rule, "no weather is stated: the Weather Trend marker is where the set-up places it, in the Cloudy box");

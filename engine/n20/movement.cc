@@ -17,6 +17,11 @@
 namespace hexlaw::n20 {
 namespace {
 
+// The largest allowance the reach search takes: room above a printed value and what the rules
+// add to it (forced march, a layer's modifier).
+constexpr int kMostReachAllowance = 1024;
+static_assert(Unit::kMaxPrinted + 8 < kMostReachAllowance);
+
 // One unit's view of a position: the shared index, with the moving unit itself lifted off
 // the board (it never blocks or escorts itself).
 class Board {
@@ -715,6 +720,13 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
   const Map& map = index.map();
   const GameState& state = index.state();
   const int base = movement_allowance(rules, state, unit, options, trace);
+  // The window is a square 2 × (allowance + 3) + 1 hexes wide, and the open buckets run to the
+  // MP spent (at most the allowance and one step's cost, 198 MP at most). No counter prints more
+  // than Unit::kMaxPrinted MP and the readers refuse more, so a larger allowance comes only from
+  // a program setting a unit's value or a layer's modifier: refused, not billions of cells.
+  if (base > kMostReachAllowance)
+    throw std::invalid_argument(unit.id + "'s movement allowance is " + std::to_string(base) + " MP: a reach over " +
+                                "more than " + std::to_string(kMostReachAllowance) + " MP is not supported");
   const int margin = base + 3;
   HexWindow window;
   if (options.entering) {
@@ -792,10 +804,6 @@ std::vector<ReachableHex> reachable_hexes(const PositionIndex& index, const Unit
     slot = c.spent;
     nodes.push_back(ReachScratch::Node{c, parent, cell});
     if (c.stop != Stop::None) return;  // a stopped state is never expanded
-    constexpr int kMostMp = 1 << 16;
-    if (c.spent >= kMostMp)
-      throw std::invalid_argument("a move that has spent " + std::to_string(c.spent) + " MP and may go on: " +
-                                  "allowances and costs beyond " + std::to_string(kMostMp) + " MP are not supported");
     const auto level = static_cast<std::size_t>(std::max(0, c.spent));
     if (open.size() <= level) open.resize(level + 1);
     open[level].push_back(static_cast<int>(nodes.size()) - 1);

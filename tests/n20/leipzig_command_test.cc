@@ -36,5 +36,28 @@ TEST(LeipzigCommand, leipzig_7_7_AMoveThatBeganInAnEnemyZocIsNotCounted) {
   EXPECT_TRUE(t.cites("leipzig:7.7"));
 }
 
+// A unit already counted this phase (its marker in the position, say a case that states it) is
+// not counted, nor reported as counted, a second time when it ends another move in an enemy
+// ZOC: the limit counts units, not entries (mutation 6f352cd46a reported G twice).
+TEST(LeipzigCommand, leipzig_7_7_AUnitAlreadyCountedIsNotCountedAgain) {
+  HEXLAW_CITES("leipzig:7.7");
+  Position p(kTurnFive);
+  GameState s = p.c.state;
+  Trace t(testing::source_spec()->catalog);
+  auto counted = [&t] {
+    int n = 0;
+    for (const Citation& c : t.entries())
+      if (c.rule == "leipzig:7.7" && c.reason == "G entered an enemy ZOC: counted against the French command limit") ++n;
+    return n;
+  };
+  p.rules->after_move(*p.c.map, Symbol("G"), p.hex("0405"), false, {p.hex("0406")}, s, t);
+  ASSERT_TRUE(s.has_marker(Symbol("zoc-entry-G")));
+  ASSERT_EQ(counted(), 1);
+  const std::size_t markers = s.markers.size();
+  p.rules->after_move(*p.c.map, Symbol("G"), p.hex("0405"), false, {p.hex("0406")}, s, t);
+  EXPECT_EQ(counted(), 1);
+  EXPECT_EQ(s.markers.size(), markers);
+}
+
 }  // namespace
 }  // namespace hexlaw

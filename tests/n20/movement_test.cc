@@ -74,6 +74,25 @@ units:
   EXPECT_THROW(n20::movement_detail::set_reach_epoch(*f.rules, 0), std::logic_error);
 }
 
+// The reach search's window grows with the allowance; an allowance no counter prints, set by a
+// program on a unit directly, is refused by name instead of allocating a window of millions of
+// cells (the old guard sat on the MP spent, which no legal allowance reaches: it could not fail).
+TEST(Movement, std_6_0_AnAllowanceBeyondTheSearchsBoundIsRefused) {
+  HEXLAW_CITES("std:6.0");
+  Fixture f(R"(
+map: {bounds: {cols: [1, 25], rows: [1, 17]}}
+units: [{id: A, side: french, type: infantry, strength: 2, movement: 3, hex: "1309"}])");
+  ASSERT_EQ(f.reach("A").size(), 36u);
+  for (auto& u : f.c.state.units)
+    if (u.id == "A") u.movement = 1100;
+  try {
+    f.reach("A");
+    ADD_FAILURE() << "an allowance of 1100 MP was searched";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "A's movement allowance is 1100 MP: a reach over more than 1024 MP is not supported");
+  }
+}
+
 TEST(Movement, RuggedTerrainStopsButNotAlongARoad) {
   HEXLAW_CITES("std:6.5", "std:6.6");
   Fixture f(R"(

@@ -86,9 +86,15 @@ class Board {
     return stacks_freely_at(h, silent);
   }
 
+  // A unit in h other than the mover. The index keeps one unit per hex, so in the mover's own
+  // hex, where it may stand stacked with a Leader or a pair partner, the others are looked up
+  // (a move that comes back there ends on them, whichever the position listed first).
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
-    return o == self_ ? nullptr : o;
+    if (o != self_ || !o) return o;
+    for (const Unit* x : index_.state().units_at(h))
+      if (x != self_) return x;
+    return nullptr;
   }
   bool enemy_at(Hex h) const {
     const Unit* o = occupant(h);

@@ -529,6 +529,33 @@ units:
   EXPECT_EQ(s.unit("H")->status, UnitStatus::OnMap);
 }
 
+// dresden:3.2 under each reading of dresden.meissen_au4_may_leave: Au IV put in the box is told
+// whether it may come out again, as the switch says (mutation 5c60087f76 read the switch for
+// French units only, so Au IV was always told it stays).
+TEST(Dresden, dresden_3_2_AuIvInTheHoldingBoxIsToldWhatTheSwitchSays) {
+  HEXLAW_CITES("dresden:3.2");
+  for (const std::string reading : {"may_leave", "stays"}) {
+    SCOPED_TRACE(reading);
+    testing::InlinePosition p(R"(
+game: dresden
+interpretations: {dresden.meissen_au4_may_leave: )" + reading + R"(}
+units:
+  - {id: AU4, side: allied, type: infantry, strength: 4, movement: 2, hex: "0409"}
+)");
+    GameState& s = p.c.state;
+    Trace t(p.c.spec->catalog);
+    p.rules->enter_holding_box(Symbol("AU4"), s, t);
+    ASSERT_TRUE(s.has_marker("meissen:AU4"));
+    const std::string told = reading == "may_leave"
+                                 ? "dresden.meissen_au4_may_leave=may_leave: it may enter through area Y from the "
+                                   "next Allied Movement Phase"
+                                 : "dresden.meissen_au4_may_leave=stays: it stays in Meissen for the rest of the game";
+    int said = 0;
+    for (const Citation& c : t.entries()) said += c.rule == "dresden:3.2" && c.reason == told;
+    EXPECT_EQ(said, 1);
+  }
+}
+
 // dresden:6.0: a built pontoon is a bridge for French units across the Elbe between 1216 and its
 // hex. One rule set answers a position without the pontoon, then the same position with it built at
 // 1115: the second answer must see the bridge, though the rule set keeps the terrain it worked out

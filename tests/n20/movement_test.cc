@@ -72,6 +72,19 @@ units:
   }
   // Set back, the counter could hand out a stamp cells still hold: the seam refuses.
   EXPECT_THROW(n20::movement_detail::set_reach_epoch(*f.rules, 0), std::logic_error);
+  // On fresh scratch: B's small reach stamps some cells with epoch 1 and leaves the rest at the
+  // stamp 0 of a cell never used; at the bound, a wrap to 0 would read those unused cells as this
+  // query's (A's reach short of its disc), then a wrap to 1 would read B's old records as new
+  // (mutation c67cd8b5cd: the loop above reaches every cell again before the wrap and missed it).
+  Fixture g(R"(
+map: {bounds: {cols: [1, 25], rows: [1, 17]}}
+units:
+  - {id: A, side: french, type: infantry, strength: 2, movement: 3, hex: "1309"}
+  - {id: B, side: french, type: infantry, strength: 2, movement: 2, hex: "0505"})");
+  ASSERT_EQ(g.reach("B").size(), 18u);
+  n20::movement_detail::set_reach_epoch(*g.rules, UINT32_MAX);
+  EXPECT_EQ(g.reach("A").size(), 36u);
+  EXPECT_EQ(g.reach("B").size(), 18u);
 }
 
 // The reach search's window grows with the allowance; an allowance no counter prints, set by a

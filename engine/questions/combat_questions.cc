@@ -76,11 +76,9 @@ n20::ResolutionPolicy policy(const Situation& s) {
     p.retreat_paths[id] = map_hexes(f);
   });
   s.c.question["retreat_locs"].for_each_entry([&](const std::string& id, const CaseField& f) {
-    if (!s.state.unit(id)) f.fail("no unit with id '" + id + "'");
-    no_retreat_direction(s, f);
-    auto h = parse_ccrr(f.str());
-    if (!h) f.fail("'" + f.str() + "' is not a four-digit CCRR hex number");
-    p.retreat_locs[id] = to_axial(*h, s.map.layout());
+    const Unit* u = s.state.unit(id);
+    if (!u) f.fail("no unit with id '" + id + "'");
+    p.retreat_locs[id] = named_retreat_loc(s, f, *u);
   });
   if (s.c.question["ex_breaks"].present()) p.ex_breaks = unit_ids(s, "ex_breaks", false);
   p.shorten_in_fortified = s.c.question["shorten_in_fortified"].bool_or(true);

@@ -1,6 +1,8 @@
 // Owns: question field readers (see question_fields.h).
 #include "engine/questions/question_fields.h"
 
+#include <algorithm>
+
 namespace hexlaw {
 
 Hex read_hex(const Situation& s, const CaseField& f) {
@@ -34,13 +36,21 @@ const Unit& question_unit_on_map(const Situation& s, const std::string& key) {
   return u;
 }
 
-// A LOC to head for means nothing where no rule sets a retreat's direction; naming one is an
-// error in the question.
-void no_retreat_direction(const Situation& s, const CaseField& where) {
-  if (!s.rules.printed().retreat_direction.empty()) return;
-  where.fail("the " + std::string(n20::printing_name(s.rules.printing())) +
-             " printing of the standard rules has no retreat direction rule (no std:9.8.6) and game " +
-             s.rules.game() + " prints none of its own: a retreat heads for no LOC");
+// A LOC to head for means nothing where no rule sets a retreat's direction, and a hex that is
+// not one of the unit's friendly LOCs is no LOC to head for: either is an error in the question.
+Hex named_retreat_loc(const Situation& s, const CaseField& where, const Unit& u) {
+  const Hex h = read_hex(s, where);
+  if (s.rules.printed().retreat_direction.empty())
+    where.fail("the " + std::string(n20::printing_name(s.rules.printing())) +
+               " printing of the standard rules has no retreat direction rule (no std:9.8.6) and game " +
+               s.rules.game() + " prints none of its own: a retreat heads for no LOC");
+  const n20::LocList locs = s.rules.retreat_direction_locs(u, s.map, s.state);
+  if (!locs.empty() && std::find(locs.begin(), locs.end(), h) == locs.end()) {
+    std::string names;
+    for (Hex l : locs) names += (names.empty() ? "" : ", ") + s.map.name(l);
+    where.fail("hex " + where.str() + " is not a friendly LOC " + u.id + "'s retreat may head for (" + names + ")");
+  }
+  return h;
 }
 
 }  // namespace hexlaw

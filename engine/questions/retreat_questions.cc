@@ -13,19 +13,16 @@ void add_retreat_questions(std::vector<QuestionKind>& kinds) {
       "loc: the friendly LOC hex its owner heads for)",
       [](const Situation& s) {
         s.c.question.expect_keys({"kind", "unit", "distance", "loc"});
-        question_unit_on_map(s, "unit");
+        const Unit& u = question_unit_on_map(s, "unit");
         const long long d = s.c.question.required("distance").integer();
         if (d < 0 || d > 12) s.c.question["distance"].fail("a retreat distance lies between 0 and 12 hexes");
-        if (s.c.question["loc"].present()) {
-          question_hex(s, "loc");
-          no_retreat_direction(s, s.c.question["loc"]);
-        }
+        if (s.c.question["loc"].present()) named_retreat_loc(s, s.c.question["loc"], u);
       },
       [](const Situation& s, DiceSource&, Trace& t, std::string& headline) {
         const Unit& u = question_unit_on_map(s, "unit");
         const int d = static_cast<int>(s.c.question["distance"].integer());
         std::optional<Hex> loc;
-        if (s.c.question["loc"].present()) loc = question_hex(s, "loc");
+        if (s.c.question["loc"].present()) loc = named_retreat_loc(s, s.c.question["loc"], u);
         n20::RetreatOptions r = n20::retreat_paths(s.rules, s.map, s.state, u, d, loc, t);
         nlohmann::json paths = nlohmann::json::array();
         for (const auto& p : r.paths) {

@@ -66,6 +66,52 @@ units:
   - {id: F3, side: french, type: infantry, strength: 3, movement: 2, hex: "0705"}
 )";
 
+// dresden:5.1.1 with std:9.8: in Downpour the pontoon breaks a French unit that retreats across
+// it. F in 1015, hemmed in, has two retreats, by 1016 or by 1115 to the pontoon at 1116, each
+// with two enemy-ZOC hexes and each ending in the crossing that breaks it: a tie of paths that
+// break for certain. The path searched for alone (what exact odds use) is the stated policy's
+// among all of them, the first (mutation d4e2dab1fa let a later tie replace it: only paths that
+// break for certain escape the search's pruning, so only such a tie shows it).
+TEST(Retreat, dresden_5_1_1_ATieOfRetreatsThatBreakForCertainKeepsTheFirst) {
+  HEXLAW_CITES("dresden:5.1.1", "std:9.8");
+  testing::InlinePosition p(R"(
+game: dresden
+map:
+  bounds: {cols: [10, 12], rows: [13, 17]}
+  locs: {french: ["1013"], allied: ["1017"]}
+  hexsides:
+    - {between: ["1216", "1116"], features: [major_river]}
+    - {between: ["1213", "1113"], features: [major_river]}
+    - {between: ["1214", "1113"], features: [major_river]}
+    - {between: ["1214", "1114"], features: [major_river]}
+    - {between: ["1215", "1114"], features: [major_river]}
+    - {between: ["1215", "1115"], features: [major_river]}
+    - {between: ["1216", "1115"], features: [major_river]}
+    - {between: ["1217", "1116"], features: [major_river]}
+    - {between: ["1217", "1117"], features: [major_river]}
+units:
+  - {id: F, side: french, type: infantry, strength: 3, movement: 2, hex: "1015"}
+  - {id: A1, side: allied, type: infantry, strength: 3, movement: 2, hex: "1014"}
+  - {id: A2, side: allied, type: infantry, strength: 3, movement: 2, hex: "1114"}
+  - {id: A3, side: allied, type: infantry, strength: 3, movement: 2, hex: "1017"}
+  - {id: A4, side: allied, type: infantry, strength: 3, movement: 2, hex: "1117"}
+state: {turn: 3, phase: combat, phasing: allied, weather: downpour, morale: {french: 7, allied: 8}, markers: ["pontoon-built:1116"]}
+)");
+  const Unit& f = *p.c.state.unit("F");
+  Trace off(Trace::Off{}, p.c.spec->catalog);
+  const n20::RetreatOptions all = n20::retreat_paths(*p.rules, *p.c.map, p.c.state, f, 3, std::nullopt, off);
+  ASSERT_EQ(all.paths.size(), 2u);
+  for (const auto& path : all.paths) {
+    ASSERT_TRUE(path.doomed());
+    ASSERT_EQ(path.rolls(), 2);
+  }
+  const n20::RetreatOptions chosen = n20::retreat_choice(*p.rules, *p.c.map, p.c.state, f, 3, std::nullopt, off);
+  ASSERT_EQ(chosen.paths.size(), 1u);
+  std::vector<std::string> hexes;
+  for (const auto& st : chosen.paths.front().steps) hexes.push_back(p.c.map->name(st.hex));
+  EXPECT_EQ(hexes, (std::vector<std::string>{"1016", "1116", "1216"}));
+}
+
 TEST(Retreat, FewestEzocIsTheDefaultReading) {
   HEXLAW_CITES("std:9.8.2");
   auto rules = n20::make_rules({}, testing::source_spec());

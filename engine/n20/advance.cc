@@ -44,6 +44,7 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
   const std::vector<Symbol>& losers = attackers_won ? battle.defenders : battle.attackers;
   o.victor_side = before.unit(victors.front())->side;
   // Step B.
+  const char* first_cover = nullptr;  // the rule of the first unit found covering a battle hex
   for (const auto& id : losers) {
     auto f = std::find_if(outcome.fates.begin(), outcome.fates.end(), [&](const UnitFate& x) { return x.unit == id; });
     if (f == outcome.fates.end() || f->fate == Fate::Stays) continue;
@@ -79,19 +80,28 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     // A unit of the defeated side that holds its hex and stood outside the battle in the battle
     // hex lets the victor in only where the rule set says it gives way (a garrison behind its
     // beaten French defender); otherwise it covers the hex and the path is closed.
-    bool covered = false;
+    const Unit* covered = nullptr;
+    const char* covered_rule = "";
     const auto in_battle = [&](Symbol u) {
       return std::find(battle.attackers.begin(), battle.attackers.end(), u) != battle.attackers.end() ||
              std::find(battle.defenders.begin(), battle.defenders.end(), u) != battle.defenders.end();
     };
     for (const Unit* there : outcome.after.units_at(f->battle_hex)) {
       // A unit the result never touches (a Leipzig Leader) covers its hex, in the battle or not.
-      const bool untouched = rules.holds_its_hex(*there, outcome.after, silent).fate == N20Rules::HoldFate::Ignores;
+      const N20Rules::Hold hold = rules.holds_its_hex(*there, outcome.after, silent);
+      const bool untouched = hold.fate == N20Rules::HoldFate::Ignores;
       if (there->side == loser_side && (!in_battle(there->id) || untouched) && holds(*there) &&
-          !rules.gives_way_to_advance(*there, defenders_won, trace))
-        covered = true;
+          !rules.gives_way_to_advance(*there, defenders_won, trace) && !covered)
+        covered = there, covered_rule = hold.rule;
     }
-    if (covered) continue;
+    if (covered) {
+      trace.cite(covered_rule, [&] {
+        return covered->id + " still stands in " + map.name(f->battle_hex) + ": " + id +
+               "'s battle hex is not vacated, so its path is closed to the victors";
+      });
+      if (!first_cover) first_cover = covered_rule;
+      continue;
+    }
     // RULE std:9.9.1 — the vacated hexes behind a retreating unit, ending where it broke if it did
     trace.cite("std:9.9.1"_rule, [&] {
       std::string hexes;
@@ -100,6 +110,8 @@ AdvanceOptions advance_options(const N20Rules& rules, const Map& map, const Game
     });
     o.paths.push_back(std::move(p));
   }
+  // With every path closed by a unit still in its battle hex, that is why nobody advances.
+  if (o.paths.empty() && first_cover) o.why_none = first_cover;
   // Step C.
   const bool routed_rule = rules.on(Optional::RoutedUnits);
   for (const auto& id : victors) {

@@ -104,6 +104,23 @@ class Board {
     const Unit* o = occupant(h);
     return o && o->side == unit_.side;
   }
+  // The friends in h the mover may not end its move with, named for a refusal: those that do
+  // not stack freely (a Dresden garrison or a Leipzig Leader beside them is no obstacle), or
+  // every friend there when each does.
+  std::string blocking_friends(Hex h) const {
+    Trace silent(Trace::Off{}, rules().catalog());
+    std::vector<std::string> blocking, all;
+    for (const Unit* x : index_.state().units_at(h)) {
+      if (x == self_ || x->side != unit_.side) continue;
+      all.push_back(x->id.str());
+      if (!rules().stacks_freely(*x, silent)) blocking.push_back(x->id.str());
+    }
+    const std::vector<std::string>& named = blocking.empty() ? all : blocking;
+    std::string out = named.size() == 1 ? "friendly unit " : "friendly units ";
+    for (std::size_t k = 0; k < named.size(); ++k)
+      out += (k == 0 ? "" : k + 1 == named.size() ? " and " : ", ") + named[k];
+    return out;
+  }
   bool enemy_zoc(Hex h) const { return index_.enemy_zoc(zoc_handle_, h); }
   const TerrainType& terrain(Hex h) const { return index_.terrain(h); }
   const SideFacts& side(Hex a, Hex b) const { return index_.side(a, b); }
@@ -599,7 +616,7 @@ PathVerdict check_path(const PositionIndex& index, const Unit& unit, const std::
   } else if (b.friend_at(c.hex)) {
     // RULE std:6.9 — units pass through friends but never end the phase stacked with one
     return fail(static_cast<int>(path.size()) - 1, "std:6.9",
-                "the move ends in " + map.name(c.hex) + " on friendly unit " + b.occupant(c.hex)->id);
+                "the move ends in " + map.name(c.hex) + " on " + b.blocking_friends(c.hex));
   }
   for (std::size_t i = 0; i + 1 < path.size(); ++i)
     if (b.friend_at(path[i]))

@@ -44,12 +44,17 @@ PositionIndex::PositionIndex(const N20Rules& rules, const Map& map, const GameSt
     a.epoch = 0;
   }
   epoch_ = ++a.epoch;
-  // Step C.
+  // Step C. The first unit listed in a hex is its occupant; a second marks the hex stacked.
   for (const Unit& u : state.units)
     if (u.on_map())
       if (int i = window_.index(u.hex); i >= 0) {
-        a.occupant_epoch[static_cast<std::size_t>(i)] = epoch_;
-        a.occupant[static_cast<std::size_t>(i)] = &u;
+        std::uint32_t& stamp = a.occupant_epoch[static_cast<std::size_t>(i)];
+        if ((stamp >> 1) == epoch_) {
+          stamp |= 1;
+        } else {
+          stamp = epoch_ * 2;
+          a.occupant[static_cast<std::size_t>(i)] = &u;
+        }
       }
 }
 
@@ -72,12 +77,19 @@ bool PositionIndex::work_out_enemy_zoc(int handle, Hex h) const {
   const Symbol side = zoc_sides_[static_cast<std::size_t>(handle)];
   const int i = window_.index(h);  // enemy_zoc() has already looked for a known answer
   bool controlled = false;
+  // Every unit of a stacked hex exerts its own ZOC (std:7.0): a Leader, which has none
+  // (leipzig:16.12), does not hide the corps it stands with, whichever the position lists first.
+  const auto exerts = [&](const Unit* o) {
+    return o->side != side && exerts_zoc_into(rules_, *ground_, state_, *o, h, silent_);
+  };
   for (Hex n : neighbours(h)) {
-    const Unit* o = occupant(n);
-    if (o && o->side != side && exerts_zoc_into(rules_, *ground_, state_, *o, h, silent_)) {
-      controlled = true;
-      break;
+    if (stacked(n)) {
+      const auto there = state_.units_at(n);
+      controlled = std::any_of(there.begin(), there.end(), exerts);
+    } else if (const Unit* o = occupant(n)) {
+      controlled = exerts(o);
     }
+    if (controlled) break;
   }
   if (i >= 0) arrays_->zoc[static_cast<std::size_t>(handle)][static_cast<std::size_t>(i)] = epoch_ * 2 + (controlled ? 1 : 0);
   return controlled;

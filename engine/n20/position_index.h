@@ -28,12 +28,20 @@ class PositionIndex {
   const Map& map() const { return map_; }
   const GameState& state() const { return state_; }
 
-  // The unit on the map at h, or null.
+  // The unit on the map at h (the first the position lists there), or null.
   const Unit* occupant(Hex h) const {
     const int i = window_.index(h);
     if (i < 0) return occupant_outside(h);
     const auto k = static_cast<std::size_t>(i);
-    return arrays_->occupant_epoch[k] == epoch_ ? arrays_->occupant[k] : nullptr;
+    return (arrays_->occupant_epoch[k] >> 1) == epoch_ ? arrays_->occupant[k] : nullptr;
+  }
+  // Whether more than one unit stands at h (a Leader with its corps, a pair, a garrison with a
+  // unit): then a question about every unit there reads them all (state().units_at).
+  bool stacked(Hex h) const {
+    const int i = window_.index(h);
+    if (i < 0) return state_.units_at(h).size() > 1;
+    const std::uint32_t v = arrays_->occupant_epoch[static_cast<std::size_t>(i)];
+    return (v >> 1) == epoch_ && (v & 1) != 0;
   }
   const TerrainType& terrain(Hex h) const { return ground_->terrain(h); }
   // Facts of the hexside between two adjacent hexes, or leaving h in direction d.
@@ -62,7 +70,7 @@ class PositionIndex {
   // Arrays over the window, lent by the rule set's workspace (see the file comment).
   struct Arrays : Workspace::Scratch {
     static constexpr Workspace::Kind kKind = Workspace::Kind::PositionArrays;
-    std::vector<std::uint32_t> occupant_epoch;
+    std::vector<std::uint32_t> occupant_epoch;  // epoch * 2 + 1 when more than one unit stands there
     std::vector<const Unit*> occupant;
     std::vector<std::vector<std::uint32_t>> zoc;  // per side handle
     std::uint32_t epoch = 0;

@@ -91,7 +91,7 @@ class Board {
   // (a move that comes back there ends on them, whichever the position listed first).
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
-    if (o != self_ || !o) return o;
+    if (o != self_) return o;  // another unit, or none (the mover is never null)
     for (const Unit* x : index_.state().units_at(h))
       if (x != self_) return x;
     return nullptr;

@@ -92,6 +92,7 @@ class Board {
   const Unit* occupant(Hex h) const {
     const Unit* o = index_.occupant(h);
     if (o != self_) return o;  // another unit, or none (the mover is never null)
+    if (!index_.stacked(h)) return nullptr;  // the mover alone there: no list to read
     for (const Unit* x : index_.state().units_at(h))
       if (x != self_) return x;
     return nullptr;

@@ -83,10 +83,12 @@ bool PositionIndex::work_out_enemy_zoc(int handle, Hex h) const {
     return o->side != side && exerts_zoc_into(rules_, *ground_, state_, *o, h, silent_);
   };
   for (Hex n : neighbours(h)) {
+    const Unit* o = occupant(n);
+    if (!o) continue;  // most neighbours are empty: one look each
     if (stacked(n)) {
       const auto there = state_.units_at(n);
       controlled = std::any_of(there.begin(), there.end(), exerts);
-    } else if (const Unit* o = occupant(n)) {
+    } else {
       controlled = exerts(o);
     }
     if (controlled) break;
